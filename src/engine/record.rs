@@ -1,0 +1,36 @@
+//! A frame as the debugger sees it: the state it started from and every phase.
+
+use super::body::BodyState;
+use super::trace::Phase;
+use super::{Settings, World, step};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameRecord {
+    pub frame: u64,
+    pub time: f64,
+    pub start: Vec<BodyState>,
+    pub phases: Vec<Phase>,
+    pub end: Vec<BodyState>,
+}
+
+impl FrameRecord {
+    /// The bodies' states once phases `0..count` have run: the frame's start with
+    /// each phase's recorded changes applied in order. Nothing is re-simulated.
+    pub fn state_after(&self, count: usize) -> Vec<BodyState> {
+        let mut states = self.start.clone();
+        for phase in &self.phases[..count.min(self.phases.len())] {
+            for change in &phase.changes {
+                states[change.body] = change.after;
+            }
+        }
+        states
+    }
+}
+
+/// Steps the world one frame and keeps everything the step recorded.
+pub fn record_frame(world: &mut World, settings: &Settings) -> FrameRecord {
+    let (frame, time, start) = (world.frame, world.time, world.states());
+    let mut phases = Vec::new();
+    step(world, settings, &mut phases);
+    FrameRecord { frame, time, start, phases, end: world.states() }
+}

@@ -1,0 +1,126 @@
+//! Separating axis test for two boxes with support points (text 001).
+//!
+//! For each face of one box, walk against its outward normal n and ask which
+//! corner of the other box lies deepest behind that face: that corner is the
+//! face's support point, and its distance behind the face, (v − f)·(−n), is how far
+//! the boxes overlap along n. A face with no corner behind it is a separating
+//! axis, so the test stops there. Otherwise the face whose support point is
+//! shallowest is the axis of least penetration, and its depth is the overlap.
+
+use super::shape::{box_face_normals, box_vertices};
+use super::{CollisionInfo, Pose};
+use glam::DVec2;
+
+/// One face of one box tested against the other box's corners.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FaceTest {
+    pub normal: DVec2,
+    /// A point on the face: the corner it starts from.
+    pub on_face: DVec2,
+    /// The other box's corner deepest behind the face; none means the face separates.
+    pub support: Option<DVec2>,
+    /// How far behind the face the support point lies.
+    pub distance: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatReport {
+    /// `faces[0]` are A's faces tested against B's corners, `faces[1]` B's against A's.
+    /// Faces after the first separating one are never tested and stay `None`.
+    pub faces: [[Option<FaceTest>; 4]; 2],
+    /// The face of least penetration as (0 for A or 1 for B, face index).
+    pub axis: Option<(usize, usize)>,
+}
+
+/// The winning face of one box: index, depth and support point.
+struct Least {
+    face: usize,
+    depth: f64,
+    support: DVec2,
+}
+
+fn find_support_point(corners: &[DVec2; 4], dir: DVec2, on_face: DVec2) -> Option<(DVec2, f64)> {
+    let mut best: Option<(DVec2, f64)> = None;
+    for &v in corners {
+        let projection = (v - on_face).dot(dir);
+        // Touching (distance 0) counts as contact.
+        if projection >= 0.0 && best.is_none_or(|(_, d)| projection > d) {
+            best = Some((v, projection));
+        }
+    }
+    best
+}
+
+fn find_axis_least_penetration(
+    own_corners: &[DVec2; 4],
+    own_normals: &[DVec2; 4],
+    other_corners: &[DVec2; 4],
+    faces: &mut [Option<FaceTest>; 4],
+) -> Option<Least> {
+    let mut least: Option<Least> = None;
+    for i in 0..4 {
+        let normal = own_normals[i];
+        let on_face = own_corners[i];
+        let found = find_support_point(other_corners, -normal, on_face);
+        faces[i] = Some(FaceTest { normal, on_face, support: found.map(|f| f.0), distance: found.map(|f| f.1) });
+        let (support, depth) = found?;
+        if least.as_ref().is_none_or(|l| depth < l.depth) {
+            least = Some(Least { face: i, depth, support });
+        }
+    }
+    least
+}
+
+/// Boxes of the given sizes at the given poses. Returns the collision info (normal
+/// A → B) when they overlap or touch, and the record of every face tested.
+pub fn collide_box_box(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose) -> (Option<CollisionInfo>, SatReport) {
+    let (corners_a, normals_a) = (box_vertices(size_a, pa), box_face_normals(pa));
+    let (corners_b, normals_b) = (box_vertices(size_b, pb), box_face_normals(pb));
+    let mut report = SatReport { faces: [[None; 4]; 2], axis: None };
+
+    let Some(on_a) = find_axis_least_penetration(&corners_a, &normals_a, &corners_b, &mut report.faces[0]) else {
+        return (None, report);
+    };
+    let Some(on_b) = find_axis_least_penetration(&corners_b, &normals_b, &corners_a, &mut report.faces[1]) else {
+        return (None, report);
+    };
+    let info = if on_a.depth < on_b.depth {
+        // B's corner sits inside A; it is the start, and A's face is the end.
+        report.axis = Some((0, on_a.face));
+        CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support)
+    } else {
+        // A's corner sits inside B; start on B's face, end at that corner.
+        report.axis = Some((1, on_b.face));
+        let n = normals_b[on_b.face];
+        CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth)
+    };
+    (Some(info), report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pose(x: f64, y: f64, angle: f64) -> Pose {
+        Pose { position: DVec2::new(x, y), angle }
+    }
+
+    #[test]
+    fn overlap_along_x_is_found_on_as_right_face() {
+        let (info, report) = collide_box_box(DVec2::splat(2.0), pose(0.0, 0.0, 0.0), DVec2::splat(2.0), pose(1.5, 0.2, 0.0));
+        let info = info.unwrap();
+        assert!((info.depth - 0.5).abs() < 1e-12);
+        assert!((info.normal - DVec2::X).length() < 1e-12);
+        assert!((info.end - info.start - DVec2::X * 0.5).length() < 1e-12);
+        assert!(report.axis.is_some());
+    }
+
+    #[test]
+    fn a_face_with_no_support_point_stops_the_test() {
+        let (info, report) = collide_box_box(DVec2::splat(2.0), pose(0.0, 0.0, 0.0), DVec2::splat(2.0), pose(5.0, 0.0, 0.3));
+        assert!(info.is_none());
+        // A's right face (index 1) separates; faces 2 and 3 and all of B's are never tested.
+        assert_eq!(report.faces[0][1].unwrap().support, None);
+        assert!(report.faces[0][2].is_none() && report.faces[1][0].is_none());
+    }
+}

@@ -1,0 +1,76 @@
+//! Narrow-phase geometry: shapes at a pose and the collision tests between them.
+//! Nothing here knows about mass or velocity.
+
+mod box_box;
+mod box_circle;
+mod circle_circle;
+mod shape;
+
+pub use box_box::{FaceTest, SatReport, collide_box_box};
+pub use box_circle::{CircleRegion, collide_box_circle};
+pub use circle_circle::collide_circle_circle;
+pub use shape::{Pose, Shape, cross, cross_sv};
+
+use glam::DVec2;
+
+/// What text 001 calls collision info. The normal points from A to B; `start`
+/// lies on B (its point deepest inside A) and `end = start + normal·depth` on A.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CollisionInfo {
+    pub depth: f64,
+    pub normal: DVec2,
+    pub start: DVec2,
+    pub end: DVec2,
+}
+
+impl CollisionInfo {
+    pub fn new(depth: f64, normal: DVec2, start: DVec2) -> Self {
+        CollisionInfo { depth, normal, start, end: start + normal * depth }
+    }
+
+    /// The same contact seen from the other body: the normal turns round and
+    /// start and end swap, so the invariants above still hold.
+    pub fn flipped(self) -> Self {
+        CollisionInfo { depth: self.depth, normal: -self.normal, start: self.end, end: self.start }
+    }
+}
+
+/// How the narrow phase reached its answer, kept so the debugger can show the work.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Method {
+    CircleCircle,
+    BoxBox(SatReport),
+    /// `box_is_a` says which of the pair is the box.
+    BoxCircle { region: CircleRegion, edge: usize, box_is_a: bool },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detection {
+    pub info: Option<CollisionInfo>,
+    pub method: Method,
+}
+
+/// Narrow phase for any two shapes, A first. The info's normal always points A → B.
+pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> Detection {
+    match (a, b) {
+        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => Detection {
+            info: collide_circle_circle(pa.position, *ra, pb.position, *rb),
+            method: Method::CircleCircle,
+        },
+        (Shape::Box { size: sa }, Shape::Box { size: sb }) => {
+            let (info, report) = collide_box_box(*sa, pa, *sb, pb);
+            Detection { info, method: Method::BoxBox(report) }
+        }
+        (Shape::Box { size }, Shape::Circle { radius }) => {
+            let (info, region, edge) = collide_box_circle(*size, pa, pb.position, *radius);
+            Detection { info, method: Method::BoxCircle { region, edge, box_is_a: true } }
+        }
+        (Shape::Circle { radius }, Shape::Box { size }) => {
+            let (info, region, edge) = collide_box_circle(*size, pb, pa.position, *radius);
+            Detection {
+                info: info.map(CollisionInfo::flipped),
+                method: Method::BoxCircle { region, edge, box_is_a: false },
+            }
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! impulse: a step-through debugger and tutorial for 2D rigid-body collisions.
+//!
+//! `geometry` and `engine` are pure (no terminal, no files); `scene` turns a TOML
+//! file into a validated world; `report` prints what the engine recorded.
+
+pub mod engine;
+pub mod geometry;
+pub mod report;
+pub mod scene;
