@@ -3,7 +3,9 @@
 //! `geometry` and `engine` are pure (no terminal, no files); `scene` turns a TOML
 //! file into a validated world; `report` prints what the engine recorded.
 
+pub mod cli;
 pub mod engine;
 pub mod geometry;
+pub mod lesson;
 pub mod report;
 pub mod scene;

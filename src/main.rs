@@ -1,3 +1,5 @@
-fn main() {
-    println!("Hello, world!");
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    impulse::cli::main()
 }

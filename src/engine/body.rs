@@ -113,12 +113,7 @@ impl Body {
     }
 
     pub fn state(&self) -> BodyState {
-        BodyState {
-            position: self.position,
-            angle: self.angle,
-            velocity: self.velocity,
-            angular_velocity: self.angular_velocity,
-        }
+        BodyState { position: self.position, angle: self.angle, velocity: self.velocity, angular_velocity: self.angular_velocity }
     }
 
     pub fn set_state(&mut self, s: &BodyState) {

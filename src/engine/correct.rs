@@ -24,8 +24,10 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &Col
                 "{depth}·{rate} / ({1/m_a} + {1/m_b})",
                 vec![("depth", info.depth.into()), ("rate", rate.into()), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
             ),
-            Quantity::new("Δx_a", -info.normal * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", info.normal.into()), ("s", s.into()), ("1/m_a", ia.into())]),
-            Quantity::new("Δx_b", info.normal * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", info.normal.into()), ("s", s.into()), ("1/m_b", ib.into())]),
+            Quantity::new("Δx_a", -info.normal * s * ia, "m")
+                .by("−{n}·{s}·{1/m_a}", vec![("n", info.normal.into()), ("s", s.into()), ("1/m_a", ia.into())]),
+            Quantity::new("Δx_b", info.normal * s * ib, "m")
+                .by("{n}·{s}·{1/m_b}", vec![("n", info.normal.into()), ("s", s.into()), ("1/m_b", ib.into())]),
         ];
         phase.changes = pair_changes(bodies, a, b, before);
         tracer.record(phase);

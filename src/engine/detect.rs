@@ -22,7 +22,12 @@ pub(super) fn run<T: Tracer>(bodies: &[Body], a: usize, b: usize, pass: usize, t
             phase.values.push(Quantity::new("depth", i.depth, "m"));
             phase.values.push(Quantity::new("normal", i.normal, ""));
             phase.values.push(Quantity::new("start", i.start, "m"));
-            phase.values.push(Quantity::new("end", i.end, "m").by("{start} + {normal}·{depth}", vec![("start", i.start.into()), ("normal", i.normal.into()), ("depth", i.depth.into())]));
+            phase.values.push(
+                Quantity::new("end", i.end, "m").by(
+                    "{start} + {normal}·{depth}",
+                    vec![("start", i.start.into()), ("normal", i.normal.into()), ("depth", i.depth.into())],
+                ),
+            );
         }
         tracer.record(phase);
     }
@@ -37,7 +42,8 @@ fn method_quantities(method: &Method, a: &Body, b: &Body) -> Vec<Quantity> {
             let sum = a.shape.bounding_radius() + b.shape.bounding_radius();
             vec![
                 Quantity::new("distance", d, "m").by("|{x_b} − {x_a}|", vec![("x_b", b.position.into()), ("x_a", a.position.into())]),
-                Quantity::new("radius sum", sum, "m").by("{r_a} + {r_b}", vec![("r_a", a.shape.bounding_radius().into()), ("r_b", b.shape.bounding_radius().into())]),
+                Quantity::new("radius sum", sum, "m")
+                    .by("{r_a} + {r_b}", vec![("r_a", a.shape.bounding_radius().into()), ("r_b", b.shape.bounding_radius().into())]),
             ]
         }
         Method::BoxBox(report) => {
@@ -50,7 +56,9 @@ fn method_quantities(method: &Method, a: &Body, b: &Body) -> Vec<Quantity> {
                     out.push(Quantity::new(format!("{own} face {i} support"), face.support, "m"));
                     let dist = Quantity::new(format!("{own} face {i} distance"), face.distance, "m");
                     out.push(match face.support {
-                        Some(s) => dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())]),
+                        Some(s) => {
+                            dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())])
+                        }
                         None => dist,
                     });
                     if face.support.is_none() {

@@ -2,8 +2,8 @@
 //! just produced (text 001), which keeps orbits and resting contacts stable;
 //! explicit Euler uses those from before the frame's forces.
 
-use super::trace::{BodyChange, Phase, PhaseKind, Quantity, Tracer};
 use super::World;
+use super::trace::{BodyChange, Phase, PhaseKind, Quantity, Tracer};
 use glam::DVec2;
 
 pub(super) fn run<T: Tracer>(world: &mut World, dt: f64, frame_start_velocities: &[(DVec2, f64)], tracer: &mut T) {

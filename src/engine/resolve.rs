@@ -24,7 +24,15 @@ use glam::DVec2;
 /// tangent at random.
 const SLIDING_EPSILON: f64 = 1e-9;
 
-pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &CollisionInfo, settings: &Settings, pass: usize, tracer: &mut T) {
+pub(super) fn run<T: Tracer>(
+    bodies: &mut [Body],
+    a: usize,
+    b: usize,
+    info: &CollisionInfo,
+    settings: &Settings,
+    pass: usize,
+    tracer: &mut T,
+) {
     let (ba, bb) = (&bodies[a], &bodies[b]);
     let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
     let n = info.normal;
@@ -42,8 +50,10 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &Col
             ),
             Quantity::new("r_a", ra, "m").by("{p} − {x_a}", vec![("p", p.into()), ("x_a", ba.position.into())]),
             Quantity::new("r_b", rb, "m").by("{p} − {x_b}", vec![("p", p.into()), ("x_b", bb.position.into())]),
-            Quantity::new("v_pa", vpa, "m/s").by("{v_a} + {ω_a}×{r_a}", vec![("v_a", ba.velocity.into()), ("ω_a", ba.angular_velocity.into()), ("r_a", ra.into())]),
-            Quantity::new("v_pb", vpb, "m/s").by("{v_b} + {ω_b}×{r_b}", vec![("v_b", bb.velocity.into()), ("ω_b", bb.angular_velocity.into()), ("r_b", rb.into())]),
+            Quantity::new("v_pa", vpa, "m/s")
+                .by("{v_a} + {ω_a}×{r_a}", vec![("v_a", ba.velocity.into()), ("ω_a", ba.angular_velocity.into()), ("r_a", ra.into())]),
+            Quantity::new("v_pb", vpb, "m/s")
+                .by("{v_b} + {ω_b}×{r_b}", vec![("v_b", bb.velocity.into()), ("ω_b", bb.angular_velocity.into()), ("r_b", rb.into())]),
             Quantity::new("v_rel", v_rel, "m/s").by("{v_pa} − {v_pb}", vec![("v_pa", vpa.into()), ("v_pb", vpb.into())]),
             Quantity::new("vrn", vrn, "m/s").by("{v_rel}·{n}", vec![("v_rel", v_rel.into()), ("n", n.into())]),
             Quantity::new("approaching", vrn > 0.0, "").by("{vrn} > 0", vec![("vrn", vrn.into())]),
@@ -91,7 +101,15 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &Col
             Quantity::new("e", e, "").by("({e_a} + {e_b}) / 2", vec![("e_a", ba.restitution.into()), ("e_b", bb.restitution.into())]),
             Quantity::new("k_n", k_n, "1/kg").by(
                 "{1/m_a} + {1/m_b} + ({r_a}×{n})²·{1/I_a} + ({r_b}×{n})²·{1/I_b}",
-                vec![("1/m_a", ima.into()), ("1/m_b", imb.into()), ("r_a", ra.into()), ("n", n.into()), ("1/I_a", iia.into()), ("r_b", rb.into()), ("1/I_b", iib.into())],
+                vec![
+                    ("1/m_a", ima.into()),
+                    ("1/m_b", imb.into()),
+                    ("r_a", ra.into()),
+                    ("n", n.into()),
+                    ("1/I_a", iia.into()),
+                    ("r_b", rb.into()),
+                    ("1/I_b", iib.into()),
+                ],
             ),
             Quantity::new("jn", jn, "N·s").by("−(1 + {e})·{vrn} / {k_n}", vec![("e", e.into()), ("vrn", vrn.into()), ("k_n", k_n.into())]),
             tangent_quantity(settings.tangent, t, n, v_rel, vrn),
@@ -103,18 +121,33 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &Col
         if settings.friction == Friction::VelocityRatio || settings.coulomb_cap {
             q.push(Quantity::new("k_t", k_t, "1/kg").by(
                 "{1/m_a} + {1/m_b} + ({r_a}×{t})²·{1/I_a} + ({r_b}×{t})²·{1/I_b}",
-                vec![("1/m_a", ima.into()), ("1/m_b", imb.into()), ("r_a", ra.into()), ("t", t.into()), ("1/I_a", iia.into()), ("r_b", rb.into()), ("1/I_b", iib.into())],
+                vec![
+                    ("1/m_a", ima.into()),
+                    ("1/m_b", imb.into()),
+                    ("r_a", ra.into()),
+                    ("t", t.into()),
+                    ("1/I_a", iia.into()),
+                    ("r_b", rb.into()),
+                    ("1/I_b", iib.into()),
+                ],
             ));
         }
         q.extend(friction_quantities(settings, mu, jn, vrt, k_t, jt_free, jt_max, capped, jt, sliding));
         q.extend([
-            Quantity::new("J", impulse, "N·s").by("{jn}·{n} + {jt}·{t}", vec![("jn", jn.into()), ("n", n.into()), ("jt", jt.into()), ("t", t.into())]),
-            Quantity::new("v_a'", ba.velocity, "m/s").by("{v_a} + {J}/{m_a}", vec![("v_a", before.0.velocity.into()), ("J", impulse.into()), ("m_a", ba.mass().into())]),
-            Quantity::new("ω_a'", ba.angular_velocity, "rad/s")
-                .by("{ω_a} + ({r_a}×{J})/{I_a}", vec![("ω_a", before.0.angular_velocity.into()), ("r_a", ra.into()), ("J", impulse.into()), ("I_a", ba.inertia().into())]),
-            Quantity::new("v_b'", bb.velocity, "m/s").by("{v_b} − {J}/{m_b}", vec![("v_b", before.1.velocity.into()), ("J", impulse.into()), ("m_b", bb.mass().into())]),
-            Quantity::new("ω_b'", bb.angular_velocity, "rad/s")
-                .by("{ω_b} − ({r_b}×{J})/{I_b}", vec![("ω_b", before.1.angular_velocity.into()), ("r_b", rb.into()), ("J", impulse.into()), ("I_b", bb.inertia().into())]),
+            Quantity::new("J", impulse, "N·s")
+                .by("{jn}·{n} + {jt}·{t}", vec![("jn", jn.into()), ("n", n.into()), ("jt", jt.into()), ("t", t.into())]),
+            Quantity::new("v_a'", ba.velocity, "m/s")
+                .by("{v_a} + {J}/{m_a}", vec![("v_a", before.0.velocity.into()), ("J", impulse.into()), ("m_a", ba.mass().into())]),
+            Quantity::new("ω_a'", ba.angular_velocity, "rad/s").by(
+                "{ω_a} + ({r_a}×{J})/{I_a}",
+                vec![("ω_a", before.0.angular_velocity.into()), ("r_a", ra.into()), ("J", impulse.into()), ("I_a", ba.inertia().into())],
+            ),
+            Quantity::new("v_b'", bb.velocity, "m/s")
+                .by("{v_b} − {J}/{m_b}", vec![("v_b", before.1.velocity.into()), ("J", impulse.into()), ("m_b", bb.mass().into())]),
+            Quantity::new("ω_b'", bb.angular_velocity, "rad/s").by(
+                "{ω_b} − ({r_b}×{J})/{I_b}",
+                vec![("ω_b", before.1.angular_velocity.into()), ("r_b", rb.into()), ("J", impulse.into()), ("I_b", bb.inertia().into())],
+            ),
         ]);
         let mut phase = Phase::new(PhaseKind::Resolve, Some(pass), Some((a, b)));
         phase.values = q;
@@ -146,7 +179,18 @@ fn tangent_quantity(mode: Tangent, t: DVec2, n: DVec2, v_rel: DVec2, vrn: f64) -
 }
 
 #[allow(clippy::too_many_arguments)]
-fn friction_quantities(s: &Settings, mu: f64, jn: f64, vrt: f64, k_t: f64, jt_free: f64, jt_max: f64, capped: bool, jt: f64, sliding: bool) -> Vec<Quantity> {
+fn friction_quantities(
+    s: &Settings,
+    mu: f64,
+    jn: f64,
+    vrt: f64,
+    k_t: f64,
+    jt_free: f64,
+    jt_max: f64,
+    capped: bool,
+    jt: f64,
+    sliding: bool,
+) -> Vec<Quantity> {
     let free = match s.friction {
         Friction::None => Quantity::new("jt", 0.0, "N·s").by("0: friction is off", vec![]),
         Friction::Coulomb if !sliding => Quantity::new("jt", 0.0, "N·s").by("0: no sliding ({vrt} = 0)", vec![("vrt", vrt.into())]),
@@ -154,7 +198,9 @@ fn friction_quantities(s: &Settings, mu: f64, jn: f64, vrt: f64, k_t: f64, jt_fr
             Quantity::new("jt", jt_free, "N·s").by("−{mu}·{jn}  (negated: vrt < 0)", vec![("mu", mu.into()), ("jn", jn.into())])
         }
         Friction::Coulomb => Quantity::new("jt", jt_free, "N·s").by("{mu}·{jn}", vec![("mu", mu.into()), ("jn", jn.into())]),
-        Friction::VelocityRatio => Quantity::new("jt", jt_free, "N·s").by("−{mu}·{vrt} / {k_t}", vec![("mu", mu.into()), ("vrt", vrt.into()), ("k_t", k_t.into())]),
+        Friction::VelocityRatio => {
+            Quantity::new("jt", jt_free, "N·s").by("−{mu}·{vrt} / {k_t}", vec![("mu", mu.into()), ("vrt", vrt.into()), ("k_t", k_t.into())])
+        }
     };
     if !s.coulomb_cap || s.friction == Friction::None {
         return vec![free];
@@ -165,7 +211,10 @@ fn friction_quantities(s: &Settings, mu: f64, jn: f64, vrt: f64, k_t: f64, jt_fr
     ];
     let jt_q = Quantity::new("jt", jt, "N·s");
     out.push(if capped {
-        jt_q.by("sign({jt_free})·{jt_max}  (capped: no more than stops sliding)", vec![("jt_free", jt_free.into()), ("jt_max", jt_max.into())])
+        jt_q.by(
+            "sign({jt_free})·{jt_max}  (capped: no more than stops sliding)",
+            vec![("jt_free", jt_free.into()), ("jt_max", jt_max.into())],
+        )
     } else {
         jt_q.by("{jt_free}  (within the cap)", vec![("jt_free", Value::Scalar(jt_free))])
     });

@@ -36,14 +36,8 @@ pub enum PhaseKind {
 }
 
 impl PhaseKind {
-    pub const ALL: [PhaseKind; 6] = [
-        PhaseKind::Forces,
-        PhaseKind::Broad,
-        PhaseKind::Detect,
-        PhaseKind::Correct,
-        PhaseKind::Resolve,
-        PhaseKind::Integrate,
-    ];
+    pub const ALL: [PhaseKind; 6] =
+        [PhaseKind::Forces, PhaseKind::Broad, PhaseKind::Detect, PhaseKind::Correct, PhaseKind::Resolve, PhaseKind::Integrate];
 
     /// The name used in files, the JSON trace and on screen.
     pub fn name(self) -> &'static str {

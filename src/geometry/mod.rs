@@ -41,7 +41,11 @@ pub enum Method {
     CircleCircle,
     BoxBox(SatReport),
     /// `box_is_a` says which of the pair is the box.
-    BoxCircle { region: CircleRegion, edge: usize, box_is_a: bool },
+    BoxCircle {
+        region: CircleRegion,
+        edge: usize,
+        box_is_a: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -53,10 +57,9 @@ pub struct Detection {
 /// Narrow phase for any two shapes, A first. The info's normal always points A → B.
 pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> Detection {
     match (a, b) {
-        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => Detection {
-            info: collide_circle_circle(pa.position, *ra, pb.position, *rb),
-            method: Method::CircleCircle,
-        },
+        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
+            Detection { info: collide_circle_circle(pa.position, *ra, pb.position, *rb), method: Method::CircleCircle }
+        }
         (Shape::Box { size: sa }, Shape::Box { size: sb }) => {
             let (info, report) = collide_box_box(*sa, pa, *sb, pb);
             Detection { info, method: Method::BoxBox(report) }
@@ -67,10 +70,7 @@ pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> Detection {
         }
         (Shape::Circle { radius }, Shape::Box { size }) => {
             let (info, region, edge) = collide_box_circle(*size, pb, pa.position, *radius);
-            Detection {
-                info: info.map(CollisionInfo::flipped),
-                method: Method::BoxCircle { region, edge, box_is_a: false },
-            }
+            Detection { info: info.map(CollisionInfo::flipped), method: Method::BoxCircle { region, edge, box_is_a: false } }
         }
     }
 }

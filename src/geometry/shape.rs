@@ -13,9 +13,13 @@ pub fn cross_sv(w: f64, r: DVec2) -> DVec2 {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Shape {
-    Circle { radius: f64 },
+    Circle {
+        radius: f64,
+    },
     /// Width and height.
-    Box { size: DVec2 },
+    Box {
+        size: DVec2,
+    },
 }
 
 /// Where a shape stands: centre and angle (positive from +x toward +y).
@@ -49,8 +53,7 @@ impl Shape {
 pub(crate) fn box_vertices(size: DVec2, pose: Pose) -> [DVec2; 4] {
     let h = size / 2.0;
     let rot = DVec2::from_angle(pose.angle);
-    [DVec2::new(-h.x, -h.y), DVec2::new(h.x, -h.y), DVec2::new(h.x, h.y), DVec2::new(-h.x, h.y)]
-        .map(|c| pose.position + rot.rotate(c))
+    [DVec2::new(-h.x, -h.y), DVec2::new(h.x, -h.y), DVec2::new(h.x, h.y), DVec2::new(-h.x, h.y)].map(|c| pose.position + rot.rotate(c))
 }
 
 pub(crate) fn box_face_normals(pose: Pose) -> [DVec2; 4] {

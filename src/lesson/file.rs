@@ -1,0 +1,92 @@
+//! The lesson parts of a scene file: `[lesson]`, `[[step]]` and `[[check]]`.
+
+use crate::scene::file::{FrictionName, TangentName};
+use serde::Deserialize;
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct LessonSection {
+    pub id: String,
+    pub title: String,
+    pub order: i64,
+    pub summary: String,
+}
+
+/// Where in the run a step or check is anchored: a phase of a frame, narrowed
+/// by pass and pair when the kind happens more than once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Anchor {
+    pub frame: u64,
+    pub kind: String,
+    pub iteration: Option<usize>,
+    pub pair: Option<[String; 2]>,
+}
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct StepEntry {
+    #[serde(default)]
+    pub frame: u64,
+    pub kind: String,
+    pub iteration: Option<usize>,
+    pub pair: Option<[String; 2]>,
+    pub title: String,
+    pub text: String,
+}
+
+/// Solver settings a check runs under instead of the scene's, so one lesson can
+/// compare a bug with its fix.
+#[derive(Deserialize, Debug, Clone, Default, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Overrides {
+    pub tangent: Option<TangentName>,
+    pub friction: Option<FrictionName>,
+    pub relaxation_iterations: Option<i64>,
+    pub coulomb_cap: Option<bool>,
+}
+
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum Expected {
+    Scalar(f64),
+    Vector([f64; 2]),
+    Bool(bool),
+}
+
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct CheckEntry {
+    #[serde(default)]
+    pub frame: u64,
+    pub kind: String,
+    pub iteration: Option<usize>,
+    pub pair: Option<[String; 2]>,
+    /// A value the phase computed, by its trace name (`jn`, `depth`, …).
+    pub quantity: Option<String>,
+    /// Or a body's state once the phase has run …
+    pub body: Option<String>,
+    pub field: Option<String>,
+    /// … or a whole-world total once the phase has run: `kinetic_energy`, `momentum`.
+    pub world: Option<String>,
+    pub expected: Expected,
+    #[serde(default = "default_tolerance")]
+    pub tolerance: f64,
+    #[serde(default)]
+    pub with: Overrides,
+    pub note: Option<String>,
+}
+
+fn default_tolerance() -> f64 {
+    1e-9
+}
+
+macro_rules! anchored {
+    ($($t:ty),*) => {$(
+        impl $t {
+            pub fn anchor(&self) -> Anchor {
+                Anchor { frame: self.frame, kind: self.kind.clone(), iteration: self.iteration, pair: self.pair.clone() }
+            }
+        }
+    )*};
+}
+anchored!(StepEntry, CheckEntry);

@@ -1,0 +1,117 @@
+use crate::engine::{Quantity, Value};
+use glam::DVec2;
+
+/// Significant digits printed everywhere, so snapshots are stable and the
+/// texts' numbers (−7.2, −1.44, −0.28) read as they do on paper.
+const DIGITS: usize = 6;
+
+/// A number to `DIGITS` significant digits, trailing zeros dropped, no "-0".
+pub fn num(x: f64) -> String {
+    if !x.is_finite() {
+        return format!("{x}");
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    let exp = x.abs().log10().floor() as i32;
+    if !(-5..=9).contains(&exp) {
+        let s = format!("{:.*e}", DIGITS - 1, x);
+        let (mantissa, e) = s.split_once('e').unwrap_or((&s, "0"));
+        return format!("{}e{e}", trim(mantissa));
+    }
+    let decimals = (DIGITS as i32 - 1 - exp).max(0) as usize;
+    let s = trim(&format!("{x:.decimals$}"));
+    if s == "-0" { "0".into() } else { s }
+}
+
+fn trim(s: &str) -> String {
+    if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s.to_string() }
+}
+
+fn vec2(v: DVec2) -> String {
+    format!("({}, {})", num(v.x), num(v.y))
+}
+
+pub fn value(v: &Value) -> String {
+    match v {
+        Value::Scalar(x) => num(*x),
+        Value::Vector(v) => vec2(*v),
+        Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
+        Value::Text(t) => t.clone(),
+        Value::Absent => "none".into(),
+    }
+}
+
+/// A quantity as three lines: the formula in symbols, the same with the
+/// numbers put in, and the result with its unit. Without a formula only the
+/// result is there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Derivation {
+    pub symbols: Option<String>,
+    pub numbers: Option<String>,
+    pub result: String,
+}
+
+pub fn derive(q: &Quantity) -> Derivation {
+    let unit = if q.unit.is_empty() || matches!(q.value, Value::Bool(_) | Value::Text(_) | Value::Absent) {
+        String::new()
+    } else {
+        format!(" {}", q.unit)
+    };
+    let result = format!("{} = {}{unit}", q.name, value(&q.value));
+    let Some(template) = q.formula else {
+        return Derivation { symbols: None, numbers: None, result };
+    };
+    let symbols = fill(template, |name| name.to_string());
+    let numbers = fill(template, |name| {
+        let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+        match v {
+            // A negative number put into a formula reads wrongly without brackets: −(1 + e)·(−3).
+            Some(Value::Scalar(x)) if *x < 0.0 => format!("({})", num(*x)),
+            Some(v) => value(v),
+            None => name.to_string(),
+        }
+    });
+    Derivation { symbols: Some(format!("{} = {symbols}", q.name)), numbers: Some(format!("{} = {numbers}", q.name)), result }
+}
+
+/// Replaces every `{name}` in `template` by `f(name)`.
+fn fill(template: &str, f: impl Fn(&str) -> String) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else { break };
+        out.push_str(&f(&rest[open + 1..open + close]));
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_as_the_texts_write_them() {
+        assert_eq!(num(-7.2), "-7.2");
+        assert_eq!(num(-1.44), "-1.44");
+        assert_eq!(num(-0.28000000000000003), "-0.28");
+        assert_eq!(num(5.0 / 6.0), "0.833333");
+        assert_eq!(num(27.000000000001), "27");
+        assert_eq!(num(-1e-17), "-1e-17");
+        assert_eq!(num(-0.0), "0");
+        assert_eq!(num(123456789.0), "123457000");
+    }
+
+    #[test]
+    fn a_quantity_reads_in_three_lines() {
+        let q = Quantity::new("jn", -7.2, "N·s")
+            .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", 1.0.into()), ("vrn", 3.0.into()), ("k_n", (5.0 / 6.0).into())]);
+        let d = derive(&q);
+        assert_eq!(d.symbols.as_deref(), Some("jn = −(1 + e)·vrn / k_n"));
+        assert_eq!(d.numbers.as_deref(), Some("jn = −(1 + 1)·3 / 0.833333"));
+        assert_eq!(d.result, "jn = -7.2 N·s");
+    }
+}

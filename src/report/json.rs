@@ -1,0 +1,58 @@
+use crate::engine::{BodyState, FrameRecord, Value};
+use crate::scene::Scene;
+use serde_json::{Map, Value as Json, json};
+
+fn pair_json(v: glam::DVec2) -> Json {
+    json!([v.x, v.y])
+}
+
+fn value_json(v: &Value) -> Json {
+    match v {
+        Value::Scalar(x) => json!(x),
+        Value::Vector(v) => pair_json(*v),
+        Value::Bool(b) => json!(b),
+        Value::Text(t) => json!(t),
+        Value::Absent => Json::Null,
+    }
+}
+
+fn body_json(name: &str, s: &BodyState) -> Json {
+    json!({
+        "name": name,
+        "position": pair_json(s.position),
+        "angle": s.angle,
+        "velocity": pair_json(s.velocity),
+        "angular_velocity": s.angular_velocity,
+    })
+}
+
+/// The JSON trace of DESIGN.md: frames → phases → values, and the bodies at
+/// the end of each frame.
+pub fn json_trace(scene: &Scene, frames: &[FrameRecord]) -> Json {
+    let names: Vec<&str> = scene.world.bodies.iter().map(|b| b.name.as_str()).collect();
+    let frames: Vec<Json> = frames
+        .iter()
+        .map(|f| {
+            let phases: Vec<Json> = f
+                .phases
+                .iter()
+                .map(|p| {
+                    let values: Map<String, Json> = p.values.iter().map(|q| (q.name.clone(), value_json(&q.value))).collect();
+                    let mut o = json!({
+                        "kind": p.kind.name(),
+                        "iteration": p.iteration,
+                        "pair": p.pair.map(|(a, b)| [names[a], names[b]]),
+                        "values": values,
+                    });
+                    if p.kind == crate::engine::PhaseKind::Broad {
+                        o["candidates"] = p.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
+                    }
+                    o
+                })
+                .collect();
+            let bodies: Vec<Json> = names.iter().zip(&f.end).map(|(n, s)| body_json(n, s)).collect();
+            json!({ "frame": f.frame, "time": f.time, "phases": phases, "bodies": bodies })
+        })
+        .collect();
+    json!({ "frames": frames })
+}

@@ -1,0 +1,65 @@
+use super::derivation::{derive, num};
+use crate::engine::{BodyState, FrameRecord, Phase};
+use crate::scene::Scene;
+use std::fmt::Write;
+
+/// "resolve · pass 1 · m1–m2": what a phase is, in one line.
+pub fn phase_title(phase: &Phase, names: &[String]) -> String {
+    let mut t = phase.kind.name().to_string();
+    if let Some(k) = phase.iteration {
+        write!(t, " · pass {k}").unwrap();
+    }
+    if let Some((a, b)) = phase.pair {
+        write!(t, " · {}–{}", names[a], names[b]).unwrap();
+    }
+    t
+}
+
+pub fn state_line(name: &str, s: &BodyState) -> String {
+    format!(
+        "{name}: x ({}, {})  θ {}  v ({}, {})  ω {}",
+        num(s.position.x),
+        num(s.position.y),
+        num(s.angle),
+        num(s.velocity.x),
+        num(s.velocity.y),
+        num(s.angular_velocity)
+    )
+}
+
+/// The readable trace: every phase with its derivations, then the bodies.
+pub fn text_trace(scene: &Scene, frames: &[FrameRecord]) -> String {
+    let names: Vec<String> = scene.world.bodies.iter().map(|b| b.name.clone()).collect();
+    let mut out = String::new();
+    for f in frames {
+        writeln!(out, "frame {}  t = {} s", f.frame, num(f.time)).unwrap();
+        for phase in &f.phases {
+            writeln!(out, "  {}", phase_title(phase, &names)).unwrap();
+            if !phase.candidates.is_empty() {
+                let pairs: Vec<String> = phase.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
+                writeln!(out, "    pairs: {}", pairs.join(", ")).unwrap();
+            }
+            for q in &phase.values {
+                let d = derive(q);
+                match (d.symbols, d.numbers) {
+                    (Some(s), Some(n)) => {
+                        let pad = " ".repeat(q.name.chars().count() + 1);
+                        writeln!(out, "    {s}").unwrap();
+                        writeln!(out, "    {pad}= {}", right_side(&n)).unwrap();
+                        writeln!(out, "    {pad}= {}", right_side(&d.result)).unwrap();
+                    }
+                    _ => writeln!(out, "    {}", d.result).unwrap(),
+                }
+            }
+        }
+        for (name, s) in names.iter().zip(&f.end) {
+            writeln!(out, "  = {}", state_line(name, s)).unwrap();
+        }
+    }
+    out
+}
+
+/// What follows "name = " in a derivation line.
+pub fn right_side(line: &str) -> &str {
+    line.split_once(" = ").map_or(line, |(_, rhs)| rhs)
+}

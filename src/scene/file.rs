@@ -1,0 +1,129 @@
+//! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
+//! body's name and shape; serde rejects unknown keys and wrong types with spans.
+
+use serde::Deserialize;
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct SceneFile {
+    #[serde(default)]
+    pub world: WorldSection,
+    #[serde(default)]
+    pub solver: SolverSection,
+    #[serde(default)]
+    pub body: Vec<BodyEntry>,
+    pub lesson: Option<crate::lesson::LessonSection>,
+    #[serde(default)]
+    pub step: Vec<crate::lesson::StepEntry>,
+    #[serde(default)]
+    pub check: Vec<crate::lesson::CheckEntry>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields, default)]
+pub struct WorldSection {
+    pub gravity: [f64; 2],
+    pub dt: f64,
+    pub y_axis: YAxis,
+    pub view: Option<[[f64; 2]; 2]>,
+}
+
+impl Default for WorldSection {
+    fn default() -> Self {
+        WorldSection { gravity: [0.0, 0.0], dt: 1.0 / 60.0, y_axis: YAxis::Up, view: None }
+    }
+}
+
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum YAxis {
+    #[default]
+    Up,
+    /// Screen coordinates, as texts 000 and 003 draw: positive ω looks clockwise.
+    Down,
+}
+
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FrictionName {
+    None,
+    Coulomb,
+    VelocityRatio,
+}
+
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TangentName {
+    RotatedNormal,
+    SignFixed,
+    Projected,
+}
+
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum IntegratorName {
+    SymplecticEuler,
+    ExplicitEuler,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields, default)]
+pub struct SolverSection {
+    pub relaxation_iterations: i64,
+    pub correction_rate: f64,
+    pub position_correction: bool,
+    pub friction: FrictionName,
+    pub tangent: TangentName,
+    pub coulomb_cap: bool,
+    pub integrator: IntegratorName,
+}
+
+impl Default for SolverSection {
+    fn default() -> Self {
+        SolverSection {
+            relaxation_iterations: 15,
+            correction_rate: 0.8,
+            position_correction: true,
+            friction: FrictionName::Coulomb,
+            tangent: TangentName::Projected,
+            coulomb_cap: false,
+            integrator: IntegratorName::SymplecticEuler,
+        }
+    }
+}
+
+#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShapeName {
+    Circle,
+    Box,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct BodyEntry {
+    pub name: String,
+    pub shape: ShapeName,
+    pub radius: Option<f64>,
+    pub size: Option<[f64; 2]>,
+    pub mass: Option<f64>,
+    #[serde(default, rename = "static")]
+    pub is_static: bool,
+    pub inertia: Option<f64>,
+    #[serde(default)]
+    pub position: [f64; 2],
+    #[serde(default)]
+    pub angle: f64,
+    #[serde(default)]
+    pub velocity: [f64; 2],
+    #[serde(default)]
+    pub angular_velocity: f64,
+    #[serde(default = "one")]
+    pub restitution: f64,
+    #[serde(default)]
+    pub friction: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
