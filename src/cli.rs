@@ -1,7 +1,7 @@
 //! The command line (DESIGN.md, "CLI"). Exit codes: 0 ok, 1 a check failed,
 //! 2 bad input or usage.
 
-use crate::engine::{FrameRecord, record_frame};
+use crate::lesson;
 use crate::report;
 use crate::scene::{Scene, SceneError};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -18,6 +18,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// List the lessons: id, title and summary, in lesson order.
+    Lessons,
+    /// Validate lesson ids or scene files and run their [[check]]s.
+    Check {
+        #[arg(required = true)]
+        targets: Vec<String>,
+    },
     /// Print the trace of a lesson or scene file without the TUI.
     Run {
         /// A lesson id (see `impulse lessons`) or a scene file.
@@ -41,32 +48,84 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Run { target, frames, format }) => run(&target, frames, format),
+        Some(Command::Lessons) => Ok(list_lessons()),
+        Some(Command::Check { targets }) => check(&targets),
         None => {
             let _ = Cli::parse_from(["impulse", "--help"]);
             Ok(ExitCode::SUCCESS)
         }
     };
     result.unwrap_or_else(|e| {
-        eprint!("{}", e.render(std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()));
+        eprint!("{}", e.render(color_stderr()));
         ExitCode::from(2)
     })
 }
 
-/// A scene file by path; lesson ids come with the lessons.
-fn load(target: &str) -> Result<Scene, SceneError> {
-    Scene::load(Path::new(target))
+/// A lesson id, or else a scene file. Anything that looks like a path is a file.
+pub fn load(target: &str) -> Result<Scene, SceneError> {
+    let looks_like_file = target.ends_with(".toml") || target.contains(['/', '\\']) || Path::new(target).exists();
+    if looks_like_file {
+        return Scene::load(Path::new(target));
+    }
+    lesson::find(target).ok_or_else(|| {
+        let ids = lesson::ids();
+        let guess = crate::scene::error::nearest(target, &ids.iter().map(String::as_str).collect::<Vec<_>>()).map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+        SceneError::io(target, format!("no lesson or scene file by that name. {guess}The lessons are: {}", ids.join(", ")))
+    })
 }
 
-pub fn run_frames(scene: &Scene, frames: u64) -> Vec<FrameRecord> {
-    let mut world = scene.world.clone();
-    (0..frames).map(|_| record_frame(&mut world, &scene.settings)).collect()
+fn list_lessons() -> ExitCode {
+    let mut out = String::new();
+    for scene in lesson::embedded() {
+        match scene {
+            Ok(Scene { lesson: Some(l), .. }) => out += &format!("{:<14} {}\n{:<14} {}\n", l.id, l.title, "", l.summary),
+            Ok(_) => {}
+            Err(e) => out += &e.render(false),
+        }
+    }
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
+    let mut failed = 0;
+    let mut bad = 0;
+    for target in targets {
+        let outcome = load(target).and_then(|scene| {
+            let frames = lesson::run(&scene, &scene.settings, lesson::frames_needed(&scene));
+            lesson::anchor_steps(&scene, &frames)?;
+            Ok((scene.lesson.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
+        });
+        match outcome {
+            Ok((name, results)) => {
+                let passed = results.iter().filter(|r| r.passed).count();
+                println!("{name}: {passed} of {} checks pass", results.len());
+                for r in &results {
+                    let mark = if r.passed { "ok  " } else { "FAIL" };
+                    println!("  {mark} {}: expected {}, got {}", r.what, r.expected, r.actual);
+                }
+                failed += results.len() - passed;
+            }
+            Err(e) => {
+                eprint!("{}", e.render(color_stderr()));
+                bad += 1;
+            }
+        }
+    }
+    Ok(ExitCode::from(if bad > 0 { 2 } else if failed > 0 { 1 } else { 0 }))
+}
+
+fn color_stderr() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
 fn run(target: &str, frames: Option<u64>, format: Format) -> Result<ExitCode, SceneError> {
     let scene = load(target)?;
-    let records = run_frames(&scene, frames.unwrap_or(1));
+    let records = lesson::run(&scene, &scene.settings, frames.unwrap_or_else(|| lesson::frames_needed(&scene)));
+    let places = lesson::anchor_steps(&scene, &records)?;
     let out = match format {
-        Format::Text | Format::Markdown => report::text_trace(&scene, &records),
+        Format::Text => report::text_trace(&scene, &records),
+        Format::Markdown => lesson::handout(&scene, &records, &places),
         Format::Json => report::json_trace(&scene, &records).to_string() + "\n",
     };
     // A closed pipe (`impulse run … | head`) is the reader's choice, not an error.

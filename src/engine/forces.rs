@@ -25,7 +25,7 @@ pub(super) fn apply<T: Tracer>(world: &mut World, dt: f64, tracer: &mut T) {
         }
     }
     if T::ENABLED {
-        let g = Quantity::new("g·dt", world.gravity * dt, "m/s").by("{g}·{dt}", vec![("g", world.gravity.into()), ("dt", dt.into())]);
+        let g = Quantity::new("Δv_g", world.gravity * dt, "m/s").by("{g}·{dt}", vec![("g", world.gravity.into()), ("dt", dt.into())]);
         phase.values.insert(0, g);
         tracer.record(phase);
     }

@@ -45,7 +45,7 @@ pub(super) fn run<T: Tracer>(
     if T::ENABLED {
         q = vec![
             Quantity::new("p", p, "m").by(
-                "{start}·{1/m_b}/({1/m_a} + {1/m_b}) + {end}·{1/m_a}/({1/m_a} + {1/m_b})",
+                "{start} + ({end} − {start})·{1/m_a}/({1/m_a} + {1/m_b})",
                 vec![("start", info.start.into()), ("end", info.end.into()), ("1/m_a", ima.into()), ("1/m_b", imb.into())],
             ),
             Quantity::new("r_a", ra, "m").by("{p} − {x_a}", vec![("p", p.into()), ("x_a", ba.position.into())]),
@@ -100,15 +100,15 @@ pub(super) fn run<T: Tracer>(
         q.extend([
             Quantity::new("e", e, "").by("({e_a} + {e_b}) / 2", vec![("e_a", ba.restitution.into()), ("e_b", bb.restitution.into())]),
             Quantity::new("k_n", k_n, "1/kg").by(
-                "{1/m_a} + {1/m_b} + ({r_a}×{n})²·{1/I_a} + ({r_b}×{n})²·{1/I_b}",
+                "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}",
                 vec![
                     ("1/m_a", ima.into()),
                     ("1/m_b", imb.into()),
                     ("r_a", ra.into()),
                     ("n", n.into()),
-                    ("1/I_a", iia.into()),
+                    ("I_a", inertia(ba)),
                     ("r_b", rb.into()),
-                    ("1/I_b", iib.into()),
+                    ("I_b", inertia(bb)),
                 ],
             ),
             Quantity::new("jn", jn, "N·s").by("−(1 + {e})·{vrn} / {k_n}", vec![("e", e.into()), ("vrn", vrn.into()), ("k_n", k_n.into())]),
@@ -120,15 +120,15 @@ pub(super) fn run<T: Tracer>(
         }
         if settings.friction == Friction::VelocityRatio || settings.coulomb_cap {
             q.push(Quantity::new("k_t", k_t, "1/kg").by(
-                "{1/m_a} + {1/m_b} + ({r_a}×{t})²·{1/I_a} + ({r_b}×{t})²·{1/I_b}",
+                "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}",
                 vec![
                     ("1/m_a", ima.into()),
                     ("1/m_b", imb.into()),
                     ("r_a", ra.into()),
                     ("t", t.into()),
-                    ("1/I_a", iia.into()),
+                    ("I_a", inertia(ba)),
                     ("r_b", rb.into()),
-                    ("1/I_b", iib.into()),
+                    ("I_b", inertia(bb)),
                 ],
             ));
         }
@@ -140,13 +140,13 @@ pub(super) fn run<T: Tracer>(
                 .by("{v_a} + {J}/{m_a}", vec![("v_a", before.0.velocity.into()), ("J", impulse.into()), ("m_a", ba.mass().into())]),
             Quantity::new("ω_a'", ba.angular_velocity, "rad/s").by(
                 "{ω_a} + ({r_a}×{J})/{I_a}",
-                vec![("ω_a", before.0.angular_velocity.into()), ("r_a", ra.into()), ("J", impulse.into()), ("I_a", ba.inertia().into())],
+                vec![("ω_a", before.0.angular_velocity.into()), ("r_a", ra.into()), ("J", impulse.into()), ("I_a", inertia(ba))],
             ),
             Quantity::new("v_b'", bb.velocity, "m/s")
                 .by("{v_b} − {J}/{m_b}", vec![("v_b", before.1.velocity.into()), ("J", impulse.into()), ("m_b", bb.mass().into())]),
             Quantity::new("ω_b'", bb.angular_velocity, "rad/s").by(
                 "{ω_b} − ({r_b}×{J})/{I_b}",
-                vec![("ω_b", before.1.angular_velocity.into()), ("r_b", rb.into()), ("J", impulse.into()), ("I_b", bb.inertia().into())],
+                vec![("ω_b", before.1.angular_velocity.into()), ("r_b", rb.into()), ("J", impulse.into()), ("I_b", inertia(bb))],
             ),
         ]);
         let mut phase = Phase::new(PhaseKind::Resolve, Some(pass), Some((a, b)));
@@ -154,6 +154,11 @@ pub(super) fn run<T: Tracer>(
         phase.changes = pair_changes(bodies, a, b, before);
         tracer.record(phase);
     }
+}
+
+/// A static body's inertia is infinite: its terms in K vanish.
+fn inertia(b: &Body) -> Value {
+    if b.is_static() { Value::Text("∞".into()) } else { Value::Scalar(b.inertia()) }
 }
 
 /// The unit tangent, or zero when there is no sliding to oppose.

@@ -1,5 +1,160 @@
 //! Lessons: a scene plus narration anchored to phases and checks of the numbers.
+//! A lesson is prepared once (run, every step and check anchored to a real
+//! phase); problems are reported against the lesson file like scene errors.
 
+mod check;
+mod handout;
 pub mod file;
 
+pub use check::{CheckOutcome, run_checks};
+pub use handout::handout;
 pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry};
+
+use crate::engine::{FrameRecord, Phase, PhaseKind, Settings, record_frame};
+use crate::report::phase_title;
+use crate::scene::{Problem, Scene, SceneError, Seg};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
+}
+
+/// Every lesson built into the binary, in lesson order. An embedded lesson that
+/// does not parse is a bug caught by the tests, so it is reported, not hidden.
+pub fn embedded() -> Vec<Result<Scene, SceneError>> {
+    let mut all: Vec<_> = embedded::EMBEDDED.iter().map(|(name, src)| Scene::parse(name, src)).collect();
+    all.sort_by_key(|s| s.as_ref().map_or(i64::MIN, |s| s.lesson.as_ref().map_or(i64::MAX, |l| l.order)));
+    all
+}
+
+pub fn ids() -> Vec<String> {
+    embedded().into_iter().filter_map(|s| s.ok()?.lesson.map(|l| l.id)).collect()
+}
+
+pub fn find(id: &str) -> Option<Scene> {
+    embedded().into_iter().filter_map(Result::ok).find(|s| s.lesson.as_ref().is_some_and(|l| l.id == id))
+}
+
+/// The settings a check or variant runs under.
+pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
+    let mut s = settings.clone();
+    if let Some(t) = o.tangent {
+        s.tangent = crate::scene::tangent(t);
+    }
+    if let Some(f) = o.friction {
+        s.friction = crate::scene::friction(f);
+    }
+    if let Some(n) = o.relaxation_iterations {
+        s.relaxation_iterations = n.clamp(1, 1000) as usize;
+    }
+    if let Some(c) = o.coulomb_cap {
+        s.coulomb_cap = c;
+    }
+    s
+}
+
+/// How many frames a lesson needs so that every step and check is reached.
+pub fn frames_needed(scene: &Scene) -> u64 {
+    let steps = scene.steps.iter().map(|s| s.frame);
+    let checks = scene.checks.iter().map(|c| c.frame);
+    steps.chain(checks).max().map_or(1, |f| f + 1)
+}
+
+pub fn run(scene: &Scene, settings: &Settings, frames: u64) -> Vec<FrameRecord> {
+    let mut world = scene.world.clone();
+    (0..frames).map(|_| record_frame(&mut world, settings)).collect()
+}
+
+/// The index of the first phase of `frame` that matches the anchor.
+pub fn find_phase(frame: &FrameRecord, at: &Anchor, names: &[String]) -> Option<usize> {
+    let kind = PhaseKind::from_name(&at.kind)?;
+    let pair = match &at.pair {
+        Some([a, b]) => Some((names.iter().position(|n| n == a)?, names.iter().position(|n| n == b)?)),
+        None => None,
+    };
+    frame.phases.iter().position(|p| {
+        p.kind == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr))
+    })
+}
+
+/// A step's phase in a run: (frame index, phase index).
+pub type Place = (usize, usize);
+
+/// Checks that every anchor names a real phase kind and real bodies, and that
+/// every step lands on a phase of the scene's own run. Returns where each step
+/// lands; none for a step beyond the frames that were run.
+pub fn anchor_steps(scene: &Scene, frames: &[FrameRecord]) -> Result<Vec<Option<Place>>, SceneError> {
+    let names = body_names(scene);
+    let mut problems = Vec::new();
+    let mut places = Vec::new();
+    for (i, step) in scene.steps.iter().enumerate() {
+        let at = step.anchor();
+        match anchor_problem(scene, "step", i, &at, frames, &names) {
+            Some(p) => problems.push(p),
+            None => places.push(frames.get(at.frame as usize).and_then(|f| Some((at.frame as usize, find_phase(f, &at, &names)?)))),
+        }
+    }
+    if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
+}
+
+pub fn body_names(scene: &Scene) -> Vec<String> {
+    scene.world.bodies.iter().map(|b| b.name.clone()).collect()
+}
+
+/// What is wrong with an anchor, located in the file, or none.
+fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, frames: &[FrameRecord], names: &[String]) -> Option<Problem> {
+    let place = |key: &'static str, p: Problem| crate::scene::error::locate(&scene.source, &[Seg::Key(table), Seg::Index(i), Seg::Key(key)], p);
+    if PhaseKind::from_name(&at.kind).is_none() {
+        let kinds: Vec<&str> = PhaseKind::ALL.iter().map(|k| k.name()).collect();
+        let help = match crate::scene::error::nearest(&at.kind, &kinds) {
+            Some(n) => format!("did you mean \"{n}\"? The kinds are {}", kinds.join(", ")),
+            None => format!("the kinds are {}", kinds.join(", ")),
+        };
+        return Some(place("kind", Problem::error(format!("unknown phase kind \"{}\"", at.kind), "not a phase kind", Some(help))));
+    }
+    if let Some(pair) = &at.pair {
+        for n in pair {
+            if !names.contains(n) {
+                let help = format!("the bodies are {}", names.join(", "));
+                return Some(place("pair", Problem::error(format!("no body is named \"{n}\""), "unknown body", Some(help))));
+            }
+        }
+    }
+    let frame = frames.get(at.frame as usize)?;
+    if find_phase(frame, at, names).is_some() {
+        return None;
+    }
+    let happened: Vec<String> = frame.phases.iter().map(|p| phase_title(p, names)).collect();
+    let mut unique = happened.clone();
+    unique.dedup();
+    let shown: Vec<&str> = unique.iter().take(12).map(String::as_str).collect();
+    let more = if unique.len() > 12 { format!(" … and {} more", unique.len() - 12) } else { String::new() };
+    let what = describe(at);
+    Some(place(
+        "kind",
+        Problem::error(
+            format!("{table} {} points at {what} of frame {}, which never happens", i + 1, at.frame),
+            "no such phase",
+            Some(format!("frame {} has: {}{more}", at.frame, shown.join("; "))),
+        ),
+    ))
+}
+
+pub fn describe(at: &Anchor) -> String {
+    let mut s = at.kind.clone();
+    if let Some(k) = at.iteration {
+        s += &format!(" · pass {k}");
+    }
+    if let Some([a, b]) = &at.pair {
+        s += &format!(" · {a}–{b}");
+    }
+    s
+}
+
+/// The narration of the phase at `place`, if a step is anchored there.
+pub fn step_at<'a>(scene: &'a Scene, places: &[Option<Place>], place: Place) -> Option<&'a StepEntry> {
+    places.iter().position(|p| *p == Some(place)).map(|i| &scene.steps[i])
+}
+
+pub fn phase_at(frames: &[FrameRecord], place: Place) -> &Phase {
+    &frames[place.0].phases[place.1]
+}

@@ -4,6 +4,8 @@ pub mod error;
 pub mod file;
 mod validate;
 
+pub use validate::{friction, tangent};
+
 pub use error::{Problem, SceneError, Seg};
 pub use file::YAxis;
 

@@ -1,0 +1,166 @@
+//! Running a lesson's `[[check]]`s: each names a value at a phase and the
+//! number the texts (or an independent hand computation) give for it.
+
+use super::{Overrides, anchor_problem, body_names, find_phase, frames_needed, run, with_overrides};
+use crate::engine::{FrameRecord, Value};
+use crate::lesson::{CheckEntry, Expected};
+use crate::report::{num, value as show};
+use crate::scene::error::{locate, nearest};
+use crate::scene::{Problem, Scene, SceneError, Seg};
+use glam::DVec2;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckOutcome {
+    /// What was checked and where, e.g. "jn at resolve · pass 1 · m1–m2 (frame 0)".
+    pub what: String,
+    pub expected: String,
+    pub actual: String,
+    pub passed: bool,
+    pub note: Option<String>,
+}
+
+const BODY_FIELDS: [&str; 5] = ["position", "angle", "velocity", "angular_velocity", "kinetic_energy"];
+const WORLD_FIELDS: [&str; 2] = ["kinetic_energy", "momentum"];
+
+/// Runs every check. Bad checks (an unknown quantity, a phase that never
+/// happens) are input errors; a wrong number is an outcome that did not pass.
+pub fn run_checks(scene: &Scene) -> Result<Vec<CheckOutcome>, SceneError> {
+    let names = body_names(scene);
+    let frames = frames_needed(scene);
+    let mut runs: Vec<(Overrides, Vec<FrameRecord>)> = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut problems = Vec::new();
+    for (i, c) in scene.checks.iter().enumerate() {
+        if !runs.iter().any(|(o, _)| *o == c.with) {
+            runs.push((c.with.clone(), run(scene, &with_overrides(&scene.settings, &c.with), frames)));
+        }
+        let records = &runs.iter().find(|(o, _)| *o == c.with).expect("run just made").1;
+        match check_one(scene, i, c, records, &names) {
+            Ok(outcome) => outcomes.push(outcome),
+            Err(p) => problems.push(p),
+        }
+    }
+    if problems.is_empty() { Ok(outcomes) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
+}
+
+fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &[FrameRecord], names: &[String]) -> Result<CheckOutcome, Problem> {
+    let here = |key: &'static str, p: Problem| locate(&scene.source, &[Seg::Key("check"), Seg::Index(i), Seg::Key(key)], p);
+    let at = c.anchor();
+    if let Some(p) = anchor_problem(scene, "check", i, &at, records, names) {
+        return Err(p);
+    }
+    let frame = &records[at.frame as usize];
+    let index = find_phase(frame, &at, names).expect("anchor checked above");
+    let phase = &frame.phases[index];
+    let after = || frame.state_after(index + 1);
+    let (label, actual) = match (&c.quantity, &c.body, &c.field, &c.world) {
+        (Some(q), None, None, None) => {
+            let value = phase.value(q).cloned().ok_or_else(|| {
+                let have: Vec<&str> = phase.values.iter().map(|v| v.name.as_str()).collect();
+                let help = match nearest(q, &have) {
+                    Some(n) => format!("did you mean `{n}`? This phase computes: {}", have.join(", ")),
+                    None => format!("this phase computes: {}", have.join(", ")),
+                };
+                here("quantity", Problem::error(format!("the {} phase has no quantity `{q}`", phase.kind.name()), "not computed here", Some(help)))
+            })?;
+            (q.clone(), value)
+        }
+        (None, Some(b), Some(f), None) => {
+            let Some(bi) = names.iter().position(|n| n == b) else {
+                return Err(here("body", Problem::error(format!("no body is named \"{b}\""), "unknown body", Some(format!("the bodies are {}", names.join(", "))))));
+            };
+            let s = after()[bi];
+            let value = match f.as_str() {
+                "position" => Value::Vector(s.position),
+                "angle" => Value::Scalar(s.angle),
+                "velocity" => Value::Vector(s.velocity),
+                "angular_velocity" => Value::Scalar(s.angular_velocity),
+                "kinetic_energy" => Value::Scalar(world_after(scene, &after()).bodies[bi].kinetic_energy()),
+                _ => return Err(here("field", unknown(f, &BODY_FIELDS))),
+            };
+            (format!("{b}.{f}"), value)
+        }
+        (None, None, None, Some(w)) => {
+            let world = world_after(scene, &after());
+            let value = match w.as_str() {
+                "kinetic_energy" => Value::Scalar(world.kinetic_energy()),
+                "momentum" => Value::Vector(world.momentum()),
+                _ => return Err(here("world", unknown(w, &WORLD_FIELDS))),
+            };
+            (format!("total {w}"), value)
+        }
+        _ => {
+            let help = "write quantity = \"jn\", or body = \"m1\" with field = \"velocity\", or world = \"kinetic_energy\"";
+            return Err(here("kind", Problem::error("a check names one value: a quantity, a body's field, or a world total", "what is checked?", Some(help.into()))));
+        }
+    };
+    let passed = compare(&c.expected, &actual, c.tolerance).ok_or_else(|| {
+        here("expected", Problem::error(format!("`{label}` is {}, which cannot be compared with this expected value", kind_of(&actual)), "wrong kind of value", None))
+    })?;
+    let mut what = format!("{label} at {} (frame {})", crate::lesson::describe(&at), at.frame);
+    if c.with != Overrides::default() {
+        what += &format!(" with {}", overrides_text(&c.with));
+    }
+    Ok(CheckOutcome { what, expected: expected_text(&c.expected), actual: show(&actual), passed, note: c.note.clone() })
+}
+
+fn unknown(word: &str, options: &[&str]) -> Problem {
+    let help = match nearest(word, options) {
+        Some(n) => format!("did you mean \"{n}\"? Choose from {}", options.join(", ")),
+        None => format!("choose from {}", options.join(", ")),
+    };
+    Problem::error(format!("unknown value \"{word}\""), "not one of the choices", Some(help))
+}
+
+/// The scene's bodies (masses, shapes) in the states a phase left them in.
+fn world_after(scene: &Scene, states: &[crate::engine::BodyState]) -> crate::engine::World {
+    let mut w = scene.world.clone();
+    for (b, s) in w.bodies.iter_mut().zip(states) {
+        b.set_state(s);
+    }
+    w
+}
+
+fn compare(expected: &Expected, actual: &Value, tol: f64) -> Option<bool> {
+    match (expected, actual) {
+        (Expected::Scalar(e), Value::Scalar(a)) => Some((a - e).abs() <= tol),
+        (Expected::Vector(e), Value::Vector(a)) => Some((*a - DVec2::from(*e)).abs().max_element() <= tol),
+        (Expected::Bool(e), Value::Bool(a)) => Some(e == a),
+        _ => None,
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Scalar(_) => "a number",
+        Value::Vector(_) => "a vector",
+        Value::Bool(_) => "true or false",
+        Value::Text(_) => "text",
+        Value::Absent => "absent",
+    }
+}
+
+fn expected_text(e: &Expected) -> String {
+    match e {
+        Expected::Scalar(x) => num(*x),
+        Expected::Vector([x, y]) => format!("({}, {})", num(*x), num(*y)),
+        Expected::Bool(b) => show(&Value::Bool(*b)),
+    }
+}
+
+pub fn overrides_text(o: &Overrides) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = o.tangent {
+        parts.push(format!("tangent {}", crate::scene::file::tangent_name(t)));
+    }
+    if let Some(f) = o.friction {
+        parts.push(format!("friction {}", crate::scene::file::friction_name(f)));
+    }
+    if let Some(n) = o.relaxation_iterations {
+        parts.push(format!("{n} relaxation passes"));
+    }
+    if let Some(c) = o.coulomb_cap {
+        parts.push(format!("coulomb_cap {c}"));
+    }
+    parts.join(", ")
+}

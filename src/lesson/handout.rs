@@ -1,0 +1,97 @@
+//! The Markdown handout: per narrated phase, the narration and every formula
+//! as symbols, numbers put in, and result. A plain scene (no steps) lists every
+//! phase that found a contact or changed a body.
+
+use super::{Place, step_at};
+use crate::engine::{FrameRecord, Phase, PhaseKind, Value};
+use crate::report::{derive, num, phase_title, right_side};
+use crate::scene::Scene;
+use std::fmt::Write;
+
+pub fn handout(scene: &Scene, frames: &[FrameRecord], places: &[Option<Place>]) -> String {
+    let names = super::body_names(scene);
+    let mut md = String::new();
+    match &scene.lesson {
+        Some(l) => writeln!(md, "# {}\n\n*{}*\n", l.title, l.summary).unwrap(),
+        None => writeln!(md, "# {}\n", scene.file).unwrap(),
+    }
+    bodies_table(&mut md, scene);
+    let mut n = 0;
+    for (fi, frame) in frames.iter().enumerate() {
+        for (pi, phase) in frame.phases.iter().enumerate() {
+            let step = step_at(scene, places, (fi, pi));
+            if step.is_none() && (!scene.steps.is_empty() || !eventful(phase)) {
+                continue;
+            }
+            n += 1;
+            let title = step.map_or_else(|| phase_title(phase, &names), |s| s.title.clone());
+            writeln!(md, "## {n}. {title}\n\n*Frame {} · {}*\n", frame.frame, phase_title(phase, &names)).unwrap();
+            if let Some(s) = step {
+                writeln!(md, "{}\n", s.text.trim()).unwrap();
+            }
+            derivations(&mut md, phase);
+        }
+    }
+    if !scene.checks.is_empty() {
+        writeln!(md, "## Numbers to verify\n").unwrap();
+        for c in &scene.checks {
+            let what = c.quantity.clone().or_else(|| c.body.as_ref().map(|b| format!("{b}.{}", c.field.as_deref().unwrap_or("")))).or(c.world.clone()).unwrap_or_default();
+            let with = if c.with == Default::default() { String::new() } else { format!(", with {}", super::check::overrides_text(&c.with)) };
+            let expected = match &c.expected {
+                super::Expected::Scalar(x) => num(*x),
+                super::Expected::Vector([x, y]) => format!("({}, {})", num(*x), num(*y)),
+                super::Expected::Bool(b) => b.to_string(),
+            };
+            writeln!(md, "- `{what}` at {} (frame {}{with}): **{expected}**", super::describe(&c.anchor()), c.frame).unwrap();
+        }
+        md.push('\n');
+    }
+    md
+}
+
+fn eventful(p: &Phase) -> bool {
+    !p.changes.is_empty() || (p.kind == PhaseKind::Detect && p.value("contact") == Some(&Value::Bool(true)))
+}
+
+fn bodies_table(md: &mut String, scene: &Scene) {
+    md.push_str("| body | shape | mass | position | velocity | ω | e | μ |\n|---|---|---|---|---|---|---|---|\n");
+    for b in &scene.world.bodies {
+        let shape = match b.shape {
+            crate::geometry::Shape::Circle { radius } => format!("circle r {}", num(radius)),
+            crate::geometry::Shape::Box { size } => format!("box {} × {}", num(size.x), num(size.y)),
+        };
+        let mass = if b.is_static() { "static".to_string() } else { format!("{} kg", num(b.mass())) };
+        writeln!(
+            md,
+            "| {} | {shape} | {mass} | ({}, {}) | ({}, {}) | {} | {} | {} |",
+            b.name,
+            num(b.position.x),
+            num(b.position.y),
+            num(b.velocity.x),
+            num(b.velocity.y),
+            num(b.angular_velocity),
+            num(b.restitution),
+            num(b.friction)
+        )
+        .unwrap();
+    }
+    md.push('\n');
+}
+
+fn derivations(md: &mut String, phase: &Phase) {
+    if phase.values.is_empty() {
+        return;
+    }
+    md.push_str("```text\n");
+    for q in &phase.values {
+        let d = derive(q);
+        match (d.symbols, d.numbers) {
+            (Some(s), Some(n)) => {
+                let pad = " ".repeat(q.name.chars().count() + 1);
+                writeln!(md, "{s}\n{pad}= {}\n{pad}= {}", right_side(&n), right_side(&d.result)).unwrap();
+            }
+            _ => writeln!(md, "{}", d.result).unwrap(),
+        }
+    }
+    md.push_str("```\n\n");
+}
