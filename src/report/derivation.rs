@@ -14,7 +14,7 @@ pub fn num(x: f64) -> String {
         return "0".into();
     }
     let exp = x.abs().log10().floor() as i32;
-    if !(-5..=9).contains(&exp) {
+    if !(-5..=5).contains(&exp) {
         let s = format!("{:.*e}", DIGITS - 1, x);
         let (mantissa, e) = s.split_once('e').unwrap_or((&s, "0"));
         return format!("{}e{e}", trim(mantissa));
@@ -102,7 +102,8 @@ mod tests {
         assert_eq!(num(27.000000000001), "27");
         assert_eq!(num(-1e-17), "-1e-17");
         assert_eq!(num(-0.0), "0");
-        assert_eq!(num(123456789.0), "123457000");
+        assert_eq!(num(123456789.0), "1.23457e8");
+        assert_eq!(num(654321.0), "654321");
     }
 
     #[test]
