@@ -1,9 +1,9 @@
 //! The command line (DESIGN.md, "CLI"). Exit codes: 0 ok, 1 a check failed,
 //! 2 bad input or usage.
 
-use crate::lesson;
 use crate::report;
 use crate::scene::{Scene, SceneError};
+use crate::{lesson, tui};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -18,6 +18,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Open a lesson in the step-through debugger.
+    Lesson {
+        /// A lesson id, e.g. rough-balls (see `impulse lessons`).
+        id: String,
+    },
+    /// Single-step a scene file of your own (lesson files work too).
+    Scene { file: String },
     /// List the lessons: id, title and summary, in lesson order.
     Lessons,
     /// Validate lesson ids or scene files and run their [[check]]s.
@@ -50,10 +57,9 @@ pub fn main() -> ExitCode {
         Some(Command::Run { target, frames, format }) => run(&target, frames, format),
         Some(Command::Lessons) => Ok(list_lessons()),
         Some(Command::Check { targets }) => check(&targets),
-        None => {
-            let _ = Cli::parse_from(["impulse", "--help"]);
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Command::Lesson { id }) => open_lesson(&id),
+        Some(Command::Scene { file }) => Scene::load(Path::new(&file)).and_then(|scene| open(Some(scene))),
+        None => open(None),
     };
     result.unwrap_or_else(|e| {
         eprint!("{}", e.render(color_stderr()));
@@ -69,9 +75,39 @@ pub fn load(target: &str) -> Result<Scene, SceneError> {
     }
     lesson::find(target).ok_or_else(|| {
         let ids = lesson::ids();
-        let guess = crate::scene::error::nearest(target, &ids.iter().map(String::as_str).collect::<Vec<_>>()).map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+        let guess = crate::scene::error::nearest(target, &ids.iter().map(String::as_str).collect::<Vec<_>>())
+            .map(|n| format!("did you mean `{n}`? "))
+            .unwrap_or_default();
         SceneError::io(target, format!("no lesson or scene file by that name. {guess}The lessons are: {}", ids.join(", ")))
     })
+}
+
+fn open_lesson(id: &str) -> Result<ExitCode, SceneError> {
+    match lesson::find(id) {
+        Some(scene) => open(Some(scene)),
+        None => Err(SceneError::io(id, format!("no lesson has this id. The lessons are: {}", lesson::ids().join(", ")))),
+    }
+}
+
+/// The TUI: the menu, or straight into a scene.
+fn open(scene: Option<Scene>) -> Result<ExitCode, SceneError> {
+    if !std::io::stdout().is_terminal() {
+        eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
+        return Ok(ExitCode::from(2));
+    }
+    let lessons: Vec<Scene> = lesson::embedded().into_iter().filter_map(Result::ok).collect();
+    let color = std::env::var_os("NO_COLOR").is_none();
+    let app = match scene {
+        Some(scene) => tui::App::stepper(scene, lessons, color),
+        None => tui::App::menu(lessons, color),
+    };
+    match tui::run(app) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("impulse: terminal error: {e}");
+            Ok(ExitCode::from(2))
+        }
+    }
 }
 
 fn list_lessons() -> ExitCode {
@@ -112,7 +148,13 @@ fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
             }
         }
     }
-    Ok(ExitCode::from(if bad > 0 { 2 } else if failed > 0 { 1 } else { 0 }))
+    Ok(ExitCode::from(if bad > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    }))
 }
 
 fn color_stderr() -> bool {

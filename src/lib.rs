@@ -9,3 +9,4 @@ pub mod geometry;
 pub mod lesson;
 pub mod report;
 pub mod scene;
+pub mod tui;

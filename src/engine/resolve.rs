@@ -50,6 +50,7 @@ pub(super) fn run<T: Tracer>(
             ),
             Quantity::new("r_a", ra, "m").by("{p} − {x_a}", vec![("p", p.into()), ("x_a", ba.position.into())]),
             Quantity::new("r_b", rb, "m").by("{p} − {x_b}", vec![("p", p.into()), ("x_b", bb.position.into())]),
+            Quantity::new("n", n, ""),
             Quantity::new("v_pa", vpa, "m/s")
                 .by("{v_a} + {ω_a}×{r_a}", vec![("v_a", ba.velocity.into()), ("ω_a", ba.angular_velocity.into()), ("r_a", ra.into())]),
             Quantity::new("v_pb", vpb, "m/s")

@@ -9,7 +9,7 @@ mod shape;
 pub use box_box::{FaceTest, SatReport, collide_box_box};
 pub use box_circle::{CircleRegion, collide_box_circle};
 pub use circle_circle::collide_circle_circle;
-pub use shape::{Pose, Shape, cross, cross_sv};
+pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
 
 use glam::DVec2;
 

@@ -50,7 +50,7 @@ impl Shape {
 /// A box's corners in world space, counter-clockwise when y points up, so that
 /// face i runs from corner i to corner i+1 and its outward normal is the edge
 /// turned a quarter clockwise.
-pub(crate) fn box_vertices(size: DVec2, pose: Pose) -> [DVec2; 4] {
+pub fn box_vertices(size: DVec2, pose: Pose) -> [DVec2; 4] {
     let h = size / 2.0;
     let rot = DVec2::from_angle(pose.angle);
     [DVec2::new(-h.x, -h.y), DVec2::new(h.x, -h.y), DVec2::new(h.x, h.y), DVec2::new(-h.x, h.y)].map(|c| pose.position + rot.rotate(c))

@@ -61,13 +61,23 @@ fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &[FrameRecord], n
                     Some(n) => format!("did you mean `{n}`? This phase computes: {}", have.join(", ")),
                     None => format!("this phase computes: {}", have.join(", ")),
                 };
-                here("quantity", Problem::error(format!("the {} phase has no quantity `{q}`", phase.kind.name()), "not computed here", Some(help)))
+                here(
+                    "quantity",
+                    Problem::error(format!("the {} phase has no quantity `{q}`", phase.kind.name()), "not computed here", Some(help)),
+                )
             })?;
             (q.clone(), value)
         }
         (None, Some(b), Some(f), None) => {
             let Some(bi) = names.iter().position(|n| n == b) else {
-                return Err(here("body", Problem::error(format!("no body is named \"{b}\""), "unknown body", Some(format!("the bodies are {}", names.join(", "))))));
+                return Err(here(
+                    "body",
+                    Problem::error(
+                        format!("no body is named \"{b}\""),
+                        "unknown body",
+                        Some(format!("the bodies are {}", names.join(", "))),
+                    ),
+                ));
             };
             let s = after()[bi];
             let value = match f.as_str() {
@@ -91,11 +101,25 @@ fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &[FrameRecord], n
         }
         _ => {
             let help = "write quantity = \"jn\", or body = \"m1\" with field = \"velocity\", or world = \"kinetic_energy\"";
-            return Err(here("kind", Problem::error("a check names one value: a quantity, a body's field, or a world total", "what is checked?", Some(help.into()))));
+            return Err(here(
+                "kind",
+                Problem::error(
+                    "a check names one value: a quantity, a body's field, or a world total",
+                    "what is checked?",
+                    Some(help.into()),
+                ),
+            ));
         }
     };
     let passed = compare(&c.expected, &actual, c.tolerance).ok_or_else(|| {
-        here("expected", Problem::error(format!("`{label}` is {}, which cannot be compared with this expected value", kind_of(&actual)), "wrong kind of value", None))
+        here(
+            "expected",
+            Problem::error(
+                format!("`{label}` is {}, which cannot be compared with this expected value", kind_of(&actual)),
+                "wrong kind of value",
+                None,
+            ),
+        )
     })?;
     let mut what = format!("{label} at {} (frame {})", crate::lesson::describe(&at), at.frame);
     if c.with != Overrides::default() {

@@ -35,8 +35,14 @@ pub fn handout(scene: &Scene, frames: &[FrameRecord], places: &[Option<Place>]) 
     if !scene.checks.is_empty() {
         writeln!(md, "## Numbers to verify\n").unwrap();
         for c in &scene.checks {
-            let what = c.quantity.clone().or_else(|| c.body.as_ref().map(|b| format!("{b}.{}", c.field.as_deref().unwrap_or("")))).or(c.world.clone()).unwrap_or_default();
-            let with = if c.with == Default::default() { String::new() } else { format!(", with {}", super::check::overrides_text(&c.with)) };
+            let what = c
+                .quantity
+                .clone()
+                .or_else(|| c.body.as_ref().map(|b| format!("{b}.{}", c.field.as_deref().unwrap_or(""))))
+                .or(c.world.clone())
+                .unwrap_or_default();
+            let with =
+                if c.with == Default::default() { String::new() } else { format!(", with {}", super::check::overrides_text(&c.with)) };
             let expected = match &c.expected {
                 super::Expected::Scalar(x) => num(*x),
                 super::Expected::Vector([x, y]) => format!("({}, {})", num(*x), num(*y)),

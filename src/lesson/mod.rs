@@ -3,12 +3,12 @@
 //! phase); problems are reported against the lesson file like scene errors.
 
 mod check;
-mod handout;
 pub mod file;
+mod handout;
 
 pub use check::{CheckOutcome, run_checks};
-pub use handout::handout;
 pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry};
+pub use handout::handout;
 
 use crate::engine::{FrameRecord, Phase, PhaseKind, Settings, record_frame};
 use crate::report::phase_title;
@@ -71,9 +71,10 @@ pub fn find_phase(frame: &FrameRecord, at: &Anchor, names: &[String]) -> Option<
         Some([a, b]) => Some((names.iter().position(|n| n == a)?, names.iter().position(|n| n == b)?)),
         None => None,
     };
-    frame.phases.iter().position(|p| {
-        p.kind == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr))
-    })
+    frame
+        .phases
+        .iter()
+        .position(|p| p.kind == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr)))
 }
 
 /// A step's phase in a run: (frame index, phase index).
@@ -102,7 +103,8 @@ pub fn body_names(scene: &Scene) -> Vec<String> {
 
 /// What is wrong with an anchor, located in the file, or none.
 fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, frames: &[FrameRecord], names: &[String]) -> Option<Problem> {
-    let place = |key: &'static str, p: Problem| crate::scene::error::locate(&scene.source, &[Seg::Key(table), Seg::Index(i), Seg::Key(key)], p);
+    let place =
+        |key: &'static str, p: Problem| crate::scene::error::locate(&scene.source, &[Seg::Key(table), Seg::Index(i), Seg::Key(key)], p);
     if PhaseKind::from_name(&at.kind).is_none() {
         let kinds: Vec<&str> = PhaseKind::ALL.iter().map(|k| k.name()).collect();
         let help = match crate::scene::error::nearest(&at.kind, &kinds) {

@@ -1,0 +1,245 @@
+//! The scene in braille: bodies at their true poses, and the vectors the
+//! current phase computed as labelled arrows. Everything drawn is read from
+//! the phase record; nothing is recomputed.
+
+use crate::engine::{Body, BodyState, Phase, PhaseKind, Value};
+use crate::geometry::{Pose, Shape, box_vertices};
+use crate::scene::YAxis;
+use glam::DVec2;
+use ratatui::style::Color;
+use ratatui::symbols::Marker;
+use ratatui::widgets::canvas::{Canvas, Circle, Context, Line as CLine};
+use ratatui::widgets::{Block, Widget};
+use ratatui::{buffer::Buffer, layout::Rect};
+
+pub struct SceneView<'a> {
+    pub bodies: &'a [Body],
+    pub states: &'a [BodyState],
+    pub phase: Option<&'a Phase>,
+    pub selected: usize,
+    pub y_axis: YAxis,
+    /// World window: lower-left and upper-right.
+    pub window: (DVec2, DVec2),
+    pub show_bounds: bool,
+    pub color: bool,
+    pub block: Block<'a>,
+}
+
+/// A window around the bodies, widened to the canvas's shape so circles stay round.
+pub fn fit_window(view: Option<(DVec2, DVec2)>, bodies: &[Body], area: Rect) -> (DVec2, DVec2) {
+    let (lo, hi) = view.unwrap_or_else(|| {
+        let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
+        for b in bodies {
+            let r = b.shape.bounding_radius();
+            lo = lo.min(b.position - r);
+            hi = hi.max(b.position + r);
+        }
+        if bodies.is_empty() {
+            (lo, hi) = (DVec2::splat(-10.0), DVec2::splat(10.0));
+        }
+        let margin = (hi - lo).max_element().max(1.0) * 0.15;
+        (lo - margin, hi + margin)
+    });
+    // A braille cell holds 2×4 dots and is about twice as tall as wide: dots are square.
+    let (w, h) = (area.width.saturating_sub(2).max(1) as f64 * 2.0, area.height.saturating_sub(2).max(1) as f64 * 4.0);
+    let size = hi - lo;
+    let centre = (lo + hi) / 2.0;
+    let scale = (size.x / w).max(size.y / h);
+    let half = DVec2::new(w, h) * scale / 2.0;
+    (centre - half, centre + half)
+}
+
+impl SceneView<'_> {
+    fn c(&self, c: Color) -> Color {
+        if self.color { c } else { Color::Reset }
+    }
+
+    /// World to canvas: the canvas's y grows upward, so a y-down scene is mirrored.
+    fn to_canvas(&self, p: DVec2) -> (f64, f64) {
+        match self.y_axis {
+            YAxis::Up => (p.x, p.y),
+            YAxis::Down => (p.x, -p.y),
+        }
+    }
+
+    fn line(&self, ctx: &mut Context, a: DVec2, b: DVec2, color: Color) {
+        let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
+        ctx.draw(&CLine { x1, y1, x2, y2, color });
+    }
+
+    fn arrow(&self, ctx: &mut Context, from: DVec2, v: DVec2, label: &str, color: Color) {
+        let len = v.length();
+        if len <= 0.0 || !len.is_finite() {
+            return;
+        }
+        let tip = from + v;
+        self.line(ctx, from, tip, color);
+        let head = (len * 0.3).min(self.unit() * 0.3);
+        let back = -v / len * head;
+        for angle in [0.45_f64, -0.45] {
+            self.line(ctx, tip, tip + DVec2::from_angle(angle).rotate(back), color);
+        }
+        let (x, y) = self.to_canvas(tip + v / len * head * 0.5);
+        ctx.print(x, y, ratatui::text::Span::styled(label.to_string(), ratatui::style::Style::default().fg(color)));
+    }
+
+    /// A length that reads well on this window: an eighth of its width.
+    fn unit(&self) -> f64 {
+        (self.window.1.x - self.window.0.x) / 8.0
+    }
+
+    fn body(&self, ctx: &mut Context, i: usize) {
+        let (b, s) = (&self.bodies[i], &self.states[i]);
+        let color = match (i == self.selected, b.is_static()) {
+            (true, _) => self.c(Color::Yellow),
+            (false, true) => self.c(Color::DarkGray),
+            (false, false) => self.c(Color::White),
+        };
+        let pose = Pose { position: s.position, angle: s.angle };
+        let spoke = DVec2::from_angle(s.angle);
+        match b.shape {
+            Shape::Circle { radius } => {
+                let (x, y) = self.to_canvas(s.position);
+                ctx.draw(&Circle { x, y, radius, color });
+                self.line(ctx, s.position, s.position + spoke * radius, color);
+            }
+            Shape::Box { size } => {
+                let v = box_vertices(size, pose);
+                for k in 0..4 {
+                    self.line(ctx, v[k], v[(k + 1) % 4], color);
+                }
+                if b.is_static() {
+                    // Shade static boxes with hatching so they read as ground.
+                    let n = 6;
+                    for k in 1..n {
+                        let f = k as f64 / n as f64;
+                        self.line(ctx, v[0].lerp(v[1], f), v[3].lerp(v[2], f), color);
+                    }
+                } else {
+                    self.line(ctx, s.position, s.position + spoke * size.x / 2.0, color);
+                }
+            }
+        }
+        if b.is_static()
+            && let Shape::Circle { radius } = b.shape
+        {
+            self.line(ctx, s.position - DVec2::X * radius, s.position + DVec2::X * radius, color);
+            self.line(ctx, s.position - DVec2::Y * radius, s.position + DVec2::Y * radius, color);
+        }
+        if self.show_bounds {
+            let (x, y) = self.to_canvas(s.position);
+            ctx.draw(&Circle { x, y, radius: b.shape.bounding_radius(), color: self.c(Color::DarkGray) });
+        }
+    }
+
+    fn vectors(&self, ctx: &mut Context, phase: &Phase) {
+        let vec = |name: &str| match phase.value(name) {
+            Some(Value::Vector(v)) => Some(*v),
+            _ => None,
+        };
+        let scalar = |name: &str| match phase.value(name) {
+            Some(Value::Scalar(x)) => Some(*x),
+            _ => None,
+        };
+        let u = self.unit();
+        match phase.kind {
+            PhaseKind::Detect => {
+                let (Some(start), Some(end), Some(n)) = (vec("start"), vec("end"), vec("normal")) else {
+                    self.supports(ctx, phase);
+                    return;
+                };
+                self.supports(ctx, phase);
+                self.line(ctx, start, end, self.c(Color::Magenta));
+                self.arrow(ctx, start, n * u, "n", self.c(Color::Red));
+                let (x, y) = self.to_canvas(start);
+                ctx.print(x, y, "start");
+            }
+            PhaseKind::Correct => {
+                if let (Some((a, b)), Some(da), Some(db)) = (phase.pair, vec("Δx_a"), vec("Δx_b")) {
+                    let big = da.length().max(db.length());
+                    let k = if big > 0.0 { u / big } else { 0.0 };
+                    self.arrow(ctx, self.states[a].position, da * k, "Δx_a", self.c(Color::Cyan));
+                    self.arrow(ctx, self.states[b].position, db * k, "Δx_b", self.c(Color::Cyan));
+                }
+            }
+            PhaseKind::Resolve => {
+                let (Some(p), Some((a, b))) = (vec("p"), phase.pair) else { return };
+                let (xa, xb) = (self.states[a].position, self.states[b].position);
+                if let Some(r) = vec("r_a") {
+                    self.arrow(ctx, xa, r, "r_a", self.c(Color::Blue));
+                }
+                if let Some(r) = vec("r_b") {
+                    self.arrow(ctx, xb, r, "r_b", self.c(Color::Blue));
+                }
+                if let Some(n) = vec("n") {
+                    self.arrow(ctx, p, n * u, "n", self.c(Color::Red));
+                }
+                if let Some(t) = vec("t").filter(|t| *t != DVec2::ZERO) {
+                    self.arrow(ctx, p, t * u, "t", self.c(Color::Green));
+                }
+                if let Some(v) = vec("v_rel") {
+                    self.arrow(ctx, p, v.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
+                }
+                // Impulses share one scale so their sizes compare.
+                let (n, t) = (vec("n").unwrap_or_default(), vec("t").unwrap_or_default());
+                let (jn, jt) = (scalar("jn").unwrap_or(0.0) * n, scalar("jt").unwrap_or(0.0) * t);
+                let big = jn.length().max(jt.length());
+                if big > 0.0 {
+                    self.arrow(ctx, p, jn * (u * 1.5 / big), "Jn", self.c(Color::Yellow));
+                    self.arrow(ctx, p, jt * (u * 1.5 / big), "Jt", self.c(Color::LightYellow));
+                }
+            }
+            PhaseKind::Forces | PhaseKind::Integrate | PhaseKind::Broad => {
+                let big = self.states.iter().map(|s| s.velocity.length()).fold(0.0, f64::max);
+                if big > 0.0 {
+                    for (i, s) in self.states.iter().enumerate() {
+                        let label = if i == self.selected { "v" } else { "" };
+                        self.arrow(ctx, s.position, s.velocity * (u * 1.2 / big), label, self.c(Color::Cyan));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Box–box detection: each support point found, marked and named.
+    fn supports(&self, ctx: &mut Context, phase: &Phase) {
+        for q in &phase.values {
+            if let (Some(face), Value::Vector(p)) = (q.name.strip_suffix(" support"), &q.value) {
+                let d = self.unit() * 0.08;
+                self.line(ctx, *p - DVec2::splat(d), *p + DVec2::splat(d), self.c(Color::LightRed));
+                self.line(ctx, *p + DVec2::new(-d, d), *p + DVec2::new(d, -d), self.c(Color::LightRed));
+                let (x, y) = self.to_canvas(*p);
+                ctx.print(x, y, face.replace("face ", "").to_string());
+            }
+        }
+    }
+}
+
+impl Widget for SceneView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (lo, hi) = self.window;
+        let (ylo, yhi) = match self.y_axis {
+            YAxis::Up => (lo.y, hi.y),
+            YAxis::Down => (-hi.y, -lo.y),
+        };
+        Canvas::default()
+            .block(self.block.clone())
+            .marker(Marker::Braille)
+            .x_bounds([lo.x, hi.x])
+            .y_bounds([ylo, yhi])
+            .paint(|ctx| {
+                for i in 0..self.bodies.len() {
+                    self.body(ctx, i);
+                }
+                for (b, s) in self.bodies.iter().zip(self.states) {
+                    let (x, y) = self.to_canvas(s.position);
+                    ctx.print(x, y, b.name.clone());
+                }
+                ctx.layer();
+                if let Some(phase) = self.phase {
+                    self.vectors(ctx, phase);
+                }
+            })
+            .render(area, buf);
+    }
+}

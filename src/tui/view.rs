@@ -1,0 +1,277 @@
+//! The view: a pure function of the app state.
+
+use super::app::{App, SPEEDS, Screen, Stepper, tangent_name};
+use super::canvas::{SceneView, fit_window};
+use super::keys::{Scope, help_lines};
+use crate::lesson::{StepEntry, find_phase};
+use crate::report::{derive, num, phase_title, right_side};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, List, ListItem, ListState, Paragraph, Wrap};
+
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    fn fg(&self, c: Color) -> Style {
+        if self.color { Style::default().fg(c) } else { Style::default() }
+    }
+    fn strong(&self) -> Style {
+        Style::default().add_modifier(Modifier::BOLD)
+    }
+    fn dim(&self) -> Style {
+        if self.color { Style::default().fg(Color::DarkGray) } else { Style::default().add_modifier(Modifier::DIM) }
+    }
+}
+
+pub fn view(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let msg =
+            format!("impulse needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. q quits.", area.width, area.height);
+        frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let theme = Theme { color: app.color };
+    match &app.screen {
+        Screen::Menu => menu(app, &theme, frame, area),
+        Screen::Stepper(s) => stepper(s, &theme, frame, area),
+    }
+    if app.help {
+        help(app, &theme, frame, area);
+    }
+}
+
+fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let [top, list, bottom] = Layout::vertical([Constraint::Length(3), Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    let title = Text::from(vec![
+        Line::styled("impulse — step through 2D rigid-body collisions, one phase at a time", theme.strong()),
+        Line::styled("Pick a lesson. Each runs the real engine and stops at every phase to show its numbers.", theme.dim()),
+    ]);
+    frame.render_widget(
+        Paragraph::new(title).block(Block::new().borders(ratatui::widgets::Borders::NONE)),
+        top.inner(ratatui::layout::Margin::new(1, 0)),
+    );
+    let items: Vec<ListItem> = app
+        .lessons
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let l = s.lesson.as_ref()?;
+            Some(ListItem::new(Text::from(vec![
+                Line::from(vec![
+                    Span::styled(format!("{}. {}", i + 1, l.title), theme.strong()),
+                    Span::styled(format!("  ({})", l.id), theme.dim()),
+                ]),
+                Line::from(format!("   {}", l.summary)),
+                Line::from(""),
+            ])))
+        })
+        .collect();
+    let highlight =
+        if theme.color { Style::default().bg(Color::Blue).fg(Color::White) } else { Style::default().add_modifier(Modifier::REVERSED) };
+    let list_widget = List::new(items).block(Block::bordered().title(" Lessons ")).highlight_style(highlight).highlight_symbol("▶ ");
+    let mut state = ListState::default().with_selected(Some(app.menu_selected));
+    frame.render_stateful_widget(list_widget, list, &mut state);
+    frame.render_widget(Paragraph::new(" ↑↓ choose · Enter open · ? help · q quit").style(theme.dim()), bottom);
+}
+
+fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    let [left, derivation_area] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
+    let has_lesson = !s.scene.steps.is_empty();
+    let body_rows = (s.scene.world.bodies.len() as u16 * 3 + 2).min(left.height / 3);
+    let [canvas_area, lesson_area, bodies_area] =
+        Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
+            .areas(left);
+
+    let record = s.record();
+    let phase = &record.phases[s.phase];
+    let states = record.state_after(s.phase + 1);
+    let names: Vec<String> = s.scene.world.bodies.iter().map(|b| b.name.clone()).collect();
+    let window = fit_window(s.scene.view, &s.scene.world.bodies, canvas_area);
+    let title = match &s.scene.lesson {
+        Some(l) => format!(" {} ", l.title),
+        None => format!(" {} ", s.scene.file),
+    };
+    let scene_view = SceneView {
+        bodies: &s.scene.world.bodies,
+        states: &states,
+        phase: Some(phase),
+        selected: s.selected,
+        y_axis: s.scene.y_axis,
+        window,
+        show_bounds: s.show_bounds,
+        color: theme.color,
+        block: Block::bordered().title(title),
+    };
+    frame.render_widget(scene_view, canvas_area);
+
+    // Derivation: symbols, numbers put in, result, in the order computed; on
+    // one line when that fits the panel, else one line each.
+    let width = derivation_area.width.saturating_sub(2) as usize;
+    let mut lines = Vec::new();
+    for q in &phase.values {
+        let d = derive(q);
+        let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
+            lines.push(Line::styled(d.result, theme.strong()));
+            continue;
+        };
+        let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
+        let one = [sym.clone(), numbers.clone(), result.clone()].join(" = ");
+        if one.chars().count() <= width {
+            lines.push(Line::from(vec![
+                Span::styled(sym, theme.fg(Color::Cyan)),
+                Span::raw(format!(" = {numbers} = ")),
+                Span::styled(result, theme.strong()),
+            ]));
+        } else {
+            let pad = " ".repeat(q.name.chars().count() + 1);
+            lines.push(Line::styled(sym, theme.fg(Color::Cyan)));
+            lines.push(Line::from(format!("{pad}= {numbers}")));
+            lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
+        }
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("(this phase computed no values)", theme.dim()));
+    }
+    let max_scroll = (lines.len() as u16).saturating_sub(derivation_area.height.saturating_sub(2));
+    let derivation = Paragraph::new(lines)
+        .block(Block::bordered().title(format!(" {} ", phase_title(phase, &names))).title_bottom(" j/k scroll "))
+        .wrap(Wrap { trim: false })
+        .scroll((s.scroll.min(max_scroll), 0));
+    frame.render_widget(derivation, derivation_area);
+
+    frame.render_widget(bodies_panel(s, &states, bodies_area.height, theme), bodies_area);
+
+    if has_lesson {
+        let (step, here) = current_step(s);
+        let (title, text) = match step {
+            Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
+            Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
+            None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
+        };
+        let style = if here { Style::default() } else { theme.dim() };
+        let lesson = Paragraph::new(Text::styled(text, style))
+            .block(Block::bordered().title(title).title_bottom(" J/K scroll "))
+            .wrap(Wrap { trim: true })
+            .scroll((s.narration_scroll, 0));
+        frame.render_widget(lesson, lesson_area);
+    }
+
+    frame.render_widget(status_line(s, &names, theme), status);
+}
+
+/// The step anchored at the current phase, or else the last one before it
+/// (with `false`), so the narration stays while unnarrated phases pass.
+fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
+    let names: Vec<String> = s.scene.world.bodies.iter().map(|b| b.name.clone()).collect();
+    let here = (s.frame, s.phase);
+    let mut best: Option<((u64, usize), &StepEntry)> = None;
+    for step in &s.scene.steps {
+        if step.frame > s.frame {
+            continue;
+        }
+        let at = if step.frame == s.frame {
+            find_phase(s.record(), &step.anchor(), &names).map(|p| (step.frame, p))
+        } else {
+            Some((step.frame, usize::MAX))
+        };
+        if let Some(at) = at.filter(|at| *at <= here)
+            && best.is_none_or(|(b, _)| at >= b)
+        {
+            best = Some((at, step));
+        }
+    }
+    match best {
+        Some((at, step)) => (Some(step), at == here),
+        None => (None, false),
+    }
+}
+
+fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], height: u16, theme: &Theme) -> Paragraph<'a> {
+    let record = s.record();
+    let phase = &record.phases[s.phase];
+    let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
+    let mut lines = Vec::new();
+    for (i, (b, st)) in s.scene.world.bodies.iter().zip(states).enumerate() {
+        let before = phase.changes.iter().find(|c| c.body == i).map_or(*st, |c| c.before);
+        let selected = i == s.selected;
+        let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
+        let mass = if b.is_static() { "static".to_string() } else { format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia())) };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{}{}", if selected { "▶ " } else { "  " }, b.name), name_style),
+            Span::styled(format!("  {mass}  e {}  μ {}", num(b.restitution), num(b.friction)), theme.dim()),
+        ]));
+        // A value this phase changed reads "before → after".
+        let field = |label: &str, before: String, after: String| {
+            if before == after {
+                vec![Span::raw(format!("  {label} {after}"))]
+            } else {
+                vec![
+                    Span::raw(format!("  {label} ")),
+                    Span::styled(format!("{before} → {after}"), theme.fg(Color::LightGreen).add_modifier(Modifier::BOLD)),
+                ]
+            }
+        };
+        let mut pose = vec![Span::raw("  ")];
+        pose.extend(field("x", vec2(before.position), vec2(st.position)));
+        pose.extend(field("θ", num(before.angle), num(st.angle)));
+        lines.push(Line::from(pose));
+        let mut motion = vec![Span::raw("  ")];
+        motion.extend(field("v", vec2(before.velocity), vec2(st.velocity)));
+        motion.extend(field("ω", num(before.angular_velocity), num(st.angular_velocity)));
+        lines.push(Line::from(motion));
+    }
+    // Keep the selected body in sight when there are more than fit.
+    let inner = height.saturating_sub(2);
+    let scroll = ((s.selected as u16 * 3 + 3).saturating_sub(inner)).min(lines.len() as u16);
+    Paragraph::new(lines).block(Block::bordered().title(" Bodies (Tab selects) ")).scroll((scroll, 0))
+}
+
+fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a> {
+    let record = s.record();
+    let phase = &record.phases[s.phase];
+    let mut parts = vec![format!("frame {}", record.frame), format!("t {} s", num(record.time))];
+    if let Some(k) = phase.iteration {
+        parts.push(format!("pass {k}/{}", s.timeline.settings.relaxation_iterations));
+    }
+    if let Some((a, b)) = phase.pair {
+        parts.push(format!("{}–{}", names[a], names[b]));
+    }
+    parts.push(format!("{} ({}/{})", phase.kind.name(), s.phase + 1, record.phases.len()));
+    parts.push(format!("tangent {}", tangent_name(s.timeline.settings.tangent)));
+    if s.running {
+        parts.push(format!("▶ {} fps", num(SPEEDS[s.speed])));
+    }
+    let mut spans = vec![Span::styled(format!(" {} ", parts.join(" · ")), theme.strong())];
+    if let Some(note) = &s.note {
+        spans.push(Span::styled(format!(" {note} "), theme.fg(Color::Yellow)));
+    }
+    spans.push(Span::styled(" n/N phase · f/F frame · Space run · t tangent · ? help · q quit", theme.dim()));
+    Paragraph::new(Line::from(spans))
+}
+
+fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let scope = match app.screen {
+        Screen::Menu => Scope::Menu,
+        Screen::Stepper(_) => Scope::Stepper,
+    };
+    let lines: Vec<Line> = help_lines(scope)
+        .into_iter()
+        .map(|(keys, what)| {
+            Line::from(vec![Span::styled(format!("{keys:>10}  "), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)), Span::raw(what)])
+        })
+        .collect();
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let w = 64.min(area.width);
+    let popup = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
+    frame.render_widget(Clear, popup);
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys (? or Esc closes) ")), popup);
+}
