@@ -36,6 +36,8 @@ impl CollisionInfo {
 }
 
 /// How the narrow phase reached its answer, kept so the debugger can show the work.
+// The SAT report stays inline: boxing it would allocate on the narrow phase's hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Method {
     CircleCircle,

@@ -59,7 +59,7 @@ impl Timeline {
             None
         };
         self.reached += 1;
-        if self.reached % KEYFRAME_EVERY == 0 {
+        if self.reached.is_multiple_of(KEYFRAME_EVERY) {
             self.keyframes.insert(self.reached, self.frontier.clone());
         }
         out
