@@ -125,18 +125,26 @@ fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, fra
     if find_phase(frame, at, names).is_some() {
         return None;
     }
-    let happened: Vec<String> = frame.phases.iter().map(|p| phase_title(p, names)).collect();
-    let mut unique = happened.clone();
-    unique.dedup();
-    let shown: Vec<&str> = unique.iter().take(12).map(String::as_str).collect();
-    let more = if unique.len() > 12 { format!(" … and {} more", unique.len() - 12) } else { String::new() };
+    // List the phases of the kind asked for, which usually shows the slip (a pass
+    // too many, a pair written in the other order); else every kind the frame has.
+    let kind = PhaseKind::from_name(&at.kind)?;
+    let same: Vec<String> = frame.phases.iter().filter(|p| p.kind == kind).map(|p| phase_title(p, names)).collect();
+    let listed = if same.is_empty() {
+        let mut kinds: Vec<&str> = frame.phases.iter().map(|p| p.kind.name()).collect();
+        kinds.dedup();
+        format!("frame {} has no {} phase; it has {}", at.frame, at.kind, kinds.join(", "))
+    } else {
+        let shown: Vec<&str> = same.iter().take(6).map(String::as_str).collect();
+        let more = if same.len() > 6 { format!(" … ({} in all)", same.len()) } else { String::new() };
+        format!("the {} phases of frame {} are: {}{more}", at.kind, at.frame, shown.join("; "))
+    };
     let what = describe(at);
     Some(place(
         "kind",
         Problem::error(
             format!("{table} {} points at {what} of frame {}, which never happens", i + 1, at.frame),
             "no such phase",
-            Some(format!("frame {} has: {}{more}", at.frame, shown.join("; "))),
+            Some(listed),
         ),
     ))
 }

@@ -91,7 +91,10 @@ fn render_problem(file: &str, source: &str, p: &Problem, color: bool) -> String 
         group = group.element(Level::HELP.message(help.as_str()));
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
-    format!("{file}:{line}:{col}: {kind}: {}\n{}\n", p.message, renderer.render(&[group]))
+    // Our first line names file:line:column in front; annotate-snippets' own title line would repeat it.
+    let rendered = renderer.render(&[group]);
+    let body = rendered.split_once('\n').map_or("", |(_, rest)| rest);
+    format!("{file}:{line}:{col}: {kind}: {}\n{body}\n", p.message)
 }
 
 /// Puts `problem` at `path`, or at the nearest part of it the file has.

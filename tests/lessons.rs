@@ -1,0 +1,80 @@
+//! Every embedded lesson: its checks pass, and its trace and handout are locked
+//! by snapshots (top-level `snapshots/`). Broken lesson files give clear errors.
+
+use impulse::lesson::{self, anchor_steps, frames_needed, handout, run, run_checks};
+use impulse::report::text_trace;
+use impulse::scene::Scene;
+use std::path::Path;
+
+const IDS: [&str; 5] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation"];
+
+fn snapshot_settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots");
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+#[test]
+fn the_five_core_lessons_are_embedded_in_order() {
+    assert_eq!(lesson::ids(), IDS);
+}
+
+#[test]
+fn every_embedded_lesson_passes_its_checks() {
+    for scene in lesson::embedded() {
+        let scene = scene.unwrap_or_else(|e| panic!("{e}"));
+        let id = scene.lesson.as_ref().expect("a lesson section").id.clone();
+        let frames = run(&scene, &scene.settings, frames_needed(&scene));
+        anchor_steps(&scene, &frames).unwrap_or_else(|e| panic!("{e}"));
+        let outcomes = run_checks(&scene).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!outcomes.is_empty(), "{id} has no checks");
+        for o in outcomes {
+            assert!(o.passed, "{id}: {} expected {}, got {}", o.what, o.expected, o.actual);
+        }
+    }
+}
+
+#[test]
+fn lesson_traces_and_handouts_are_locked() {
+    snapshot_settings().bind(|| {
+        insta::glob!("../lessons", "*.toml", |path| {
+            let scene = Scene::load(path).unwrap();
+            let id = scene.lesson.as_ref().unwrap().id.clone();
+            let frames = run(&scene, &scene.settings, frames_needed(&scene));
+            let places = anchor_steps(&scene, &frames).unwrap();
+            insta::assert_snapshot!(format!("{id}.trace"), text_trace(&scene, &frames[..1]));
+            insta::assert_snapshot!(format!("{id}.handout"), handout(&scene, &frames, &places));
+        });
+    });
+}
+
+fn fixture(name: &str) -> Scene {
+    Scene::load(&Path::new("tests/fixtures").join(name)).unwrap()
+}
+
+#[test]
+fn a_failing_check_is_an_outcome_not_an_error() {
+    let outcomes = run_checks(&fixture("lesson-failing-check.toml")).unwrap();
+    assert_eq!(outcomes.len(), 1);
+    assert!(!outcomes[0].passed);
+    // Head-on, equal masses, e = 1: jn = −(1+1)·1/(1+1) = −1 N·s.
+    assert_eq!((outcomes[0].expected.as_str(), outcomes[0].actual.as_str()), ("-7", "-1"));
+}
+
+#[test]
+fn a_check_naming_an_unknown_quantity_says_what_exists() {
+    let err = run_checks(&fixture("lesson-unknown-quantity.toml")).unwrap_err().to_string();
+    assert!(err.starts_with("tests/fixtures/lesson-unknown-quantity.toml:24:1: error: the resolve phase has no quantity `jx`"), "{err}");
+    assert!(err.contains("did you mean `jn`?"), "{err}");
+}
+
+#[test]
+fn a_step_at_a_phase_that_never_happens_is_reported() {
+    let scene = fixture("lesson-missing-phase.toml");
+    let frames = run(&scene, &scene.settings, frames_needed(&scene));
+    let err = anchor_steps(&scene, &frames).unwrap_err().to_string();
+    assert!(err.contains("step 1 points at resolve · b–a of frame 0, which never happens"), "{err}");
+    assert!(err.contains("step 2 points at correct · pass 20 of frame 0, which never happens"), "{err}");
+    assert!(err.contains("the resolve phases of frame 0 are: resolve · pass 1 · a–b; resolve · pass 2 · a–b;"), "{err}");
+}

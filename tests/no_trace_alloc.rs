@@ -1,0 +1,93 @@
+//! The untraced step builds no records: with `NoTrace` every `if T::ENABLED`
+//! block is a constant `false` and is compiled away, so a frame allocates only
+//! the broad phase's candidate list, and that list is reused by every pass. We
+//! count heap allocations made on this thread while one frame runs.
+
+use glam::DVec2;
+use impulse::engine::{Body, NoTrace, Phase, Settings, World, step};
+use impulse::geometry::Shape;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static ON: Cell<bool> = const { Cell::new(false) };
+    static COUNT: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note() {
+    // `try_with`: the allocator may be called while thread locals are torn down.
+    let _ = ON.try_with(|on| {
+        if on.get() {
+            let _ = COUNT.try_with(|n| n.set(n.get() + 1));
+        }
+    });
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Allocations made by `f` on this thread.
+fn allocations(f: impl FnOnce()) -> usize {
+    COUNT.with(|n| n.set(0));
+    ON.with(|on| on.set(true));
+    f();
+    ON.with(|on| on.set(false));
+    COUNT.with(Cell::get)
+}
+
+/// 60 discs and boxes packed so that neighbours overlap, on a static floor.
+fn pile() -> World {
+    let mut bodies: Vec<Body> = (0..60u32)
+        .map(|i| {
+            let at = DVec2::new((i % 12) as f64 * 0.9, (i / 12) as f64 * 0.9 + 1.0);
+            let shape = if i.is_multiple_of(2) { Shape::Circle { radius: 0.5 } } else { Shape::Box { size: DVec2::splat(0.95) } };
+            let mut b = Body::dynamic(format!("b{i}"), shape, 1.0).at(at);
+            b.velocity = DVec2::new(1.0, -2.0);
+            b.friction = 0.3;
+            b
+        })
+        .collect();
+    bodies.push(Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(5.0, 0.0)));
+    World::new(bodies, DVec2::new(0.0, -9.8))
+}
+
+#[test]
+fn an_untraced_frame_allocates_only_the_candidate_list() {
+    let world = pile();
+    let frame = |passes: usize, w: &World| {
+        let s = Settings { relaxation_iterations: passes, ..Settings::default() };
+        let mut w = w.clone();
+        allocations(|| step(&mut w, &s, &mut NoTrace))
+    };
+    let (one, fifteen) = (frame(1, &world), frame(15, &world));
+    // The list grows by doubling to hold ~100 pairs: a handful of allocations,
+    // made in pass 1 and never again, however many contacts the passes resolve.
+    assert!(one > 0 && one <= 12, "{one} allocations in a 1-pass frame");
+    assert_eq!(fifteen, one, "15 passes allocate no more than 1");
+
+    let mut phases: Vec<Phase> = Vec::new();
+    let mut w = world.clone();
+    let traced = allocations(|| step(&mut w, &Settings::default(), &mut phases));
+    assert!(traced > 10 * phases.len(), "traced: {traced} allocations for {} phases", phases.len());
+    println!("untraced frame: {fifteen} allocations; traced: {traced} for {} phase records", phases.len());
+}

@@ -1,0 +1,171 @@
+//! The debugger as a user meets it, rendered with ratatui's TestBackend at
+//! 120×40: snapshots of the menu and of every lesson, and key-driven tests.
+
+use impulse::engine::PhaseKind;
+use impulse::lesson;
+use impulse::scene::Scene;
+use impulse::tui::app::Screen;
+use impulse::tui::keys::{KEYMAP, Scope, help_lines};
+use impulse::tui::{App, Msg, view::view};
+use ratatui::{Terminal, backend::TestBackend};
+
+fn lessons() -> Vec<Scene> {
+    lesson::embedded().into_iter().map(Result::unwrap).collect()
+}
+
+fn open(id: &str) -> App {
+    App::stepper(lesson::find(id).unwrap(), lessons(), false)
+}
+
+fn screen(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| view(app, f)).unwrap();
+    terminal.backend().to_string()
+}
+
+fn current(app: &App) -> (u64, usize, PhaseKind) {
+    let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
+    (s.frame, s.phase, s.record().phases[s.phase].kind)
+}
+
+fn snapshot_settings() -> insta::Settings {
+    let mut s = insta::Settings::clone_current();
+    s.set_snapshot_path("../snapshots");
+    s.set_prepend_module_to_snapshot(false);
+    s
+}
+
+#[test]
+fn menu_screen() {
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.menu", screen(&App::menu(lessons(), false), 120, 40)));
+}
+
+#[test]
+fn every_lesson_first_screen_and_first_resolve() {
+    snapshot_settings().bind(|| {
+        for id in lesson::ids() {
+            let mut app = open(&id);
+            insta::assert_snapshot!(format!("tui.{id}.first"), screen(&app, 120, 40));
+            while current(&app).2 != PhaseKind::Resolve {
+                app.update(Msg::NextPhase);
+            }
+            insta::assert_snapshot!(format!("tui.{id}.resolve"), screen(&app, 120, 40));
+        }
+    });
+}
+
+#[test]
+fn rough_balls_resolve_shows_the_texts_impulses() {
+    let mut app = open("rough-balls");
+    while current(&app).2 != PhaseKind::Resolve {
+        app.update(Msg::NextPhase);
+    }
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("= -7.2 N·s"), "{s}");
+    assert!(s.contains("= -1.44 N·s"), "{s}");
+    assert!(s.contains("ω -1 → -0.28"), "{s}");
+}
+
+#[test]
+fn next_then_previous_phase_gives_the_same_screen() {
+    let mut app = open("sat");
+    for _ in 0..7 {
+        app.update(Msg::NextPhase);
+    }
+    let before = screen(&app, 120, 40);
+    app.update(Msg::NextPhase);
+    assert_ne!(screen(&app, 120, 40), before);
+    app.update(Msg::PrevPhase);
+    assert_eq!(screen(&app, 120, 40), before);
+}
+
+#[test]
+fn stepping_back_across_a_frame_boundary_is_exact() {
+    let mut app = open("relaxation");
+    app.update(Msg::NextFrame);
+    app.update(Msg::NextFrame);
+    let at_frame_2 = screen(&app, 120, 40);
+    app.update(Msg::PrevPhase); // last phase of frame 1
+    assert_eq!(current(&app).0, 1);
+    assert_eq!(current(&app).2, PhaseKind::Integrate);
+    app.update(Msg::NextPhase);
+    assert_eq!(screen(&app, 120, 40), at_frame_2);
+}
+
+#[test]
+fn previous_at_the_very_start_does_nothing() {
+    let mut app = open("smooth-balls");
+    let first = screen(&app, 120, 40);
+    app.update(Msg::PrevPhase);
+    app.update(Msg::PrevFrame);
+    assert_eq!(current(&app), (0, 0, PhaseKind::Forces));
+    assert_eq!(screen(&app, 120, 40), first);
+}
+
+#[test]
+fn the_help_overlay_lists_every_key_of_the_key_map() {
+    for (scope, mut app) in [(Scope::Stepper, open("rough-balls")), (Scope::Menu, App::menu(lessons(), false))] {
+        app.update(Msg::Help);
+        let s = screen(&app, 120, 40);
+        for (keys, what) in help_lines(scope) {
+            assert!(s.contains(&format!("{keys}  {what}")), "help for {scope:?} lacks {keys}: {what}\n{s}");
+        }
+    }
+    // Every binding of the map is on one of the two help screens.
+    let all: Vec<_> = help_lines(Scope::Stepper).into_iter().chain(help_lines(Scope::Menu)).collect();
+    for b in KEYMAP {
+        assert!(all.contains(&(b.label, b.help)), "{} is missing from help", b.label);
+    }
+}
+
+#[test]
+fn tangent_key_reruns_the_frame_with_the_fix() {
+    let mut app = open("tangent-fix");
+    while current(&app).2 != PhaseKind::Resolve {
+        app.update(Msg::NextPhase);
+    }
+    let wrong = screen(&app, 120, 40);
+    assert!(wrong.contains("tangent rotated-normal"), "{wrong}");
+    assert!(wrong.contains("jt = mu·jn"), "{wrong}");
+    app.update(Msg::CycleTangent);
+    let fixed = screen(&app, 120, 40);
+    assert!(fixed.contains("tangent sign-fixed"), "{fixed}");
+    assert!(fixed.contains("negated: vrt < 0"), "{fixed}");
+    assert_eq!(current(&app).2, PhaseKind::Resolve);
+    app.update(Msg::CycleTangent);
+    let projected = screen(&app, 120, 40);
+    assert!(projected.contains("t = (v_rel − vrn·n) / |…|"), "{projected}");
+}
+
+#[test]
+fn a_small_terminal_gets_a_message_not_garbage() {
+    let s = screen(&open("sat"), 60, 20);
+    assert!(s.contains("needs a terminal of at least 80×24"), "{s}");
+}
+
+#[test]
+fn menu_opens_a_lesson_and_escape_returns() {
+    let mut app = App::menu(lessons(), false);
+    app.update(Msg::MenuDown);
+    app.update(Msg::Open);
+    let Screen::Stepper(s) = &app.screen else { panic!("Enter should open the lesson") };
+    assert_eq!(s.scene.lesson.as_ref().unwrap().id, "rough-balls");
+    app.update(Msg::Back);
+    assert!(matches!(app.screen, Screen::Menu));
+    app.update(Msg::Quit);
+    assert!(app.quit);
+}
+
+#[test]
+fn running_advances_a_frame_per_tick_and_pause_stops_it() {
+    let mut app = open("relaxation");
+    app.update(Msg::ToggleRun);
+    assert!(app.running().is_some());
+    app.update(Msg::Tick);
+    app.update(Msg::Tick);
+    assert_eq!(current(&app).0, 2);
+    app.update(Msg::ToggleRun);
+    app.update(Msg::Tick);
+    assert_eq!(current(&app).0, 2);
+    assert!(app.running().is_none());
+}
