@@ -97,7 +97,7 @@ mod tests {
     fn numbers_print_as_the_texts_write_them() {
         assert_eq!(num(-7.2), "-7.2");
         assert_eq!(num(-1.44), "-1.44");
-        assert_eq!(num(-0.28000000000000003), "-0.28");
+        assert_eq!(num(-1.0 + 0.72), "-0.28"); // -0.28000000000000003 in f64
         assert_eq!(num(5.0 / 6.0), "0.833333");
         assert_eq!(num(27.000000000001), "27");
         assert_eq!(num(-1e-17), "-1e-17");
