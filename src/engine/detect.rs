@@ -49,7 +49,7 @@ fn method_quantities(method: &Method, a: &Body, b: &Body) -> Vec<Quantity> {
         Method::BoxBox(report) => {
             let mut out = Vec::new();
             for (side, faces) in report.faces.iter().enumerate() {
-                let (own, other) = if side == 0 { ("A", "B") } else { ("B", "A") };
+                let (own, other) = if side == 0 { (&a.name, &b.name) } else { (&b.name, &a.name) };
                 for (i, face) in faces.iter().enumerate() {
                     let Some(face) = face else { continue };
                     out.push(Quantity::new(format!("{own} face {i} normal"), face.normal, ""));
@@ -68,13 +68,13 @@ fn method_quantities(method: &Method, a: &Body, b: &Body) -> Vec<Quantity> {
                 }
             }
             if let Some((side, face)) = report.axis {
-                let text = format!("{} face {face}", ["A", "B"][side]);
+                let text = format!("{} face {face}", [&a.name, &b.name][side]);
                 out.push(Quantity::new("least penetration", Value::Text(text), ""));
             }
             out
         }
         Method::BoxCircle { region, edge, box_is_a } => {
-            let who = if *box_is_a { "A" } else { "B" };
+            let who = if *box_is_a { &a.name } else { &b.name };
             vec![
                 Quantity::new("nearest edge", Value::Text(format!("{who} face {edge}")), ""),
                 Quantity::new("region", region.describe(), ""),

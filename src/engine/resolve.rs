@@ -138,13 +138,13 @@ pub(super) fn run<T: Tracer>(
             Quantity::new("J", impulse, "N·s")
                 .by("{jn}·{n} + {jt}·{t}", vec![("jn", jn.into()), ("n", n.into()), ("jt", jt.into()), ("t", t.into())]),
             Quantity::new("v_a'", ba.velocity, "m/s")
-                .by("{v_a} + {J}/{m_a}", vec![("v_a", before.0.velocity.into()), ("J", impulse.into()), ("m_a", ba.mass().into())]),
+                .by("{v_a} + {J}/{m_a}", vec![("v_a", before.0.velocity.into()), ("J", impulse.into()), ("m_a", mass(ba))]),
             Quantity::new("ω_a'", ba.angular_velocity, "rad/s").by(
                 "{ω_a} + ({r_a}×{J})/{I_a}",
                 vec![("ω_a", before.0.angular_velocity.into()), ("r_a", ra.into()), ("J", impulse.into()), ("I_a", inertia(ba))],
             ),
             Quantity::new("v_b'", bb.velocity, "m/s")
-                .by("{v_b} − {J}/{m_b}", vec![("v_b", before.1.velocity.into()), ("J", impulse.into()), ("m_b", bb.mass().into())]),
+                .by("{v_b} − {J}/{m_b}", vec![("v_b", before.1.velocity.into()), ("J", impulse.into()), ("m_b", mass(bb))]),
             Quantity::new("ω_b'", bb.angular_velocity, "rad/s").by(
                 "{ω_b} − ({r_b}×{J})/{I_b}",
                 vec![("ω_b", before.1.angular_velocity.into()), ("r_b", rb.into()), ("J", impulse.into()), ("I_b", inertia(bb))],
@@ -155,6 +155,11 @@ pub(super) fn run<T: Tracer>(
         phase.changes = pair_changes(bodies, a, b, before);
         tracer.record(phase);
     }
+}
+
+/// A static body's mass is infinite: J/m is zero for it.
+fn mass(b: &Body) -> Value {
+    if b.is_static() { Value::Text("∞".into()) } else { Value::Scalar(b.mass()) }
 }
 
 /// A static body's inertia is infinite: its terms in K vanish.
@@ -198,7 +203,7 @@ fn friction_quantities(
     sliding: bool,
 ) -> Vec<Quantity> {
     let free = match s.friction {
-        Friction::None => Quantity::new("jt", 0.0, "N·s").by("0: friction is off", vec![]),
+        Friction::None => Quantity::new("jt", 0.0, "N·s").by("friction is off", vec![]),
         Friction::Coulomb if !sliding => Quantity::new("jt", 0.0, "N·s").by("0: no sliding ({vrt} = 0)", vec![("vrt", vrt.into())]),
         Friction::Coulomb if s.tangent == Tangent::SignFixed && vrt < 0.0 => {
             Quantity::new("jt", jt_free, "N·s").by("−{mu}·{jn}  (negated: vrt < 0)", vec![("mu", mu.into()), ("jn", jn.into())])

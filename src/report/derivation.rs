@@ -62,6 +62,10 @@ pub fn derive(q: &Quantity) -> Derivation {
     let Some(template) = q.formula else {
         return Derivation { symbols: None, numbers: None, result };
     };
+    // A formula with nothing to put in is a remark on the result ("0: friction is off").
+    if !template.contains('{') {
+        return Derivation { symbols: None, numbers: None, result: format!("{result}  ({template})") };
+    }
     let symbols = fill(template, |name| name.to_string());
     let numbers = fill(template, |name| {
         let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
