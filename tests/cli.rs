@@ -1,0 +1,100 @@
+//! The binary as a user runs it: exit codes, the JSON contract, errors.
+
+use std::process::{Command, Output};
+
+fn impulse(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_impulse")).args(args).output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn json_trace_follows_the_contract() {
+    let out = impulse(&["run", "rough-balls", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let frame = &v["frames"][0];
+    assert_eq!(frame["frame"], 0);
+    assert_eq!(frame["time"], 0.0);
+    let resolve = frame["phases"].as_array().unwrap().iter().find(|p| p["kind"] == "resolve").unwrap();
+    assert_eq!(resolve["iteration"], 1);
+    assert_eq!(resolve["pair"], serde_json::json!(["m1", "m2"]));
+    for name in ["p", "r_a", "r_b", "v_rel", "vrn", "jn", "t", "vrt", "jt"] {
+        assert!(resolve["values"].get(name).is_some(), "resolve lacks {name}");
+    }
+    assert!((resolve["values"]["jn"].as_f64().unwrap() + 7.2).abs() < 1e-12);
+    let detect = frame["phases"].as_array().unwrap().iter().find(|p| p["kind"] == "detect").unwrap();
+    for name in ["contact", "depth", "normal", "start", "end"] {
+        assert!(detect["values"].get(name).is_some(), "detect lacks {name}");
+    }
+    let body = &frame["bodies"][0];
+    for key in ["name", "position", "angle", "velocity", "angular_velocity"] {
+        assert!(body.get(key).is_some(), "bodies lack {key}");
+    }
+}
+
+#[test]
+fn lessons_lists_the_five_ids_in_order() {
+    let out = text(&impulse(&["lessons"]).stdout);
+    let ids: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
+    assert_eq!(ids, ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation"]);
+}
+
+#[test]
+fn check_exit_codes() {
+    assert_eq!(impulse(&["check", "smooth-balls", "rough-balls"]).status.code(), Some(0));
+    assert_eq!(impulse(&["check", "tests/fixtures/lesson-failing-check.toml"]).status.code(), Some(1));
+    assert_eq!(impulse(&["check", "tests/fixtures/lesson-unknown-quantity.toml"]).status.code(), Some(2));
+    assert_eq!(impulse(&["check", "no-such-lesson"]).status.code(), Some(2));
+}
+
+#[test]
+fn an_unknown_lesson_lists_the_valid_ids() {
+    let out = impulse(&["lesson", "nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("smooth-balls, rough-balls, tangent-fix, sat, relaxation"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn the_tui_refuses_without_a_terminal() {
+    let out = impulse(&["lesson", "rough-balls"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("use `impulse run <ID|FILE>`"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_broken_scene_names_file_line_and_key_on_one_screen() {
+    let dir = std::env::temp_dir().join(format!("impulse-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("broken.toml");
+    std::fs::write(&file, "[[body]]\nname = \"ball\"\nshape = \"circle\"\nradius = 1.0\nmasss = 2.0\n").unwrap();
+    let out = impulse(&["run", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.starts_with(&format!("{}:5:1: error: unknown key `masss`: did you mean `mass`?", file.display())), "{err}");
+    assert!(err.contains("5 | masss = 2.0"), "{err}");
+    assert!(err.lines().count() < 24, "fits one screen:\n{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 5, "the user's file is untouched");
+}
+
+#[test]
+fn a_pile_on_a_floor_runs_600_frames_without_nan_or_falling_through() {
+    let out = impulse(&["run", "examples/pile.toml", "--frames", "600", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let frames = v["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), 600);
+    for f in frames {
+        for b in f["bodies"].as_array().unwrap() {
+            let nums = [&b["position"][0], &b["position"][1], &b["velocity"][0], &b["velocity"][1], &b["angle"], &b["angular_velocity"]];
+            assert!(nums.iter().all(|x| x.as_f64().is_some_and(f64::is_finite)), "{b}");
+            // The floor's top is y = 0; nothing dynamic may end up below it or outside the walls.
+            if !["floor", "left-wall", "right-wall"].contains(&b["name"].as_str().unwrap()) {
+                let (x, y) = (b["position"][0].as_f64().unwrap(), b["position"][1].as_f64().unwrap());
+                assert!(y > 0.0 && x.abs() < 10.0, "frame {}: {} at ({x}, {y})", f["frame"], b["name"]);
+            }
+        }
+    }
+}
