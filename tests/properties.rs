@@ -270,9 +270,9 @@ fn discs_with_velocity_ratio_friction_never_gain_energy() {
     energy_never_rises(3000, discs, s, true);
 }
 
-/// The law above is not vacuous: text 000's rotated-normal tangent with its mirror
-/// image gains energy (38.232 J out of 27 J in tests/worked_example.rs), and so
-/// does uncapped Coulomb friction on a fast-spinning disc, which over-reverses.
+/// The energy check can fail: without the cap, Coulomb friction on a disc that
+/// barely slides reverses the sliding and gains energy. (Text 000's rotated-normal
+/// tangent does too: 38.232 J out of 27 J in tests/worked_example.rs.)
 #[test]
 fn the_energy_check_can_fail() {
     let mut a = Body::dynamic("a", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::ZERO);

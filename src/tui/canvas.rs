@@ -8,7 +8,7 @@ use crate::scene::YAxis;
 use glam::DVec2;
 use ratatui::style::Color;
 use ratatui::symbols::Marker;
-use ratatui::widgets::canvas::{Canvas, Circle, Context, Line as CLine};
+use ratatui::widgets::canvas::{Canvas, Context, Line as CLine};
 use ratatui::widgets::{Block, Widget};
 use ratatui::{buffer::Buffer, layout::Rect};
 
@@ -23,6 +23,8 @@ pub struct SceneView<'a> {
     pub show_bounds: bool,
     pub color: bool,
     pub block: Block<'a>,
+    /// Braille dots per metre, set when rendering into an area.
+    pub dots_per_metre: f64,
 }
 
 /// A window around the bodies, widened to the canvas's shape so circles stay round.
@@ -88,6 +90,16 @@ impl SceneView<'_> {
         (self.window.1.x - self.window.0.x) / 8.0
     }
 
+    /// A circle as a polygon with as many sides as its size on screen needs:
+    /// a ball three dots wide does not need 360 points.
+    fn circle(&self, ctx: &mut Context, centre: DVec2, radius: f64, color: Color) {
+        let sides = (radius * self.dots_per_metre * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
+        let point = |k: usize| centre + DVec2::from_angle(k as f64 * std::f64::consts::TAU / sides as f64) * radius;
+        for k in 0..sides {
+            self.line(ctx, point(k), point(k + 1), color);
+        }
+    }
+
     fn body(&self, ctx: &mut Context, i: usize) {
         let (b, s) = (&self.bodies[i], &self.states[i]);
         let color = match (i == self.selected, b.is_static()) {
@@ -99,8 +111,7 @@ impl SceneView<'_> {
         let spoke = DVec2::from_angle(s.angle);
         match b.shape {
             Shape::Circle { radius } => {
-                let (x, y) = self.to_canvas(s.position);
-                ctx.draw(&Circle { x, y, radius, color });
+                self.circle(ctx, s.position, radius, color);
                 self.line(ctx, s.position, s.position + spoke * radius, color);
             }
             Shape::Box { size } => {
@@ -127,8 +138,7 @@ impl SceneView<'_> {
             self.line(ctx, s.position - DVec2::Y * radius, s.position + DVec2::Y * radius, color);
         }
         if self.show_bounds {
-            let (x, y) = self.to_canvas(s.position);
-            ctx.draw(&Circle { x, y, radius: b.shape.bounding_radius(), color: self.c(Color::DarkGray) });
+            self.circle(ctx, s.position, b.shape.bounding_radius(), self.c(Color::DarkGray));
         }
     }
 
@@ -216,7 +226,8 @@ impl SceneView<'_> {
 }
 
 impl Widget for SceneView<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+    fn render(mut self, area: Rect, buf: &mut Buffer) {
+        self.dots_per_metre = area.width.saturating_sub(2) as f64 * 2.0 / (self.window.1.x - self.window.0.x);
         let (lo, hi) = self.window;
         let (ylo, yhi) = match self.y_axis {
             YAxis::Up => (lo.y, hi.y),

@@ -110,6 +110,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         show_bounds: s.show_bounds,
         color: theme.color,
         block: Block::bordered().title(title),
+        dots_per_metre: 0.0,
     };
     frame.render_widget(scene_view, canvas_area);
 
@@ -199,8 +200,12 @@ fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], height:
     let record = s.record();
     let phase = &record.phases[s.phase];
     let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
+    // Only the bodies in sight are formatted, the selected one among them.
+    let inner = height.saturating_sub(2) as usize;
+    let fits = (inner / 3).max(1);
+    let first = (s.selected + 1).saturating_sub(fits);
     let mut lines = Vec::new();
-    for (i, (b, st)) in s.scene.world.bodies.iter().zip(states).enumerate() {
+    for (i, (b, st)) in s.scene.world.bodies.iter().zip(states).enumerate().skip(first).take(fits) {
         let before = phase.changes.iter().find(|c| c.body == i).map_or(*st, |c| c.before);
         let selected = i == s.selected;
         let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
@@ -229,10 +234,7 @@ fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], height:
         motion.extend(field("ω", num(before.angular_velocity), num(st.angular_velocity)));
         lines.push(Line::from(motion));
     }
-    // Keep the selected body in sight when there are more than fit.
-    let inner = height.saturating_sub(2);
-    let scroll = ((s.selected as u16 * 3 + 3).saturating_sub(inner)).min(lines.len() as u16);
-    Paragraph::new(lines).block(Block::bordered().title(" Bodies (Tab selects) ")).scroll((scroll, 0))
+    Paragraph::new(lines).block(Block::bordered().title(" Bodies (Tab selects) "))
 }
 
 fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a> {

@@ -1,0 +1,48 @@
+//! Time to draw one debugger frame of a 1,000-body scene at 200×60, with the
+//! derivation, bodies panel and braille canvas, into ratatui's TestBackend.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use impulse::engine::PhaseKind;
+use impulse::scene::Scene;
+use impulse::tui::app::Screen;
+use impulse::tui::{App, Msg, view::view};
+use ratatui::{Terminal, backend::TestBackend};
+use std::fmt::Write;
+
+/// 1,000 bodies on a grid, circles and boxes alternating, some overlapping.
+fn scene() -> Scene {
+    let mut toml = String::from(
+        "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"floor\"\nshape = \"box\"\nsize = [120.0, 2.0]\nstatic = true\nposition = [0.0, -1.0]\n",
+    );
+    for i in 0..999 {
+        let (x, y) = ((i % 40) as f64 * 2.9 - 57.0, (i / 40) as f64 * 1.9 + 1.0);
+        let shape = if i % 2 == 0 { "shape = \"circle\"\nradius = 0.9" } else { "shape = \"box\"\nsize = [1.8, 1.2]\nangle = 0.3" };
+        write!(toml, "\n[[body]]\nname = \"b{i}\"\n{shape}\nmass = 1.0\nposition = [{x}, {y}]\nrestitution = 0.3\n").unwrap();
+    }
+    Scene::parse("bench.toml", &toml).unwrap()
+}
+
+fn render(c: &mut Criterion) {
+    let mut app = App::stepper(scene(), Vec::new(), true);
+    // Stop at a resolve phase, so the canvas also draws the contact's arrows.
+    for _ in 0..2000 {
+        let Screen::Stepper(s) = &app.screen else { unreachable!() };
+        if s.record().phases[s.phase].kind == PhaseKind::Resolve {
+            break;
+        }
+        app.update(Msg::NextPhase);
+    }
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    c.bench_function("render 1000 bodies at 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(5));
+    targets = render
+}
+criterion_main!(benches);
