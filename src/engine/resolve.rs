@@ -100,18 +100,7 @@ pub(super) fn run<T: Tracer>(
     if T::ENABLED {
         q.extend([
             Quantity::new("e", e, "").by("({e_a} + {e_b}) / 2", vec![("e_a", ba.restitution.into()), ("e_b", bb.restitution.into())]),
-            Quantity::new("k_n", k_n, "1/kg").by(
-                "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}",
-                vec![
-                    ("1/m_a", ima.into()),
-                    ("1/m_b", imb.into()),
-                    ("r_a", ra.into()),
-                    ("n", n.into()),
-                    ("I_a", inertia(ba)),
-                    ("r_b", rb.into()),
-                    ("I_b", inertia(bb)),
-                ],
-            ),
+            k_quantity("k_n", k_n, "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}", ("n", n), (ba, bb), (ra, rb)),
             Quantity::new("jn", jn, "N·s").by("−(1 + {e})·{vrn} / {k_n}", vec![("e", e.into()), ("vrn", vrn.into()), ("k_n", k_n.into())]),
             tangent_quantity(settings.tangent, t, n, v_rel, vrn),
             Quantity::new("vrt", vrt, "m/s").by("{v_rel}·{t}", vec![("v_rel", v_rel.into()), ("t", t.into())]),
@@ -120,18 +109,7 @@ pub(super) fn run<T: Tracer>(
             q.push(Quantity::new("mu", mu, "").by("({μ_a} + {μ_b}) / 2", vec![("μ_a", ba.friction.into()), ("μ_b", bb.friction.into())]));
         }
         if settings.friction == Friction::VelocityRatio || settings.coulomb_cap {
-            q.push(Quantity::new("k_t", k_t, "1/kg").by(
-                "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}",
-                vec![
-                    ("1/m_a", ima.into()),
-                    ("1/m_b", imb.into()),
-                    ("r_a", ra.into()),
-                    ("t", t.into()),
-                    ("I_a", inertia(ba)),
-                    ("r_b", rb.into()),
-                    ("I_b", inertia(bb)),
-                ],
-            ));
+            q.push(k_quantity("k_t", k_t, "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}", ("t", t), (ba, bb), (ra, rb)));
         }
         q.extend(friction_quantities(settings, mu, jn, vrt, k_t, jt_free, jt_max, capped, jt, sliding));
         q.extend([
@@ -155,6 +133,29 @@ pub(super) fn run<T: Tracer>(
         phase.changes = pair_changes(bodies, a, b, before);
         tracer.record(phase);
     }
+}
+
+/// The inverse effective mass along an axis, K = 1/mA + 1/mB + (rA×d)²/IA + (rB×d)²/IB, with its inputs.
+fn k_quantity(
+    name: &'static str,
+    k: f64,
+    template: &'static str,
+    axis: (&'static str, DVec2),
+    (ba, bb): (&Body, &Body),
+    (ra, rb): (DVec2, DVec2),
+) -> Quantity {
+    Quantity::new(name, k, "1/kg").by(
+        template,
+        vec![
+            ("1/m_a", ba.inv_mass().into()),
+            ("1/m_b", bb.inv_mass().into()),
+            ("r_a", ra.into()),
+            (axis.0, axis.1.into()),
+            ("I_a", inertia(ba)),
+            ("r_b", rb.into()),
+            ("I_b", inertia(bb)),
+        ],
+    )
 }
 
 /// A static body's mass is infinite: J/m is zero for it.
