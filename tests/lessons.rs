@@ -8,12 +8,8 @@ use std::path::Path;
 
 const IDS: [&str; 5] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation"];
 
-fn snapshot_settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
-    s.set_prepend_module_to_snapshot(false);
-    s
-}
+mod common;
+use common::snapshot_settings;
 
 #[test]
 fn the_five_core_lessons_are_embedded_in_order() {

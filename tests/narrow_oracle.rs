@@ -76,7 +76,21 @@ fn v(p: PVec) -> DVec2 {
 
 /// parry's answer as (depth, normal A → B, point on B, point on A), the order of
 /// our `start` and `end`.
-fn oracle(c: Contact) -> (f64, DVec2, DVec2, DVec2) {
+/// Both answers when both see a real overlap; none when neither does or the pair
+/// only touches (whether touching counts is then a matter of rounding).
+fn both_overlap(ours: Option<CollisionInfo>, theirs: Option<Oracle>, what: impl Fn() -> String) -> Option<(CollisionInfo, Oracle)> {
+    match (ours, theirs) {
+        (Some(o), Some(t)) if o.depth > TIE || t.0 > TIE => Some((o, t)),
+        (None, None) | (Some(_), Some(_)) => None,
+        (Some(o), None) if o.depth < TIE => None,
+        (None, Some(t)) if t.0 < TIE => None,
+        (o, t) => panic!("disagree on overlap: ours {o:?}, parry {t:?}: {}", what()),
+    }
+}
+
+type Oracle = (f64, DVec2, DVec2, DVec2);
+
+fn oracle(c: Contact) -> Oracle {
     (-c.dist, v(c.normal1), v(c.point2), v(c.point1))
 }
 
@@ -138,15 +152,7 @@ fn box_box_agrees_with_parry() {
         let (ours, report) = collide_box_box(size_a, pa, size_b, pb);
         let (ca, cb) = (Cuboid::new(PVec::new(size_a.x / 2.0, size_a.y / 2.0)), Cuboid::new(PVec::new(size_b.x / 2.0, size_b.y / 2.0)));
         let theirs = query::contact(&ppose(pa), &ca, &ppose(pb), &cb, 0.0).expect("parry supports cuboids").map(oracle);
-        let (ours, theirs) = match (ours, theirs) {
-            (None, None) => continue,
-            (Some(o), Some(t)) if o.depth > TIE || t.0 > TIE => (o, t),
-            // Touching or as good as: whether that is a contact is a matter of rounding.
-            (Some(o), None) if o.depth < TIE => continue,
-            (None, Some(t)) if t.0 < TIE => continue,
-            (Some(_), Some(_)) => continue,
-            (o, t) => panic!("disagree on overlap: ours {o:?}, parry {t:?}: {}", what()),
-        };
+        let Some((ours, theirs)) = both_overlap(ours, theirs, what) else { continue };
         if is_tie(&candidates(&report)) {
             skipped += 1;
             continue;
@@ -204,14 +210,7 @@ fn box_circle_agrees_with_parry() {
         let ball_pose = Pose { position: centre, angle: rng.range(-PI, PI) };
         let theirs =
             query::contact(&ppose(pose), &cuboid, &ppose(ball_pose), &Ball::new(radius), 0.0).expect("parry supports balls").map(oracle);
-        let (ours, theirs) = match (ours, theirs) {
-            (None, None) => continue,
-            (Some(o), Some(t)) if o.depth > TIE || t.0 > TIE => (o, t),
-            (Some(o), None) if o.depth < TIE => continue,
-            (None, Some(t)) if t.0 < TIE => continue,
-            (Some(_), Some(_)) => continue,
-            (o, t) => panic!("disagree on overlap: ours {o:?}, parry {t:?}: {}", what()),
-        };
+        let Some((ours, theirs)) = both_overlap(ours, theirs, what) else { continue };
         if inside_tie(size, pose, centre) {
             skipped += 1;
             continue;

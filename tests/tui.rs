@@ -28,12 +28,14 @@ fn current(app: &App) -> (u64, usize, PhaseKind) {
     (s.frame, s.phase, s.record().phases[s.phase].kind)
 }
 
-fn snapshot_settings() -> insta::Settings {
-    let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
-    s.set_prepend_module_to_snapshot(false);
-    s
+fn to_first_resolve(app: &mut App) {
+    while current(app).2 != PhaseKind::Resolve {
+        app.update(Msg::NextPhase);
+    }
 }
+
+mod common;
+use common::snapshot_settings;
 
 #[test]
 fn menu_screen() {
@@ -57,9 +59,7 @@ fn every_lesson_first_screen_and_first_resolve() {
 #[test]
 fn rough_balls_resolve_shows_the_texts_impulses() {
     let mut app = open("rough-balls");
-    while current(&app).2 != PhaseKind::Resolve {
-        app.update(Msg::NextPhase);
-    }
+    to_first_resolve(&mut app);
     let s = screen(&app, 120, 40);
     assert!(s.contains("= -7.2 N·s"), "{s}");
     assert!(s.contains("= -1.44 N·s"), "{s}");
@@ -121,9 +121,7 @@ fn the_help_overlay_lists_every_key_of_the_key_map() {
 #[test]
 fn tangent_key_reruns_the_frame_with_the_fix() {
     let mut app = open("tangent-fix");
-    while current(&app).2 != PhaseKind::Resolve {
-        app.update(Msg::NextPhase);
-    }
+    to_first_resolve(&mut app);
     let wrong = screen(&app, 120, 40);
     assert!(wrong.contains("tangent rotated-normal"), "{wrong}");
     assert!(wrong.contains("jt = mu·jn"), "{wrong}");
