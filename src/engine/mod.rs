@@ -67,6 +67,28 @@ pub enum Tangent {
     Projected,
 }
 
+impl Friction {
+    /// The name scene files use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Friction::None => "none",
+            Friction::Coulomb => "coulomb",
+            Friction::VelocityRatio => "velocity-ratio",
+        }
+    }
+}
+
+impl Tangent {
+    /// The name scene files use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tangent::RotatedNormal => "rotated-normal",
+            Tangent::SignFixed => "sign-fixed",
+            Tangent::Projected => "projected",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Integrator {
     SymplecticEuler,

@@ -127,19 +127,3 @@ pub struct BodyEntry {
 fn one() -> f64 {
     1.0
 }
-
-pub fn tangent_name(t: TangentName) -> &'static str {
-    match t {
-        TangentName::RotatedNormal => "rotated-normal",
-        TangentName::SignFixed => "sign-fixed",
-        TangentName::Projected => "projected",
-    }
-}
-
-pub fn friction_name(f: FrictionName) -> &'static str {
-    match f {
-        FrictionName::None => "none",
-        FrictionName::Coulomb => "coulomb",
-        FrictionName::VelocityRatio => "velocity-ratio",
-    }
-}

@@ -136,15 +136,7 @@ impl Stepper {
         self.timeline.rewrite_from(self.frame, world, settings);
         let phase = self.phase;
         self.go(self.frame, phase);
-        self.note = Some(format!("tangent: {}", tangent_name(self.timeline.settings.tangent)));
-    }
-}
-
-pub fn tangent_name(t: Tangent) -> &'static str {
-    match t {
-        Tangent::RotatedNormal => "rotated-normal",
-        Tangent::SignFixed => "sign-fixed",
-        Tangent::Projected => "projected",
+        self.note = Some(format!("tangent: {}", self.timeline.settings.tangent.name()));
     }
 }
 

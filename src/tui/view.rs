@@ -1,6 +1,6 @@
 //! The view: a pure function of the app state.
 
-use super::app::{App, SPEEDS, Screen, Stepper, tangent_name};
+use super::app::{App, SPEEDS, Screen, Stepper};
 use super::canvas::{SceneView, fit_window};
 use super::keys::{Scope, help_lines};
 use crate::lesson::{StepEntry, find_phase};
@@ -248,7 +248,7 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
         parts.push(format!("{}–{}", names[a], names[b]));
     }
     parts.push(format!("{} ({}/{})", phase.kind.name(), s.phase + 1, record.phases.len()));
-    parts.push(format!("tangent {}", tangent_name(s.timeline.settings.tangent)));
+    parts.push(format!("tangent {}", s.timeline.settings.tangent.name()));
     if s.running {
         parts.push(format!("▶ {} fps", num(SPEEDS[s.speed])));
     }
