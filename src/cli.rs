@@ -25,6 +25,8 @@ enum Command {
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene { file: String },
+    /// Write a commented starter scene to FILE (never over an existing file).
+    New { file: String },
     /// List the lessons: id, title and summary, in lesson order.
     Lessons,
     /// Validate lesson ids or scene files and run their [[check]]s.
@@ -58,7 +60,11 @@ pub fn main() -> ExitCode {
         Some(Command::Lessons) => Ok(list_lessons()),
         Some(Command::Check { targets }) => check(&targets),
         Some(Command::Lesson { id }) => open_lesson(&id),
-        Some(Command::Scene { file }) => Scene::load(Path::new(&file)).and_then(|scene| open(Some(scene))),
+        Some(Command::Scene { file }) => Scene::load(Path::new(&file)).and_then(|scene| {
+            warn(&scene);
+            open(Some(scene))
+        }),
+        Some(Command::New { file }) => new_scene(&file),
         None => open(None),
     };
     result.unwrap_or_else(|e| {
@@ -67,11 +73,34 @@ pub fn main() -> ExitCode {
     })
 }
 
+/// Prints a scene's warnings (bodies overlapping at the start) to stderr.
+fn warn(scene: &Scene) {
+    eprint!("{}", scene.render_warnings(color_stderr()));
+}
+
+/// `impulse new`: the starter scene, written only where no file is.
+fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
+    let created = std::fs::OpenOptions::new().write(true).create_new(true).open(file);
+    let result = created.and_then(|mut f| f.write_all(crate::scene::STARTER.as_bytes()));
+    match result {
+        Ok(()) => {
+            println!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(SceneError::io(file, "a file of this name exists; impulse new never writes over a file. Choose another name".to_string()))
+        }
+        Err(e) => Err(SceneError::io(file, format!("cannot write the starter scene: {e}"))),
+    }
+}
+
 /// A lesson id, or else a scene file. Anything that looks like a path is a file.
 pub fn load(target: &str) -> Result<Scene, SceneError> {
     let looks_like_file = target.ends_with(".toml") || target.contains(['/', '\\']) || Path::new(target).exists();
     if looks_like_file {
-        return Scene::load(Path::new(target));
+        let scene = Scene::load(Path::new(target))?;
+        warn(&scene);
+        return Ok(scene);
     }
     lesson::find(target).ok_or_else(|| {
         let ids = lesson::ids();
@@ -133,6 +162,7 @@ fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
             Ok((scene.lesson.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
         });
         match outcome {
+            Ok((name, results)) if results.is_empty() => println!("{name}: valid; it has no [[check]]s to run"),
             Ok((name, results)) => {
                 let passed = results.iter().filter(|r| r.passed).count();
                 println!("{name}: {passed} of {} checks pass", results.len());

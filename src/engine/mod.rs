@@ -96,6 +96,16 @@ pub enum Integrator {
     ExplicitEuler,
 }
 
+impl Integrator {
+    /// The name a scene file uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            Integrator::SymplecticEuler => "symplectic-euler",
+            Integrator::ExplicitEuler => "explicit-euler",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub dt: f64,

@@ -1,6 +1,8 @@
 //! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
+use crate::engine::Body;
+use crate::geometry::Shape;
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug, Default)]
@@ -99,7 +101,7 @@ pub enum ShapeName {
     Box,
 }
 
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BodyEntry {
     pub name: String,
@@ -126,4 +128,32 @@ pub struct BodyEntry {
 
 fn one() -> f64 {
     1.0
+}
+
+impl BodyEntry {
+    /// A body as a file would say it. The inertia is written only when it is
+    /// not the shape's uniform one, so a mass change keeps a custom inertia
+    /// and recomputes a uniform one.
+    pub fn from_body(b: &Body) -> BodyEntry {
+        let (shape, radius, size) = match b.shape {
+            Shape::Circle { radius } => (ShapeName::Circle, Some(radius), None),
+            Shape::Box { size } => (ShapeName::Box, None, Some(size.to_array())),
+        };
+        let moving = !b.is_static();
+        BodyEntry {
+            name: b.name.clone(),
+            shape,
+            radius,
+            size,
+            mass: moving.then(|| b.mass()),
+            is_static: !moving,
+            inertia: (moving && b.inertia() != b.shape.inertia(b.mass())).then(|| b.inertia()),
+            position: b.position.to_array(),
+            angle: b.angle,
+            velocity: b.velocity.to_array(),
+            angular_velocity: b.angular_velocity,
+            restitution: b.restitution,
+            friction: b.friction,
+        }
+    }
 }

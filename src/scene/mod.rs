@@ -2,17 +2,21 @@
 
 pub mod error;
 pub mod file;
+pub mod save;
 mod validate;
 
-pub use validate::{friction, tangent};
+pub use validate::{BodyProblem, body, friction, tangent};
 
 pub use error::{Problem, SceneError, Seg};
 pub use file::YAxis;
 
+/// What `impulse new` writes: every key with its default and a comment.
+pub const STARTER: &str = include_str!("starter.toml");
+
 use crate::engine::{Settings, World};
 use crate::lesson::{CheckEntry, LessonSection, StepEntry};
 use glam::DVec2;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Everything a scene file says, checked: ready to step.
 #[derive(Clone, Debug)]
@@ -25,6 +29,10 @@ pub struct Scene {
     pub lesson: Option<LessonSection>,
     pub steps: Vec<StepEntry>,
     pub checks: Vec<CheckEntry>,
+    /// Allowed but likely unintended (bodies overlapping at the start).
+    pub warnings: Vec<Problem>,
+    /// The file on disk this scene came from; none for an embedded lesson.
+    pub origin: Option<PathBuf>,
     /// The file's name and text, so later problems (a lesson check naming a
     /// quantity that never appears) can still point into it.
     pub file: String,
@@ -40,7 +48,12 @@ impl Scene {
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
         let name = path.display().to_string();
         let source = std::fs::read_to_string(path).map_err(|e| SceneError::io(&name, format!("cannot read the scene file: {e}")))?;
-        Scene::parse(&name, &source)
+        Ok(Scene { origin: Some(path.to_path_buf()), ..Scene::parse(&name, &source)? })
+    }
+
+    /// The warnings, rendered as the errors are; empty when there are none.
+    pub fn render_warnings(&self, color: bool) -> String {
+        SceneError::new(&self.file, &self.source, self.warnings.clone()).render(color)
     }
 
     /// A problem located at `path` in this scene's file.

@@ -1,15 +1,19 @@
 //! Checks a parsed file against what the physics can use, collecting every
-//! problem with its place in the file and what to write instead.
+//! problem with its place in the file and what to write instead. A body is
+//! checked on its own too, so the TUI's field editor gives the same messages.
 
 use super::Scene;
 use super::error::{Problem, SceneError, Seg, locate};
 use super::file::{BodyEntry, FrictionName, IntegratorName, SceneFile, ShapeName, TangentName};
 use crate::engine::{Body, Friction, Integrator, Settings, Tangent, World};
-use crate::geometry::Shape;
+use crate::geometry::{Shape, collide};
 use glam::DVec2;
 
+/// Overlaps shallower than this count as touching, as the lessons start.
+const OVERLAP_WARNING: f64 = 1e-9;
+
 pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, SceneError> {
-    let mut v = Validator { source, problems: Vec::new() };
+    let mut v = Problems::default();
     let w = &raw.world;
     v.finite(&[Seg::Key("world"), Seg::Key("gravity")], &w.gravity);
     if !(w.dt.is_finite() && w.dt > 0.0) {
@@ -36,8 +40,16 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             "text 001 removes 80 % a pass: 0.8",
         );
     }
-    let bodies: Vec<Body> = raw.body.iter().enumerate().filter_map(|(i, b)| v.body(i, b)).collect();
+    let mut bodies = Vec::new();
     for (i, b) in raw.body.iter().enumerate() {
+        match body(b) {
+            Ok(body) => bodies.push(body),
+            Err(problems) => {
+                for p in problems {
+                    v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key(p.key)], &p.message, &p.help);
+                }
+            }
+        }
         if raw.body[..i].iter().any(|o| o.name == b.name) {
             v.bad(
                 &[Seg::Key("body"), Seg::Index(i), Seg::Key("name")],
@@ -46,8 +58,8 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             );
         }
     }
-    if !v.problems.is_empty() {
-        return Err(SceneError::new(file, source, v.problems));
+    if !v.0.is_empty() {
+        return Err(SceneError::new(file, source, v.located(source)));
     }
     let settings = Settings {
         dt: w.dt,
@@ -63,6 +75,17 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         },
         motion: true,
     };
+    let warnings = overlaps(&bodies)
+        .into_iter()
+        .map(|(a, b, depth)| {
+            let message =
+                format!("\"{}\" and \"{}\" overlap by {} m at the start", bodies[a].name, bodies[b].name, crate::report::num(depth));
+            let help = "the first frame pushes them apart; move one if they should only touch".to_string();
+            let mut problem = Problem::error(message, "overlaps an earlier body", Some(help));
+            problem.warning = true;
+            locate(source, &[Seg::Key("body"), Seg::Index(b), Seg::Key("position")], problem)
+        })
+        .collect();
     Ok(Scene {
         world: World::new(bodies, DVec2::from(w.gravity)),
         settings,
@@ -71,9 +94,29 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         lesson: raw.lesson,
         steps: raw.step,
         checks: raw.check,
+        warnings,
+        origin: None,
         file: file.to_string(),
         source: source.to_string(),
     })
+}
+
+/// Pairs that overlap (more than touching), with the depth.
+fn overlaps(bodies: &[Body]) -> Vec<(usize, usize, f64)> {
+    let mut found = Vec::new();
+    for (j, b) in bodies.iter().enumerate() {
+        for (i, a) in bodies[..j].iter().enumerate() {
+            if a.is_static() && b.is_static() {
+                continue;
+            }
+            if let Some(info) = collide(&a.shape, a.pose(), &b.shape, b.pose()).info
+                && info.depth > OVERLAP_WARNING
+            {
+                found.push((i, j, info.depth));
+            }
+        }
+    }
+    found
 }
 
 pub fn friction(name: FrictionName) -> Friction {
@@ -92,15 +135,17 @@ pub fn tangent(name: TangentName) -> Tangent {
     }
 }
 
-struct Validator<'a> {
-    source: &'a str,
-    problems: Vec<Problem>,
-}
+/// Problems found so far, each at its TOML path.
+#[derive(Default)]
+struct Problems(Vec<(Vec<Seg>, BodyProblem)>);
 
-impl Validator<'_> {
+impl Problems {
     fn bad(&mut self, path: &[Seg], message: &str, help: &str) {
-        let label = message.split(':').next().unwrap_or(message).to_string();
-        self.problems.push(locate(self.source, path, Problem::error(message, label, Some(help.to_string()))));
+        let key = match path.last() {
+            Some(Seg::Key(k)) => k,
+            _ => "",
+        };
+        self.0.push((path.to_vec(), BodyProblem { key, message: message.to_string(), help: help.to_string() }));
     }
 
     /// TOML allows `nan` and `inf`; the physics does not.
@@ -112,100 +157,115 @@ impl Validator<'_> {
         ok
     }
 
-    fn body(&mut self, i: usize, b: &BodyEntry) -> Option<Body> {
-        let at = |key: &'static str| [Seg::Key("body"), Seg::Index(i), Seg::Key(key)];
-        let before = self.problems.len();
-        if b.name.trim().is_empty() {
-            self.bad(&at("name"), "a body's name cannot be empty", "write e.g. name = \"ball\"");
-        }
-        let shape = match b.shape {
-            ShapeName::Circle => {
-                if b.size.is_some() {
-                    self.bad(&at("size"), "a circle has a radius, not a size", "write radius = … instead of size");
-                }
-                match b.radius {
-                    None => {
-                        self.bad(&at("shape"), "a circle needs a radius", "add radius = 1.0 (metres)");
-                        None
-                    }
-                    Some(r) if !(r.is_finite() && r > 0.0) => {
-                        self.bad(&at("radius"), "radius must be a positive number", "write e.g. radius = 1.0");
-                        None
-                    }
-                    Some(r) => Some(Shape::Circle { radius: r }),
-                }
-            }
-            ShapeName::Box => {
-                if b.radius.is_some() {
-                    self.bad(&at("radius"), "a box has a size, not a radius", "write size = [width, height] instead of radius");
-                }
-                match b.size {
-                    None => {
-                        self.bad(&at("shape"), "a box needs a size", "add size = [width, height], e.g. size = [2.0, 1.0]");
-                        None
-                    }
-                    Some(s) if !s.iter().all(|x| x.is_finite() && *x > 0.0) => {
-                        self.bad(&at("size"), "a box's width and height must be positive numbers", "write e.g. size = [2.0, 1.0]");
-                        None
-                    }
-                    Some(s) => Some(Shape::Box { size: DVec2::from(s) }),
-                }
-            }
-        };
-        self.finite(&at("position"), &b.position);
-        self.finite(&at("angle"), &[b.angle]);
-        self.finite(&at("velocity"), &b.velocity);
-        self.finite(&at("angular_velocity"), &[b.angular_velocity]);
-        if !(b.restitution.is_finite() && (0.0..=1.0).contains(&b.restitution)) {
-            self.bad(&at("restitution"), "restitution must be from 0 to 1", "1 is perfectly elastic, 0 perfectly plastic");
-        }
-        if !(b.friction.is_finite() && b.friction >= 0.0) {
-            self.bad(&at("friction"), "friction must be 0 or more", "text 000's table: steel on steel 0.25, wood on wood 0.3");
-        }
-        if b.is_static {
-            if b.mass.is_some() {
-                self.bad(&at("mass"), "a static body has no mass", "remove `mass`, or remove `static = true` to let it move");
-            }
-            if b.inertia.is_some() {
-                self.bad(&at("inertia"), "a static body has no inertia", "remove `inertia`");
-            }
-            if b.velocity != [0.0, 0.0] || b.angular_velocity != 0.0 {
-                let key = if b.velocity != [0.0, 0.0] { "velocity" } else { "angular_velocity" };
-                self.bad(&at(key), "a static body never moves", "remove the velocity, or give the body a mass instead of `static = true`");
-            }
-        } else {
-            match b.mass {
-                None => self.bad(&at("shape"), "a moving body needs a mass", "add mass = 1.0 (kg), or static = true for a wall or floor"),
-                Some(m) if !(m.is_finite() && m > 0.0) => self.bad(
-                    &at("mass"),
-                    "mass must be a positive number of kilograms",
-                    "write e.g. mass = 1.0, or static = true for a body that never moves",
-                ),
-                Some(_) => {}
-            }
-            if let Some(inertia) = b.inertia
-                && !(inertia.is_finite() && inertia > 0.0)
-            {
-                self.bad(
-                    &at("inertia"),
-                    "inertia must be a positive number",
-                    "leave it out to use the shape's (disc m r²/2, box m(w²+h²)/12)",
-                );
-            }
-        }
-        if self.problems.len() > before {
-            return None;
-        }
-        let mut body = Body::fixed(b.name.clone(), shape?);
-        if let (false, Some(mass)) = (b.is_static, b.mass) {
-            body.set_mass(mass, b.inertia);
-        }
-        body.position = DVec2::from(b.position);
-        body.angle = b.angle;
-        body.velocity = DVec2::from(b.velocity);
-        body.angular_velocity = b.angular_velocity;
-        body.restitution = b.restitution;
-        body.friction = b.friction;
-        Some(body)
+    fn located(self, source: &str) -> Vec<Problem> {
+        self.0
+            .into_iter()
+            .map(|(path, p)| {
+                let label = p.message.split(':').next().unwrap_or(&p.message).to_string();
+                locate(source, &path, Problem::error(p.message, label, Some(p.help)))
+            })
+            .collect()
     }
+}
+
+/// What is wrong with one key of a body, and what to write instead.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyProblem {
+    pub key: &'static str,
+    pub message: String,
+    pub help: String,
+}
+
+/// A body as written, checked: the body, or every problem with it.
+pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
+    let mut v = Problems::default();
+    let at = |key: &'static str| [Seg::Key(key)];
+    if b.name.trim().is_empty() {
+        v.bad(&at("name"), "a body's name cannot be empty", "write e.g. name = \"ball\"");
+    }
+    let shape = match b.shape {
+        ShapeName::Circle => {
+            if b.size.is_some() {
+                v.bad(&at("size"), "a circle has a radius, not a size", "write radius = … instead of size");
+            }
+            match b.radius {
+                None => {
+                    v.bad(&at("shape"), "a circle needs a radius", "add radius = 1.0 (metres)");
+                    None
+                }
+                Some(r) if !(r.is_finite() && r > 0.0) => {
+                    v.bad(&at("radius"), "radius must be a positive number", "write e.g. radius = 1.0");
+                    None
+                }
+                Some(r) => Some(Shape::Circle { radius: r }),
+            }
+        }
+        ShapeName::Box => {
+            if b.radius.is_some() {
+                v.bad(&at("radius"), "a box has a size, not a radius", "write size = [width, height] instead of radius");
+            }
+            match b.size {
+                None => {
+                    v.bad(&at("shape"), "a box needs a size", "add size = [width, height], e.g. size = [2.0, 1.0]");
+                    None
+                }
+                Some(s) if !s.iter().all(|x| x.is_finite() && *x > 0.0) => {
+                    v.bad(&at("size"), "a box's width and height must be positive numbers", "write e.g. size = [2.0, 1.0]");
+                    None
+                }
+                Some(s) => Some(Shape::Box { size: DVec2::from(s) }),
+            }
+        }
+    };
+    v.finite(&at("position"), &b.position);
+    v.finite(&at("angle"), &[b.angle]);
+    v.finite(&at("velocity"), &b.velocity);
+    v.finite(&at("angular_velocity"), &[b.angular_velocity]);
+    if !(b.restitution.is_finite() && (0.0..=1.0).contains(&b.restitution)) {
+        v.bad(&at("restitution"), "restitution must be from 0 to 1", "1 is perfectly elastic, 0 perfectly plastic");
+    }
+    if !(b.friction.is_finite() && b.friction >= 0.0) {
+        v.bad(&at("friction"), "friction must be 0 or more", "text 000's table: steel on steel 0.25, wood on wood 0.3");
+    }
+    if b.is_static {
+        if b.mass.is_some() {
+            v.bad(&at("mass"), "a static body has no mass", "remove `mass`, or remove `static = true` to let it move");
+        }
+        if b.inertia.is_some() {
+            v.bad(&at("inertia"), "a static body has no inertia", "remove `inertia`");
+        }
+        if b.velocity != [0.0, 0.0] || b.angular_velocity != 0.0 {
+            let key = if b.velocity != [0.0, 0.0] { "velocity" } else { "angular_velocity" };
+            v.bad(&at(key), "a static body never moves", "remove the velocity, or give the body a mass instead of `static = true`");
+        }
+    } else {
+        match b.mass {
+            None => v.bad(&at("shape"), "a moving body needs a mass", "add mass = 1.0 (kg), or static = true for a wall or floor"),
+            Some(m) if !(m.is_finite() && m > 0.0) => v.bad(
+                &at("mass"),
+                "mass must be a positive number of kilograms",
+                "write e.g. mass = 1.0, or static = true for a body that never moves",
+            ),
+            Some(_) => {}
+        }
+        if let Some(inertia) = b.inertia
+            && !(inertia.is_finite() && inertia > 0.0)
+        {
+            v.bad(&at("inertia"), "inertia must be a positive number", "leave it out to use the shape's (disc m r²/2, box m(w²+h²)/12)");
+        }
+    }
+    let (Some(shape), true) = (shape, v.0.is_empty()) else {
+        return Err(v.0.into_iter().map(|(_, p)| p).collect());
+    };
+    let mut body = Body::fixed(b.name.clone(), shape);
+    if let (false, Some(mass)) = (b.is_static, b.mass) {
+        body.set_mass(mass, b.inertia);
+    }
+    body.position = DVec2::from(b.position);
+    body.angle = b.angle;
+    body.velocity = DVec2::from(b.velocity);
+    body.angular_velocity = b.angular_velocity;
+    body.restitution = b.restitution;
+    body.friction = b.friction;
+    Ok(body)
 }

@@ -1,11 +1,16 @@
 //! State and update: every key becomes a `Msg`, and `update` is the only
 //! thing that changes the state. The view reads the state and nothing else.
 
+use super::edit::Edit;
+use super::fields::FieldEditor;
+use super::shot::Shot;
 use super::timeline::Timeline;
-use crate::engine::{FrameRecord, Tangent};
+use crate::engine::{Body, FrameRecord, Settings};
 use crate::scene::Scene;
+use glam::DVec2;
+use std::path::PathBuf;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Msg {
     NextPhase,
     PrevPhase,
@@ -21,6 +26,7 @@ pub enum Msg {
     Restart,
     CycleTangent,
     ToggleBounds,
+    ToggleInfo,
     ScrollDown,
     ScrollUp,
     NarrationDown,
@@ -33,10 +39,54 @@ pub enum Msg {
     Quit,
     /// Time passed while running: one more frame.
     Tick,
+    /// Move the selected body one step, in screen directions (right, up).
+    Move(i8, i8),
+    /// Turn the selected body one step; +1 is counter-clockwise on screen.
+    Rotate(i8),
+    EditFields,
+    AddCircle,
+    AddBox,
+    Delete,
+    Kick,
+    ToggleMotion,
+    ToggleCorrection,
+    Passes(i8),
+    Rate(i8),
+    Aim,
+    Undo,
+    Redo,
+    Save,
+    /// A left click on the scene, in world coordinates.
+    Click(DVec2),
+    // In the field editor, the save prompt and the shot.
+    FieldNext,
+    FieldPrev,
+    Input(char),
+    Erase,
+    ClearField,
+    Accept,
+    Cancel,
+    /// Turn the aim; +1 is counter-clockwise on screen.
+    Turn(i8),
+    Power(i8),
+    Yes,
+    No,
 }
 
 /// Frames per second when running.
 pub const SPEEDS: [f64; 7] = [0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0];
+
+/// What the keys currently drive.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    Step,
+    Fields(FieldEditor),
+    Aim(Shot),
+    /// Asking where to save (a lesson has no file of its own); the text typed so far.
+    SaveAs(String),
+    /// Asking before writing over `path`.
+    Overwrite(PathBuf),
+}
 
 pub struct Stepper {
     pub scene: Scene,
@@ -48,16 +98,26 @@ pub struct Stepper {
     pub running: bool,
     pub speed: usize,
     pub show_bounds: bool,
+    /// Draw the vectors the phase computed (text 001's collision info and more).
+    pub show_info: bool,
     pub scroll: u16,
     pub narration_scroll: u16,
-    /// A short note for the status line after a change of settings.
+    /// A short note for the status line after a change.
     pub note: Option<String>,
+    pub mode: Mode,
+    pub(super) undo: Vec<Edit>,
+    pub(super) redo: Vec<Edit>,
+    /// Edited since opened or last saved.
+    pub dirty: bool,
+    /// For random bodies and kicks: seeded, so a session can be replayed.
+    pub(super) rng: fastrand::Rng,
 }
 
 impl Stepper {
     pub fn new(scene: Scene) -> Stepper {
         let mut timeline = Timeline::new(scene.world.clone(), scene.settings.clone());
         timeline.frame(0);
+        let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
         Stepper {
             scene,
             timeline,
@@ -67,9 +127,15 @@ impl Stepper {
             running: false,
             speed: 3,
             show_bounds: false,
+            show_info: true,
             scroll: 0,
             narration_scroll: 0,
-            note: None,
+            note,
+            mode: Mode::Step,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            dirty: false,
+            rng: fastrand::Rng::with_seed(2011),
         }
     }
 
@@ -78,19 +144,40 @@ impl Stepper {
         self.timeline.cached(self.frame).expect("update keeps the current frame cached")
     }
 
+    /// The bodies of the frame being shown, as the last edit before it left them.
+    pub fn bodies(&self) -> &[Body] {
+        self.timeline.bodies(self.frame)
+    }
+
+    pub fn settings(&self) -> &Settings {
+        self.timeline.settings(self.frame)
+    }
+
     fn phase_count(&mut self, frame: u64) -> usize {
         self.timeline.frame(frame).phases.len()
     }
 
-    fn go(&mut self, frame: u64, phase: usize) {
+    pub(super) fn go(&mut self, frame: u64, phase: usize) {
         let count = self.phase_count(frame);
         (self.frame, self.phase) = (frame, phase.min(count.saturating_sub(1)));
         self.scroll = 0;
         self.narration_scroll = 0;
+        self.selected = self.selected.min(self.bodies().len().saturating_sub(1));
     }
 
     pub fn update(&mut self, msg: Msg) {
-        self.note = None;
+        match self.mode {
+            Mode::Step => {
+                self.note = None;
+                self.step_update(msg);
+            }
+            Mode::Fields(_) => self.fields_update(msg),
+            Mode::Aim(_) => self.aim_update(msg),
+            Mode::SaveAs(_) | Mode::Overwrite(_) => self.save_update(msg),
+        }
+    }
+
+    fn step_update(&mut self, msg: Msg) {
         match msg {
             Msg::NextPhase if self.phase + 1 < self.phase_count(self.frame) => self.go(self.frame, self.phase + 1),
             Msg::NextPhase | Msg::NextFrame => self.go(self.frame + 1, 0),
@@ -108,35 +195,36 @@ impl Stepper {
             Msg::Tick if self.running => self.go(self.frame + 1, usize::MAX),
             Msg::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Msg::Slower => self.speed = self.speed.saturating_sub(1),
-            Msg::SelectNext => self.selected = (self.selected + 1) % self.scene.world.bodies.len().max(1),
+            Msg::SelectNext => self.selected = (self.selected + 1) % self.bodies().len().max(1),
             Msg::SelectPrev => {
-                let n = self.scene.world.bodies.len().max(1);
+                let n = self.bodies().len().max(1);
                 self.selected = (self.selected + n - 1) % n;
             }
-            Msg::CycleTangent => self.cycle_tangent(),
             Msg::ToggleBounds => self.show_bounds = !self.show_bounds,
+            Msg::ToggleInfo => self.show_info = !self.show_info,
             Msg::ScrollDown => self.scroll = self.scroll.saturating_add(3),
             Msg::ScrollUp => self.scroll = self.scroll.saturating_sub(3),
             Msg::NarrationDown => self.narration_scroll = self.narration_scroll.saturating_add(2),
             Msg::NarrationUp => self.narration_scroll = self.narration_scroll.saturating_sub(2),
-            _ => {}
+            Msg::Click(p) => self.select_at(p),
+            Msg::EditFields => self.open_fields(),
+            Msg::Aim => self.open_aim(),
+            Msg::Save => self.save(),
+            Msg::Undo => self.undo(),
+            Msg::Redo => self.redo(),
+            _ => self.edit_update(msg),
         }
     }
 
-    /// Text 000's bug and its two fixes, on the same frame: re-run this frame
-    /// (and what follows) with the next tangent mode; earlier frames stay.
-    fn cycle_tangent(&mut self) {
-        let mut settings = self.timeline.settings.clone();
-        settings.tangent = match settings.tangent {
-            Tangent::RotatedNormal => Tangent::SignFixed,
-            Tangent::SignFixed => Tangent::Projected,
-            Tangent::Projected => Tangent::RotatedNormal,
-        };
-        let world = self.timeline.world_at(self.frame);
-        self.timeline.rewrite_from(self.frame, world, settings);
-        let phase = self.phase;
-        self.go(self.frame, phase);
-        self.note = Some(format!("tangent: {}", self.timeline.settings.tangent.name()));
+    /// The body under a click, or the nearest one whose outline is close.
+    fn select_at(&mut self, p: DVec2) {
+        let states = self.record().state_after(self.phase + 1);
+        let gap = |(b, s): (&Body, &crate::engine::BodyState)| (p - s.position).length() - b.shape.bounding_radius();
+        let nearest = self.bodies().iter().zip(&states).map(gap).enumerate().min_by(|x, y| x.1.total_cmp(&y.1));
+        match nearest {
+            Some((i, gap)) if gap <= 0.0 => self.selected = i,
+            _ => self.note = Some("no body there".to_string()),
+        }
     }
 }
 
@@ -150,6 +238,9 @@ pub struct App {
     pub lessons: Vec<Scene>,
     pub menu_selected: usize,
     pub help: bool,
+    pub help_scroll: u16,
+    /// Set by a first `q` or Esc with unsaved edits; a second one leaves.
+    leave_warned: bool,
     pub quit: bool,
     /// False under NO_COLOR.
     pub color: bool,
@@ -157,7 +248,7 @@ pub struct App {
 
 impl App {
     pub fn menu(lessons: Vec<Scene>, color: bool) -> App {
-        App { screen: Screen::Menu, lessons, menu_selected: 0, help: false, quit: false, color }
+        App { screen: Screen::Menu, lessons, menu_selected: 0, help: false, help_scroll: 0, leave_warned: false, quit: false, color }
     }
 
     pub fn stepper(scene: Scene, lessons: Vec<Scene>, color: bool) -> App {
@@ -165,10 +256,17 @@ impl App {
     }
 
     pub fn update(&mut self, msg: Msg) {
+        let warned = std::mem::take(&mut self.leave_warned);
         match msg {
+            Msg::Quit | Msg::Back if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
             Msg::Quit => self.quit = true,
-            Msg::Help => self.help = !self.help,
-            Msg::Back if self.help => self.help = false,
+            Msg::Help => {
+                self.help = !self.help;
+                self.help_scroll = 0;
+            }
+            Msg::Back | Msg::Cancel if self.help => self.help = false,
+            Msg::ScrollDown | Msg::MenuDown if self.help => self.help_scroll = self.help_scroll.saturating_add(3),
+            Msg::ScrollUp | Msg::MenuUp if self.help => self.help_scroll = self.help_scroll.saturating_sub(3),
             _ if self.help => {}
             Msg::Back => self.screen = Screen::Menu,
             Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.lessons.len().saturating_sub(1)),
@@ -186,9 +284,20 @@ impl App {
         }
     }
 
+    /// Tells the user that leaving drops their edits, if it would.
+    fn warn_unsaved(&mut self) -> bool {
+        match &mut self.screen {
+            Screen::Stepper(s) if s.dirty => {
+                s.note = Some("unsaved edits: Ctrl-S saves them; press again to leave without saving".to_string());
+                true
+            }
+            _ => false,
+        }
+    }
+
     pub fn running(&self) -> Option<f64> {
         match &self.screen {
-            Screen::Stepper(s) if s.running && !self.help => Some(SPEEDS[s.speed]),
+            Screen::Stepper(s) if s.running && !self.help && s.mode == Mode::Step => Some(SPEEDS[s.speed]),
             _ => None,
         }
     }

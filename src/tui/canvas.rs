@@ -21,15 +21,19 @@ pub struct SceneView<'a> {
     /// World window: lower-left and upper-right.
     pub window: (DVec2, DVec2),
     pub show_bounds: bool,
+    /// Draw the phase's vectors.
+    pub show_info: bool,
+    /// A shot being aimed: from where, and the velocity it gives.
+    pub shot: Option<(DVec2, DVec2)>,
     pub color: bool,
     pub block: Block<'a>,
     /// Braille dots per metre, set when rendering into an area.
     pub dots_per_metre: f64,
 }
 
-/// A window around the bodies, widened to the canvas's shape so circles stay round.
-pub fn fit_window(view: Option<(DVec2, DVec2)>, bodies: &[Body], area: Rect) -> (DVec2, DVec2) {
-    let (lo, hi) = view.unwrap_or_else(|| {
+/// The scene's own window, or one around the bodies with a margin.
+pub fn bounds(view: Option<(DVec2, DVec2)>, bodies: &[Body]) -> (DVec2, DVec2) {
+    view.unwrap_or_else(|| {
         let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
         for b in bodies {
             let r = b.shape.bounding_radius();
@@ -41,7 +45,12 @@ pub fn fit_window(view: Option<(DVec2, DVec2)>, bodies: &[Body], area: Rect) -> 
         }
         let margin = (hi - lo).max_element().max(1.0) * 0.15;
         (lo - margin, hi + margin)
-    });
+    })
+}
+
+/// The window widened to the canvas's shape so circles stay round.
+pub fn fit_window(view: Option<(DVec2, DVec2)>, bodies: &[Body], area: Rect) -> (DVec2, DVec2) {
+    let (lo, hi) = bounds(view, bodies);
     // A braille cell holds 2×4 dots and is about twice as tall as wide: dots are square.
     let (w, h) = (area.width.saturating_sub(2).max(1) as f64 * 2.0, area.height.saturating_sub(2).max(1) as f64 * 4.0);
     let size = hi - lo;
@@ -247,10 +256,32 @@ impl Widget for SceneView<'_> {
                     ctx.print(x, y, b.name.clone());
                 }
                 ctx.layer();
-                if let Some(phase) = self.phase {
+                if let Some(phase) = self.phase.filter(|_| self.show_info) {
                     self.vectors(ctx, phase);
+                }
+                if let Some((from, aim)) = self.shot {
+                    let label = format!("shot {} m/s", crate::report::num(aim.length()));
+                    self.arrow(ctx, from, aim.normalize_or_zero() * self.unit() * 2.0, &label, self.c(Color::LightRed));
                 }
             })
             .render(area, buf);
     }
+}
+
+/// The world point under a terminal cell of the canvas drawn in `area` (its
+/// border included) with `window`, or none outside the drawing.
+pub fn point_at(area: Rect, window: (DVec2, DVec2), y_axis: YAxis, column: u16, row: u16) -> Option<DVec2> {
+    let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+    if !inner.contains(ratatui::layout::Position::new(column, row)) {
+        return None;
+    }
+    let (lo, hi) = window;
+    let fx = (f64::from(column - inner.x) + 0.5) / f64::from(inner.width);
+    let fy = (f64::from(row - inner.y) + 0.5) / f64::from(inner.height);
+    let x = lo.x + fx * (hi.x - lo.x);
+    Some(match y_axis {
+        // The top row is the window's high y; in a y-down scene it is the low y.
+        YAxis::Up => DVec2::new(x, hi.y - fy * (hi.y - lo.y)),
+        YAxis::Down => DVec2::new(x, lo.y + fy * (hi.y - lo.y)),
+    })
 }

@@ -1,6 +1,6 @@
 //! The key map: one table that both dispatches keys and writes the help screen.
 
-use super::app::Msg;
+use super::app::{Mode, Msg};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a binding applies.
@@ -8,7 +8,49 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 pub enum Scope {
     Menu,
     Stepper,
+    /// The field editor (`e`): typing goes into the field.
+    Fields,
+    Aim,
+    /// Typing a file name to save to.
+    SaveAs,
+    Overwrite,
+    /// Menu, stepper, aiming and the overwrite question; not where text is typed.
     Everywhere,
+    /// Every screen, typing included.
+    Always,
+}
+
+impl Scope {
+    pub fn of(mode: &Mode) -> Scope {
+        match mode {
+            Mode::Step => Scope::Stepper,
+            Mode::Fields(_) => Scope::Fields,
+            Mode::Aim(_) => Scope::Aim,
+            Mode::SaveAs(_) => Scope::SaveAs,
+            Mode::Overwrite(_) => Scope::Overwrite,
+        }
+    }
+
+    fn types_text(self) -> bool {
+        matches!(self, Scope::Fields | Scope::SaveAs)
+    }
+
+    fn includes(self, binding: Scope) -> bool {
+        binding == self || binding == Scope::Always || (binding == Scope::Everywhere && !self.types_text())
+    }
+
+    /// The heading of this scope's part of the help screen.
+    pub fn title(self) -> &'static str {
+        match self {
+            Scope::Menu => "Lesson menu",
+            Scope::Stepper => "Stepping",
+            Scope::Fields => "Field editor (e)",
+            Scope::Aim => "Aiming a shot (l)",
+            Scope::SaveAs => "Save as (Ctrl-S in a lesson)",
+            Scope::Overwrite => "Overwrite?",
+            Scope::Everywhere | Scope::Always => "Everywhere",
+        }
+    }
 }
 
 pub struct Binding {
@@ -41,35 +83,89 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "Space", "run / pause", Msg::ToggleRun, [(Char(' '), NONE)]),
     bind!(Stepper, "+", "run faster", Msg::Faster, [(Char('+'), NONE), (Char('='), NONE)]),
     bind!(Stepper, "-", "run slower", Msg::Slower, [(Char('-'), NONE)]),
-    bind!(Stepper, "Tab", "select the next body", Msg::SelectNext, [(Tab, NONE)]),
+    bind!(Stepper, "Tab", "select the next body (or click it)", Msg::SelectNext, [(Tab, NONE)]),
     bind!(Stepper, "Shift-Tab", "select the previous body", Msg::SelectPrev, [(BackTab, NONE)]),
     bind!(Stepper, "r", "restart from frame 0", Msg::Restart, [(Char('r'), NONE)]),
-    bind!(Stepper, "t", "cycle the tangent mode and re-run this frame", Msg::CycleTangent, [(Char('t'), NONE)]),
-    bind!(Stepper, "o", "show / hide bounding circles", Msg::ToggleBounds, [(Char('o'), NONE)]),
     bind!(Stepper, "j PgDn", "scroll the derivation down", Msg::ScrollDown, [(Char('j'), NONE), (PageDown, NONE)]),
     bind!(Stepper, "k PgUp", "scroll the derivation up", Msg::ScrollUp, [(Char('k'), NONE), (PageUp, NONE)]),
     bind!(Stepper, "J", "scroll the narration down", Msg::NarrationDown, [(Char('J'), NONE)]),
     bind!(Stepper, "K", "scroll the narration up", Msg::NarrationUp, [(Char('K'), NONE)]),
+    bind!(Stepper, "o", "show / hide bounding circles", Msg::ToggleBounds, [(Char('o'), NONE)]),
+    bind!(Stepper, "i", "show / hide the phase's vectors (collision info)", Msg::ToggleInfo, [(Char('i'), NONE)]),
+    // Edits: each applies from the frame on screen and can be undone.
+    bind!(Stepper, "w", "move the selected body up", Msg::Move(0, 1), [(Char('w'), NONE)]),
+    bind!(Stepper, "a", "move it left", Msg::Move(-1, 0), [(Char('a'), NONE)]),
+    bind!(Stepper, "s", "move it down", Msg::Move(0, -1), [(Char('s'), NONE)]),
+    bind!(Stepper, "d", "move it right", Msg::Move(1, 0), [(Char('d'), NONE)]),
+    bind!(Stepper, "z", "turn it counter-clockwise, 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
+    bind!(Stepper, "x", "turn it clockwise, 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
+    bind!(Stepper, "e", "edit its mass, e, μ, velocity, ω, pose, size", Msg::EditFields, [(Char('e'), NONE)]),
+    bind!(Stepper, "l", "aim a shot with it (text 000's cue ball)", Msg::Aim, [(Char('l'), NONE)]),
+    bind!(Stepper, "Del", "delete it", Msg::Delete, [(Delete, NONE), (Backspace, NONE)]),
+    bind!(Stepper, "y", "add a random circle", Msg::AddCircle, [(Char('y'), NONE)]),
+    bind!(Stepper, "Y", "add a random box", Msg::AddBox, [(Char('Y'), NONE)]),
+    bind!(Stepper, "h", "kick every body with a random velocity", Msg::Kick, [(Char('h'), NONE)]),
+    bind!(Stepper, "v", "motion on / off (forces and integrate)", Msg::ToggleMotion, [(Char('v'), NONE)]),
+    bind!(Stepper, "p", "positional correction on / off", Msg::ToggleCorrection, [(Char('p'), NONE)]),
+    bind!(Stepper, "t", "next tangent mode (text 000's bug and fixes)", Msg::CycleTangent, [(Char('t'), NONE)]),
+    bind!(Stepper, "< >", "fewer / more relaxation passes", Msg::Passes(-1), [(Char('<'), NONE), (Char(','), NONE)]),
+    bind!(Stepper, "", "", Msg::Passes(1), [(Char('>'), NONE), (Char('.'), NONE)]),
+    bind!(Stepper, "{ }", "lower / raise the correction rate by 0.1", Msg::Rate(-1), [(Char('{'), NONE)]),
+    bind!(Stepper, "", "", Msg::Rate(1), [(Char('}'), NONE)]),
+    bind!(Stepper, "u Ctrl-Z", "undo the last edit", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
+    bind!(Stepper, "U Ctrl-R", "redo", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
+    bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", Msg::Save, [(Char('s'), CTRL)]),
     bind!(Stepper, "Esc", "back to the lesson menu", Msg::Back, [(Esc, NONE)]),
+    bind!(Fields, "↓ Tab", "next field", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
+    bind!(Fields, "↑ Shift-Tab", "previous field", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
+    bind!(Fields, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Fields, "Ctrl-U", "clear the field", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(Fields, "Enter", "check and apply every field", Msg::Accept, [(Enter, NONE)]),
+    bind!(Fields, "Esc", "cancel: nothing changes", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Aim, "← →", "turn the aim 5°", Msg::Turn(1), [(Left, NONE)]),
+    bind!(Aim, "", "", Msg::Turn(-1), [(Right, NONE)]),
+    bind!(Aim, "↑ ↓", "more / less power (×1.25)", Msg::Power(1), [(Up, NONE)]),
+    bind!(Aim, "", "", Msg::Power(-1), [(Down, NONE)]),
+    bind!(Aim, "Enter Space l", "fire: the body gets this velocity", Msg::Accept, [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]),
+    bind!(Aim, "Esc", "cancel the shot", Msg::Cancel, [(Esc, NONE)]),
+    bind!(SaveAs, "Enter", "save to the file named", Msg::Accept, [(Enter, NONE)]),
+    bind!(SaveAs, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
+    bind!(SaveAs, "Esc", "cancel", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Overwrite, "y", "write over the file", Msg::Yes, [(Char('y'), NONE)]),
+    bind!(Overwrite, "n Esc", "keep the file as it is", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
     bind!(Menu, "↓ j", "next lesson", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
     bind!(Menu, "↑ k", "previous lesson", Msg::MenuUp, [(Up, NONE), (Char('k'), NONE)]),
     bind!(Menu, "Enter", "open the lesson", Msg::Open, [(Enter, NONE)]),
-    bind!(Everywhere, "?", "show / hide this help", Msg::Help, [(Char('?'), NONE)]),
-    bind!(Everywhere, "q Ctrl-C", "quit", Msg::Quit, [(Char('q'), NONE), (Char('c'), CTRL)]),
+    bind!(Everywhere, "?", "show / hide this help (j/k scroll it)", Msg::Help, [(Char('?'), NONE)]),
+    bind!(Everywhere, "q", "quit", Msg::Quit, [(Char('q'), NONE)]),
+    bind!(Always, "Ctrl-C", "quit", Msg::Quit, [(Char('c'), CTRL)]),
 ];
 
-/// The help screen's lines for a scope: (keys, what they do).
+/// What the mouse does, for the help screen (the clicks arrive as `Msg::Click`).
+static MOUSE: &[(Scope, &str, &str)] = &[
+    (Scope::Stepper, "click", "select the body under the mouse"),
+    (Scope::Aim, "click", "aim at the cursor: speed = distance per second"),
+];
+
+/// The help screen's lines for a scope: (keys, what they do). A binding with
+/// an empty label shares the line above it (`< >`).
 pub fn help_lines(scope: Scope) -> Vec<(&'static str, &'static str)> {
-    KEYMAP.iter().filter(|b| b.scope == scope || b.scope == Scope::Everywhere).map(|b| (b.label, b.help)).collect()
+    let keys = KEYMAP.iter().filter(|b| scope.includes(b.scope) && !b.label.is_empty()).map(|b| (b.label, b.help));
+    keys.chain(MOUSE.iter().filter(|m| m.0 == scope).map(|m| (m.1, m.2))).collect()
 }
 
 /// The binding for a key press. The character already tells Shift apart
-/// (`n` / `N`), so only Ctrl is compared.
+/// (`n` / `N`), so only Ctrl is compared. Where text is typed, a plain
+/// character no binding takes is typed.
 pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
     let ctrl = key.modifiers & KeyModifiers::CONTROL;
-    KEYMAP
+    let bound = KEYMAP
         .iter()
-        .filter(|b| b.scope == scope || b.scope == Scope::Everywhere)
+        .filter(|b| scope.includes(b.scope))
         .find(|b| b.keys.iter().any(|&(code, m)| code == key.code && m == ctrl))
-        .map(|b| b.msg)
+        .map(|b| b.msg);
+    match key.code {
+        Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
+        _ => bound,
+    }
 }

@@ -3,15 +3,20 @@
 
 pub mod app;
 mod canvas;
+mod edit;
+pub mod fields;
 pub mod keys;
+mod modes;
+pub mod shot;
 mod timeline;
 pub mod view;
 
 pub use app::{App, Msg};
 pub use timeline::Timeline;
 
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;
+use ratatui::layout::Rect;
 use std::io;
 use std::time::{Duration, Instant};
 
@@ -19,7 +24,16 @@ use std::time::{Duration, Instant};
 /// and (through ratatui's panic hook) on panic.
 pub fn run(mut app: App) -> io::Result<()> {
     let mut terminal = ratatui::init();
+    // Mouse reporting is ours to turn off again, on a panic too: ratatui's
+    // hook restores the rest of the terminal, then runs the one before it.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    crossterm::execute!(io::stdout(), EnableMouseCapture)?;
     let result = event_loop(&mut terminal, &mut app);
+    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }
@@ -43,16 +57,22 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             }
             None => Some(event::read()?),
         };
-        if let Some(Event::Key(key)) = event
-            && key.kind == KeyEventKind::Press
-        {
-            let scope = match app.screen {
-                app::Screen::Menu => Scope::Menu,
-                app::Screen::Stepper(_) => Scope::Stepper,
-            };
-            if let Some(msg) = keys::lookup(key, scope) {
-                app.update(msg);
+        let msg = match event {
+            Some(Event::Key(key)) if key.kind == KeyEventKind::Press => {
+                let scope = match &app.screen {
+                    app::Screen::Menu => Scope::Menu,
+                    app::Screen::Stepper(s) => Scope::of(&s.mode),
+                };
+                keys::lookup(key, scope)
             }
+            Some(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                let size = terminal.size()?;
+                view::scene_point(app, Rect::new(0, 0, size.width, size.height), m.column, m.row).map(Msg::Click)
+            }
+            _ => None,
+        };
+        if let Some(msg) = msg {
+            app.update(msg);
         }
     }
     Ok(())

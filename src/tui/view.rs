@@ -1,7 +1,8 @@
 //! The view: a pure function of the app state.
 
-use super::app::{App, SPEEDS, Screen, Stepper};
-use super::canvas::{SceneView, fit_window};
+use super::app::{App, Mode, SPEEDS, Screen, Stepper};
+use super::canvas::{SceneView, fit_window, point_at};
+use super::fields::FieldEditor;
 use super::keys::{Scope, help_lines};
 use crate::lesson::{StepEntry, find_phase};
 use crate::report::{derive, num, phase_title, right_side};
@@ -82,32 +83,64 @@ fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(" ↑↓ choose · Enter open · ? help · q quit").style(theme.dim()), bottom);
 }
 
-fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
+/// Where the stepper's panels go in `area`.
+struct Areas {
+    canvas: Rect,
+    lesson: Rect,
+    bodies: Rect,
+    derivation: Rect,
+    status: Rect,
+}
+
+fn areas(s: &Stepper, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
-    let [left, derivation_area] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
+    let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     let has_lesson = !s.scene.steps.is_empty();
-    let body_rows = (s.scene.world.bodies.len() as u16 * 3 + 2).min(left.height / 3);
-    let [canvas_area, lesson_area, bodies_area] =
+    let body_rows = (s.bodies().len() as u16 * 3 + 2).min(left.height / 3);
+    let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
             .areas(left);
+    Areas { canvas, lesson, bodies, derivation, status }
+}
 
+/// The world point under a mouse click on a screen of size `area`, if it
+/// falls on the scene's drawing.
+pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam::DVec2> {
+    let Screen::Stepper(s) = &app.screen else { return None };
+    if app.help || area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return None;
+    }
+    let canvas = areas(s, area).canvas;
+    point_at(canvas, fit_window(s.scene.view, s.bodies(), canvas), s.scene.y_axis, column, row)
+}
+
+fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } = areas(s, area);
+    let has_lesson = !s.scene.steps.is_empty();
     let record = s.record();
     let phase = &record.phases[s.phase];
     let states = record.state_after(s.phase + 1);
-    let names: Vec<String> = s.scene.world.bodies.iter().map(|b| b.name.clone()).collect();
-    let window = fit_window(s.scene.view, &s.scene.world.bodies, canvas_area);
+    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let window = fit_window(s.scene.view, s.bodies(), canvas_area);
+    let edited = if s.dirty { " (edited)" } else { "" };
     let title = match &s.scene.lesson {
-        Some(l) => format!(" {} ", l.title),
-        None => format!(" {} ", s.scene.file),
+        Some(l) => format!(" {}{edited} ", l.title),
+        None => format!(" {}{edited} ", s.scene.file),
+    };
+    let shot = match &s.mode {
+        Mode::Aim(shot) => record.start.get(shot.body).map(|b| (b.position, shot.aim)),
+        _ => None,
     };
     let scene_view = SceneView {
-        bodies: &s.scene.world.bodies,
+        bodies: s.bodies(),
         states: &states,
         phase: Some(phase),
         selected: s.selected,
         y_axis: s.scene.y_axis,
         window,
         show_bounds: s.show_bounds,
+        show_info: s.show_info,
+        shot,
         color: theme.color,
         block: Block::bordered().title(title),
         dots_per_metre: 0.0,
@@ -166,13 +199,34 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         frame.render_widget(lesson, lesson_area);
     }
 
+    if let Mode::Fields(ed) = &s.mode {
+        field_editor(ed, theme, frame, derivation_area);
+    }
     frame.render_widget(status_line(s, &names, theme), status);
+}
+
+/// The `e` editor, over the derivation: one row a field, its problem under it.
+fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let mut lines = vec![Line::styled("Values at the start of this frame. Enter applies, Esc cancels.", theme.dim()), Line::from("")];
+    for (i, f) in ed.fields.iter().enumerate() {
+        let focused = i == ed.focus;
+        let marker = if focused { "▶ " } else { "  " };
+        let cursor = if focused { "█" } else { "" };
+        let style = if focused { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { Style::default() };
+        lines.push(Line::from(vec![Span::styled(format!("{marker}{:<28}", f.label), style), Span::raw(format!("{}{cursor}", f.text))]));
+        if let Some(e) = &f.error {
+            lines.push(Line::styled(format!("    {e}"), theme.fg(Color::LightRed)));
+        }
+    }
+    frame.render_widget(Clear, area);
+    let title = format!(" Edit {} (↑↓ field · Enter apply · Esc cancel) ", ed.name());
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)).wrap(Wrap { trim: false }), area);
 }
 
 /// The step anchored at the current phase, or else the last one before it
 /// (with `false`), so the narration stays while unnarrated phases pass.
 fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
-    let names: Vec<String> = s.scene.world.bodies.iter().map(|b| b.name.clone()).collect();
+    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let here = (s.frame, s.phase);
     let mut best: Option<((u64, usize), &StepEntry)> = None;
     for step in &s.scene.steps {
@@ -205,7 +259,7 @@ fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], height:
     let fits = (inner / 3).max(1);
     let first = (s.selected + 1).saturating_sub(fits);
     let mut lines = Vec::new();
-    for (i, (b, st)) in s.scene.world.bodies.iter().zip(states).enumerate().skip(first).take(fits) {
+    for (i, (b, st)) in s.bodies().iter().zip(states).enumerate().skip(first).take(fits) {
         let before = phase.changes.iter().find(|c| c.body == i).map_or(*st, |c| c.before);
         let selected = i == s.selected;
         let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
@@ -238,17 +292,33 @@ fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], height:
 }
 
 fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a> {
+    let ask = |text: String| Paragraph::new(Line::styled(text, theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
+    match &s.mode {
+        Mode::SaveAs(name) => return ask(format!(" Save as: {name}█   (Enter save · Esc cancel)")),
+        Mode::Overwrite(path) => {
+            let why = s.note.as_deref().map(|n| format!("{n}. ")).unwrap_or_default();
+            return ask(format!(" {why}Write over {}? y / n", path.display()));
+        }
+        _ => {}
+    }
     let record = s.record();
     let phase = &record.phases[s.phase];
+    let settings = s.settings();
     let mut parts = vec![format!("frame {}", record.frame), format!("t {} s", num(record.time))];
     if let Some(k) = phase.iteration {
-        parts.push(format!("pass {k}/{}", s.timeline.settings.relaxation_iterations));
+        parts.push(format!("pass {k}/{}", settings.relaxation_iterations));
     }
     if let Some((a, b)) = phase.pair {
         parts.push(format!("{}–{}", names[a], names[b]));
     }
     parts.push(format!("{} ({}/{})", phase.kind.name(), s.phase + 1, record.phases.len()));
-    parts.push(format!("tangent {}", s.timeline.settings.tangent.name()));
+    parts.push(format!("tangent {}", settings.tangent.name()));
+    if !settings.motion {
+        parts.push("motion off".to_string());
+    }
+    if !settings.position_correction {
+        parts.push("correction off".to_string());
+    }
     if s.running {
         parts.push(format!("▶ {} fps", num(SPEEDS[s.speed])));
     }
@@ -256,24 +326,54 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
     if let Some(note) = &s.note {
         spans.push(Span::styled(format!(" {note} "), theme.fg(Color::Yellow)));
     }
-    spans.push(Span::styled(" n/N phase · f/F frame · Space run · t tangent · ? help · q quit", theme.dim()));
+    let hint = match &s.mode {
+        Mode::Aim(shot) => format!(" aim {} m/s: ←→ turn · ↑↓ power · click · Enter fire · Esc cancel", num(shot.aim.length())),
+        Mode::Fields(_) => " ↑↓ field · Enter apply · Esc cancel".to_string(),
+        _ => " n/N phase · f/F frame · Space run · e edit · ? help · q quit".to_string(),
+    };
+    spans.push(Span::styled(hint, theme.dim()));
     Paragraph::new(Line::from(spans))
 }
 
+/// The key map of where the user is, then what the other modes of that
+/// screen take, in columns when the terminal is wide enough.
 fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let scope = match app.screen {
-        Screen::Menu => Scope::Menu,
-        Screen::Stepper(_) => Scope::Stepper,
+    let scopes: &[Scope] = match &app.screen {
+        Screen::Menu => &[Scope::Menu],
+        Screen::Stepper(s) => match Scope::of(&s.mode) {
+            Scope::Stepper => &[Scope::Stepper, Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite],
+            Scope::Fields => &[Scope::Fields],
+            Scope::Aim => &[Scope::Aim],
+            Scope::SaveAs => &[Scope::SaveAs],
+            _ => &[Scope::Overwrite],
+        },
     };
-    let lines: Vec<Line> = help_lines(scope)
-        .into_iter()
-        .map(|(keys, what)| {
-            Line::from(vec![Span::styled(format!("{keys:>10}  "), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)), Span::raw(what)])
-        })
-        .collect();
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let w = 64.min(area.width);
+    let mut lines: Vec<Line> = Vec::new();
+    for &scope in scopes {
+        if !lines.is_empty() {
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::styled(scope.title(), theme.strong()));
+        for (keys, what) in help_lines(scope) {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{keys:>13}  "), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)),
+                Span::raw(what),
+            ]));
+        }
+    }
+    let columns: u16 = if area.width >= 140 { 2 } else { 1 };
+    let per_column = (lines.len() as u16).div_ceil(columns);
+    let h = (per_column + 2).min(area.height);
+    let w = (66 * columns + 2).min(area.width);
     let popup = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     frame.render_widget(Clear, popup);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys (? or Esc closes) ")), popup);
+    let block = Block::bordered().title(" Keys (? or Esc closes · j/k scroll) ");
+    let inner = block.inner(popup);
+    frame.render_widget(block, popup);
+    let scroll = app.help_scroll.min(per_column.saturating_sub(inner.height));
+    let cols = Layout::horizontal(vec![Constraint::Fill(1); columns as usize]).split(inner);
+    for (k, col) in cols.iter().enumerate() {
+        let part: Vec<Line> = lines.iter().skip(k * per_column as usize).take(per_column as usize).cloned().collect();
+        frame.render_widget(Paragraph::new(part).scroll((scroll, 0)), *col);
+    }
 }

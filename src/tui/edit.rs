@@ -1,0 +1,240 @@
+//! Edits to the scene while stepping it (text 001's controls). Every edit
+//! changes the world or settings at the start of the frame being shown,
+//! re-runs that frame (the view stays on the same phase) and drops the run
+//! after it; the frames before stay steppable. Undo puts back
+//! the starts the edit replaced, so it restores the run exactly.
+
+use super::app::{Msg, Stepper};
+use super::timeline::{Start, Starts};
+use crate::engine::{Body, Tangent};
+use crate::geometry::Shape;
+use crate::report::num;
+use crate::scene::YAxis;
+use glam::DVec2;
+use std::f64::consts::PI;
+
+/// One edit, as undo and redo need it.
+#[derive(Clone, Debug)]
+pub struct Edit {
+    frame: u64,
+    label: String,
+    before: Starts,
+    after: Starts,
+    selected_before: usize,
+    selected_after: usize,
+}
+
+/// What a key turns: 5° a press.
+const ROTATE_STEP: f64 = PI / 36.0;
+
+impl Stepper {
+    /// Applies `change` to the start of the current frame. It returns the
+    /// note for the status line, or why nothing was changed.
+    pub(super) fn edit(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>) {
+        let n = self.frame;
+        let mut start = self.timeline.start(n);
+        let selected_before = self.selected;
+        let label = match change(&mut start, &mut self.selected, &mut self.rng) {
+            Ok(label) => label,
+            Err(why) => {
+                self.note = Some(why);
+                return;
+            }
+        };
+        let before = self.timeline.starts_from(n);
+        let after = Starts::from([(n, start)]);
+        self.timeline.replace_from(n, after.clone());
+        self.undo.push(Edit { frame: n, label: label.clone(), before, after, selected_before, selected_after: self.selected });
+        self.redo.clear();
+        self.dirty = true;
+        // The same phase of the re-run frame, to compare before and after.
+        self.go(n, self.phase);
+        self.note = Some(label);
+    }
+
+    pub(super) fn undo(&mut self) {
+        let Some(e) = self.undo.pop() else {
+            self.note = Some("nothing to undo".to_string());
+            return;
+        };
+        self.timeline.replace_from(e.frame, e.before.clone());
+        self.selected = e.selected_before;
+        self.reopen(e.frame, format!("undone: {}", e.label));
+        self.redo.push(e);
+    }
+
+    pub(super) fn redo(&mut self) {
+        let Some(e) = self.redo.pop() else {
+            self.note = Some("nothing to redo".to_string());
+            return;
+        };
+        self.timeline.replace_from(e.frame, e.after.clone());
+        self.selected = e.selected_after;
+        self.reopen(e.frame, format!("redone: {}", e.label));
+        self.undo.push(e);
+    }
+
+    fn reopen(&mut self, frame: u64, note: String) {
+        self.dirty = true;
+        let phase = if frame == self.frame { self.phase } else { 0 };
+        self.go(frame, phase);
+        self.note = Some(note);
+    }
+
+    /// The keys that change the scene.
+    pub(super) fn edit_update(&mut self, msg: Msg) {
+        let down = self.scene.y_axis == YAxis::Down;
+        let step = nice_step(self.span());
+        let span = self.span();
+        match msg {
+            Msg::Move(dx, dy) => self.edit(|s, &mut i, _| {
+                let b = selected(s, i)?;
+                // Screen up is world −y when the scene's y axis points down.
+                let dy = if down { -dy } else { dy };
+                b.position = DVec2::new(snap(b.position.x, step, dx), snap(b.position.y, step, dy));
+                Ok(format!("moved {} to ({}, {})", b.name, num(b.position.x), num(b.position.y)))
+            }),
+            Msg::Rotate(d) => self.edit(|s, &mut i, _| {
+                let b = selected(s, i)?;
+                b.angle += if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
+                Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
+            }),
+            Msg::AddCircle | Msg::AddBox => {
+                let (lo, hi) = self.window();
+                self.edit(|s, i, rng| {
+                    let body = random_body(msg == Msg::AddBox, &s.world.bodies, lo, hi, rng);
+                    let note = format!("added {}", body.name);
+                    s.world.bodies.push(body);
+                    *i = s.world.bodies.len() - 1;
+                    Ok(note)
+                })
+            }
+            Msg::Delete => self.edit(|s, i, _| {
+                let name = selected(s, *i)?.name.clone();
+                s.world.bodies.remove(*i);
+                *i = (*i).min(s.world.bodies.len().saturating_sub(1));
+                Ok(format!("deleted {name}"))
+            }),
+            Msg::Kick => self.edit(|s, _, rng| {
+                // Text 001's H key: a random velocity for every body that can move.
+                let k = span / 4.0;
+                let mut kicked = 0;
+                for b in s.world.bodies.iter_mut().filter(|b| !b.is_static()) {
+                    b.velocity += DVec2::new(rng.f64() * 2.0 - 1.0, rng.f64() * 2.0 - 1.0) * k;
+                    kicked += 1;
+                }
+                if kicked == 0 { Err("no moving body to kick".to_string()) } else { Ok(format!("kicked {kicked} bodies")) }
+            }),
+            Msg::ToggleMotion => self.edit(|s, _, _| {
+                s.settings.motion = !s.settings.motion;
+                Ok(format!("motion {}", on_off(s.settings.motion)))
+            }),
+            Msg::ToggleCorrection => self.edit(|s, _, _| {
+                s.settings.position_correction = !s.settings.position_correction;
+                Ok(format!("positional correction {}", on_off(s.settings.position_correction)))
+            }),
+            Msg::Passes(d) => self.edit(|s, _, _| {
+                let n = s.settings.relaxation_iterations.saturating_add_signed(d.into()).clamp(1, 1000);
+                if n == s.settings.relaxation_iterations {
+                    return Err(format!("relaxation passes stay at {n} (1 to 1000)"));
+                }
+                s.settings.relaxation_iterations = n;
+                Ok(format!("relaxation passes: {n}"))
+            }),
+            Msg::Rate(d) => self.edit(|s, _, _| {
+                // Tenths, kept exact: 0.8 − 0.1 is 0.7, not 0.7000000000000001.
+                let tenths = ((s.settings.correction_rate * 10.0).round() as i64 + i64::from(d)).clamp(1, 10);
+                let rate = tenths as f64 / 10.0;
+                if rate == s.settings.correction_rate {
+                    return Err(format!("correction rate stays at {} (0.1 to 1)", num(rate)));
+                }
+                s.settings.correction_rate = rate;
+                Ok(format!("correction rate: {}", num(rate)))
+            }),
+            Msg::CycleTangent => self.edit(|s, _, _| {
+                // Text 000's bug and its two fixes, on the same frame.
+                s.settings.tangent = match s.settings.tangent {
+                    Tangent::RotatedNormal => Tangent::SignFixed,
+                    Tangent::SignFixed => Tangent::Projected,
+                    Tangent::Projected => Tangent::RotatedNormal,
+                };
+                Ok(format!("tangent: {}", s.settings.tangent.name()))
+            }),
+            _ => {}
+        }
+    }
+
+    /// The part of the world the scene is drawn in, before it is fitted to the screen.
+    pub(super) fn window(&self) -> (DVec2, DVec2) {
+        super::canvas::bounds(self.scene.view, self.bodies())
+    }
+
+    fn span(&self) -> f64 {
+        let (lo, hi) = self.window();
+        (hi - lo).max_element()
+    }
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
+fn selected(s: &mut Start, i: usize) -> Result<&mut Body, String> {
+    s.world.bodies.get_mut(i).ok_or_else(|| "no body is selected".to_string())
+}
+
+/// A round step for moving bodies: a power of ten near a fortieth of the view.
+fn nice_step(span: f64) -> f64 {
+    10f64.powf((span / 40.0).log10().floor())
+}
+
+/// `x` moved `d` steps along a grid of `step`, landing on the grid (and on a
+/// number that prints short: 6.3, not 6.300000000000001).
+fn snap(x: f64, step: f64, d: i8) -> f64 {
+    if d == 0 {
+        return x;
+    }
+    let d = f64::from(d);
+    if step < 1.0 {
+        let per_unit = (1.0 / step).round();
+        ((x * per_unit).round() + d) / per_unit
+    } else {
+        ((x / step).round() + d) * step
+    }
+}
+
+/// Text 001's G key: a circle or a box of random size somewhere in the view,
+/// with density 1 kg/m² and the file defaults e = 1, μ = 0.
+fn random_body(is_box: bool, others: &[Body], lo: DVec2, hi: DVec2, rng: &mut fastrand::Rng) -> Body {
+    let span = (hi - lo).max_element();
+    let mut between = |a: f64, b: f64| a + (b - a) * rng.f64();
+    let (shape, area, kind) = if is_box {
+        let size = DVec2::new(between(0.04, 0.1), between(0.04, 0.1)) * span;
+        (Shape::Box { size }, size.x * size.y, "box")
+    } else {
+        let r = between(0.03, 0.06) * span;
+        (Shape::Circle { radius: r }, PI * r * r, "circle")
+    };
+    let r = shape.bounding_radius();
+    let position = DVec2::new(between(lo.x + r, (hi.x - r).max(lo.x + r)), between(lo.y + r, (hi.y - r).max(lo.y + r)));
+    let angle = if is_box { between(0.0, PI) } else { 0.0 };
+    let name = (1..).map(|k| format!("{kind}{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
+    let mut body = Body::dynamic(name, shape, area).at(position);
+    body.angle = angle;
+    body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_land_on_short_numbers() {
+        assert_eq!(nice_step(20.0), 0.1);
+        assert_eq!(nice_step(400.0), 10.0);
+        assert_eq!(snap(6.2, 0.1, 1), 6.3);
+        assert_eq!(snap(6.04, 0.1, -1), 5.9);
+        assert_eq!(snap(30.0, 10.0, 1), 40.0);
+        assert_eq!(snap(1.234, 0.1, 0), 1.234);
+    }
+}

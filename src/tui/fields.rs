@@ -1,0 +1,197 @@
+//! The field editor (`e`): the selected body's values as text boxes. Enter
+//! checks them with the scene file's own rules, so a value the editor takes
+//! is one a file could hold, and a mistake reads as it would in a file.
+
+use crate::engine::Body;
+use crate::scene::file::BodyEntry;
+use crate::scene::{BodyProblem, body};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    pub label: &'static str,
+    /// The file key it stands for, and which number of a vector.
+    key: &'static str,
+    part: usize,
+    pub text: String,
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldEditor {
+    /// Which body, and the body as it was when the editor opened.
+    pub body: usize,
+    entry: BodyEntry,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+}
+
+fn text(x: f64) -> String {
+    // Rust prints the shortest text that reads back to the same f64.
+    format!("{x}")
+}
+
+impl FieldEditor {
+    pub fn open(index: usize, b: &Body) -> FieldEditor {
+        let e = BodyEntry::from_body(b);
+        let field = |label, key, part, value: String| Field { label, key, part, text: value, error: None };
+        let mut fields = vec![
+            field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text)),
+            field("restitution e", "restitution", 0, text(e.restitution)),
+            field("friction μ", "friction", 0, text(e.friction)),
+            field("velocity x (m/s)", "velocity", 0, text(e.velocity[0])),
+            field("velocity y (m/s)", "velocity", 1, text(e.velocity[1])),
+            field("angular velocity ω (rad/s)", "angular_velocity", 0, text(e.angular_velocity)),
+            field("position x (m)", "position", 0, text(e.position[0])),
+            field("position y (m)", "position", 1, text(e.position[1])),
+            field("angle θ (rad)", "angle", 0, text(e.angle)),
+        ];
+        match (e.radius, e.size) {
+            (Some(r), _) => fields.push(field("radius (m)", "radius", 0, text(r))),
+            (_, Some([w, h])) => {
+                fields.push(field("width (m)", "size", 0, text(w)));
+                fields.push(field("height (m)", "size", 1, text(h)));
+            }
+            (None, None) => {}
+        }
+        FieldEditor { body: index, entry: e, fields, focus: 0 }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.entry.name
+    }
+
+    pub fn next(&mut self) {
+        self.focus = (self.focus + 1) % self.fields.len();
+    }
+
+    pub fn prev(&mut self) {
+        self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
+    }
+
+    pub fn input(&mut self, c: char) {
+        self.fields[self.focus].text.push(c);
+    }
+
+    pub fn erase(&mut self) {
+        self.fields[self.focus].text.pop();
+    }
+
+    pub fn clear(&mut self) {
+        self.fields[self.focus].text.clear();
+    }
+
+    /// The body the fields describe, or `None` with each bad field marked.
+    pub fn apply(&mut self) -> Option<Body> {
+        let mut e = self.entry.clone();
+        for f in &mut self.fields {
+            f.error = None;
+            let t = f.text.trim();
+            if f.key == "mass" && t.eq_ignore_ascii_case("static") {
+                (e.mass, e.is_static, e.inertia) = (None, true, None);
+                continue;
+            }
+            let Ok(x) = t.parse::<f64>() else {
+                f.error = Some(format!("\"{t}\" is not a number: write e.g. 1.5"));
+                continue;
+            };
+            match (f.key, f.part) {
+                ("mass", _) => (e.mass, e.is_static) = (Some(x), false),
+                ("restitution", _) => e.restitution = x,
+                ("friction", _) => e.friction = x,
+                ("velocity", k) => e.velocity[k] = x,
+                ("angular_velocity", _) => e.angular_velocity = x,
+                ("position", k) => e.position[k] = x,
+                ("angle", _) => e.angle = x,
+                ("radius", _) => e.radius = Some(x),
+                ("size", k) => e.size.get_or_insert([x, x])[k] = x,
+                _ => {}
+            }
+        }
+        if self.fields.iter().any(|f| f.error.is_some()) {
+            return None;
+        }
+        match body(&e) {
+            Ok(b) => Some(b),
+            Err(problems) => {
+                for p in problems {
+                    self.mark(&p);
+                }
+                None
+            }
+        }
+    }
+
+    /// Shows a problem on the field it names (a body-wide one on the first).
+    fn mark(&mut self, p: &BodyProblem) {
+        let i = self.fields.iter().position(|f| f.key == p.key).unwrap_or(0);
+        if self.fields[i].error.is_none() {
+            self.fields[i].error = Some(format!("{}: {}", p.message, p.help));
+        }
+    }
+
+    /// Which fields are wrong now, for the status line.
+    pub fn errors(&self) -> usize {
+        self.fields.iter().filter(|f| f.error.is_some()).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Shape;
+    use glam::DVec2;
+
+    fn ball() -> Body {
+        let mut b = Body::dynamic("ball", Shape::Circle { radius: 0.5 }, 2.0).at(DVec2::new(1.0, 2.0));
+        b.friction = 0.1;
+        b
+    }
+
+    fn set(ed: &mut FieldEditor, label_start: &str, value: &str) {
+        ed.focus = ed.fields.iter().position(|f| f.label.starts_with(label_start)).unwrap();
+        ed.clear();
+        value.chars().for_each(|c| ed.input(c));
+    }
+
+    #[test]
+    fn unchanged_fields_give_back_the_same_body() {
+        let mut ed = FieldEditor::open(0, &ball());
+        assert_eq!(ed.apply(), Some(ball()));
+    }
+
+    #[test]
+    fn a_valid_edit_changes_only_its_value() {
+        let mut ed = FieldEditor::open(0, &ball());
+        set(&mut ed, "friction", "0.4");
+        set(&mut ed, "velocity y", "-3");
+        let b = ed.apply().unwrap();
+        assert_eq!((b.friction, b.velocity, b.mass()), (0.4, DVec2::new(0.0, -3.0), 2.0));
+    }
+
+    #[test]
+    fn bad_values_are_marked_with_the_file_rules_messages() {
+        let mut ed = FieldEditor::open(0, &ball());
+        set(&mut ed, "mass", "-1");
+        set(&mut ed, "restitution", "1.5");
+        set(&mut ed, "angle", "abc");
+        assert_eq!(ed.apply(), None);
+        let error = |ed: &FieldEditor, l: &str| ed.fields.iter().find(|f| f.label.starts_with(l)).unwrap().error.clone().unwrap();
+        assert!(error(&ed, "angle").contains("\"abc\" is not a number"));
+        // The number fields are checked first; fix the text, then the rules speak.
+        set(&mut ed, "angle", "0");
+        assert_eq!(ed.apply(), None);
+        assert!(error(&ed, "mass").starts_with("mass must be a positive number"));
+        assert!(error(&ed, "restitution").starts_with("restitution must be from 0 to 1"));
+        assert_eq!(ed.errors(), 2);
+    }
+
+    #[test]
+    fn static_makes_a_body_fixed_and_needs_it_at_rest() {
+        let mut ed = FieldEditor::open(0, &ball());
+        set(&mut ed, "mass", "static");
+        assert!(ed.apply().unwrap().is_static());
+        set(&mut ed, "velocity x", "1");
+        assert_eq!(ed.apply(), None);
+        assert!(ed.fields[3].error.as_ref().unwrap().starts_with("a static body never moves"));
+    }
+}

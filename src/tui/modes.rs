@@ -1,0 +1,157 @@
+//! The keys' other jobs: the field editor, aiming a shot and saving. Each
+//! ends in an edit (or a file written) and hands the keys back to stepping.
+
+use super::app::{Mode, Msg, Stepper};
+use super::fields::FieldEditor;
+use super::shot::Shot;
+use crate::report::num;
+use crate::scene::save::{to_toml, write_atomic};
+use crate::scene::{Scene, YAxis};
+use std::path::PathBuf;
+
+impl Stepper {
+    pub(super) fn open_fields(&mut self) {
+        let start = self.timeline.start(self.frame);
+        match start.world.bodies.get(self.selected) {
+            Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b)),
+            None => self.note = Some("no body is selected".to_string()),
+        }
+    }
+
+    pub(super) fn fields_update(&mut self, msg: Msg) {
+        let Mode::Fields(ed) = &mut self.mode else { return };
+        match msg {
+            Msg::FieldNext => ed.next(),
+            Msg::FieldPrev => ed.prev(),
+            Msg::Input(c) => ed.input(c),
+            Msg::Erase => ed.erase(),
+            Msg::ClearField => ed.clear(),
+            Msg::Cancel => {
+                self.mode = Mode::Step;
+                self.note = Some("edit cancelled; nothing changed".to_string());
+            }
+            Msg::Accept => match ed.apply() {
+                Some(body) => {
+                    let i = ed.body;
+                    self.mode = Mode::Step;
+                    self.edit(|s, _, _| {
+                        let note = format!("edited {}", body.name);
+                        s.world.bodies[i] = body;
+                        Ok(note)
+                    });
+                }
+                None => {
+                    let n = ed.errors();
+                    self.note = Some(format!("{n} field{} to fix (Esc cancels)", if n == 1 { "" } else { "s" }));
+                }
+            },
+            _ => {}
+        }
+    }
+
+    pub(super) fn open_aim(&mut self) {
+        let start = self.timeline.start(self.frame);
+        match start.world.bodies.get(self.selected) {
+            Some(b) if b.is_static() => self.note = Some(format!("{} is static: it cannot be shot", b.name)),
+            Some(b) => {
+                let (lo, hi) = self.window();
+                self.mode = Mode::Aim(Shot::new(self.selected, b.velocity, (hi - lo).max_element() / 2.0));
+            }
+            None => self.note = Some("no body is selected".to_string()),
+        }
+    }
+
+    pub(super) fn aim_update(&mut self, msg: Msg) {
+        let down = self.scene.y_axis == YAxis::Down;
+        let from = self.record().start.get(self.selected).map(|s| s.position).unwrap_or_default();
+        let Mode::Aim(shot) = &mut self.mode else { return };
+        match msg {
+            // Counter-clockwise on screen is clockwise in a y-down world.
+            Msg::Turn(d) => shot.turn(if down { -d } else { d }),
+            Msg::Power(d) => shot.power(d),
+            Msg::Click(p) => shot.click(from, p),
+            Msg::Cancel => {
+                self.mode = Mode::Step;
+                self.note = Some("shot cancelled".to_string());
+            }
+            Msg::Accept => {
+                let Shot { body, aim } = shot.clone();
+                self.mode = Mode::Step;
+                self.edit(|s, _, _| {
+                    let b = &mut s.world.bodies[body];
+                    b.velocity = aim;
+                    Ok(format!("shot {} at {} m/s", b.name, num(aim.length())))
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Ctrl-S: back into the file the scene came from; a lesson asks for a name.
+    pub(super) fn save(&mut self) {
+        match self.scene.origin.clone() {
+            Some(path) => match std::fs::read_to_string(&path) {
+                Ok(text) if text != self.scene.source => {
+                    self.note = Some(format!("{} changed on disk since it was opened", path.display()));
+                    self.mode = Mode::Overwrite(path);
+                }
+                _ => self.write(path),
+            },
+            None => {
+                let id = self.scene.lesson.as_ref().map_or("scene", |l| l.id.as_str());
+                self.mode = Mode::SaveAs(format!("{id}.toml"));
+            }
+        }
+    }
+
+    pub(super) fn save_update(&mut self, msg: Msg) {
+        match (&mut self.mode, msg) {
+            (Mode::SaveAs(name), Msg::Input(c)) => name.push(c),
+            (Mode::SaveAs(name), Msg::Erase) => drop(name.pop()),
+            (Mode::SaveAs(name), Msg::ClearField) => name.clear(),
+            (Mode::SaveAs(name), Msg::Accept) => {
+                let path = PathBuf::from(name.trim());
+                if path.as_os_str().is_empty() {
+                    self.note = Some("write a file name, or Esc".to_string());
+                } else if path.exists() {
+                    self.mode = Mode::Overwrite(path);
+                } else {
+                    self.mode = Mode::Step;
+                    self.write(path);
+                }
+            }
+            (Mode::Overwrite(path), Msg::Yes) => {
+                let path = path.clone();
+                self.mode = Mode::Step;
+                self.write(path);
+            }
+            (_, Msg::Cancel | Msg::No) => {
+                self.mode = Mode::Step;
+                self.note = Some("not saved".to_string());
+            }
+            _ => {}
+        }
+    }
+
+    /// Writes the start of the frame on screen, so reopening the file shows it
+    /// as frame 0. The text is read back before the file is touched.
+    fn write(&mut self, path: PathBuf) {
+        let start = self.timeline.start(self.frame);
+        let text = to_toml(&self.scene.source, &start.world, &start.settings);
+        let shown = path.display().to_string();
+        if let Err(e) = Scene::parse(&shown, &text) {
+            self.note = Some(format!("not saved: the scene would not read back ({})", e.problems[0].message));
+            return;
+        }
+        match write_atomic(&path, &text) {
+            Ok(()) => {
+                self.note = Some(format!("saved frame {}'s start to {shown}", self.frame));
+                self.scene.source = text;
+                self.scene.file = shown;
+                self.scene.origin = Some(path);
+                self.dirty = false;
+            }
+            Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
+        }
+    }
+}
