@@ -38,6 +38,21 @@ impl Shape {
         }
     }
 
+    /// How far `p` lies outside the shape standing at `pose`; negative inside,
+    /// as deep as the nearest edge. For a box, `p` is taken into the box's own
+    /// axes, where the excess over the half-size on each axis gives the
+    /// distance to the nearest edge or corner.
+    pub fn distance_to(&self, pose: Pose, p: DVec2) -> f64 {
+        match self {
+            Shape::Circle { radius } => (p - pose.position).length() - radius,
+            Shape::Box { size } => {
+                let local = DVec2::from_angle(-pose.angle).rotate(p - pose.position);
+                let excess = local.abs() - *size / 2.0;
+                excess.max(DVec2::ZERO).length() + excess.max_element().min(0.0)
+            }
+        }
+    }
+
     /// Inertia about the centre for a uniform body: disc m r²/2, box m(w²+h²)/12 (text 002).
     pub fn inertia(&self, mass: f64) -> f64 {
         match self {
@@ -59,4 +74,23 @@ pub fn box_vertices(size: DVec2, pose: Pose) -> [DVec2; 4] {
 pub(crate) fn box_face_normals(pose: Pose) -> [DVec2; 4] {
     let rot = DVec2::from_angle(pose.angle);
     [DVec2::NEG_Y, DVec2::X, DVec2::Y, DVec2::NEG_X].map(|n| rot.rotate(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distance_to_a_turned_box_and_a_circle() {
+        let quarter = Pose { position: DVec2::new(1.0, 1.0), angle: std::f64::consts::FRAC_PI_2 };
+        let plank = Shape::Box { size: DVec2::new(4.0, 2.0) };
+        // Turned a quarter, the plank is 2 wide and 4 tall.
+        assert!((plank.distance_to(quarter, DVec2::new(1.0, 1.0)) + 1.0).abs() < 1e-12);
+        assert!((plank.distance_to(quarter, DVec2::new(3.0, 1.0)) - 1.0).abs() < 1e-12);
+        assert!((plank.distance_to(quarter, DVec2::new(1.0, 4.0)) - 1.0).abs() < 1e-12);
+        // Beyond the corner (2, 3): the distance to the corner.
+        assert!((plank.distance_to(quarter, DVec2::new(5.0, 6.0)) - 18f64.sqrt()).abs() < 1e-12);
+        let disc = Shape::Circle { radius: 2.0 };
+        assert_eq!(disc.distance_to(quarter, DVec2::new(1.0, 4.0)), 1.0);
+    }
 }

@@ -3,7 +3,7 @@
 //! only values that changed are rewritten (each keeping its trailing
 //! comment), bodies are matched by name, and new ones are appended.
 
-use super::file::{BodyEntry, SolverSection};
+use super::file::BodyEntry;
 use crate::engine::{Settings, World};
 use std::io::Write;
 use std::path::Path;
@@ -13,10 +13,14 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, Value};
 pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     let mut doc: DocumentMut = source.parse().unwrap_or_default();
     let world_table = section(&mut doc, "world");
-    set(world_table, "gravity", vec2(world.gravity.to_array()), false);
-    set(world_table, "dt", settings.dt.into(), false);
+    set(world_table, "gravity", vec2(world.gravity.to_array()), world.gravity == glam::DVec2::ZERO);
+    let d = super::file::WorldSection::default();
+    set(world_table, "dt", settings.dt.into(), settings.dt == d.dt);
+    if world_table.is_empty() {
+        doc.remove("world");
+    }
 
-    let d = SolverSection::default();
+    let d = super::file::SolverSection::default();
     let solver = section(&mut doc, "solver");
     let iterations = settings.relaxation_iterations as i64;
     set(solver, "relaxation_iterations", iterations.into(), iterations == d.relaxation_iterations);
@@ -34,11 +38,17 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
         Some(Item::ArrayOfTables(a)) => a.into_iter().map(Some).collect(),
         _ => Vec::new(),
     };
+    // The file prints tables in the order of their places in it: the bodies
+    // take the places the old ones had, in the world's order, and new ones
+    // follow the last (a tie keeps the array's order).
+    let mut places: Vec<isize> = old.iter().flatten().filter_map(Table::position).collect();
+    places.sort_unstable();
     let mut bodies = ArrayOfTables::new();
-    for body in &world.bodies {
+    for (k, body) in world.bodies.iter().enumerate() {
         let name_of = |t: &Table| t.get("name").and_then(Item::as_str).map(str::to_string);
         let reused = old.iter_mut().find(|t| t.as_ref().and_then(name_of).as_deref() == Some(&body.name)).and_then(Option::take);
         let mut table = reused.unwrap_or_default();
+        table.set_position(places.get(k).or(places.last()).copied());
         write_body(&mut table, &BodyEntry::from_body(body));
         bodies.push(table);
     }

@@ -6,6 +6,7 @@ use super::fields::FieldEditor;
 use super::shot::Shot;
 use super::timeline::Timeline;
 use crate::engine::{Body, FrameRecord, Settings};
+use crate::geometry::Pose;
 use crate::scene::Scene;
 use glam::DVec2;
 use std::path::PathBuf;
@@ -216,15 +217,24 @@ impl Stepper {
         }
     }
 
-    /// The body under a click, or the nearest one whose outline is close.
+    /// The body under a click: the one the point is deepest inside, or one
+    /// whose outline passes within a hundredth of the view (a braille dot is
+    /// small to aim at).
     fn select_at(&mut self, p: DVec2) {
         let states = self.record().state_after(self.phase + 1);
-        let gap = |(b, s): (&Body, &crate::engine::BodyState)| (p - s.position).length() - b.shape.bounding_radius();
+        let (lo, hi) = self.window();
+        let near = (hi - lo).max_element() / 100.0;
+        let gap = |(b, s): (&Body, &crate::engine::BodyState)| b.shape.distance_to(Pose { position: s.position, angle: s.angle }, p);
         let nearest = self.bodies().iter().zip(&states).map(gap).enumerate().min_by(|x, y| x.1.total_cmp(&y.1));
         match nearest {
-            Some((i, gap)) if gap <= 0.0 => self.selected = i,
+            Some((i, gap)) if gap <= near => self.selected = i,
             _ => self.note = Some("no body there".to_string()),
         }
+    }
+
+    /// How many edits undo can take back.
+    pub fn edits(&self) -> usize {
+        self.undo.len()
     }
 }
 

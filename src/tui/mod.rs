@@ -12,7 +12,7 @@ mod timeline;
 pub mod view;
 
 pub use app::{App, Msg};
-pub use timeline::Timeline;
+pub use timeline::{Start, Timeline};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;

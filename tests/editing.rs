@@ -1,0 +1,380 @@
+//! Editing a scene in the debugger, one test an action, as the keys drive it:
+//! each edit applies from the frame on screen, keeps the frames before it,
+//! undoes to the identical world, and saves to a file that loads back to it.
+
+use glam::DVec2;
+use impulse::engine::{Body, Settings, World};
+use impulse::scene::{STARTER, Scene};
+use impulse::tui::app::{Mode, Screen, Stepper};
+use impulse::tui::{App, Msg, Start};
+use std::path::Path;
+
+fn starter() -> Stepper {
+    Stepper::new(Scene::parse("starter.toml", STARTER).unwrap())
+}
+
+/// The starter scene as if opened from `dir/name`.
+fn starter_file(dir: &Path, name: &str) -> (Stepper, std::path::PathBuf) {
+    let path = dir.join(name);
+    std::fs::write(&path, STARTER).unwrap();
+    (Stepper::new(Scene::load(&path).unwrap()), path)
+}
+
+fn start(s: &mut Stepper) -> Start {
+    let n = s.frame;
+    s.timeline.start(n)
+}
+
+fn select(s: &mut Stepper, name: &str) {
+    while s.bodies()[s.selected].name != name {
+        s.update(Msg::SelectNext);
+    }
+}
+
+fn press(s: &mut Stepper, msgs: &[Msg]) {
+    for &m in msgs {
+        s.update(m);
+    }
+}
+
+fn type_text(s: &mut Stepper, text: &str) {
+    text.chars().for_each(|c| s.update(Msg::Input(c)));
+}
+
+/// Steps to frame `n` and returns the record of frame `n − 1`, which an edit at `n` must keep.
+fn step_to(s: &mut Stepper, n: u64) -> impulse::engine::FrameRecord {
+    while s.frame < n {
+        s.update(Msg::NextFrame);
+    }
+    s.timeline.frame(n - 1).clone()
+}
+
+/// An edit at frame 5 that changes the world as `check` expects, keeps frame
+/// 4, and undoes and redoes exactly.
+fn edit_case(msgs: &[Msg], check: impl Fn(&World, &World, &Settings, &Settings)) {
+    let mut s = starter();
+    select(&mut s, "ball");
+    let kept = step_to(&mut s, 5);
+    let before = start(&mut s);
+    let later = s.timeline.frame(9).clone();
+    press(&mut s, msgs);
+    let after = start(&mut s);
+    assert_eq!(s.frame, 5, "an edit stays on its frame");
+    check(&before.world, &after.world, &before.settings, &after.settings);
+    assert_eq!(s.timeline.frame(4), &kept, "the frames before an edit stay");
+    let edits = s.edits();
+    assert!(edits > 0);
+    (0..edits).for_each(|_| s.update(Msg::Undo));
+    assert_eq!(start(&mut s), before, "undo restores the identical world");
+    assert_eq!(s.timeline.frame(9), &later, "and the run after it");
+    (0..edits).for_each(|_| s.update(Msg::Redo));
+    assert_eq!(start(&mut s), after, "redo brings the edits back");
+}
+
+fn by_name<'a>(w: &'a World, name: &str) -> &'a Body {
+    w.bodies.iter().find(|b| b.name == name).unwrap()
+}
+
+#[test]
+fn move_keys_move_the_selected_body_by_a_round_step() {
+    // The starter's view is 12 m wide: a step of 0.1 m.
+    edit_case(&[Msg::Move(1, 0), Msg::Move(1, 0), Msg::Move(0, 1)], |b, a, _, _| {
+        let (was, now) = (by_name(b, "ball").position, by_name(a, "ball").position);
+        assert_eq!(now, DVec2::new(snap_expect(was.x + 0.2), snap_expect(was.y + 0.1)));
+        assert_eq!(by_name(a, "crate"), by_name(b, "crate"));
+    });
+}
+
+fn snap_expect(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+#[test]
+fn rotate_keys_turn_by_five_degrees() {
+    edit_case(&[Msg::Rotate(1), Msg::Rotate(1), Msg::Rotate(-1)], |b, a, _, _| {
+        let turned = by_name(a, "ball").angle - by_name(b, "ball").angle;
+        assert!((turned - 5f64.to_radians()).abs() < 1e-12, "{turned}");
+    });
+}
+
+#[test]
+fn the_field_editor_applies_checked_values() {
+    let mut msgs = vec![Msg::EditFields, Msg::FieldNext, Msg::FieldNext, Msg::ClearField];
+    msgs.extend("0.9".chars().map(Msg::Input));
+    msgs.push(Msg::Accept);
+    edit_case(&msgs, |b, a, _, _| {
+        assert_eq!(by_name(a, "ball").friction, 0.9);
+        let mut same = by_name(a, "ball").clone();
+        same.friction = by_name(b, "ball").friction;
+        assert_eq!(&same, by_name(b, "ball"), "only friction changed");
+    });
+}
+
+#[test]
+fn the_field_editor_refuses_bad_values_and_escape_changes_nothing() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    let before = start(&mut s);
+    press(&mut s, &[Msg::EditFields, Msg::ClearField]);
+    type_text(&mut s, "-2");
+    s.update(Msg::Accept);
+    let Mode::Fields(ed) = &s.mode else { panic!("a bad value keeps the editor open") };
+    assert_eq!(
+        ed.fields[0].error.as_deref(),
+        Some("mass must be a positive number of kilograms: write e.g. mass = 1.0, or static = true for a body that never moves")
+    );
+    assert_eq!(s.note.as_deref(), Some("1 field to fix (Esc cancels)"));
+    s.update(Msg::Cancel);
+    assert_eq!(s.mode, Mode::Step);
+    assert_eq!(start(&mut s), before);
+    assert!(!s.dirty);
+    s.update(Msg::Undo);
+    assert_eq!(s.note.as_deref(), Some("nothing to undo"));
+}
+
+#[test]
+fn adding_a_circle_or_a_box_selects_it() {
+    edit_case(&[Msg::AddCircle], |b, a, _, _| {
+        assert_eq!(a.bodies.len(), b.bodies.len() + 1);
+        let new = a.bodies.last().unwrap();
+        assert_eq!(new.name, "circle1");
+        assert!(matches!(new.shape, impulse::geometry::Shape::Circle { .. }) && new.mass() > 0.0);
+    });
+    edit_case(&[Msg::AddBox, Msg::AddBox], |b, a, _, _| {
+        let names: Vec<_> = a.bodies[b.bodies.len()..].iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["box1", "box2"]);
+    });
+    let mut s = starter();
+    s.update(Msg::AddBox);
+    assert_eq!(s.bodies()[s.selected].name, "box1");
+}
+
+#[test]
+fn delete_removes_the_selected_body() {
+    edit_case(&[Msg::Delete], |b, a, _, _| {
+        assert_eq!(a.bodies.len(), b.bodies.len() - 1);
+        assert!(a.bodies.iter().all(|x| x.name != "ball"));
+    });
+}
+
+#[test]
+fn a_kick_changes_every_moving_velocity_and_no_static_one() {
+    edit_case(&[Msg::Kick], |b, a, _, _| {
+        for (x, y) in b.bodies.iter().zip(&a.bodies) {
+            assert_eq!(x.is_static(), x.velocity == y.velocity, "{}", x.name);
+            assert_eq!(x.position, y.position);
+        }
+    });
+}
+
+#[test]
+fn motion_and_correction_toggle_in_the_settings() {
+    edit_case(&[Msg::ToggleMotion], |_, _, b, a| assert_eq!((b.motion, a.motion), (true, false)));
+    edit_case(&[Msg::ToggleCorrection], |_, _, b, a| assert_eq!((b.position_correction, a.position_correction), (true, false)));
+    let mut s = starter();
+    s.update(Msg::ToggleMotion);
+    let (frame, phases) = (s.record().frame, s.record().phases.iter().map(|p| p.kind.name()).collect::<Vec<_>>());
+    assert_eq!(frame, 0);
+    assert!(!phases.contains(&"forces") && !phases.contains(&"integrate"), "motion off runs neither: {phases:?}");
+}
+
+#[test]
+fn passes_and_rate_change_in_steps_within_their_limits() {
+    edit_case(&[Msg::Passes(1), Msg::Passes(1)], |_, _, b, a| assert_eq!(a.relaxation_iterations, b.relaxation_iterations + 2));
+    edit_case(&[Msg::Rate(-1)], |_, _, _, a| assert_eq!(a.correction_rate, 0.7));
+    let mut s = starter();
+    press(&mut s, &[Msg::Rate(1), Msg::Rate(1), Msg::Rate(1)]);
+    assert_eq!(s.settings().correction_rate, 1.0);
+    assert_eq!(s.note.as_deref(), Some("correction rate stays at 1 (0.1 to 1)"));
+    assert_eq!(s.record().phases.iter().filter(|p| p.kind.name() == "broad").count(), 15);
+    s.update(Msg::Passes(-1));
+    assert_eq!(s.record().phases.iter().filter(|p| p.kind.name() == "broad").count(), 14, "the frame re-ran with 14 passes");
+}
+
+#[test]
+fn a_shot_gives_the_body_the_aimed_velocity() {
+    // Text 000's demo: a click sets the velocity to cursor − ball.
+    edit_case(&[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::Accept], |b, a, _, _| {
+        let ball = by_name(b, "ball");
+        assert_eq!(by_name(a, "ball").velocity, DVec2::new(0.0, 5.0) - ball.position);
+    });
+    // Keys: the aim starts along the ball's velocity; ← turns it 5° counter-clockwise, ↑ adds a quarter.
+    edit_case(&[Msg::Aim, Msg::Turn(1), Msg::Power(1), Msg::Accept], |b, a, _, _| {
+        let v = by_name(a, "ball").velocity;
+        let want = DVec2::from_angle(5f64.to_radians()).rotate(by_name(b, "ball").velocity) * 1.25;
+        assert!((v - want).length() < 1e-12, "{v}");
+    });
+    let mut s = starter();
+    select(&mut s, "floor");
+    s.update(Msg::Aim);
+    assert_eq!(s.mode, Mode::Step);
+    assert_eq!(s.note.as_deref(), Some("floor is static: it cannot be shot"));
+    select(&mut s, "ball");
+    press(&mut s, &[Msg::Aim, Msg::Power(1), Msg::Cancel]);
+    assert!(!s.dirty, "a cancelled shot changes nothing");
+}
+
+#[test]
+fn the_tangent_key_is_an_edit_too() {
+    edit_case(&[Msg::CycleTangent], |_, _, b, a| assert_ne!(a.tangent, b.tangent));
+}
+
+#[test]
+fn a_click_selects_the_body_under_it() {
+    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let Screen::Stepper(s) = &app.screen else { unreachable!() };
+    let crate_at = s.record().start[2].position;
+    // The cell whose centre is nearest the crate's centre.
+    let cell = (0..120)
+        .flat_map(|c| (0..40).map(move |r| (c, r)))
+        .filter_map(|(c, r)| impulse::tui::view::scene_point(&app, area, c, r).map(|p| ((p - crate_at).length(), p)))
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap();
+    assert!(cell.0 < 0.15, "a cell lies within 0.15 m of the crate's centre: {}", cell.0);
+    app.update(Msg::Click(cell.1));
+    let Screen::Stepper(s) = &app.screen else { unreachable!() };
+    assert_eq!(s.bodies()[s.selected].name, "crate");
+    assert_eq!(impulse::tui::view::scene_point(&app, area, 119, 0), None, "the derivation panel is not the scene");
+    app.update(Msg::Click(DVec2::new(100.0, 100.0)));
+    let Screen::Stepper(s) = &app.screen else { unreachable!() };
+    assert_eq!((s.bodies()[s.selected].name.as_str(), s.note.as_deref()), ("crate", Some("no body there")));
+}
+
+#[test]
+fn undo_after_several_edits_walks_back_to_the_scene() {
+    let mut s = starter();
+    let scene = start(&mut s);
+    select(&mut s, "crate");
+    press(&mut s, &[Msg::Move(-1, 0), Msg::NextFrame, Msg::NextFrame, Msg::Kick, Msg::NextFrame, Msg::AddCircle, Msg::Delete]);
+    let edited = s.timeline.frame(6).clone();
+    press(&mut s, &[Msg::Undo, Msg::Undo, Msg::Undo]);
+    assert_eq!(s.frame, 2, "undo shows the frame of the edit it undoes");
+    s.update(Msg::Undo);
+    assert_eq!((s.frame, start(&mut s)), (0, scene));
+    press(&mut s, &[Msg::Redo, Msg::Redo, Msg::Redo, Msg::Redo]);
+    assert_eq!(s.timeline.frame(6), &edited);
+    assert_eq!(s.note.as_deref(), Some("redone: deleted circle1"));
+}
+
+#[test]
+fn an_edit_after_undo_forgets_the_redo() {
+    let mut s = starter();
+    press(&mut s, &[Msg::AddCircle, Msg::Undo, Msg::AddBox, Msg::Redo]);
+    assert_eq!(s.note.as_deref(), Some("nothing to redo"));
+}
+
+#[test]
+fn save_then_reload_gives_the_identical_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    select(&mut s, "ball");
+    press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::NextFrame, Msg::Kick, Msg::AddBox, Msg::Rotate(1), Msg::Passes(1)]);
+    press(&mut s, &[Msg::CycleTangent, Msg::Rate(-1), Msg::ToggleCorrection]);
+    select(&mut s, "crate");
+    press(&mut s, &[Msg::EditFields, Msg::ClearField]);
+    type_text(&mut s, "static");
+    for _ in 0..3 {
+        s.update(Msg::FieldNext);
+    }
+    press(&mut s, &[Msg::ClearField, Msg::Input('0'), Msg::FieldNext, Msg::ClearField, Msg::Input('0')]);
+    press(&mut s, &[Msg::FieldNext, Msg::ClearField, Msg::Input('0'), Msg::Accept]);
+    assert!(by_name(&start(&mut s).world, "crate").is_static());
+    s.update(Msg::Save);
+    assert_eq!(s.note.as_deref(), Some(format!("saved frame 3's start to {}", path.display()).as_str()));
+    assert!(!s.dirty);
+    let here = start(&mut s);
+    let reloaded = Scene::load(&path).unwrap();
+    assert_eq!(reloaded.world.bodies, here.world.bodies);
+    assert_eq!(reloaded.world.gravity, here.world.gravity);
+    assert_eq!(reloaded.settings, here.settings);
+    // The user's comments are still there.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# passes over the contacts each frame (text 001: 15)"), "{text}");
+    assert!(text.contains("[[body]]\nname = \"box1\""), "{text}");
+    // And the next frame runs the same from the file as in the session.
+    let mut again = Stepper::new(reloaded);
+    assert_eq!(again.timeline.frame(0).phases, s.timeline.frame(3).phases);
+}
+
+#[test]
+fn saving_an_unchanged_scene_leaves_the_file_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    s.update(Msg::Save);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER);
+}
+
+#[test]
+fn a_file_changed_on_disk_is_not_written_over_without_asking() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    s.update(Msg::Kick);
+    std::fs::write(&path, "# someone else's work\n").unwrap();
+    s.update(Msg::Save);
+    assert_eq!(s.mode, Mode::Overwrite(path.clone()));
+    s.update(Msg::No);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "# someone else's work\n");
+    assert_eq!(s.note.as_deref(), Some("not saved"));
+    press(&mut s, &[Msg::Save, Msg::Yes]);
+    assert!(Scene::load(&path).is_ok());
+}
+
+#[test]
+fn a_lesson_saves_under_a_new_name_and_asks_before_writing_over_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
+    s.update(Msg::Kick);
+    s.update(Msg::Save);
+    assert_eq!(s.mode, Mode::SaveAs("rough-balls.toml".to_string()));
+    let taken = dir.path().join("taken.toml");
+    std::fs::write(&taken, "keep me\n").unwrap();
+    s.update(Msg::ClearField);
+    type_text(&mut s, &taken.display().to_string());
+    s.update(Msg::Accept);
+    assert_eq!(s.mode, Mode::Overwrite(taken.clone()));
+    s.update(Msg::Cancel);
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "keep me\n");
+    let fresh = dir.path().join("mine.toml");
+    s.update(Msg::Save);
+    s.update(Msg::ClearField);
+    type_text(&mut s, &fresh.display().to_string());
+    s.update(Msg::Accept);
+    let here = start(&mut s);
+    assert_eq!(Scene::load(&fresh).unwrap().world.bodies, here.world.bodies);
+    // The lesson's narration and checks travel with it.
+    assert!(std::fs::read_to_string(&fresh).unwrap().contains("[lesson]"));
+    // From now on Ctrl-S writes there without asking.
+    s.update(Msg::Kick);
+    s.update(Msg::Save);
+    assert_eq!(s.mode, Mode::Step);
+    assert_eq!(Scene::load(&fresh).unwrap().world.bodies, start(&mut s).world.bodies);
+}
+
+#[test]
+fn leaving_with_unsaved_edits_asks_once() {
+    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    app.update(Msg::Quit);
+    assert!(app.quit, "nothing edited: q quits at once");
+    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    app.update(Msg::Kick);
+    app.update(Msg::Quit);
+    assert!(!app.quit);
+    let Screen::Stepper(s) = &app.screen else { unreachable!() };
+    assert_eq!(s.note.as_deref(), Some("unsaved edits: Ctrl-S saves them; press again to leave without saving"));
+    app.update(Msg::Quit);
+    assert!(app.quit);
+}
+
+#[test]
+fn typing_in_the_field_editor_does_not_quit() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use impulse::tui::keys::{Scope, lookup};
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    assert_eq!(lookup(key('q'), Scope::Fields), Some(Msg::Input('q')));
+    assert_eq!(lookup(key('?'), Scope::SaveAs), Some(Msg::Input('?')));
+    assert_eq!(lookup(key('q'), Scope::Aim), Some(Msg::Quit));
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), Scope::Fields), Some(Msg::Quit));
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL), Scope::Stepper), Some(Msg::Save));
+    assert_eq!(lookup(key('s'), Scope::Stepper), Some(Msg::Move(0, -1)));
+}
