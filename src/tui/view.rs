@@ -96,7 +96,7 @@ fn areas(s: &Stepper, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     let has_lesson = !s.scene.steps.is_empty();
-    let body_rows = (s.bodies().len() as u16 * 3 + 2).min(left.height / 3);
+    let body_rows = body_rows(s, left.width).min(left.height / 3);
     let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
             .areas(left);
@@ -182,7 +182,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         .scroll((s.scroll.min(max_scroll), 0));
     frame.render_widget(derivation, derivation_area);
 
-    frame.render_widget(bodies_panel(s, &states, bodies_area.height, theme), bodies_area);
+    frame.render_widget(bodies_panel(s, &states, bodies_area, theme), bodies_area);
 
     if has_lesson {
         let (step, here) = current_step(s);
@@ -250,43 +250,81 @@ fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
     }
 }
 
-fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], height: u16, theme: &Theme) -> Paragraph<'a> {
-    let record = s.record();
-    let phase = &record.phases[s.phase];
+/// One body's rows in the bodies panel: name and constants, then pose and
+/// motion, two fields a row when they fit in `width`, else one.
+fn body_block(s: &Stepper, states: &[crate::engine::BodyState], i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let phase = &s.record().phases[s.phase];
     let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
-    // Only the bodies in sight are formatted, the selected one among them.
-    let inner = height.saturating_sub(2) as usize;
-    let fits = (inner / 3).max(1);
-    let first = (s.selected + 1).saturating_sub(fits);
+    // A value this phase changed reads "before → after".
+    let field = |label: &str, before: String, after: String| {
+        if before == after {
+            vec![Span::raw(format!("  {label} {after}"))]
+        } else {
+            vec![
+                Span::raw(format!("  {label} ")),
+                Span::styled(format!("{before} → {after}"), theme.fg(Color::LightGreen).add_modifier(Modifier::BOLD)),
+            ]
+        }
+    };
     let mut lines = Vec::new();
-    for (i, (b, st)) in s.bodies().iter().zip(states).enumerate().skip(first).take(fits) {
-        let before = phase.changes.iter().find(|c| c.body == i).map_or(*st, |c| c.before);
-        let selected = i == s.selected;
-        let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
-        let mass = if b.is_static() { "static".to_string() } else { format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia())) };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{}{}", if selected { "▶ " } else { "  " }, b.name), name_style),
-            Span::styled(format!("  {mass}  e {}  μ {}", num(b.restitution), num(b.friction)), theme.dim()),
-        ]));
-        // A value this phase changed reads "before → after".
-        let field = |label: &str, before: String, after: String| {
-            if before == after {
-                vec![Span::raw(format!("  {label} {after}"))]
-            } else {
-                vec![
-                    Span::raw(format!("  {label} ")),
-                    Span::styled(format!("{before} → {after}"), theme.fg(Color::LightGreen).add_modifier(Modifier::BOLD)),
-                ]
+    let mut pair = |first: Vec<Span<'static>>, second: Vec<Span<'static>>| {
+        let len = |spans: &[Span]| spans.iter().map(|s| s.content.chars().count()).sum::<usize>();
+        if 2 + len(&first) + len(&second) <= width {
+            lines.push(Line::from([vec![Span::raw("  ")], first, second].concat()));
+        } else {
+            lines.push(Line::from([vec![Span::raw("  ")], first].concat()));
+            lines.push(Line::from([vec![Span::raw("  ")], second].concat()));
+        }
+    };
+    let (b, st) = (&s.bodies()[i], &states[i]);
+    let before = phase.changes.iter().find(|c| c.body == i).map_or(*st, |c| c.before);
+    pair(field("x", vec2(before.position), vec2(st.position)), field("θ", num(before.angle), num(st.angle)));
+    pair(field("v", vec2(before.velocity), vec2(st.velocity)), field("ω", num(before.angular_velocity), num(st.angular_velocity)));
+    let selected = i == s.selected;
+    let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
+    let mass = if b.is_static() { "static".to_string() } else { format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia())) };
+    let header = Line::from(vec![
+        Span::styled(format!("{}{}", if selected { "▶ " } else { "  " }, b.name), name_style),
+        Span::styled(format!("  {mass}  e {}  μ {}", num(b.restitution), num(b.friction)), theme.dim()),
+    ]);
+    lines.insert(0, header);
+    lines
+}
+
+/// Rows the bodies panel wants: exact for a few bodies, three each for many
+/// (the panel then shows those around the selected one).
+fn body_rows(s: &Stepper, width: u16) -> u16 {
+    let n = s.bodies().len();
+    if n > 8 {
+        return n as u16 * 3 + 2;
+    }
+    let states = s.record().state_after(s.phase + 1);
+    let plain = Theme { color: false };
+    (0..n.min(states.len())).map(|i| body_block(s, &states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
+}
+
+fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], area: Rect, theme: &Theme) -> Paragraph<'a> {
+    let width = area.width.saturating_sub(2) as usize;
+    // Only the bodies in sight are formatted: the selected one, those before
+    // it that fit, then those after it.
+    let inner = area.height.saturating_sub(2) as usize;
+    let n = s.bodies().len().min(states.len());
+    let mut lines = Vec::new();
+    if s.selected < n {
+        lines = body_block(s, states, s.selected, width, theme);
+        for i in (0..s.selected).rev() {
+            let earlier = body_block(s, states, i, width, theme);
+            if lines.len() + earlier.len() > inner {
+                break;
             }
-        };
-        let mut pose = vec![Span::raw("  ")];
-        pose.extend(field("x", vec2(before.position), vec2(st.position)));
-        pose.extend(field("θ", num(before.angle), num(st.angle)));
-        lines.push(Line::from(pose));
-        let mut motion = vec![Span::raw("  ")];
-        motion.extend(field("v", vec2(before.velocity), vec2(st.velocity)));
-        motion.extend(field("ω", num(before.angular_velocity), num(st.angular_velocity)));
-        lines.push(Line::from(motion));
+            lines.splice(0..0, earlier);
+        }
+        for i in s.selected + 1..n {
+            if lines.len() >= inner {
+                break;
+            }
+            lines.extend(body_block(s, states, i, width, theme));
+        }
     }
     Paragraph::new(lines).block(Block::bordered().title(" Bodies (Tab selects) "))
 }
