@@ -98,3 +98,46 @@ fn a_pile_on_a_floor_runs_600_frames_without_nan_or_falling_through() {
         }
     }
 }
+
+#[test]
+fn overlapping_bodies_are_allowed_with_a_located_warning() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new(env!("CARGO_BIN_EXE_impulse"))
+        .args(["check", "tests/fixtures/overlap.toml"])
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "tests/fixtures/overlap.toml: valid; it has no [[check]]s to run\n");
+    let stderr = text(&out.stderr);
+    // Two discs of radius 1 with centres 1.5 apart overlap by 2 − 1.5 = 0.5 m.
+    assert!(
+        stderr.starts_with("tests/fixtures/overlap.toml:17:1: warning: \"left\" and \"right\" overlap by 0.5 m at the start\n"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("= help: the first frame pushes them apart"), "{stderr}");
+}
+
+#[test]
+fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.toml");
+    let file = path.to_str().unwrap();
+    let out = impulse(&["new", file]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(written, impulse::scene::STARTER);
+    let check = impulse(&["check", file]);
+    assert_eq!((check.status.code(), text(&check.stderr)), (Some(0), String::new()), "the starter has no problems and no warnings");
+    // Every solver key is there with its default.
+    let scene = impulse::scene::Scene::parse("starter", &written).unwrap();
+    assert_eq!(scene.settings, impulse::engine::Settings { dt: 1.0 / 60.0, ..Default::default() });
+    assert_eq!(scene.world.bodies.len(), 3);
+
+    std::fs::write(&path, "my own work\n").unwrap();
+    let again = impulse(&["new", file]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(text(&again.stderr).contains("a file of this name exists; impulse new never writes over a file"), "{}", text(&again.stderr));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "my own work\n");
+}

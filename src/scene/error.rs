@@ -66,6 +66,13 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
+/// The whole line that holds byte `offset`.
+fn line_of(source: &str, offset: usize) -> &str {
+    let offset = offset.min(source.len());
+    let start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    source[start..].lines().next().unwrap_or("")
+}
+
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let before = &source[..offset.min(source.len())];
     let line = before.matches('\n').count() + 1;
@@ -131,8 +138,67 @@ fn span_of(source: &str, path: &[Seg]) -> Option<Range<usize>> {
     best.map(|r| if r.is_empty() { r.start..(r.start + 1).min(source.len()) } else { r })
 }
 
-/// The dotted path of the innermost key whose value holds `span`, for messages.
+/// The dotted path of the key whose value holds `span`, for messages: the
+/// key written on the span's line under the table header above it, or else
+/// the innermost key whose value holds the span.
 pub fn key_at(source: &str, span: &Range<usize>) -> Option<String> {
+    key_on_line(source, span.start).or_else(|| key_in_tree(source, span))
+}
+
+fn key_on_line(source: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(source.len());
+    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let (key, _) = source[line_start..].lines().next()?.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    if key.is_empty() || key.starts_with('[') || key.starts_with('#') {
+        return None;
+    }
+    let header = source[..line_start].lines().rev().map(str::trim).find(|l| l.starts_with('['));
+    Some(match header.map(|h| h.trim_matches(|c| c == '[' || c == ']').trim()) {
+        Some(table) => format!("{table}.{key}"),
+        None => key.to_string(),
+    })
+}
+
+/// The values a named choice takes, by the key that holds it.
+fn choices(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "solver.friction" => "\"none\", \"coulomb\", \"velocity-ratio\"",
+        "solver.tangent" => "\"projected\", \"sign-fixed\", \"rotated-normal\"",
+        "solver.integrator" => "\"symplectic-euler\", \"explicit-euler\"",
+        "world.y_axis" => "\"up\", \"down\"",
+        "body.shape" => "\"circle\", \"box\"",
+        _ => return None,
+    })
+}
+
+/// A line to copy for a key, by its last part.
+fn example(key: &str) -> Option<&'static str> {
+    Some(match key.rsplit('.').next()? {
+        "gravity" => "gravity = [0.0, -9.8]",
+        "dt" => "dt = 0.016666666666666666",
+        "view" => "view = [[-10.0, -10.0], [10.0, 10.0]]",
+        "relaxation_iterations" => "relaxation_iterations = 15",
+        "correction_rate" => "correction_rate = 0.8",
+        "position_correction" => "position_correction = true",
+        "coulomb_cap" => "coulomb_cap = false",
+        "name" => "name = \"ball\"",
+        "radius" => "radius = 1.0",
+        "size" => "size = [2.0, 1.0]",
+        "mass" => "mass = 1.0",
+        "static" => "static = true",
+        "inertia" => "inertia = 0.5",
+        "position" => "position = [0.0, 2.0]",
+        "angle" => "angle = 0.0",
+        "velocity" => "velocity = [1.0, 0.0]",
+        "angular_velocity" => "angular_velocity = 0.0",
+        "restitution" => "restitution = 0.5",
+        "friction" => "friction = 0.3",
+        _ => return None,
+    })
+}
+
+fn key_in_tree(source: &str, span: &Range<usize>) -> Option<String> {
     fn walk(table: &DeTable, span: &Range<usize>, prefix: &str) -> Option<String> {
         for (key, value) in table {
             let name = if prefix.is_empty() { key.get_ref().to_string() } else { format!("{prefix}.{}", key.get_ref()) };
@@ -188,35 +254,53 @@ pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
     let span = e.span();
     let key = span.as_ref().and_then(|s| key_at(source, s));
     let key_note = key.as_deref().map(|k| format!("`{k}`: ")).unwrap_or_default();
+    let mut span = span;
+    let write = |k: &Option<String>| k.as_deref().and_then(example).map(|e| format!("write e.g. {e}"));
     let (message, label, help) = if let Some(rest) = msg.strip_prefix("unknown field `") {
         let (word, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let options = backticked(expected);
-        let help = match nearest(word, &options) {
-            Some(n) => format!("did you mean `{n}`?"),
-            None if options.is_empty() => "this table takes no keys".to_string(),
-            None => format!("the keys allowed here are: {}", options.join(", ")),
-        };
+        let on_header = span.as_ref().is_some_and(|r| line_of(source, r.start).trim_start().starts_with('['));
+        let what = if on_header { "table" } else { "key" };
         let message = match nearest(word, &options) {
+            Some(n) if on_header => format!("unknown table `[[{word}]]`: did you mean `[[{n}]]`?"),
             Some(n) => format!("unknown key `{word}`: did you mean `{n}`?"),
-            None => format!("unknown key `{word}`"),
+            None => format!("unknown {what} `{word}`"),
         };
-        (message, "unknown key".to_string(), Some(help))
+        let help = match options.is_empty() {
+            true => "this table takes no keys".to_string(),
+            false => format!("the {what}s allowed here are: {}", options.join(", ")),
+        };
+        (message, format!("unknown {what}"), Some(help))
     } else if let Some(rest) = msg.strip_prefix("unknown variant `") {
         let (word, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let options = backticked(expected);
         let quoted: Vec<String> = options.iter().map(|o| format!("\"{o}\"")).collect();
-        let help = match nearest(word, &options) {
+        let guess = nearest(word, &options).or_else(|| options.iter().find(|o| o.starts_with(word) && !word.is_empty()).copied());
+        let help = match guess {
             Some(n) => format!("did you mean \"{n}\"? The choices are {}", quoted.join(", ")),
             None => format!("write one of {}", quoted.join(", ")),
         };
         (format!("{key_note}unknown value \"{word}\""), "not one of the choices".to_string(), Some(help))
+    } else if msg.starts_with("wanted string or table") {
+        // A named choice given as a number or a boolean.
+        let list = key.as_deref().and_then(choices).unwrap_or("the names in DESIGN.md");
+        let mut help = format!("write one of {list}");
+        if key.as_deref() == Some("solver.friction") {
+            help += "; a body's friction coefficient goes in its [[body]], e.g. friction = 0.3";
+        }
+        (format!("{key_note}expected the name of a choice"), "not a name".to_string(), Some(help))
     } else if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
         let expected = plain_type(expected);
-        (format!("{key_note}expected {expected}, found {}", plain_found(found)), format!("expected {expected}"), None)
+        (format!("{key_note}expected {expected}, found {}", plain_found(found)), format!("expected {expected}"), write(&key))
     } else if let Some(rest) = msg.strip_prefix("invalid length ") {
         let (n, _) = rest.split_once(',').unwrap_or((rest, ""));
-        (format!("{key_note}expected two numbers [x, y], found {n}"), "write [x, y]".to_string(), None)
+        let found = match n {
+            "0" => "none".to_string(),
+            "1" => "one number".to_string(),
+            n => format!("{n} numbers"),
+        };
+        (format!("{key_note}expected two numbers [x, y], found {found}"), "write [x, y]".to_string(), write(&key))
     } else if let Some(rest) = msg.strip_prefix("missing field `") {
         let name = rest.trim_end_matches('`');
         let help = match name {
@@ -228,6 +312,45 @@ pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
         (format!("missing key `{name}`"), format!("this table needs `{name}`"), Some(help))
     } else if msg.starts_with("data did not match any variant") {
         (format!("{key_note}expected a number, [x, y] or true/false"), "not a number, vector or boolean".to_string(), None)
+    } else if msg.starts_with("duplicate key") {
+        let word = span.as_ref().map_or("", |r| source[r.clone()].trim_matches('"'));
+        let line = line_of(source, span.as_ref().map_or(0, |r| r.start));
+        if line.trim_start().starts_with('[') {
+            let help = if word == "body" { "write each body as [[body]], with two brackets" } else { "write each table once" };
+            (format!("the table `[{word}]` appears twice"), "second time".to_string(), Some(help.to_string()))
+        } else {
+            let at = span.as_ref().map_or(0, |r| r.start);
+            let first = source[..at]
+                .rfind(&format!("\n{word} "))
+                .or_else(|| source[..at].rfind(&format!("\n{word}=")))
+                .map(|i| line_col(source, i + 1).0);
+            let help = match first {
+                Some(l) => format!("`{word}` is first set on line {l}; keep one of the two"),
+                None => "keep one of the two".to_string(),
+            };
+            (format!("`{word}` is set twice in this table"), "set again here".to_string(), Some(help))
+        }
+    } else if msg.starts_with("missing comma between array elements") {
+        // The usual cause is an array left open on the line before.
+        let at = span.as_ref().map_or(0, |r| r.start);
+        let open = source[..at].trim_end().rfind('\n').map_or(0, |i| i + 1);
+        let before = source[..at].trim_end();
+        if open < before.len() && before[open..].contains('[') && !before[open..].contains(']') {
+            span = Some(before.len() - 1..before.len());
+            (
+                "this array is not closed".to_string(),
+                "add `]` here".to_string(),
+                Some("an array ends with `]`, e.g. position = [0.0, 2.0]".to_string()),
+            )
+        } else {
+            (
+                "the elements of this array need commas between them".to_string(),
+                "add `,`".to_string(),
+                Some("write e.g. [1.0, 2.0]".to_string()),
+            )
+        }
+    } else if msg.starts_with("invalid basic string") || msg.starts_with("invalid literal string") {
+        ("this string is not closed".to_string(), "add `\"` at its end".to_string(), Some("write e.g. name = \"ball\"".to_string()))
     } else {
         (format!("invalid TOML: {msg}"), msg.to_string(), None)
     };

@@ -3,7 +3,7 @@
 //! checked on its own too, so the TUI's field editor gives the same messages.
 
 use super::Scene;
-use super::error::{Problem, SceneError, Seg, locate};
+use super::error::{self, Problem, SceneError, Seg, locate};
 use super::file::{BodyEntry, FrictionName, IntegratorName, SceneFile, ShapeName, TangentName};
 use crate::engine::{Body, Friction, Integrator, Settings, Tangent, World};
 use crate::geometry::{Shape, collide};
@@ -31,13 +31,17 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
     }
     let s = &raw.solver;
     if !(1..=1000).contains(&s.relaxation_iterations) {
-        v.bad(&[Seg::Key("solver"), Seg::Key("relaxation_iterations")], "relaxation_iterations must be from 1 to 1000", "the texts use 15");
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("relaxation_iterations")],
+            "relaxation_iterations must be from 1 to 1000",
+            "write relaxation_iterations = 15, as the texts do",
+        );
     }
     if !(s.correction_rate.is_finite() && s.correction_rate > 0.0 && s.correction_rate <= 1.0) {
         v.bad(
             &[Seg::Key("solver"), Seg::Key("correction_rate")],
             "correction_rate must be above 0 and at most 1",
-            "text 001 removes 80 % a pass: 0.8",
+            "text 001 uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
         );
     }
     let mut bodies = Vec::new();
@@ -50,12 +54,15 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
                 }
             }
         }
-        if raw.body[..i].iter().any(|o| o.name == b.name) {
-            v.bad(
-                &[Seg::Key("body"), Seg::Index(i), Seg::Key("name")],
-                &format!("two bodies are named \"{}\"", b.name),
-                "give each body its own name",
-            );
+        if let Some(first) = raw.body[..i].iter().position(|o| o.name == b.name) {
+            let line = locate(source, &[Seg::Key("body"), Seg::Index(first), Seg::Key("name")], Problem::error("", "", None))
+                .span
+                .map(|r| error::line_col(source, r.start).0);
+            let help = match line {
+                Some(l) => format!("the first \"{}\" is on line {l}; give each body its own name", b.name),
+                None => "give each body its own name".to_string(),
+            };
+            v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key("name")], &format!("two bodies are named \"{}\"", b.name), &help);
         }
     }
     if !v.0.is_empty() {
@@ -224,7 +231,11 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
     v.finite(&at("velocity"), &b.velocity);
     v.finite(&at("angular_velocity"), &[b.angular_velocity]);
     if !(b.restitution.is_finite() && (0.0..=1.0).contains(&b.restitution)) {
-        v.bad(&at("restitution"), "restitution must be from 0 to 1", "1 is perfectly elastic, 0 perfectly plastic");
+        v.bad(
+            &at("restitution"),
+            "restitution must be from 0 to 1",
+            "write e.g. restitution = 0.5 (1 is perfectly elastic, 0 perfectly plastic)",
+        );
     }
     if !(b.friction.is_finite() && b.friction >= 0.0) {
         v.bad(&at("friction"), "friction must be 0 or more", "text 000's table: steel on steel 0.25, wood on wood 0.3");
