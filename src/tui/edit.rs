@@ -53,32 +53,29 @@ impl Stepper {
     }
 
     pub(super) fn undo(&mut self) {
-        let Some(e) = self.undo.pop() else {
-            self.note = Some("nothing to undo".to_string());
-            return;
-        };
-        self.timeline.replace_from(e.frame, e.before.clone());
-        self.selected = e.selected_before;
-        self.reopen(e.frame, format!("undone: {}", e.label));
-        self.redo.push(e);
+        self.replay(true);
     }
 
     pub(super) fn redo(&mut self) {
-        let Some(e) = self.redo.pop() else {
-            self.note = Some("nothing to redo".to_string());
-            return;
-        };
-        self.timeline.replace_from(e.frame, e.after.clone());
-        self.selected = e.selected_after;
-        self.reopen(e.frame, format!("redone: {}", e.label));
-        self.undo.push(e);
+        self.replay(false);
     }
 
-    fn reopen(&mut self, frame: u64, note: String) {
+    /// Takes the last edit off one stack, puts its starts from before (undo)
+    /// or after (redo) back in the timeline, and moves it to the other stack.
+    fn replay(&mut self, back: bool) {
+        let (word, done) = if back { ("undo", "undone") } else { ("redo", "redone") };
+        let Some(e) = (if back { self.undo.pop() } else { self.redo.pop() }) else {
+            self.note = Some(format!("nothing to {word}"));
+            return;
+        };
+        let (starts, selected) = if back { (e.before.clone(), e.selected_before) } else { (e.after.clone(), e.selected_after) };
+        self.timeline.replace_from(e.frame, starts);
+        self.selected = selected;
         self.dirty = true;
-        let phase = if frame == self.frame { self.phase } else { 0 };
-        self.go(frame, phase);
-        self.note = Some(note);
+        let phase = if e.frame == self.frame { self.phase } else { 0 };
+        self.go(e.frame, phase);
+        self.note = Some(format!("{done}: {}", e.label));
+        if back { self.redo.push(e) } else { self.undo.push(e) }
     }
 
     /// The keys that change the scene.
