@@ -174,3 +174,45 @@ fn running_advances_a_frame_per_tick_and_pause_stops_it() {
     assert_eq!(current(&app).0, 2);
     assert!(app.running().is_none());
 }
+
+#[test]
+fn collision_info_and_bounds_toggle_on_the_canvas() {
+    let mut app = open("rough-balls");
+    to_first_resolve(&mut app);
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("v_rel") && shown.contains("Jn"), "{shown}");
+    app.update(Msg::ToggleInfo);
+    let hidden = screen(&app, 120, 40);
+    let canvas = |s: &str| s.lines().take(14).map(|l| l.chars().take(60).collect::<String>()).collect::<Vec<_>>().join("\n");
+    assert!(!canvas(&hidden).contains("v_rel") && !canvas(&hidden).contains("Jn"), "{hidden}");
+    // A ball's bounding circle is the ball; a box's shows.
+    let mut boxes = open("sat");
+    let plain = canvas(&screen(&boxes, 120, 40));
+    boxes.update(Msg::ToggleBounds);
+    assert_ne!(canvas(&screen(&boxes, 120, 40)), plain, "bounding circles are drawn");
+}
+
+fn starter_app() -> App {
+    App::stepper(Scene::parse("starter.toml", impulse::scene::STARTER).unwrap(), Vec::new(), false)
+}
+
+#[test]
+fn field_editor_screen() {
+    let mut app = starter_app();
+    app.update(Msg::SelectNext);
+    app.update(Msg::EditFields);
+    app.update(Msg::FieldNext);
+    app.update(Msg::ClearField);
+    "1.5".chars().for_each(|c| app.update(Msg::Input(c)));
+    app.update(Msg::Accept);
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.fields", screen(&app, 120, 40)));
+}
+
+#[test]
+fn aiming_screen() {
+    let mut app = starter_app();
+    app.update(Msg::SelectNext);
+    app.update(Msg::Aim);
+    app.update(Msg::Turn(1));
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.aim", screen(&app, 120, 40)));
+}
