@@ -123,3 +123,49 @@ fn a_body_made_static_loses_its_mass_and_motion_keys() {
     assert!(!ball_table.contains("mass =") && !ball_table.contains("velocity = [1.0"), "{ball_table}");
     assert_eq!(Scene::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
 }
+
+#[test]
+fn comments_keep_their_column_and_arrays_their_layout() {
+    let source = "[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\nposition = [\n  -2.0, # x\n  3.0,  # y\n]\nangle = 0.5      # radians\n";
+    let scene = Scene::parse("s.toml", source).unwrap();
+    let mut world = scene.world.clone();
+    world.bodies[0].position.x = -1.9;
+    world.bodies[0].angle = 0.125;
+    let text = to_toml(source, &world, &scene.settings);
+    assert!(text.contains("position = [\n  -1.9, # x\n  3.0,  # y\n]"), "{text}");
+    assert!(text.contains("angle = 0.125    # radians\n"), "the comment stays at its column:\n{text}");
+    world.bodies[0].angle = 1e-200;
+    let tiny = to_toml(source, &world, &scene.settings);
+    assert!(tiny.contains("angle = 1e-200   # radians\n"), "{tiny}");
+    assert_eq!(Scene::parse("s.toml", &tiny).unwrap().world.bodies, world.bodies);
+}
+
+#[test]
+fn windows_line_ends_stay() {
+    let source = STARTER.replace('\n', "\r\n");
+    let scene = Scene::parse("s.toml", &source).unwrap();
+    let mut world = scene.world.clone();
+    world.bodies[1].friction = 0.9;
+    let text = to_toml(&source, &world, &scene.settings);
+    assert_eq!(text.matches('\n').count(), text.matches("\r\n").count(), "every line ends in CR LF");
+    assert_eq!(Scene::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_link_writes_its_target_and_keeps_permissions() {
+    use impulse::scene::save::write_atomic;
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("real.toml");
+    std::fs::write(&target, "old\n").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.path().join("link.toml");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    write_atomic(&link, "new\n").unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new\n");
+    assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o640);
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
+}

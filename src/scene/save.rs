@@ -15,7 +15,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     let world_table = section(&mut doc, "world");
     set(world_table, "gravity", vec2(world.gravity.to_array()), world.gravity == glam::DVec2::ZERO);
     let d = super::file::WorldSection::default();
-    set(world_table, "dt", settings.dt.into(), settings.dt == d.dt);
+    set(world_table, "dt", float(settings.dt), settings.dt == d.dt);
     if world_table.is_empty() {
         doc.remove("world");
     }
@@ -24,7 +24,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     let solver = section(&mut doc, "solver");
     let iterations = settings.relaxation_iterations as i64;
     set(solver, "relaxation_iterations", iterations.into(), iterations == d.relaxation_iterations);
-    set(solver, "correction_rate", settings.correction_rate.into(), settings.correction_rate == d.correction_rate);
+    set(solver, "correction_rate", float(settings.correction_rate), settings.correction_rate == d.correction_rate);
     set(solver, "position_correction", settings.position_correction.into(), settings.position_correction);
     set(solver, "friction", settings.friction.name().into(), super::friction(d.friction) == settings.friction);
     set(solver, "tangent", settings.tangent.name().into(), super::tangent(d.tangent) == settings.tangent);
@@ -55,7 +55,9 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     if !bodies.is_empty() {
         doc.insert("body", Item::ArrayOfTables(bodies));
     }
-    doc.to_string()
+    let text = doc.to_string();
+    // A file written with Windows line ends keeps them.
+    if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text }
 }
 
 /// The table `[name]`, made if the file has none.
@@ -72,7 +74,7 @@ fn write_body(t: &mut Table, b: &BodyEntry) {
     set(t, "shape", if b.radius.is_some() { "circle" } else { "box" }.into(), false);
     match (b.radius, b.size) {
         (Some(r), _) => {
-            set(t, "radius", r.into(), false);
+            set(t, "radius", float(r), false);
             t.remove("size");
         }
         (_, Some(s)) => {
@@ -83,7 +85,7 @@ fn write_body(t: &mut Table, b: &BodyEntry) {
     }
     match b.mass {
         Some(m) => {
-            set(t, "mass", m.into(), false);
+            set(t, "mass", float(m), false);
             t.remove("static");
         }
         None => {
@@ -92,36 +94,69 @@ fn write_body(t: &mut Table, b: &BodyEntry) {
         }
     }
     match b.inertia {
-        Some(i) => set(t, "inertia", i.into(), false),
+        Some(i) => set(t, "inertia", float(i), false),
         None => drop(t.remove("inertia")),
     }
     set(t, "position", vec2(b.position), b.position == [0.0, 0.0]);
-    set(t, "angle", b.angle.into(), b.angle == 0.0);
+    set(t, "angle", float(b.angle), b.angle == 0.0);
     set(t, "velocity", vec2(b.velocity), b.velocity == [0.0, 0.0]);
-    set(t, "angular_velocity", b.angular_velocity.into(), b.angular_velocity == 0.0);
-    set(t, "restitution", b.restitution.into(), b.restitution == 1.0);
-    set(t, "friction", b.friction.into(), b.friction == 0.0);
+    set(t, "angular_velocity", float(b.angular_velocity), b.angular_velocity == 0.0);
+    set(t, "restitution", float(b.restitution), b.restitution == 1.0);
+    set(t, "friction", float(b.friction), b.friction == 0.0);
 }
 
 fn vec2([x, y]: [f64; 2]) -> Value {
-    Value::Array(Array::from_iter([x, y]))
+    Value::Array(Array::from_iter([float(x), float(y)]))
+}
+
+/// A number as Rust writes it for reading back: the shortest text that gives
+/// the same f64, with an exponent for the very small and very large
+/// (`1e-200`, not two hundred zeros). It is also TOML's syntax.
+fn float(x: f64) -> Value {
+    format!("{x:?}").parse().expect("Rust's float syntax is TOML's")
 }
 
 /// Puts `value` at `key`. A value that already says the same is left as
 /// written; a key the file leaves out is not added for a default value.
-fn set(t: &mut Table, key: &str, mut value: Value, is_default: bool) {
+fn set(t: &mut Table, key: &str, value: Value, is_default: bool) {
     match t.get_mut(key) {
         Some(Item::Value(old)) if same(old, &value) => {}
-        Some(Item::Value(old)) => {
-            *value.decor_mut() = old.decor().clone();
-            *old = value;
+        Some(Item::Value(Value::Array(old))) if value.as_array().is_some_and(|new| new.len() == old.len()) => {
+            // Element by element, so comments inside a multi-line array stay.
+            for (o, n) in old.iter_mut().zip(value.as_array().expect("checked above").iter()) {
+                if !same(o, n) {
+                    replace(o, n.clone());
+                }
+            }
         }
+        Some(Item::Value(old)) => replace(old, value),
         Some(item) => *item = Item::Value(value),
         None if is_default => {}
         None => {
             t.insert(key, Item::Value(value));
         }
     }
+}
+
+/// Puts `new` where `old` was, with `old`'s comment, kept at the column it
+/// stood at when the number's length changes.
+fn replace(old: &mut Value, mut new: Value) {
+    let mut decor = old.decor().clone();
+    let bare = |v: &Value| {
+        let mut v = v.clone();
+        v.decor_mut().clear();
+        v.to_string().chars().count()
+    };
+    let (was, now) = (bare(old), bare(&new));
+    if let Some(suffix) = decor.suffix().and_then(|s| s.as_str()) {
+        let gap = suffix.len() - suffix.trim_start().len();
+        if gap > 0 && suffix.trim_start().starts_with('#') {
+            let gap = (gap + was).saturating_sub(now).max(1);
+            decor.set_suffix(format!("{}{}", " ".repeat(gap), suffix.trim_start()));
+        }
+    }
+    *new.decor_mut() = decor;
+    *old = new;
 }
 
 /// Whether two TOML values say the same thing (`1` and `1.0` do).
@@ -138,13 +173,19 @@ fn same(a: &Value, b: &Value) -> bool {
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a
-/// rename, so a failure midway never leaves a half-written scene.
+/// rename, so a failure midway never leaves a half-written scene. A link is
+/// followed, so the file it points to is the one written, and the file keeps
+/// its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let name = path.file_name().map_or("scene".into(), |n| n.to_string_lossy().into_owned());
     let tmp = path.with_file_name(format!(".{name}.impulse-{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(text.as_bytes())?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            file.set_permissions(meta.permissions())?;
+        }
         file.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
