@@ -216,3 +216,37 @@ fn aiming_screen() {
     app.update(Msg::Turn(1));
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.aim", screen(&app, 120, 40)));
 }
+
+/// What the shell does after each key: update, then keep the scrolls within their text.
+fn press(app: &mut App, msg: Msg, w: u16, h: u16) {
+    app.update(msg);
+    impulse::tui::view::clamp_scrolls(app, ratatui::layout::Rect::new(0, 0, w, h));
+}
+
+#[test]
+fn the_derivation_scrolls_to_its_last_row_and_back_at_once() {
+    let mut app = open("rough-balls");
+    to_first_resolve(&mut app);
+    for _ in 0..40 {
+        press(&mut app, Msg::ScrollDown, 80, 24);
+    }
+    let bottom = screen(&app, 80, 24);
+    // The last quantity is m2's new spin, ω_b' = −(r_b×J)/I_b with r_b = (−2.4, 1.8),
+    // J = (−4.896, 5.472): r_b×J = −13.1328 + 8.8128 = −4.32, so ω_b' = 4.32/13.5 = 0.32 rad/s.
+    assert!(bottom.contains("= 0.32 rad/s"), "{bottom}");
+    press(&mut app, Msg::ScrollUp, 80, 24);
+    assert_ne!(screen(&app, 80, 24), bottom, "one k moves back up");
+}
+
+#[test]
+fn the_help_scroll_stops_at_its_end() {
+    let mut app = open("rough-balls");
+    press(&mut app, Msg::Help, 120, 40);
+    for _ in 0..50 {
+        press(&mut app, Msg::ScrollDown, 120, 40);
+    }
+    let bottom = screen(&app, 120, 40);
+    assert!(bottom.contains("keep the file as it is"), "the last line of help is reachable\n{bottom}");
+    press(&mut app, Msg::ScrollUp, 120, 40);
+    assert_ne!(screen(&app, 120, 40), bottom);
+}

@@ -72,7 +72,13 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             _ => None,
         };
         if let Some(msg) = msg {
-            app.update(msg);
+            let size = terminal.size()?;
+            let area = Rect::new(0, 0, size.width, size.height);
+            // A terminal too small to show the debugger takes no keys but quitting.
+            if view::fits(area) || matches!(msg, Msg::Quit) {
+                app.update(msg);
+                view::clamp_scrolls(app, area);
+            }
         }
     }
     Ok(())

@@ -31,11 +31,22 @@ impl Theme {
     }
 }
 
+/// Whether the debugger can be drawn in `area`.
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
 pub fn view(app: &App, frame: &mut Frame) {
     let area = frame.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        let msg =
-            format!("impulse needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. q quits.", area.width, area.height);
+    if !fits(area) {
+        let note = match &app.screen {
+            Screen::Stepper(s) => s.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default(),
+            Screen::Menu => String::new(),
+        };
+        let msg = format!(
+            "impulse needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. q quits{note}.",
+            area.width, area.height
+        );
         frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return;
     }
@@ -107,7 +118,7 @@ fn areas(s: &Stepper, area: Rect) -> Areas {
 /// falls on the scene's drawing.
 pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam::DVec2> {
     let Screen::Stepper(s) = &app.screen else { return None };
-    if app.help || area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if app.help || !fits(area) {
         return None;
     }
     let canvas = areas(s, area).canvas;
@@ -147,55 +158,18 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     };
     frame.render_widget(scene_view, canvas_area);
 
-    // Derivation: symbols, numbers put in, result, in the order computed; on
-    // one line when that fits the panel, else one line each.
-    let width = derivation_area.width.saturating_sub(2) as usize;
-    let mut lines = Vec::new();
-    for q in &phase.values {
-        let d = derive(q);
-        let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
-            lines.push(Line::styled(d.result, theme.strong()));
-            continue;
-        };
-        let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
-        let one = [sym.clone(), numbers.clone(), result.clone()].join(" = ");
-        if one.chars().count() <= width {
-            lines.push(Line::from(vec![
-                Span::styled(sym, theme.fg(Color::Cyan)),
-                Span::raw(format!(" = {numbers} = ")),
-                Span::styled(result, theme.strong()),
-            ]));
-        } else {
-            let pad = " ".repeat(q.name.chars().count() + 1);
-            lines.push(Line::styled(sym, theme.fg(Color::Cyan)));
-            lines.push(Line::from(format!("{pad}= {numbers}")));
-            lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
-        }
-    }
-    if lines.is_empty() {
-        lines.push(Line::styled("(this phase computed no values)", theme.dim()));
-    }
-    let max_scroll = (lines.len() as u16).saturating_sub(derivation_area.height.saturating_sub(2));
-    let derivation = Paragraph::new(lines)
+    let text = derivation_text(s, theme, derivation_area.width.saturating_sub(2));
+    let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
+    let derivation = text
         .block(Block::bordered().title(format!(" {} ", phase_title(phase, &names))).title_bottom(" j/k scroll "))
-        .wrap(Wrap { trim: false })
-        .scroll((s.scroll.min(max_scroll), 0));
+        .scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
     frame.render_widget(bodies_panel(s, &states, bodies_area, theme), bodies_area);
 
     if has_lesson {
-        let (step, here) = current_step(s);
-        let (title, text) = match step {
-            Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
-            Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
-            None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
-        };
-        let style = if here { Style::default() } else { theme.dim() };
-        let lesson = Paragraph::new(Text::styled(text, style))
-            .block(Block::bordered().title(title).title_bottom(" J/K scroll "))
-            .wrap(Wrap { trim: true })
-            .scroll((s.narration_scroll, 0));
+        let (title, narration) = narration(s, theme);
+        let lesson = narration.block(Block::bordered().title(title).title_bottom(" J/K scroll ")).scroll((s.narration_scroll, 0));
         frame.render_widget(lesson, lesson_area);
     }
 
@@ -221,6 +195,81 @@ fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, area: Rect) 
     frame.render_widget(Clear, area);
     let title = format!(" Edit {} (↑↓ field · Enter apply · Esc cancel) ", ed.name());
     frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)).wrap(Wrap { trim: false }), area);
+}
+
+/// The derivation: symbols, numbers put in, result, in the order computed;
+/// on one line when that fits `width`, else one line each.
+fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
+    let phase = &s.record().phases[s.phase];
+    let mut lines = Vec::new();
+    for q in &phase.values {
+        let d = derive(q);
+        let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
+            lines.push(Line::styled(d.result, theme.strong()));
+            continue;
+        };
+        let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
+        let one = [sym.clone(), numbers.clone(), result.clone()].join(" = ");
+        if one.chars().count() <= width as usize {
+            lines.push(Line::from(vec![
+                Span::styled(sym, theme.fg(Color::Cyan)),
+                Span::raw(format!(" = {numbers} = ")),
+                Span::styled(result, theme.strong()),
+            ]));
+        } else {
+            let pad = " ".repeat(q.name.chars().count() + 1);
+            lines.push(Line::styled(sym, theme.fg(Color::Cyan)));
+            lines.push(Line::from(format!("{pad}= {numbers}")));
+            lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
+        }
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("(this phase computed no values)", theme.dim()));
+    }
+    Paragraph::new(lines).wrap(Wrap { trim: false })
+}
+
+/// The lesson panel's title and text.
+fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'static>) {
+    let (step, here) = current_step(s);
+    let (title, text) = match step {
+        Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
+        Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
+        None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
+    };
+    let style = if here { Style::default() } else { theme.dim() };
+    (title, Paragraph::new(Text::styled(text, style)).wrap(Wrap { trim: true }))
+}
+
+/// How far a paragraph shown in a bordered box `width` wide with `inner`
+/// rows can scroll before its last row reaches the bottom.
+fn scroll_max(text: &Paragraph, width: u16, inner: u16) -> u16 {
+    (text.line_count(width.saturating_sub(2)) as u16).saturating_sub(inner)
+}
+
+/// Keeps every scroll offset within its text, so a key that scrolls back
+/// moves at once however often the other one was pressed at the end.
+pub fn clamp_scrolls(app: &mut App, area: Rect) {
+    if !fits(area) {
+        return;
+    }
+    let theme = Theme { color: false };
+    if app.help {
+        let (lines, columns) = help_text(app, &theme, area);
+        let inner = help_popup(lines.len() as u16, columns, area).height.saturating_sub(2);
+        app.help_scroll = app.help_scroll.min((lines.len() as u16).div_ceil(columns).saturating_sub(inner));
+    }
+    if let Screen::Stepper(s) = &mut app.screen {
+        let a = areas(s, area);
+        let max = scroll_max(
+            &derivation_text(s, &theme, a.derivation.width.saturating_sub(2)),
+            a.derivation.width,
+            a.derivation.height.saturating_sub(2),
+        );
+        s.scroll = s.scroll.min(max);
+        let max = scroll_max(&narration(s, &theme).1, a.lesson.width, a.lesson.height.saturating_sub(2));
+        s.narration_scroll = s.narration_scroll.min(max);
+    }
 }
 
 /// The step anchored at the current phase, or else the last one before it
@@ -374,8 +423,8 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
 }
 
 /// The key map of where the user is, then what the other modes of that
-/// screen take, in columns when the terminal is wide enough.
-fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
+/// screen take; in two columns when the terminal is wide enough.
+fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'static>>, u16) {
     let scopes: &[Scope] = match &app.screen {
         Screen::Menu => &[Scope::Menu],
         Screen::Stepper(s) => match Scope::of(&s.mode) {
@@ -399,11 +448,19 @@ fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
             ]));
         }
     }
-    let columns: u16 = if area.width >= 140 { 2 } else { 1 };
-    let per_column = (lines.len() as u16).div_ceil(columns);
-    let h = (per_column + 2).min(area.height);
+    (lines, if area.width >= 140 { 2 } else { 1 })
+}
+
+fn help_popup(lines: u16, columns: u16, area: Rect) -> Rect {
+    let h = (lines.div_ceil(columns) + 2).min(area.height);
     let w = (66 * columns + 2).min(area.width);
-    let popup = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
+    Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+}
+
+fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let (lines, columns) = help_text(app, theme, area);
+    let per_column = (lines.len() as u16).div_ceil(columns);
+    let popup = help_popup(lines.len() as u16, columns, area);
     frame.render_widget(Clear, popup);
     let block = Block::bordered().title(" Keys (? or Esc closes · j/k scroll) ");
     let inner = block.inner(popup);
