@@ -87,9 +87,10 @@ fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
             println!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.");
             Ok(ExitCode::SUCCESS)
         }
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            Err(SceneError::io(file, "a file of this name exists; impulse new never writes over a file. Choose another name".to_string()))
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(
+            file,
+            "a file or folder of this name exists; impulse new never writes over one. Choose another name".to_string(),
+        )),
         Err(e) => Err(SceneError::io(file, format!("cannot write the starter scene: {e}"))),
     }
 }

@@ -138,6 +138,10 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
     std::fs::write(&path, "my own work\n").unwrap();
     let again = impulse(&["new", file]);
     assert_eq!(again.status.code(), Some(2));
-    assert!(text(&again.stderr).contains("a file of this name exists; impulse new never writes over a file"), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr).contains("a file or folder of this name exists; impulse new never writes over one"),
+        "{}",
+        text(&again.stderr)
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my own work\n");
 }

@@ -127,7 +127,7 @@ fn the_field_editor_refuses_bad_values_and_escape_changes_nothing() {
     s.update(Msg::Cancel);
     assert_eq!(s.mode, Mode::Step);
     assert_eq!(start(&mut s), before);
-    assert!(!s.dirty);
+    assert!(!s.dirty());
     s.update(Msg::Undo);
     assert_eq!(s.note.as_deref(), Some("nothing to undo"));
 }
@@ -211,7 +211,7 @@ fn a_shot_gives_the_body_the_aimed_velocity() {
     assert_eq!(s.note.as_deref(), Some("floor is static: it cannot be shot"));
     select(&mut s, "ball");
     press(&mut s, &[Msg::Aim, Msg::Power(1), Msg::Cancel]);
-    assert!(!s.dirty, "a cancelled shot changes nothing");
+    assert!(!s.dirty(), "a cancelled shot changes nothing");
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn save_then_reload_gives_the_identical_world() {
     assert!(by_name(&start(&mut s).world, "crate").is_static());
     s.update(Msg::Save);
     assert_eq!(s.note.as_deref(), Some(format!("saved frame 3's start to {}", path.display()).as_str()));
-    assert!(!s.dirty);
+    assert!(!s.dirty());
     let here = start(&mut s);
     let reloaded = Scene::load(&path).unwrap();
     assert_eq!(reloaded.world.bodies, here.world.bodies);
@@ -377,4 +377,49 @@ fn typing_in_the_field_editor_does_not_quit() {
     assert_eq!(lookup(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), Scope::Fields), Some(Msg::Quit));
     assert_eq!(lookup(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL), Scope::Stepper), Some(Msg::Save));
     assert_eq!(lookup(key('s'), Scope::Stepper), Some(Msg::Move(0, -1)));
+}
+
+#[test]
+fn undoing_back_to_the_saved_scene_is_not_an_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, _) = starter_file(dir.path(), "scene.toml");
+    s.update(Msg::Move(0, 1));
+    assert!(s.dirty());
+    s.update(Msg::Undo);
+    assert!(!s.dirty(), "back to what the file holds");
+    press(&mut s, &[Msg::Redo, Msg::Save]);
+    assert!(!s.dirty());
+    s.update(Msg::Undo);
+    assert!(s.dirty(), "the file now holds the move");
+}
+
+#[test]
+fn the_selection_follows_its_body_across_an_edit_that_deletes_another() {
+    let mut s = starter();
+    press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::Delete]); // deletes the floor at frame 2
+    select(&mut s, "crate");
+    assert_eq!(s.selected, 1);
+    s.update(Msg::First);
+    assert_eq!((s.selected, s.bodies()[s.selected].name.as_str()), (2, "crate"), "frame 0 still has the floor");
+}
+
+#[test]
+fn save_as_says_what_is_wrong_with_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
+    press(&mut s, &[Msg::ToggleMotion, Msg::Save, Msg::ClearField, Msg::Accept]);
+    assert_eq!(s.note.as_deref(), Some("write a file name, or Esc"));
+    type_text(&mut s, &dir.path().display().to_string());
+    s.update(Msg::Accept);
+    assert_eq!(s.note, Some(format!("{} is a folder: write a file name", dir.path().display())));
+    let missing = dir.path().join("nowhere");
+    s.update(Msg::ClearField);
+    type_text(&mut s, &missing.join("x.toml").display().to_string());
+    s.update(Msg::Accept);
+    assert_eq!(s.note, Some(format!("there is no folder {}", missing.display())));
+    assert!(matches!(s.mode, Mode::SaveAs(_)));
+    s.update(Msg::ClearField);
+    type_text(&mut s, &dir.path().join("x.toml").display().to_string());
+    s.update(Msg::Accept);
+    assert!(s.note.as_deref().unwrap().ends_with("(motion off is not saved: the file runs with motion)"), "{:?}", s.note);
 }

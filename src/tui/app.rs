@@ -108,8 +108,10 @@ pub struct Stepper {
     pub mode: Mode,
     pub(super) undo: Vec<Edit>,
     pub(super) redo: Vec<Edit>,
-    /// Edited since opened or last saved.
-    pub dirty: bool,
+    /// Which edit the file holds: the one on top of `undo` when it was last
+    /// saved (none: the scene as opened). Undoing back to it is clean again.
+    pub(super) saved: Option<u64>,
+    pub(super) next_edit: u64,
     /// For random bodies and kicks: seeded, so a session can be replayed.
     pub(super) rng: fastrand::Rng,
 }
@@ -135,7 +137,8 @@ impl Stepper {
             mode: Mode::Step,
             undo: Vec::new(),
             redo: Vec::new(),
-            dirty: false,
+            saved: None,
+            next_edit: 0,
             rng: fastrand::Rng::with_seed(2011),
         }
     }
@@ -158,12 +161,17 @@ impl Stepper {
         self.timeline.frame(frame).phases.len()
     }
 
+    /// Shows `phase` of `frame`. The selection stays on the same body by
+    /// name, where an edit between the two frames added or deleted bodies.
     pub(super) fn go(&mut self, frame: u64, phase: usize) {
+        let name = self.bodies().get(self.selected).map(|b| b.name.clone());
         let count = self.phase_count(frame);
         (self.frame, self.phase) = (frame, phase.min(count.saturating_sub(1)));
         self.scroll = 0;
         self.narration_scroll = 0;
-        self.selected = self.selected.min(self.bodies().len().saturating_sub(1));
+        let bodies = self.bodies();
+        let same = name.and_then(|n| bodies.iter().position(|b| b.name == n));
+        self.selected = same.unwrap_or(self.selected.min(bodies.len().saturating_sub(1)));
     }
 
     pub fn update(&mut self, msg: Msg) {
@@ -201,8 +209,14 @@ impl Stepper {
                 let n = self.bodies().len().max(1);
                 self.selected = (self.selected + n - 1) % n;
             }
-            Msg::ToggleBounds => self.show_bounds = !self.show_bounds,
-            Msg::ToggleInfo => self.show_info = !self.show_info,
+            Msg::ToggleBounds => {
+                self.show_bounds = !self.show_bounds;
+                self.note = Some(format!("bounding circles {}", if self.show_bounds { "shown" } else { "hidden" }));
+            }
+            Msg::ToggleInfo => {
+                self.show_info = !self.show_info;
+                self.note = Some(format!("the phase's vectors {}", if self.show_info { "shown" } else { "hidden" }));
+            }
             Msg::ScrollDown => self.scroll = self.scroll.saturating_add(3),
             Msg::ScrollUp => self.scroll = self.scroll.saturating_sub(3),
             Msg::NarrationDown => self.narration_scroll = self.narration_scroll.saturating_add(2),
@@ -230,6 +244,11 @@ impl Stepper {
             Some((i, gap)) if gap <= near => self.selected = i,
             _ => self.note = Some("no body there".to_string()),
         }
+    }
+
+    /// Whether the scene differs from what its file holds (or the lesson as built in).
+    pub fn dirty(&self) -> bool {
+        self.undo.last().map(|e| e.id) != self.saved
     }
 
     /// How many edits undo can take back.
@@ -297,7 +316,7 @@ impl App {
     /// Tells the user that leaving drops their edits, if it would.
     fn warn_unsaved(&mut self) -> bool {
         match &mut self.screen {
-            Screen::Stepper(s) if s.dirty => {
+            Screen::Stepper(s) if s.dirty() => {
                 s.note = Some("unsaved edits: Ctrl-S saves them; press again to leave without saving".to_string());
                 true
             }

@@ -16,6 +16,7 @@ use std::f64::consts::PI;
 /// One edit, as undo and redo need it.
 #[derive(Clone, Debug)]
 pub struct Edit {
+    pub(super) id: u64,
     frame: u64,
     label: String,
     before: Starts,
@@ -44,9 +45,10 @@ impl Stepper {
         let before = self.timeline.starts_from(n);
         let after = Starts::from([(n, start)]);
         self.timeline.replace_from(n, after.clone());
-        self.undo.push(Edit { frame: n, label: label.clone(), before, after, selected_before, selected_after: self.selected });
+        self.next_edit += 1;
+        let id = self.next_edit;
+        self.undo.push(Edit { id, frame: n, label: label.clone(), before, after, selected_before, selected_after: self.selected });
         self.redo.clear();
-        self.dirty = true;
         // The same phase of the re-run frame, to compare before and after.
         self.go(n, self.phase);
         self.note = Some(label);
@@ -71,7 +73,6 @@ impl Stepper {
         let (starts, selected) = if back { (e.before.clone(), e.selected_before) } else { (e.after.clone(), e.selected_after) };
         self.timeline.replace_from(e.frame, starts);
         self.selected = selected;
-        self.dirty = true;
         let phase = if e.frame == self.frame { self.phase } else { 0 };
         self.go(e.frame, phase);
         self.note = Some(format!("{done}: {}", e.label));

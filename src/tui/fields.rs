@@ -91,7 +91,8 @@ impl FieldEditor {
                 continue;
             }
             let Ok(x) = t.parse::<f64>() else {
-                f.error = Some(format!("\"{t}\" is not a number: write e.g. 1.5"));
+                let hint = if f.key == "mass" { "write a number of kilograms, or static" } else { "write e.g. 1.5" };
+                f.error = Some(format!("\"{t}\" is not a number: {hint}"));
                 continue;
             };
             match (f.key, f.part) {
@@ -107,23 +108,33 @@ impl FieldEditor {
                 _ => {}
             }
         }
-        if self.fields.iter().any(|f| f.error.is_some()) {
-            return None;
-        }
+        // A field that is not a number keeps its old value here, so the
+        // rules still speak about all the others at once.
+        let unreadable = self.fields.iter().any(|f| f.error.is_some());
         match body(&e) {
-            Ok(b) => Some(b),
+            Ok(b) if !unreadable => Some(b),
+            Ok(_) => None,
             Err(problems) => {
                 for p in problems {
-                    self.mark(&p);
+                    self.mark(&p, &e);
                 }
                 None
             }
         }
     }
 
-    /// Shows a problem on the field it names (a body-wide one on the first).
-    fn mark(&mut self, p: &BodyProblem) {
-        let i = self.fields.iter().position(|f| f.key == p.key).unwrap_or(0);
+    /// Shows a problem on the field it names: for a vector, on the number
+    /// that breaks the rule; a body-wide one on the first field.
+    fn mark(&mut self, p: &BodyProblem, e: &BodyEntry) {
+        let finite = |v: &[f64; 2]| v.iter().position(|x| !x.is_finite());
+        let part = match p.key {
+            "position" => finite(&e.position),
+            "velocity" => finite(&e.velocity),
+            "size" => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
+            _ => None,
+        };
+        let on = |f: &Field| f.key == p.key && part.is_none_or(|k| f.part == k);
+        let i = self.fields.iter().position(on).unwrap_or(0);
         if self.fields[i].error.is_none() {
             self.fields[i].error = Some(format!("{}: {}", p.message, p.help));
         }
@@ -177,12 +188,18 @@ mod tests {
         assert_eq!(ed.apply(), None);
         let error = |ed: &FieldEditor, l: &str| ed.fields.iter().find(|f| f.label.starts_with(l)).unwrap().error.clone().unwrap();
         assert!(error(&ed, "angle").contains("\"abc\" is not a number"));
-        // The number fields are checked first; fix the text, then the rules speak.
-        set(&mut ed, "angle", "0");
-        assert_eq!(ed.apply(), None);
         assert!(error(&ed, "mass").starts_with("mass must be a positive number"));
         assert!(error(&ed, "restitution").starts_with("restitution must be from 0 to 1"));
-        assert_eq!(ed.errors(), 2);
+        assert_eq!(ed.errors(), 3);
+    }
+
+    #[test]
+    fn a_bad_second_number_is_marked_on_its_own_field() {
+        let mut ed = FieldEditor::open(0, &ball());
+        set(&mut ed, "velocity y", "inf");
+        assert_eq!(ed.apply(), None);
+        let marked: Vec<_> = ed.fields.iter().filter(|f| f.error.is_some()).map(|f| f.label).collect();
+        assert_eq!(marked, ["velocity y (m/s)"]);
     }
 
     #[test]

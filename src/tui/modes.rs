@@ -111,9 +111,15 @@ impl Stepper {
             (Mode::SaveAs(name), Msg::ClearField) => name.clear(),
             (Mode::SaveAs(name), Msg::Accept) => {
                 let path = PathBuf::from(name.trim());
+                let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
                 if path.as_os_str().is_empty() {
                     self.note = Some("write a file name, or Esc".to_string());
+                } else if path.is_dir() {
+                    self.note = Some(format!("{} is a folder: write a file name", path.display()));
+                } else if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+                    self.note = Some(format!("there is no folder {}", folder.display()));
                 } else if path.exists() {
+                    self.note = None;
                     self.mode = Mode::Overwrite(path);
                 } else {
                     self.mode = Mode::Step;
@@ -145,11 +151,13 @@ impl Stepper {
         }
         match write_atomic(&path, &text) {
             Ok(()) => {
-                self.note = Some(format!("saved frame {}'s start to {shown}", self.frame));
+                // Motion is a switch of the session, not a key of the file.
+                let motion = if start.settings.motion { "" } else { " (motion off is not saved: the file runs with motion)" };
+                self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
                 self.scene.source = text;
                 self.scene.file = shown;
                 self.scene.origin = Some(path);
-                self.dirty = false;
+                self.saved = self.undo.last().map(|e| e.id);
             }
             Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
         }

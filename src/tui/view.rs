@@ -133,7 +133,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let states = record.state_after(s.phase + 1);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let window = fit_window(s.scene.view, s.bodies(), canvas_area);
-    let edited = if s.dirty { " (edited)" } else { "" };
+    let edited = if s.dirty() { " (edited)" } else { "" };
     let title = match &s.scene.lesson {
         Some(l) => format!(" {}{edited} ", l.title),
         None => format!(" {}{edited} ", s.scene.file),
@@ -381,7 +381,10 @@ fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], area: R
 fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a> {
     let ask = |text: String| Paragraph::new(Line::styled(text, theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
     match &s.mode {
-        Mode::SaveAs(name) => return ask(format!(" Save as: {name}█   (Enter save · Esc cancel)")),
+        Mode::SaveAs(name) => {
+            let why = s.note.as_deref().map(|n| format!("  {n}")).unwrap_or_default();
+            return ask(format!(" Save as: {name}█   (Enter save · Esc cancel){why}"));
+        }
         Mode::Overwrite(path) => {
             let why = s.note.as_deref().map(|n| format!("{n}. ")).unwrap_or_default();
             return ask(format!(" {why}Write over {}? y / n", path.display()));
@@ -405,14 +408,18 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
     }
     if !settings.position_correction {
         parts.push("correction off".to_string());
+    } else if settings.correction_rate != crate::engine::Settings::default().correction_rate {
+        parts.push(format!("rate {}", num(settings.correction_rate)));
     }
     if s.running {
         parts.push(format!("▶ {} fps", num(SPEEDS[s.speed])));
     }
-    let mut spans = vec![Span::styled(format!(" {} ", parts.join(" · ")), theme.strong())];
+    // The note answers the last key, so it comes first and is never cut off.
+    let mut spans = Vec::new();
     if let Some(note) = &s.note {
-        spans.push(Span::styled(format!(" {note} "), theme.fg(Color::Yellow)));
+        spans.push(Span::styled(format!(" {note} │"), theme.fg(Color::Yellow)));
     }
+    spans.push(Span::styled(format!(" {} ", parts.join(" · ")), theme.strong()));
     let hint = match &s.mode {
         Mode::Aim(shot) => format!(" aim {} m/s: ←→ turn · ↑↓ power · click · Enter fire · Esc cancel", num(shot.aim.length())),
         Mode::Fields(_) => " ↑↓ field · Enter apply · Esc cancel".to_string(),
