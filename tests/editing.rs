@@ -423,3 +423,23 @@ fn save_as_says_what_is_wrong_with_the_name() {
     s.update(Msg::Accept);
     assert!(s.note.as_deref().unwrap().ends_with("(motion off is not saved: the file runs with motion)"), "{:?}", s.note);
 }
+
+#[test]
+fn the_second_q_quits_even_while_running() {
+    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    for m in [Msg::Kick, Msg::ToggleRun, Msg::Quit, Msg::Tick, Msg::Tick, Msg::Quit] {
+        app.update(m);
+    }
+    assert!(app.quit);
+}
+
+#[test]
+fn undo_from_another_frame_selects_the_body_it_had() {
+    let mut s = starter();
+    press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::Delete]); // the floor goes at frame 2
+    press(&mut s, &[Msg::NextFrame, Msg::NextFrame]);
+    select(&mut s, "crate");
+    s.update(Msg::AddCircle); // at frame 4, selects circle1
+    press(&mut s, &[Msg::First, Msg::Undo]);
+    assert_eq!((s.frame, s.bodies()[s.selected].name.as_str()), (4, "crate"));
+}

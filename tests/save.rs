@@ -169,3 +169,13 @@ fn saving_through_a_link_writes_its_target_and_keeps_permissions() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 2, "no temporary file is left: {left:?}");
 }
+
+#[test]
+fn an_inline_world_table_keeps_its_other_keys() {
+    let source = "world = { gravity = [0.0, -9.8], y_axis = \"down\", view = [[0.0, 0.0], [10.0, 10.0]] }\n\n[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\n";
+    let scene = Scene::parse("s.toml", source).unwrap();
+    let mut world = scene.world.clone();
+    world.gravity = DVec2::new(0.0, 9.8);
+    let back = Scene::parse("s.toml", &to_toml(source, &world, &scene.settings)).unwrap();
+    assert_eq!((back.y_axis, back.view, back.world.gravity), (scene.y_axis, scene.view, world.gravity));
+}

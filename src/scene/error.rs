@@ -153,7 +153,11 @@ fn key_on_line(source: &str, offset: usize) -> Option<String> {
     if key.is_empty() || key.starts_with('[') || key.starts_with('#') {
         return None;
     }
-    let header = source[..line_start].lines().rev().map(str::trim).find(|l| l.starts_with('['));
+    let is_header = |l: &&str| {
+        let name = l.trim_start_matches('[').trim_end_matches(']');
+        l.starts_with('[') && l.ends_with(']') && !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || "_-. ".contains(c))
+    };
+    let header = source[..line_start].lines().rev().map(|l| l.split('#').next().unwrap_or("").trim()).find(is_header);
     Some(match header.map(|h| h.trim_matches(|c| c == '[' || c == ']').trim()) {
         Some(table) => format!("{table}.{key}"),
         None => key.to_string(),
@@ -333,10 +337,14 @@ pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
     } else if msg.starts_with("missing comma between array elements") {
         // The usual cause is an array left open on the line before.
         let at = span.as_ref().map_or(0, |r| r.start);
-        let open = source[..at].trim_end().rfind('\n').map_or(0, |i| i + 1);
         let before = source[..at].trim_end();
-        if open < before.len() && before[open..].contains('[') && !before[open..].contains(']') {
-            span = Some(before.len() - 1..before.len());
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let code = before[start..].split('#').next().unwrap_or("").trim_end();
+        let open = source[before.len()..at].contains('\n') && code.contains('[') && !code.contains(']');
+        if open {
+            // The last character of the line's code, before any comment.
+            let end = start + code.len();
+            span = source[..end].char_indices().next_back().map(|(i, _)| i..end);
             (
                 "this array is not closed".to_string(),
                 "add `]` here".to_string(),

@@ -25,11 +25,11 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     let iterations = settings.relaxation_iterations as i64;
     set(solver, "relaxation_iterations", iterations.into(), iterations == d.relaxation_iterations);
     set(solver, "correction_rate", float(settings.correction_rate), settings.correction_rate == d.correction_rate);
-    set(solver, "position_correction", settings.position_correction.into(), settings.position_correction);
+    set(solver, "position_correction", settings.position_correction.into(), settings.position_correction == d.position_correction);
     set(solver, "friction", settings.friction.name().into(), super::friction(d.friction) == settings.friction);
     set(solver, "tangent", settings.tangent.name().into(), super::tangent(d.tangent) == settings.tangent);
-    set(solver, "coulomb_cap", settings.coulomb_cap.into(), !settings.coulomb_cap);
-    set(solver, "integrator", settings.integrator.name().into(), settings.integrator == crate::engine::Integrator::SymplecticEuler);
+    set(solver, "coulomb_cap", settings.coulomb_cap.into(), settings.coulomb_cap == d.coulomb_cap);
+    set(solver, "integrator", settings.integrator.name().into(), super::integrator(d.integrator) == settings.integrator);
     if solver.is_empty() {
         doc.remove("solver");
     }
@@ -63,7 +63,9 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
 /// The table `[name]`, made if the file has none.
 fn section<'a>(doc: &'a mut DocumentMut, name: &str) -> &'a mut Table {
     let item = doc.entry(name).or_insert_with(toml_edit::table);
-    if !item.is_table() {
+    if let Some(inline) = item.as_inline_table() {
+        *item = Item::Table(inline.clone().into_table());
+    } else if !item.is_table() {
         *item = toml_edit::table();
     }
     item.as_table_mut().expect("made a table above")
@@ -113,7 +115,10 @@ fn vec2([x, y]: [f64; 2]) -> Value {
 /// the same f64, with an exponent for the very small and very large
 /// (`1e-200`, not two hundred zeros). It is also TOML's syntax.
 fn float(x: f64) -> Value {
-    format!("{x:?}").parse().expect("Rust's float syntax is TOML's")
+    // TOML spells the values the physics never takes `nan` and `inf`; the scene
+    // that holds one is refused when read back, before any file is written.
+    let text = if x.is_nan() { "nan".to_string() } else { format!("{x:?}") };
+    text.parse().unwrap_or_else(|_| Value::from(x))
 }
 
 /// Puts `value` at `key`. A value that already says the same is left as

@@ -76,10 +76,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         friction: friction(s.friction),
         tangent: tangent(s.tangent),
         coulomb_cap: s.coulomb_cap,
-        integrator: match s.integrator {
-            IntegratorName::SymplecticEuler => Integrator::SymplecticEuler,
-            IntegratorName::ExplicitEuler => Integrator::ExplicitEuler,
-        },
+        integrator: integrator(s.integrator),
         motion: true,
     };
     // A lesson that starts bodies inside each other (relaxation) does it on purpose.
@@ -133,6 +130,13 @@ pub fn friction(name: FrictionName) -> Friction {
         FrictionName::None => Friction::None,
         FrictionName::Coulomb => Friction::Coulomb,
         FrictionName::VelocityRatio => Friction::VelocityRatio,
+    }
+}
+
+pub fn integrator(name: IntegratorName) -> Integrator {
+    match name {
+        IntegratorName::SymplecticEuler => Integrator::SymplecticEuler,
+        IntegratorName::ExplicitEuler => Integrator::ExplicitEuler,
     }
 }
 

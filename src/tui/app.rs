@@ -285,7 +285,8 @@ impl App {
     }
 
     pub fn update(&mut self, msg: Msg) {
-        let warned = std::mem::take(&mut self.leave_warned);
+        // Only a key clears the warning; the clock ticking while running does not.
+        let warned = if msg == Msg::Tick { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
         match msg {
             Msg::Quit | Msg::Back if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
             Msg::Quit => self.quit = true,

@@ -72,9 +72,9 @@ impl Stepper {
         };
         let (starts, selected) = if back { (e.before.clone(), e.selected_before) } else { (e.after.clone(), e.selected_after) };
         self.timeline.replace_from(e.frame, starts);
-        self.selected = selected;
         let phase = if e.frame == self.frame { self.phase } else { 0 };
         self.go(e.frame, phase);
+        self.selected = selected.min(self.bodies().len().saturating_sub(1));
         self.note = Some(format!("{done}: {}", e.label));
         if back { self.redo.push(e) } else { self.undo.push(e) }
     }
@@ -82,8 +82,9 @@ impl Stepper {
     /// The keys that change the scene.
     pub(super) fn edit_update(&mut self, msg: Msg) {
         let down = self.scene.y_axis == YAxis::Down;
-        let step = nice_step(self.span());
-        let span = self.span();
+        let (lo, hi) = self.window();
+        let span = (hi - lo).max_element();
+        let step = nice_step(span);
         match msg {
             Msg::Move(dx, dy) => self.edit(|s, &mut i, _| {
                 let b = selected(s, i)?;
@@ -97,16 +98,13 @@ impl Stepper {
                 b.angle += if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
                 Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
             }),
-            Msg::AddCircle | Msg::AddBox => {
-                let (lo, hi) = self.window();
-                self.edit(|s, i, rng| {
-                    let body = random_body(msg == Msg::AddBox, &s.world.bodies, lo, hi, rng);
-                    let note = format!("added {}", body.name);
-                    s.world.bodies.push(body);
-                    *i = s.world.bodies.len() - 1;
-                    Ok(note)
-                })
-            }
+            Msg::AddCircle | Msg::AddBox => self.edit(|s, i, rng| {
+                let body = random_body(msg == Msg::AddBox, &s.world.bodies, lo, hi, rng);
+                let note = format!("added {}", body.name);
+                s.world.bodies.push(body);
+                *i = s.world.bodies.len() - 1;
+                Ok(note)
+            }),
             Msg::Delete => self.edit(|s, i, _| {
                 let name = selected(s, *i)?.name.clone();
                 s.world.bodies.remove(*i);
@@ -165,11 +163,6 @@ impl Stepper {
     /// The part of the world the scene is drawn in, before it is fitted to the screen.
     pub(super) fn window(&self) -> (DVec2, DVec2) {
         super::canvas::bounds(self.scene.view, self.bodies())
-    }
-
-    fn span(&self) -> f64 {
-        let (lo, hi) = self.window();
-        (hi - lo).max_element()
     }
 }
 

@@ -26,8 +26,9 @@ pub struct FieldEditor {
 }
 
 fn text(x: f64) -> String {
-    // Rust prints the shortest text that reads back to the same f64.
-    format!("{x}")
+    // The shortest text that reads back to the same f64, with an exponent
+    // for the very small and large, as the saved file writes it.
+    format!("{x:?}")
 }
 
 impl FieldEditor {
@@ -129,7 +130,8 @@ impl FieldEditor {
         let finite = |v: &[f64; 2]| v.iter().position(|x| !x.is_finite());
         let part = match p.key {
             "position" => finite(&e.position),
-            "velocity" => finite(&e.velocity),
+            // Not finite, or (for a static body) not zero.
+            "velocity" => finite(&e.velocity).or_else(|| e.velocity.iter().position(|x| *x != 0.0)),
             "size" => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
             _ => None,
         };

@@ -130,6 +130,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Aim, "Esc", "cancel the shot", Msg::Cancel, [(Esc, NONE)]),
     bind!(SaveAs, "Enter", "save to the file named", Msg::Accept, [(Enter, NONE)]),
     bind!(SaveAs, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
+    bind!(SaveAs, "Ctrl-U", "clear the name", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(SaveAs, "Esc", "cancel", Msg::Cancel, [(Esc, NONE)]),
     bind!(Overwrite, "y", "write over the file", Msg::Yes, [(Char('y'), NONE)]),
     bind!(Overwrite, "n Esc", "keep the file as it is", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),

@@ -63,7 +63,9 @@ impl Stepper {
 
     pub(super) fn aim_update(&mut self, msg: Msg) {
         let down = self.scene.y_axis == YAxis::Down;
-        let from = self.record().start.get(self.selected).map(|s| s.position).unwrap_or_default();
+        let Mode::Aim(Shot { body, .. }) = self.mode else { return };
+        // From where the body is drawn, the state after the phase on screen.
+        let from = self.record().state_after(self.phase + 1).get(body).map(|s| s.position).unwrap_or_default();
         let Mode::Aim(shot) = &mut self.mode else { return };
         match msg {
             // Counter-clockwise on screen is clockwise in a y-down world.
@@ -145,9 +147,16 @@ impl Stepper {
         let start = self.timeline.start(self.frame);
         let text = to_toml(&self.scene.source, &start.world, &start.settings);
         let shown = path.display().to_string();
-        if let Err(e) = Scene::parse(&shown, &text) {
-            self.note = Some(format!("not saved: the scene would not read back ({})", e.problems[0].message));
-            return;
+        match Scene::parse(&shown, &text) {
+            Err(e) => {
+                self.note = Some(format!("not saved: the scene would not read back ({})", e.problems[0].message));
+                return;
+            }
+            Ok(back) if !reads_back_as(&back, &self.scene, &start) => {
+                self.note = Some("not saved: the file would not read back to this scene".to_string());
+                return;
+            }
+            Ok(_) => {}
         }
         match write_atomic(&path, &text) {
             Ok(()) => {
@@ -162,4 +171,16 @@ impl Stepper {
             Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
         }
     }
+}
+
+/// Whether `back`, read from the text about to be written, is the scene on
+/// screen: the same bodies, gravity, drawing and settings (motion aside, as
+/// it is not a file key).
+fn reads_back_as(back: &Scene, scene: &Scene, start: &crate::tui::Start) -> bool {
+    let settings = crate::engine::Settings { motion: true, ..start.settings.clone() };
+    back.world.bodies == start.world.bodies
+        && back.world.gravity == start.world.gravity
+        && back.settings == settings
+        && back.y_axis == scene.y_axis
+        && back.view == scene.view
 }

@@ -118,8 +118,8 @@ impl Timeline {
 
     /// The start of frame `n`, rebuilt from the nearest keyframe before it.
     pub fn start(&mut self, n: u64) -> Start {
-        if n > self.reached {
-            self.run_to(n - 1);
+        while self.reached < n {
+            self.advance_frontier(false);
         }
         if n == self.reached {
             return self.frontier.clone();

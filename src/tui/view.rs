@@ -139,7 +139,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         None => format!(" {}{edited} ", s.scene.file),
     };
     let shot = match &s.mode {
-        Mode::Aim(shot) => record.start.get(shot.body).map(|b| (b.position, shot.aim)),
+        Mode::Aim(shot) => states.get(shot.body).map(|b| (b.position, shot.aim)),
         _ => None,
     };
     let scene_view = SceneView {
