@@ -66,11 +66,14 @@ impl fmt::Display for SceneError {
 
 impl std::error::Error for SceneError {}
 
+/// Where the line that holds byte `offset` begins.
+fn line_start(source: &str, offset: usize) -> usize {
+    source[..offset.min(source.len())].rfind('\n').map_or(0, |i| i + 1)
+}
+
 /// The whole line that holds byte `offset`.
 fn line_of(source: &str, offset: usize) -> &str {
-    let offset = offset.min(source.len());
-    let start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    source[start..].lines().next().unwrap_or("")
+    source[line_start(source, offset)..].lines().next().unwrap_or("")
 }
 
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
@@ -112,7 +115,7 @@ pub fn locate(source: &str, path: &[Seg], mut problem: Problem) -> Problem {
     problem
 }
 
-fn span_of(source: &str, path: &[Seg]) -> Option<Range<usize>> {
+pub(super) fn span_of(source: &str, path: &[Seg]) -> Option<Range<usize>> {
     let root = DeTable::parse(source).ok()?;
     let mut best = None;
     let mut table = Some(root.get_ref());
@@ -146,9 +149,8 @@ pub fn key_at(source: &str, span: &Range<usize>) -> Option<String> {
 }
 
 fn key_on_line(source: &str, offset: usize) -> Option<String> {
-    let offset = offset.min(source.len());
-    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let (key, _) = source[line_start..].lines().next()?.split_once('=')?;
+    let line_start = line_start(source, offset);
+    let (key, _) = line_of(source, offset).split_once('=')?;
     let key = key.trim().trim_matches('"');
     if key.is_empty() || key.starts_with('[') || key.starts_with('#') {
         return None;
@@ -324,10 +326,11 @@ pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
             (format!("the table `[{word}]` appears twice"), "second time".to_string(), Some(help.to_string()))
         } else {
             let at = span.as_ref().map_or(0, |r| r.start);
-            let first = source[..at]
-                .rfind(&format!("\n{word} "))
-                .or_else(|| source[..at].rfind(&format!("\n{word}=")))
-                .map(|i| line_col(source, i + 1).0);
+            // The file does not parse, so there are no spans: the last line before
+            // this one that sets the same key.
+            let here = line_col(source, at).0;
+            let sets = |l: &str| l.split_once('=').is_some_and(|(k, _)| k.trim().trim_matches('"') == word);
+            let first = source.lines().take(here - 1).enumerate().filter(|(_, l)| sets(l)).last().map(|(i, _)| i + 1);
             let help = match first {
                 Some(l) => format!("`{word}` is first set on line {l}; keep one of the two"),
                 None => "keep one of the two".to_string(),
@@ -338,7 +341,7 @@ pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
         // The usual cause is an array left open on the line before.
         let at = span.as_ref().map_or(0, |r| r.start);
         let before = source[..at].trim_end();
-        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let start = line_start(source, before.len());
         let code = before[start..].split('#').next().unwrap_or("").trim_end();
         let open = source[before.len()..at].contains('\n') && code.contains('[') && !code.contains(']');
         if open {

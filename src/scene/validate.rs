@@ -55,8 +55,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             }
         }
         if let Some(first) = raw.body[..i].iter().position(|o| o.name == b.name) {
-            let line = locate(source, &[Seg::Key("body"), Seg::Index(first), Seg::Key("name")], Problem::error("", "", None))
-                .span
+            let line = error::span_of(source, &[Seg::Key("body"), Seg::Index(first), Seg::Key("name")])
                 .map(|r| error::line_col(source, r.start).0);
             let help = match line {
                 Some(l) => format!("the first \"{}\" is on line {l}; give each body its own name", b.name),
