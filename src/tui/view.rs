@@ -4,6 +4,7 @@ use super::app::{App, Mode, SPEEDS, Screen, Stepper};
 use super::canvas::{SceneView, fit_window, point_at};
 use super::fields::FieldEditor;
 use super::keys::{Scope, help_lines};
+use crate::engine::BodyState;
 use crate::lesson::{StepEntry, find_phase};
 use crate::report::{derive, num, phase_title, right_side};
 use ratatui::Frame;
@@ -103,11 +104,12 @@ struct Areas {
     status: Rect,
 }
 
-fn areas(s: &Stepper, area: Rect) -> Areas {
+/// `states`: the bodies after the phase on screen, which size the bodies panel.
+fn areas(s: &Stepper, states: &[BodyState], area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     let has_lesson = !s.scene.steps.is_empty();
-    let body_rows = body_rows(s, left.width).min(left.height / 3);
+    let body_rows = body_rows(s, states, left.width).min(left.height / 3);
     let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
             .areas(left);
@@ -121,16 +123,17 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
     if app.help || !fits(area) {
         return None;
     }
-    let canvas = areas(s, area).canvas;
+    let canvas = areas(s, &s.record().state_after(s.phase + 1), area).canvas;
     point_at(canvas, fit_window(s.scene.view, s.bodies(), canvas), s.scene.y_axis, column, row)
 }
 
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } = areas(s, area);
-    let has_lesson = !s.scene.steps.is_empty();
     let record = s.record();
-    let phase = &record.phases[s.phase];
     let states = record.state_after(s.phase + 1);
+    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } =
+        areas(s, &states, area);
+    let has_lesson = !s.scene.steps.is_empty();
+    let phase = &record.phases[s.phase];
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let window = fit_window(s.scene.view, s.bodies(), canvas_area);
     let edited = if s.dirty() { " (edited)" } else { "" };
@@ -260,7 +263,7 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
         app.help_scroll = app.help_scroll.min((lines.len() as u16).div_ceil(columns).saturating_sub(inner));
     }
     if let Screen::Stepper(s) = &mut app.screen {
-        let a = areas(s, area);
+        let a = areas(s, &s.record().state_after(s.phase + 1), area);
         let max = scroll_max(
             &derivation_text(s, &theme, a.derivation.width.saturating_sub(2)),
             a.derivation.width,
@@ -301,7 +304,7 @@ fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
 
 /// One body's rows in the bodies panel: name and constants, then pose and
 /// motion, two fields a row when they fit in `width`, else one.
-fn body_block(s: &Stepper, states: &[crate::engine::BodyState], i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+fn body_block(s: &Stepper, states: &[BodyState], i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let phase = &s.record().phases[s.phase];
     let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
     // A value this phase changed reads "before → after".
@@ -342,17 +345,16 @@ fn body_block(s: &Stepper, states: &[crate::engine::BodyState], i: usize, width:
 
 /// Rows the bodies panel wants: exact for a few bodies, three each for many
 /// (the panel then shows those around the selected one).
-fn body_rows(s: &Stepper, width: u16) -> u16 {
+fn body_rows(s: &Stepper, states: &[BodyState], width: u16) -> u16 {
     let n = s.bodies().len();
     if n > 8 {
         return n as u16 * 3 + 2;
     }
-    let states = s.record().state_after(s.phase + 1);
     let plain = Theme { color: false };
-    (0..n.min(states.len())).map(|i| body_block(s, &states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
+    (0..n.min(states.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
 }
 
-fn bodies_panel<'a>(s: &'a Stepper, states: &[crate::engine::BodyState], area: Rect, theme: &Theme) -> Paragraph<'a> {
+fn bodies_panel<'a>(s: &'a Stepper, states: &[BodyState], area: Rect, theme: &Theme) -> Paragraph<'a> {
     let width = area.width.saturating_sub(2) as usize;
     // Only the bodies in sight are formatted: the selected one, those before
     // it that fit, then those after it.
