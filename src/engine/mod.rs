@@ -136,8 +136,18 @@ impl Default for Settings {
     }
 }
 
+/// What a step did, counted even when nothing is traced (for `impulse bench`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepStats {
+    /// Pairs that passed the bounding test and went to the narrow phase, over all passes.
+    pub narrow_tests: usize,
+    /// Narrow-phase tests that found contact, over all passes.
+    pub contacts: usize,
+}
+
 /// Advances the world by one frame, telling `tracer` what each phase did.
-pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
+pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+    let mut stats = StepStats::default();
     let frame_start_velocities: Vec<(DVec2, f64)> = match settings.integrator {
         Integrator::ExplicitEuler => world.bodies.iter().map(|b| (b.velocity, b.angular_velocity)).collect(),
         Integrator::SymplecticEuler => Vec::new(),
@@ -149,7 +159,9 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
     for pass in 1..=settings.relaxation_iterations {
         broad::find_candidates(&world.bodies, pass, &mut candidates, tracer);
         for &(a, b) in &candidates {
+            stats.narrow_tests += 1;
             let Some(info) = detect::run(&world.bodies, a, b, pass, tracer) else { continue };
+            stats.contacts += 1;
             if settings.position_correction {
                 correct::run(&mut world.bodies, a, b, &info, settings.correction_rate, pass, tracer);
             }
@@ -161,6 +173,7 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
     }
     world.time += settings.dt;
     world.frame += 1;
+    stats
 }
 
 /// Borrows two different bodies of the slice mutably, in the order asked.
