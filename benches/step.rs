@@ -61,8 +61,9 @@ fn bench(c: &mut Criterion) {
     {
         // What one traced frame of this state holds, for BENCHMARKS.md.
         let frame = record_frame(&mut world.clone(), &settings);
-        let count = |k: PhaseKind| frame.phases.iter().filter(|p| p.kind == k).count();
-        let quantities: usize = frame.phases.iter().map(|p| p.values.len()).sum();
+        let count = |k: PhaseKind| frame.phases.iter().filter(|p| p.kind() == k).count();
+        let names: Vec<String> = world.bodies.iter().map(|b| b.name.clone()).collect();
+        let quantities: usize = frame.phases.iter().map(|p| p.quantities(&names).len()).sum();
         eprintln!(
             "{} bodies; one frame records {} phases ({} detect, {} correct, {} resolve) and {quantities} quantities",
             world.bodies.len(),

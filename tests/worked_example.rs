@@ -27,24 +27,24 @@ fn settings(friction: Friction, tangent: Tangent) -> Settings {
 /// Runs frame 0 and returns the world after it plus its first resolve record.
 fn collide(world: &mut World, s: &Settings, normal: (f64, f64)) -> Phase {
     let frame = record_frame(world, s);
-    let detect = frame.phases.iter().find(|p| p.kind == PhaseKind::Detect).expect("a detect phase");
+    let detect = frame.phases.iter().find(|p| p.kind() == PhaseKind::Detect).expect("a detect phase");
     close_v(vector(detect, "normal"), normal.0, normal.1);
     close(scalar(detect, "depth"), 0.0);
-    let resolves: Vec<&Phase> = frame.phases.iter().filter(|p| p.kind == PhaseKind::Resolve && p.value("jn").is_some()).collect();
+    let resolves: Vec<&Phase> = frame.phases.iter().filter(|p| p.kind() == PhaseKind::Resolve && p.value("jn", &[]).is_some()).collect();
     assert_eq!(resolves.len(), 1, "the touching pair is resolved once, in pass 1");
     resolves[0].clone()
 }
 
 fn scalar(p: &Phase, name: &str) -> f64 {
-    match p.value(name) {
-        Some(Value::Scalar(x)) => *x,
+    match p.value(name, &[]) {
+        Some(Value::Scalar(x)) => x,
         other => panic!("{name}: {other:?}"),
     }
 }
 
 fn vector(p: &Phase, name: &str) -> DVec2 {
-    match p.value(name) {
-        Some(Value::Vector(v)) => *v,
+    match p.value(name, &[]) {
+        Some(Value::Vector(v)) => v,
         other => panic!("{name}: {other:?}"),
     }
 }
@@ -59,7 +59,7 @@ fn close_v(actual: DVec2, x: f64, y: f64) {
 
 /// Velocities after the resolve, before the frame's integrate moved positions.
 fn after(p: &Phase) -> [(DVec2, f64); 2] {
-    [0, 1].map(|i| (p.changes[i].after.velocity, p.changes[i].after.angular_velocity))
+    [0, 1].map(|i| (p.changes()[i].after.velocity, p.changes()[i].after.angular_velocity))
 }
 
 fn energy(world: &World, p: &Phase) -> f64 {

@@ -5,31 +5,45 @@
 //! one full push per pair would shove each body into its other neighbours.
 
 use super::body::Body;
-use super::trace::{Phase, PhaseKind, Quantity, Tracer};
-use super::{pair_changes, pair_mut};
+use super::pair_mut;
+use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer};
 use crate::geometry::CollisionInfo;
+use glam::DVec2;
 
 pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &CollisionInfo, rate: f64, pass: usize, tracer: &mut T) {
-    let before = (bodies[a].state(), bodies[b].state());
     let (ba, bb) = pair_mut(bodies, a, b);
-    let inv_sum = ba.inv_mass() + bb.inv_mass();
-    let s = info.depth * rate / inv_sum;
-    ba.position -= info.normal * s * ba.inv_mass();
-    bb.position += info.normal * s * bb.inv_mass();
+    let (inv_a, inv_b) = (ba.inv_mass(), bb.inv_mass());
+    let s = info.depth * rate / (inv_a + inv_b);
+    ba.position -= info.normal * s * inv_a;
+    bb.position += info.normal * s * inv_b;
     if T::ENABLED {
-        let mut phase = Phase::new(PhaseKind::Correct, Some(pass), Some((a, b)));
-        let (ia, ib) = (bodies[a].inv_mass(), bodies[b].inv_mass());
-        phase.values = vec![
+        let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
+        let record = CorrectRecord { depth: info.depth, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
+        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Correct(record)));
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CorrectRecord {
+    pub depth: f64,
+    pub rate: f64,
+    pub inv_mass: [f64; 2],
+    pub normal: DVec2,
+    pub s: f64,
+    pub changes: [BodyChange; 2],
+}
+
+impl CorrectRecord {
+    pub(super) fn quantities(&self) -> Vec<Quantity> {
+        let [ia, ib] = self.inv_mass;
+        let (n, s) = (self.normal, self.s);
+        vec![
             Quantity::new("s", s, "kg·m").by(
                 "{depth}·{rate} / ({1/m_a} + {1/m_b})",
-                vec![("depth", info.depth.into()), ("rate", rate.into()), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
+                vec![("depth", self.depth.into()), ("rate", self.rate.into()), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
             ),
-            Quantity::new("Δx_a", -info.normal * s * ia, "m")
-                .by("−{n}·{s}·{1/m_a}", vec![("n", info.normal.into()), ("s", s.into()), ("1/m_a", ia.into())]),
-            Quantity::new("Δx_b", info.normal * s * ib, "m")
-                .by("{n}·{s}·{1/m_b}", vec![("n", info.normal.into()), ("s", s.into()), ("1/m_b", ib.into())]),
-        ];
-        phase.changes = pair_changes(bodies, a, b, before);
-        tracer.record(phase);
+            Quantity::new("Δx_a", -n * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
+            Quantity::new("Δx_b", n * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
+        ]
     }
 }

@@ -1,84 +1,128 @@
-//! Stage 3a: the narrow phase on the bodies' current positions.
+//! Stage 3a: the narrow phase on the bodies' current positions, for a pair whose
+//! bounding circles touch at the moment it is visited (text 001's bound test).
 
 use super::body::Body;
-use super::trace::{Phase, PhaseKind, Quantity, Tracer, Value};
-use crate::geometry::{CollisionInfo, Method, collide};
+use super::trace::{Phase, PhaseData, Quantity, Tracer, Value};
+use crate::geometry::{CircleRegion, CollisionInfo, Method, SatReport, collide};
+use glam::DVec2;
 
 pub(super) fn run<T: Tracer>(bodies: &[Body], a: usize, b: usize, pass: usize, tracer: &mut T) -> Option<CollisionInfo> {
     let (ba, bb) = (&bodies[a], &bodies[b]);
     let detection = collide(&ba.shape, ba.pose(), &bb.shape, bb.pose());
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
-    let flip = detection.info.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
-    let info = if flip { detection.info.map(CollisionInfo::flipped) } else { detection.info };
+    let flipped = detection.info.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
+    let info = if flipped { detection.info.map(CollisionInfo::flipped) } else { detection.info };
     if T::ENABLED {
-        let mut phase = Phase::new(PhaseKind::Detect, Some(pass), Some((a, b)));
-        phase.values = method_quantities(&detection.method, ba, bb);
-        phase.values.push(Quantity::new("contact", info.is_some(), ""));
-        if let Some(i) = info {
-            if flip {
-                phase.values.push(Quantity::new("flipped", true, ""));
+        let work = match detection.method {
+            Method::CircleCircle => Work::CircleCircle,
+            Method::BoxBox(report) => Work::BoxBox(Box::new(report)),
+            Method::BoxCircle { region, edge, box_is_a } => Work::BoxCircle { region, edge, box_is_a },
+        };
+        let record = DetectRecord {
+            x_a: ba.position,
+            x_b: bb.position,
+            r_a: ba.shape.bounding_radius(),
+            r_b: bb.shape.bounding_radius(),
+            work,
+            info,
+            flipped,
+        };
+        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Detect(record)));
+    }
+    info
+}
+
+/// How the narrow phase reached its answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Work {
+    CircleCircle,
+    /// Every face tested, its support point and distance (boxed: it is large).
+    BoxBox(Box<SatReport>),
+    /// The nearest edge of the box and the region the circle's centre is in.
+    BoxCircle {
+        region: CircleRegion,
+        edge: usize,
+        box_is_a: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DetectRecord {
+    /// The bound test's inputs: the centres and bounding radii when visited.
+    pub x_a: DVec2,
+    pub x_b: DVec2,
+    pub r_a: f64,
+    pub r_b: f64,
+    pub work: Work,
+    /// Text 001's collision info, the normal from A toward B; none: no contact.
+    pub info: Option<CollisionInfo>,
+    /// Whether the normal was turned round to point from A toward B.
+    pub flipped: bool,
+}
+
+impl DetectRecord {
+    pub(super) fn quantities(&self, (a, b): (&str, &str)) -> Vec<Quantity> {
+        let distance = self.x_a.distance(self.x_b);
+        let sum = self.r_a + self.r_b;
+        let mut out = vec![
+            Quantity::new("distance", distance, "m").by("|{x_b} − {x_a}|", vec![("x_b", self.x_b.into()), ("x_a", self.x_a.into())]),
+            Quantity::new("radius sum", sum, "m").by("{r_a} + {r_b}", vec![("r_a", self.r_a.into()), ("r_b", self.r_b.into())]),
+            Quantity::new("bounds touch", distance <= sum, "")
+                .by("{distance} ≤ {radius sum}", vec![("distance", distance.into()), ("radius sum", sum.into())]),
+        ];
+        self.work_quantities((a, b), &mut out);
+        out.push(Quantity::new("contact", self.info.is_some(), ""));
+        if let Some(i) = self.info {
+            if self.flipped {
+                out.push(Quantity::new("flipped", true, ""));
             }
-            phase.values.push(Quantity::new("depth", i.depth, "m"));
-            phase.values.push(Quantity::new("normal", i.normal, ""));
-            phase.values.push(Quantity::new("start", i.start, "m"));
-            phase.values.push(
+            out.push(Quantity::new("depth", i.depth, "m"));
+            out.push(Quantity::new("normal", i.normal, ""));
+            out.push(Quantity::new("start", i.start, "m"));
+            out.push(
                 Quantity::new("end", i.end, "m").by(
                     "{start} + {normal}·{depth}",
                     vec![("start", i.start.into()), ("normal", i.normal.into()), ("depth", i.depth.into())],
                 ),
             );
         }
-        tracer.record(phase);
+        out
     }
-    info
-}
 
-/// The working of each narrow-phase method, for the derivation panel.
-fn method_quantities(method: &Method, a: &Body, b: &Body) -> Vec<Quantity> {
-    match method {
-        Method::CircleCircle => {
-            let d = a.position.distance(b.position);
-            let sum = a.shape.bounding_radius() + b.shape.bounding_radius();
-            vec![
-                Quantity::new("distance", d, "m").by("|{x_b} − {x_a}|", vec![("x_b", b.position.into()), ("x_a", a.position.into())]),
-                Quantity::new("radius sum", sum, "m")
-                    .by("{r_a} + {r_b}", vec![("r_a", a.shape.bounding_radius().into()), ("r_b", b.shape.bounding_radius().into())]),
-            ]
-        }
-        Method::BoxBox(report) => {
-            let mut out = Vec::new();
-            for (side, faces) in report.faces.iter().enumerate() {
-                let (own, other) = if side == 0 { (&a.name, &b.name) } else { (&b.name, &a.name) };
-                for (i, face) in faces.iter().enumerate() {
-                    let Some(face) = face else { continue };
-                    out.push(Quantity::new(format!("{own} face {i} normal"), face.normal, ""));
-                    out.push(Quantity::new(format!("{own} face {i} support"), face.support, "m"));
-                    let dist = Quantity::new(format!("{own} face {i} distance"), face.distance, "m");
-                    out.push(match face.support {
-                        Some(s) => {
-                            dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())])
+    /// The working of each narrow-phase method, for the derivation panel.
+    fn work_quantities(&self, (a, b): (&str, &str), out: &mut Vec<Quantity>) {
+        match &self.work {
+            Work::CircleCircle => {}
+            Work::BoxBox(report) => {
+                for (side, faces) in report.faces.iter().enumerate() {
+                    let (own, other) = if side == 0 { (a, b) } else { (b, a) };
+                    for (i, face) in faces.iter().enumerate() {
+                        let Some(face) = face else { continue };
+                        out.push(Quantity::new(format!("{own} face {i} normal"), face.normal, ""));
+                        out.push(Quantity::new(format!("{own} face {i} support"), face.support, "m"));
+                        let dist = Quantity::new(format!("{own} face {i} distance"), face.distance, "m");
+                        out.push(match face.support {
+                            Some(s) => {
+                                dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())])
+                            }
+                            None => dist,
+                        });
+                        if face.support.is_none() {
+                            let why = format!("no corner of {other} lies behind {own}'s face {i}: it separates");
+                            out.push(Quantity::new("separating axis", why.as_str(), ""));
                         }
-                        None => dist,
-                    });
-                    if face.support.is_none() {
-                        let why = format!("no corner of {other} lies behind {own}'s face {i}: it separates");
-                        out.push(Quantity::new("separating axis", why.as_str(), ""));
                     }
                 }
+                if let Some((side, face)) = report.axis {
+                    out.push(Quantity::new("least penetration", Value::Text(format!("{} face {face}", [a, b][side])), ""));
+                }
             }
-            if let Some((side, face)) = report.axis {
-                let text = format!("{} face {face}", [&a.name, &b.name][side]);
-                out.push(Quantity::new("least penetration", Value::Text(text), ""));
+            Work::BoxCircle { region, edge, box_is_a } => {
+                let who = if *box_is_a { a } else { b };
+                out.push(Quantity::new("nearest edge", Value::Text(format!("{who} face {edge}")), ""));
+                out.push(Quantity::new("region", region.describe(), ""));
             }
-            out
-        }
-        Method::BoxCircle { region, edge, box_is_a } => {
-            let who = if *box_is_a { &a.name } else { &b.name };
-            vec![
-                Quantity::new("nearest edge", Value::Text(format!("{who} face {edge}")), ""),
-                Quantity::new("region", region.describe(), ""),
-            ]
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The physics: a world of rigid bodies and the one function that steps it.
 //!
 //! A frame runs as named stages (DESIGN.md, "A frame, phase by phase"):
-//! forces → for each relaxation pass: broad, then detect → correct → resolve for
-//! every candidate pair in scene order → integrate.
+//! forces → broad (the candidate list) → for each relaxation pass, every
+//! candidate pair in scene order: bound test, detect → correct → resolve →
+//! integrate.
 
 mod body;
 mod broad;
@@ -15,8 +16,14 @@ mod resolve;
 mod trace;
 
 pub use body::{Body, BodyState};
+pub use broad::BroadRecord;
+pub use correct::CorrectRecord;
+pub use detect::{DetectRecord, Work};
+pub use forces::{ForcesRecord, Load};
+pub use integrate::IntegrateRecord;
 pub use record::{FrameRecord, record_frame};
-pub use trace::{BodyChange, NoTrace, Phase, PhaseKind, Quantity, Tracer, Value};
+pub use resolve::{Contact, Impulse, ResolveRecord};
+pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 
 use glam::DVec2;
 
@@ -26,11 +33,40 @@ pub struct World {
     pub gravity: DVec2,
     pub time: f64,
     pub frame: u64,
+    /// The step's working space, kept so a frame allocates nothing once it has grown.
+    scratch: Scratch,
+}
+
+/// Buffers the step reuses from frame to frame. They hold nothing a later
+/// frame depends on (each frame builds them afresh from the bodies), so a copy
+/// of the world starts with empty ones and every world compares equal in them.
+#[derive(Default)]
+struct Scratch {
+    broad: broad::Broad,
+    frame_start_velocities: Vec<(DVec2, f64)>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        Scratch::default()
+    }
+}
+
+impl PartialEq for Scratch {
+    fn eq(&self, _: &Scratch) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 impl World {
     pub fn new(bodies: Vec<Body>, gravity: DVec2) -> World {
-        World { bodies, gravity, time: 0.0, frame: 0 }
+        World { bodies, gravity, time: 0.0, frame: 0, scratch: Scratch::default() }
     }
 
     pub fn kinetic_energy(&self) -> f64 {
@@ -147,33 +183,67 @@ pub struct StepStats {
 
 /// Advances the world by one frame, telling `tracer` what each phase did.
 pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+    let World { bodies, gravity, scratch, .. } = world;
     let mut stats = StepStats::default();
-    let frame_start_velocities: Vec<(DVec2, f64)> = match settings.integrator {
-        Integrator::ExplicitEuler => world.bodies.iter().map(|b| (b.velocity, b.angular_velocity)).collect(),
-        Integrator::SymplecticEuler => Vec::new(),
-    };
-    if settings.motion {
-        forces::apply(world, settings.dt, tracer);
+    scratch.frame_start_velocities.clear();
+    if settings.integrator == Integrator::ExplicitEuler {
+        scratch.frame_start_velocities.extend(bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
     }
-    let mut candidates = Vec::new();
+    if settings.motion {
+        forces::apply(bodies, *gravity, settings.dt, tracer);
+    }
+    let broad = &mut scratch.broad;
+    broad.start_frame(bodies, tracer);
     for pass in 1..=settings.relaxation_iterations {
-        broad::find_candidates(&world.bodies, pass, &mut candidates, tracer);
-        for &(a, b) in &candidates {
-            stats.narrow_tests += 1;
-            let Some(info) = detect::run(&world.bodies, a, b, pass, tracer) else { continue };
-            stats.contacts += 1;
-            if settings.position_correction {
-                correct::run(&mut world.bodies, a, b, &info, settings.correction_rate, pass, tracer);
+        for i in 0..bodies.len() {
+            let mut k = 0;
+            while let Some(j) = broad.partner(i, k) {
+                k += 1;
+                let visit = relax_pair(bodies, i, j, settings, pass, tracer);
+                stats.narrow_tests += usize::from(visit != Visit::Apart);
+                stats.contacts += usize::from(visit == Visit::Contact);
+                if visit == Visit::Contact
+                    && settings.position_correction
+                    && (broad.moved_too_far(bodies, i) || broad.moved_too_far(bodies, j))
+                {
+                    k = broad.rebuild(bodies, pass, (i, j), tracer);
+                }
             }
-            resolve::run(&mut world.bodies, a, b, &info, settings, pass, tracer);
         }
     }
     if settings.motion {
-        integrate::run(world, settings.dt, &frame_start_velocities, tracer);
+        integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, tracer);
     }
     world.time += settings.dt;
     world.frame += 1;
     stats
+}
+
+/// What one visit of a pair found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    /// The bounding circles do not touch: nothing is tested or recorded.
+    Apart,
+    /// The narrow phase found no contact.
+    NoContact,
+    /// Detected, corrected and resolved.
+    Contact,
+}
+
+/// One visit of text 001's relaxation loop to the pair (a, b), a < b, in pass
+/// `pass`: the bound test on the current positions, then detect → correct →
+/// resolve. The step makes these visits in (a, b) order for the pairs its
+/// candidate list holds; visiting every pair the same way gives the same world.
+pub fn relax_pair<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
+    if !broad::bounds_touch(&bodies[a], &bodies[b]) {
+        return Visit::Apart;
+    }
+    let Some(info) = detect::run(bodies, a, b, pass, tracer) else { return Visit::NoContact };
+    if settings.position_correction {
+        correct::run(bodies, a, b, &info, settings.correction_rate, pass, tracer);
+    }
+    resolve::run(bodies, a, b, &info, settings, pass, tracer);
+    Visit::Contact
 }
 
 /// Borrows two different bodies of the slice mutably, in the order asked.
@@ -181,12 +251,4 @@ pub(crate) fn pair_mut(bodies: &mut [Body], a: usize, b: usize) -> (&mut Body, &
     debug_assert!(a < b);
     let (left, right) = bodies.split_at_mut(b);
     (&mut left[a], &mut right[0])
-}
-
-/// Records the change a phase made to bodies `a` and `b`.
-pub(crate) fn pair_changes(bodies: &[Body], a: usize, b: usize, before: (BodyState, BodyState)) -> Vec<BodyChange> {
-    vec![
-        BodyChange { body: a, before: before.0, after: bodies[a].state() },
-        BodyChange { body: b, before: before.1, after: bodies[b].state() },
-    ]
 }

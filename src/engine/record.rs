@@ -19,7 +19,7 @@ impl FrameRecord {
     pub fn state_after(&self, count: usize) -> Vec<BodyState> {
         let mut states = self.start.clone();
         for phase in &self.phases[..count.min(self.phases.len())] {
-            for change in &phase.changes {
+            for change in phase.changes() {
                 states[change.body] = change.after;
             }
         }

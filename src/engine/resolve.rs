@@ -15,8 +15,8 @@
 //! from the velocities before either impulse.
 
 use super::body::Body;
-use super::trace::{Phase, PhaseKind, Quantity, Tracer, Value};
-use super::{Friction, Settings, Tangent, pair_changes, pair_mut};
+use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer, Value};
+use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross};
 use glam::DVec2;
 
@@ -41,30 +41,29 @@ pub(super) fn run<T: Tracer>(
     let (vpa, vpb) = (ba.velocity_at(p), bb.velocity_at(p));
     let v_rel = vpa - vpb;
     let vrn = v_rel.dot(n);
-    let mut q = Vec::new();
-    if T::ENABLED {
-        q = vec![
-            Quantity::new("p", p, "m").by(
-                "{start} + ({end} − {start})·{1/m_a}/({1/m_a} + {1/m_b})",
-                vec![("start", info.start.into()), ("end", info.end.into()), ("1/m_a", ima.into()), ("1/m_b", imb.into())],
-            ),
-            Quantity::new("r_a", ra, "m").by("{p} − {x_a}", vec![("p", p.into()), ("x_a", ba.position.into())]),
-            Quantity::new("r_b", rb, "m").by("{p} − {x_b}", vec![("p", p.into()), ("x_b", bb.position.into())]),
-            Quantity::new("n", n, ""),
-            Quantity::new("v_pa", vpa, "m/s")
-                .by("{v_a} + {ω_a}×{r_a}", vec![("v_a", ba.velocity.into()), ("ω_a", ba.angular_velocity.into()), ("r_a", ra.into())]),
-            Quantity::new("v_pb", vpb, "m/s")
-                .by("{v_b} + {ω_b}×{r_b}", vec![("v_b", bb.velocity.into()), ("ω_b", bb.angular_velocity.into()), ("r_b", rb.into())]),
-            Quantity::new("v_rel", v_rel, "m/s").by("{v_pa} − {v_pb}", vec![("v_pa", vpa.into()), ("v_pb", vpb.into())]),
-            Quantity::new("vrn", vrn, "m/s").by("{v_rel}·{n}", vec![("v_rel", v_rel.into()), ("n", n.into())]),
-            Quantity::new("approaching", vrn > 0.0, "").by("{vrn} > 0", vec![("vrn", vrn.into())]),
-        ];
-    }
+    // Recorded only when traced; the untraced step builds nothing.
+    let contact = if T::ENABLED {
+        Some(Contact {
+            start: info.start,
+            end: info.end,
+            inv_mass: [ima, imb],
+            p,
+            x: [ba.position, bb.position],
+            r: [ra, rb],
+            n,
+            v: [ba.velocity, bb.velocity],
+            w: [ba.angular_velocity, bb.angular_velocity],
+            v_p: [vpa, vpb],
+            v_rel,
+            vrn,
+        })
+    } else {
+        None
+    };
     if vrn <= 0.0 {
-        if T::ENABLED {
-            let mut phase = Phase::new(PhaseKind::Resolve, Some(pass), Some((a, b)));
-            phase.values = q;
-            tracer.record(phase);
+        if let Some(contact) = contact {
+            let record = ResolveRecord { contact, impulse: None };
+            tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
         }
         return;
     }
@@ -92,80 +91,185 @@ pub(super) fn run<T: Tracer>(
     let jt = if capped { jt_free.signum() * jt_max } else { jt_free };
     let impulse = n * jn + t * jt;
 
-    let before = (ba.state(), bb.state());
     let (ba, bb) = pair_mut(bodies, a, b);
     ba.push(impulse, ra);
     bb.push(-impulse, rb);
 
-    if T::ENABLED {
-        q.extend([
-            Quantity::new("e", e, "").by("({e_a} + {e_b}) / 2", vec![("e_a", ba.restitution.into()), ("e_b", bb.restitution.into())]),
-            k_quantity("k_n", k_n, "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}", ("n", n), (ba, bb), (ra, rb)),
-            Quantity::new("jn", jn, "N·s").by("−(1 + {e})·{vrn} / {k_n}", vec![("e", e.into()), ("vrn", vrn.into()), ("k_n", k_n.into())]),
-            tangent_quantity(settings.tangent, t, n, v_rel, vrn),
-            Quantity::new("vrt", vrt, "m/s").by("{v_rel}·{t}", vec![("v_rel", v_rel.into()), ("t", t.into())]),
-        ]);
-        if settings.friction != Friction::None {
-            q.push(Quantity::new("mu", mu, "").by("({μ_a} + {μ_b}) / 2", vec![("μ_a", ba.friction.into()), ("μ_b", bb.friction.into())]));
-        }
-        if settings.friction == Friction::VelocityRatio || settings.coulomb_cap {
-            q.push(k_quantity("k_t", k_t, "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}", ("t", t), (ba, bb), (ra, rb)));
-        }
-        q.extend(friction_quantities(settings, mu, jn, vrt, k_t, jt_free, jt_max, capped, jt, sliding));
-        q.extend([
-            Quantity::new("J", impulse, "N·s")
-                .by("{jn}·{n} + {jt}·{t}", vec![("jn", jn.into()), ("n", n.into()), ("jt", jt.into()), ("t", t.into())]),
-            Quantity::new("v_a'", ba.velocity, "m/s")
-                .by("{v_a} + {J}/{m_a}", vec![("v_a", before.0.velocity.into()), ("J", impulse.into()), ("m_a", mass(ba))]),
-            Quantity::new("ω_a'", ba.angular_velocity, "rad/s").by(
-                "{ω_a} + ({r_a}×{J})/{I_a}",
-                vec![("ω_a", before.0.angular_velocity.into()), ("r_a", ra.into()), ("J", impulse.into()), ("I_a", inertia(ba))],
-            ),
-            Quantity::new("v_b'", bb.velocity, "m/s")
-                .by("{v_b} − {J}/{m_b}", vec![("v_b", before.1.velocity.into()), ("J", impulse.into()), ("m_b", mass(bb))]),
-            Quantity::new("ω_b'", bb.angular_velocity, "rad/s").by(
-                "{ω_b} − ({r_b}×{J})/{I_b}",
-                vec![("ω_b", before.1.angular_velocity.into()), ("r_b", rb.into()), ("J", impulse.into()), ("I_b", inertia(bb))],
-            ),
-        ]);
-        let mut phase = Phase::new(PhaseKind::Resolve, Some(pass), Some((a, b)));
-        phase.values = q;
-        phase.changes = pair_changes(bodies, a, b, before);
-        tracer.record(phase);
+    if let Some(contact) = contact {
+        let record = ResolveRecord {
+            contact,
+            impulse: Some(Impulse {
+                friction: settings.friction,
+                tangent: settings.tangent,
+                coulomb_cap: settings.coulomb_cap,
+                restitution: [ba.restitution, bb.restitution],
+                friction_of: [ba.friction, bb.friction],
+                mass: [mass(ba), mass(bb)],
+                inertia: [inertia(ba), inertia(bb)],
+                e,
+                mu,
+                k_n,
+                jn,
+                t,
+                vrt,
+                k_t,
+                sliding,
+                jt_free,
+                jt_max,
+                capped,
+                jt,
+                j: impulse,
+                changes: [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }],
+            }),
+        };
+        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
     }
 }
 
-/// The inverse effective mass along an axis, K = 1/mA + 1/mB + (rA×d)²/IA + (rB×d)²/IB, with its inputs.
-fn k_quantity(
-    name: &'static str,
-    k: f64,
-    template: &'static str,
-    axis: (&'static str, DVec2),
-    (ba, bb): (&Body, &Body),
-    (ra, rb): (DVec2, DVec2),
-) -> Quantity {
-    Quantity::new(name, k, "1/kg").by(
-        template,
-        vec![
-            ("1/m_a", ba.inv_mass().into()),
-            ("1/m_b", bb.inv_mass().into()),
-            ("r_a", ra.into()),
-            (axis.0, axis.1.into()),
-            ("I_a", inertia(ba)),
-            ("r_b", rb.into()),
-            ("I_b", inertia(bb)),
-        ],
-    )
+/// What resolve found at the contact point, whether or not the bodies approach.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Contact {
+    pub start: DVec2,
+    pub end: DVec2,
+    pub inv_mass: [f64; 2],
+    pub p: DVec2,
+    /// The centres.
+    pub x: [DVec2; 2],
+    /// From each centre to p.
+    pub r: [DVec2; 2],
+    pub n: DVec2,
+    /// Velocities and spins before the impulse.
+    pub v: [DVec2; 2],
+    pub w: [f64; 2],
+    /// The velocity of p on each body, v + ω×r.
+    pub v_p: [DVec2; 2],
+    pub v_rel: DVec2,
+    pub vrn: f64,
 }
 
-/// A static body's mass is infinite: J/m is zero for it.
-fn mass(b: &Body) -> Value {
-    if b.is_static() { Value::Text("∞".into()) } else { Value::Scalar(b.mass()) }
+/// The impulse, when the bodies approach. A static body's mass and inertia are none (infinite).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Impulse {
+    pub friction: Friction,
+    pub tangent: Tangent,
+    pub coulomb_cap: bool,
+    pub restitution: [f64; 2],
+    pub friction_of: [f64; 2],
+    pub mass: [Option<f64>; 2],
+    pub inertia: [Option<f64>; 2],
+    pub e: f64,
+    pub mu: f64,
+    pub k_n: f64,
+    pub jn: f64,
+    pub t: DVec2,
+    pub vrt: f64,
+    pub k_t: f64,
+    pub sliding: bool,
+    pub jt_free: f64,
+    pub jt_max: f64,
+    pub capped: bool,
+    pub jt: f64,
+    pub j: DVec2,
+    pub changes: [BodyChange; 2],
 }
 
-/// A static body's inertia is infinite: its terms in K vanish.
-fn inertia(b: &Body) -> Value {
-    if b.is_static() { Value::Text("∞".into()) } else { Value::Scalar(b.inertia()) }
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolveRecord {
+    pub contact: Contact,
+    pub impulse: Option<Impulse>,
+}
+
+impl ResolveRecord {
+    pub(super) fn changes(&self) -> &[BodyChange] {
+        self.impulse.as_ref().map_or(&[], |i| &i.changes)
+    }
+
+    pub(super) fn quantities(&self) -> Vec<Quantity> {
+        let c = &self.contact;
+        let [ima, imb] = c.inv_mass;
+        let [ra, rb] = c.r;
+        let [vpa, vpb] = c.v_p;
+        let (n, v_rel, vrn) = (c.n, c.v_rel, c.vrn);
+        let mut q = vec![
+            Quantity::new("p", c.p, "m").by(
+                "{start} + ({end} − {start})·{1/m_a}/({1/m_a} + {1/m_b})",
+                vec![("start", c.start.into()), ("end", c.end.into()), ("1/m_a", ima.into()), ("1/m_b", imb.into())],
+            ),
+            Quantity::new("r_a", ra, "m").by("{p} − {x_a}", vec![("p", c.p.into()), ("x_a", c.x[0].into())]),
+            Quantity::new("r_b", rb, "m").by("{p} − {x_b}", vec![("p", c.p.into()), ("x_b", c.x[1].into())]),
+            Quantity::new("n", n, ""),
+            Quantity::new("v_pa", vpa, "m/s")
+                .by("{v_a} + {ω_a}×{r_a}", vec![("v_a", c.v[0].into()), ("ω_a", c.w[0].into()), ("r_a", ra.into())]),
+            Quantity::new("v_pb", vpb, "m/s")
+                .by("{v_b} + {ω_b}×{r_b}", vec![("v_b", c.v[1].into()), ("ω_b", c.w[1].into()), ("r_b", rb.into())]),
+            Quantity::new("v_rel", v_rel, "m/s").by("{v_pa} − {v_pb}", vec![("v_pa", vpa.into()), ("v_pb", vpb.into())]),
+            Quantity::new("vrn", vrn, "m/s").by("{v_rel}·{n}", vec![("v_rel", v_rel.into()), ("n", n.into())]),
+            Quantity::new("approaching", vrn > 0.0, "").by("{vrn} > 0", vec![("vrn", vrn.into())]),
+        ];
+        let Some(i) = &self.impulse else { return q };
+        let [ma, mb] = i.mass.map(infinite_if_none);
+        let [ia, ib] = i.inertia.map(infinite_if_none);
+        let k = |name, k, template, axis: (&'static str, DVec2)| {
+            Quantity::new(name, k, "1/kg").by(
+                template,
+                vec![
+                    ("1/m_a", ima.into()),
+                    ("1/m_b", imb.into()),
+                    ("r_a", ra.into()),
+                    (axis.0, axis.1.into()),
+                    ("I_a", ia.clone()),
+                    ("r_b", rb.into()),
+                    ("I_b", ib.clone()),
+                ],
+            )
+        };
+        q.extend([
+            Quantity::new("e", i.e, "").by("({e_a} + {e_b}) / 2", vec![("e_a", i.restitution[0].into()), ("e_b", i.restitution[1].into())]),
+            k("k_n", i.k_n, "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}", ("n", n)),
+            Quantity::new("jn", i.jn, "N·s")
+                .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", i.e.into()), ("vrn", vrn.into()), ("k_n", i.k_n.into())]),
+            tangent_quantity(i.tangent, i.t, n, v_rel, vrn),
+            Quantity::new("vrt", i.vrt, "m/s").by("{v_rel}·{t}", vec![("v_rel", v_rel.into()), ("t", i.t.into())]),
+        ]);
+        if i.friction != Friction::None {
+            q.push(
+                Quantity::new("mu", i.mu, "")
+                    .by("({μ_a} + {μ_b}) / 2", vec![("μ_a", i.friction_of[0].into()), ("μ_b", i.friction_of[1].into())]),
+            );
+        }
+        if i.friction == Friction::VelocityRatio || i.coulomb_cap {
+            q.push(k("k_t", i.k_t, "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}", ("t", i.t)));
+        }
+        q.extend(friction_quantities(i));
+        let j = i.j;
+        let [after_a, after_b] = i.changes.map(|c| c.after);
+        q.extend([
+            Quantity::new("J", j, "N·s")
+                .by("{jn}·{n} + {jt}·{t}", vec![("jn", i.jn.into()), ("n", n.into()), ("jt", i.jt.into()), ("t", i.t.into())]),
+            Quantity::new("v_a'", after_a.velocity, "m/s")
+                .by("{v_a} + {J}/{m_a}", vec![("v_a", c.v[0].into()), ("J", j.into()), ("m_a", ma)]),
+            Quantity::new("ω_a'", after_a.angular_velocity, "rad/s")
+                .by("{ω_a} + ({r_a}×{J})/{I_a}", vec![("ω_a", c.w[0].into()), ("r_a", ra.into()), ("J", j.into()), ("I_a", ia)]),
+            Quantity::new("v_b'", after_b.velocity, "m/s")
+                .by("{v_b} − {J}/{m_b}", vec![("v_b", c.v[1].into()), ("J", j.into()), ("m_b", mb)]),
+            Quantity::new("ω_b'", after_b.angular_velocity, "rad/s")
+                .by("{ω_b} − ({r_b}×{J})/{I_b}", vec![("ω_b", c.w[1].into()), ("r_b", rb.into()), ("J", j.into()), ("I_b", ib)]),
+        ]);
+        q
+    }
+}
+
+/// A static body's mass and inertia are infinite (none): J/m and its terms in K vanish.
+fn mass(b: &Body) -> Option<f64> {
+    (!b.is_static()).then(|| b.mass())
+}
+
+fn inertia(b: &Body) -> Option<f64> {
+    (!b.is_static()).then(|| b.inertia())
+}
+
+fn infinite_if_none(x: Option<f64>) -> Value {
+    x.map_or_else(|| Value::Text("∞".into()), Value::Scalar)
 }
 
 /// The unit tangent, or zero when there is no sliding to oppose.
@@ -190,23 +294,13 @@ fn tangent_quantity(mode: Tangent, t: DVec2, n: DVec2, v_rel: DVec2, vrn: f64) -
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn friction_quantities(
-    s: &Settings,
-    mu: f64,
-    jn: f64,
-    vrt: f64,
-    k_t: f64,
-    jt_free: f64,
-    jt_max: f64,
-    capped: bool,
-    jt: f64,
-    sliding: bool,
-) -> Vec<Quantity> {
-    let free = match s.friction {
+/// jt as the friction model gives it, and the cap when it is on.
+fn friction_quantities(i: &Impulse) -> Vec<Quantity> {
+    let Impulse { mu, jn, vrt, k_t, jt_free, jt_max, capped, jt, sliding, .. } = *i;
+    let free = match i.friction {
         Friction::None => Quantity::new("jt", 0.0, "N·s").by("friction is off", vec![]),
         Friction::Coulomb if !sliding => Quantity::new("jt", 0.0, "N·s").by("0: no sliding ({vrt} = 0)", vec![("vrt", vrt.into())]),
-        Friction::Coulomb if s.tangent == Tangent::SignFixed && vrt < 0.0 => {
+        Friction::Coulomb if i.tangent == Tangent::SignFixed && vrt < 0.0 => {
             Quantity::new("jt", jt_free, "N·s").by("−{mu}·{jn}  (negated: vrt < 0)", vec![("mu", mu.into()), ("jn", jn.into())])
         }
         Friction::Coulomb => Quantity::new("jt", jt_free, "N·s").by("{mu}·{jn}", vec![("mu", mu.into()), ("jn", jn.into())]),
@@ -214,7 +308,7 @@ fn friction_quantities(
             Quantity::new("jt", jt_free, "N·s").by("−{mu}·{vrt} / {k_t}", vec![("mu", mu.into()), ("vrt", vrt.into()), ("k_t", k_t.into())])
         }
     };
-    if !s.coulomb_cap || s.friction == Friction::None {
+    if !i.coulomb_cap || i.friction == Friction::None {
         return vec![free];
     }
     let mut out = vec![

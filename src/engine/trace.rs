@@ -1,8 +1,20 @@
 //! What the step records. The step is generic over a [`Tracer`]; with
 //! [`NoTrace`] every `if T::ENABLED` block is removed at compile time, so the
 //! fast path builds none of the records below.
+//!
+//! A record is a plain struct of the numbers a stage computed (each stage's
+//! file defines its own, next to the code that fills it). The quantities a
+//! person reads — name, value, unit, formula and inputs — are made from it
+//! only when a phase is shown or exported, so recording a phase costs a copy
+//! of a few numbers, not a string per value.
 
 use super::body::BodyState;
+use super::broad::BroadRecord;
+use super::correct::CorrectRecord;
+use super::detect::DetectRecord;
+use super::forces::ForcesRecord;
+use super::integrate::IntegrateRecord;
+use super::resolve::ResolveRecord;
 use glam::DVec2;
 
 pub trait Tracer {
@@ -116,35 +128,82 @@ impl Quantity {
     }
 }
 
-/// A body's state before and after a phase that changed it.
-#[derive(Clone, Debug, PartialEq)]
+/// A body's state after a phase that changed it; the state before is the one
+/// the phases before left (`FrameRecord::state_after`).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyChange {
     pub body: usize,
-    pub before: BodyState,
     pub after: BodyState,
+}
+
+/// What one stage computed, by kind. The large records are boxed so that a
+/// detect phase, the most common, stays small.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PhaseData {
+    Forces(Box<ForcesRecord>),
+    Broad(Box<BroadRecord>),
+    Detect(DetectRecord),
+    Correct(CorrectRecord),
+    Resolve(Box<ResolveRecord>),
+    Integrate(Box<IntegrateRecord>),
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state
 /// rebuilds the world after any phase.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Phase {
-    pub kind: PhaseKind,
-    /// The relaxation pass, from 1; none for forces and integrate.
+    /// The relaxation pass, from 1; none for forces, integrate and the frame's broad phase.
     pub iteration: Option<usize>,
     /// Indices of the two bodies, A first.
     pub pair: Option<(usize, usize)>,
-    pub values: Vec<Quantity>,
-    pub changes: Vec<BodyChange>,
-    /// Broad phase only: the pairs that go on to the narrow phase.
-    pub candidates: Vec<(usize, usize)>,
+    pub data: PhaseData,
 }
 
 impl Phase {
-    pub fn new(kind: PhaseKind, iteration: Option<usize>, pair: Option<(usize, usize)>) -> Phase {
-        Phase { kind, iteration, pair, values: Vec::new(), changes: Vec::new(), candidates: Vec::new() }
+    pub fn new(iteration: Option<usize>, pair: Option<(usize, usize)>, data: PhaseData) -> Phase {
+        Phase { iteration, pair, data }
     }
 
-    pub fn value(&self, name: &str) -> Option<&Value> {
-        self.values.iter().find(|q| q.name == name).map(|q| &q.value)
+    pub fn kind(&self) -> PhaseKind {
+        match self.data {
+            PhaseData::Forces(_) => PhaseKind::Forces,
+            PhaseData::Broad(_) => PhaseKind::Broad,
+            PhaseData::Detect(_) => PhaseKind::Detect,
+            PhaseData::Correct(_) => PhaseKind::Correct,
+            PhaseData::Resolve(_) => PhaseKind::Resolve,
+            PhaseData::Integrate(_) => PhaseKind::Integrate,
+        }
+    }
+
+    /// The bodies this phase moved or sped up, with their states after it.
+    pub fn changes(&self) -> &[BodyChange] {
+        match &self.data {
+            PhaseData::Forces(r) => &r.changes,
+            PhaseData::Correct(r) => &r.changes,
+            PhaseData::Resolve(r) => r.changes(),
+            PhaseData::Integrate(r) => &r.changes,
+            PhaseData::Broad(_) | PhaseData::Detect(_) => &[],
+        }
+    }
+
+    /// Every value the phase computed, in the order of the derivation, with
+    /// its formula and inputs. `names` are the bodies' names, by index (A and
+    /// B, or the index, stand in for a missing name).
+    pub fn quantities(&self, names: &[String]) -> Vec<Quantity> {
+        let name = |i: usize, fallback| names.get(i).map_or(fallback, String::as_str);
+        let pair = self.pair.map_or(("A", "B"), |(a, b)| (name(a, "A"), name(b, "B")));
+        match &self.data {
+            PhaseData::Forces(r) => r.quantities(names),
+            PhaseData::Broad(r) => r.quantities(names),
+            PhaseData::Detect(r) => r.quantities(pair),
+            PhaseData::Correct(r) => r.quantities(),
+            PhaseData::Resolve(r) => r.quantities(),
+            PhaseData::Integrate(r) => r.quantities(),
+        }
+    }
+
+    /// One value by its name, e.g. `jn`.
+    pub fn value(&self, name: &str, names: &[String]) -> Option<Value> {
+        self.quantities(names).into_iter().find(|q| q.name == name).map(|q| q.value)
     }
 }

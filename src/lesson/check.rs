@@ -55,15 +55,16 @@ fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &[FrameRecord], n
     let after = || frame.state_after(index + 1);
     let (label, actual) = match (&c.quantity, &c.body, &c.field, &c.world) {
         (Some(q), None, None, None) => {
-            let value = phase.value(q).cloned().ok_or_else(|| {
-                let have: Vec<&str> = phase.values.iter().map(|v| v.name.as_str()).collect();
+            let quantities = phase.quantities(names);
+            let value = quantities.iter().find(|v| v.name == *q).map(|v| v.value.clone()).ok_or_else(|| {
+                let have: Vec<&str> = quantities.iter().map(|v| v.name.as_str()).collect();
                 let help = match nearest(q, &have) {
                     Some(n) => format!("did you mean `{n}`? This phase computes: {}", have.join(", ")),
                     None => format!("this phase computes: {}", have.join(", ")),
                 };
                 here(
                     "quantity",
-                    Problem::error(format!("the {} phase has no quantity `{q}`", phase.kind.name()), "not computed here", Some(help)),
+                    Problem::error(format!("the {} phase has no quantity `{q}`", phase.kind().name()), "not computed here", Some(help)),
                 )
             })?;
             (q.clone(), value)

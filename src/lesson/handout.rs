@@ -3,7 +3,7 @@
 //! phase that found a contact or changed a body.
 
 use super::{Place, step_at};
-use crate::engine::{FrameRecord, Phase, PhaseKind, Value};
+use crate::engine::{FrameRecord, Phase, PhaseData};
 use crate::report::{derive, num, phase_title, right_side};
 use crate::scene::Scene;
 use std::fmt::Write;
@@ -29,7 +29,7 @@ pub fn handout(scene: &Scene, frames: &[FrameRecord], places: &[Option<Place>]) 
             if let Some(s) = step {
                 writeln!(md, "{}\n", s.text.trim()).unwrap();
             }
-            derivations(&mut md, phase);
+            derivations(&mut md, phase, &names);
         }
     }
     if !scene.checks.is_empty() {
@@ -56,7 +56,7 @@ pub fn handout(scene: &Scene, frames: &[FrameRecord], places: &[Option<Place>]) 
 }
 
 fn eventful(p: &Phase) -> bool {
-    !p.changes.is_empty() || (p.kind == PhaseKind::Detect && p.value("contact") == Some(&Value::Bool(true)))
+    !p.changes().is_empty() || matches!(&p.data, PhaseData::Detect(d) if d.info.is_some())
 }
 
 fn bodies_table(md: &mut String, scene: &Scene) {
@@ -84,12 +84,13 @@ fn bodies_table(md: &mut String, scene: &Scene) {
     md.push('\n');
 }
 
-fn derivations(md: &mut String, phase: &Phase) {
-    if phase.values.is_empty() {
+fn derivations(md: &mut String, phase: &Phase, names: &[String]) {
+    let quantities = phase.quantities(names);
+    if quantities.is_empty() {
         return;
     }
     md.push_str("```text\n");
-    for q in &phase.values {
+    for q in &quantities {
         let d = derive(q);
         match (d.symbols, d.numbers) {
             (Some(s), Some(n)) => {

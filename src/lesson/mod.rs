@@ -74,7 +74,7 @@ pub fn find_phase(frame: &FrameRecord, at: &Anchor, names: &[String]) -> Option<
     frame
         .phases
         .iter()
-        .position(|p| p.kind == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr)))
+        .position(|p| p.kind() == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr)))
 }
 
 /// A step's phase in a run: (frame index, phase index).
@@ -128,9 +128,9 @@ fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, fra
     // List the phases of the kind asked for, which usually shows the slip (a pass
     // too many, a pair written in the other order); else every kind the frame has.
     let kind = PhaseKind::from_name(&at.kind)?;
-    let same: Vec<String> = frame.phases.iter().filter(|p| p.kind == kind).map(|p| phase_title(p, names)).collect();
+    let same: Vec<String> = frame.phases.iter().filter(|p| p.kind() == kind).map(|p| phase_title(p, names)).collect();
     let listed = if same.is_empty() {
-        let mut kinds: Vec<&str> = frame.phases.iter().map(|p| p.kind.name()).collect();
+        let mut kinds: Vec<&str> = frame.phases.iter().map(|p| p.kind().name()).collect();
         kinds.dedup();
         format!("frame {} has no {} phase; it has {}", at.frame, at.kind, kinds.join(", "))
     } else {

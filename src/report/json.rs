@@ -1,4 +1,4 @@
-use crate::engine::{BodyState, FrameRecord, Value};
+use crate::engine::{BodyState, FrameRecord, PhaseData, Value};
 use crate::scene::Scene;
 use serde_json::{Map, Value as Json, json};
 
@@ -29,7 +29,7 @@ fn body_json(name: &str, s: &BodyState) -> Json {
 /// The JSON trace of DESIGN.md: frames → phases → values, and the bodies at
 /// the end of each frame.
 pub fn json_trace(scene: &Scene, frames: &[FrameRecord]) -> Json {
-    let names: Vec<&str> = scene.world.bodies.iter().map(|b| b.name.as_str()).collect();
+    let names: Vec<String> = scene.world.bodies.iter().map(|b| b.name.clone()).collect();
     let frames: Vec<Json> = frames
         .iter()
         .map(|f| {
@@ -37,15 +37,15 @@ pub fn json_trace(scene: &Scene, frames: &[FrameRecord]) -> Json {
                 .phases
                 .iter()
                 .map(|p| {
-                    let values: Map<String, Json> = p.values.iter().map(|q| (q.name.clone(), value_json(&q.value))).collect();
+                    let values: Map<String, Json> = p.quantities(&names).into_iter().map(|q| (q.name, value_json(&q.value))).collect();
                     let mut o = json!({
-                        "kind": p.kind.name(),
+                        "kind": p.kind().name(),
                         "iteration": p.iteration,
-                        "pair": p.pair.map(|(a, b)| [names[a], names[b]]),
+                        "pair": p.pair.map(|(a, b)| [&names[a], &names[b]]),
                         "values": values,
                     });
-                    if p.kind == crate::engine::PhaseKind::Broad {
-                        o["candidates"] = p.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
+                    if let PhaseData::Broad(broad) = &p.data {
+                        o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
                     }
                     o
                 })

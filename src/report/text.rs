@@ -1,11 +1,11 @@
 use super::derivation::{derive, num};
-use crate::engine::{BodyState, FrameRecord, Phase};
+use crate::engine::{BodyState, FrameRecord, Phase, PhaseData};
 use crate::scene::Scene;
 use std::fmt::Write;
 
 /// "resolve · pass 1 · m1–m2": what a phase is, in one line.
 pub fn phase_title(phase: &Phase, names: &[String]) -> String {
-    let mut t = phase.kind.name().to_string();
+    let mut t = phase.kind().name().to_string();
     if let Some(k) = phase.iteration {
         write!(t, " · pass {k}").unwrap();
     }
@@ -35,11 +35,11 @@ pub fn text_trace(scene: &Scene, frames: &[FrameRecord]) -> String {
         writeln!(out, "frame {}  t = {} s", f.frame, num(f.time)).unwrap();
         for phase in &f.phases {
             writeln!(out, "  {}", phase_title(phase, &names)).unwrap();
-            if !phase.candidates.is_empty() {
-                let pairs: Vec<String> = phase.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
+            if let PhaseData::Broad(broad) = &phase.data {
+                let pairs: Vec<String> = broad.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
                 writeln!(out, "    pairs: {}", pairs.join(", ")).unwrap();
             }
-            for q in &phase.values {
+            for q in &phase.quantities(&names) {
                 let d = derive(q);
                 match (d.symbols, d.numbers) {
                     (Some(s), Some(n)) => {

@@ -2,8 +2,8 @@
 //! current phase computed as labelled arrows. Everything drawn is read from
 //! the phase record; nothing is recomputed.
 
-use crate::engine::{Body, BodyState, Phase, PhaseKind, Value};
-use crate::geometry::{Pose, Shape, box_vertices};
+use crate::engine::{Body, BodyState, Phase, PhaseData, Work};
+use crate::geometry::{Pose, SatReport, Shape, box_vertices};
 use crate::scene::YAxis;
 use glam::DVec2;
 use ratatui::style::Color;
@@ -152,63 +152,47 @@ impl SceneView<'_> {
     }
 
     fn vectors(&self, ctx: &mut Context, phase: &Phase) {
-        let vec = |name: &str| match phase.value(name) {
-            Some(Value::Vector(v)) => Some(*v),
-            _ => None,
-        };
-        let scalar = |name: &str| match phase.value(name) {
-            Some(Value::Scalar(x)) => Some(*x),
-            _ => None,
-        };
         let u = self.unit();
-        match phase.kind {
-            PhaseKind::Detect => {
-                let (Some(start), Some(end), Some(n)) = (vec("start"), vec("end"), vec("normal")) else {
-                    self.supports(ctx, phase);
-                    return;
-                };
-                self.supports(ctx, phase);
-                self.line(ctx, start, end, self.c(Color::Magenta));
-                self.arrow(ctx, start, n * u, "n", self.c(Color::Red));
-                let (x, y) = self.to_canvas(start);
-                ctx.print(x, y, "start");
-            }
-            PhaseKind::Correct => {
-                if let (Some((a, b)), Some(da), Some(db)) = (phase.pair, vec("Δx_a"), vec("Δx_b")) {
-                    let big = da.length().max(db.length());
-                    let k = if big > 0.0 { u / big } else { 0.0 };
-                    self.arrow(ctx, self.states[a].position, da * k, "Δx_a", self.c(Color::Cyan));
-                    self.arrow(ctx, self.states[b].position, db * k, "Δx_b", self.c(Color::Cyan));
+        match (&phase.data, phase.pair) {
+            (PhaseData::Detect(d), Some((a, b))) => {
+                if let Work::BoxBox(report) = &d.work {
+                    self.supports(ctx, report, [&self.bodies[a].name, &self.bodies[b].name]);
+                }
+                if let Some(info) = d.info {
+                    self.line(ctx, info.start, info.end, self.c(Color::Magenta));
+                    self.arrow(ctx, info.start, info.normal * u, "n", self.c(Color::Red));
+                    let (x, y) = self.to_canvas(info.start);
+                    ctx.print(x, y, "start");
                 }
             }
-            PhaseKind::Resolve => {
-                let (Some(p), Some((a, b))) = (vec("p"), phase.pair) else { return };
+            (PhaseData::Correct(c), Some((a, b))) => {
+                let (da, db) = (-c.normal * c.s * c.inv_mass[0], c.normal * c.s * c.inv_mass[1]);
+                let big = da.length().max(db.length());
+                let k = if big > 0.0 { u / big } else { 0.0 };
+                self.arrow(ctx, self.states[a].position, da * k, "Δx_a", self.c(Color::Cyan));
+                self.arrow(ctx, self.states[b].position, db * k, "Δx_b", self.c(Color::Cyan));
+            }
+            (PhaseData::Resolve(r), Some((a, b))) => {
+                let c = &r.contact;
                 let (xa, xb) = (self.states[a].position, self.states[b].position);
-                if let Some(r) = vec("r_a") {
-                    self.arrow(ctx, xa, r, "r_a", self.c(Color::Blue));
+                self.arrow(ctx, xa, c.r[0], "r_a", self.c(Color::Blue));
+                self.arrow(ctx, xb, c.r[1], "r_b", self.c(Color::Blue));
+                self.arrow(ctx, c.p, c.n * u, "n", self.c(Color::Red));
+                if let Some(t) = r.impulse.as_ref().map(|i| i.t).filter(|t| *t != DVec2::ZERO) {
+                    self.arrow(ctx, c.p, t * u, "t", self.c(Color::Green));
                 }
-                if let Some(r) = vec("r_b") {
-                    self.arrow(ctx, xb, r, "r_b", self.c(Color::Blue));
-                }
-                if let Some(n) = vec("n") {
-                    self.arrow(ctx, p, n * u, "n", self.c(Color::Red));
-                }
-                if let Some(t) = vec("t").filter(|t| *t != DVec2::ZERO) {
-                    self.arrow(ctx, p, t * u, "t", self.c(Color::Green));
-                }
-                if let Some(v) = vec("v_rel") {
-                    self.arrow(ctx, p, v.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
-                }
+                self.arrow(ctx, c.p, c.v_rel.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
                 // Impulses share one scale so their sizes compare.
-                let (n, t) = (vec("n").unwrap_or_default(), vec("t").unwrap_or_default());
-                let (jn, jt) = (scalar("jn").unwrap_or(0.0) * n, scalar("jt").unwrap_or(0.0) * t);
-                let big = jn.length().max(jt.length());
-                if big > 0.0 {
-                    self.arrow(ctx, p, jn * (u * 1.5 / big), "Jn", self.c(Color::Yellow));
-                    self.arrow(ctx, p, jt * (u * 1.5 / big), "Jt", self.c(Color::LightYellow));
+                if let Some(i) = &r.impulse {
+                    let (jn, jt) = (i.jn * c.n, i.jt * i.t);
+                    let big = jn.length().max(jt.length());
+                    if big > 0.0 {
+                        self.arrow(ctx, c.p, jn * (u * 1.5 / big), "Jn", self.c(Color::Yellow));
+                        self.arrow(ctx, c.p, jt * (u * 1.5 / big), "Jt", self.c(Color::LightYellow));
+                    }
                 }
             }
-            PhaseKind::Forces | PhaseKind::Integrate | PhaseKind::Broad => {
+            _ => {
                 let big = self.states.iter().map(|s| s.velocity.length()).fold(0.0, f64::max);
                 if big > 0.0 {
                     for (i, s) in self.states.iter().enumerate() {
@@ -220,15 +204,16 @@ impl SceneView<'_> {
         }
     }
 
-    /// Box–box detection: each support point found, marked and named.
-    fn supports(&self, ctx: &mut Context, phase: &Phase) {
-        for q in &phase.values {
-            if let (Some(face), Value::Vector(p)) = (q.name.strip_suffix(" support"), &q.value) {
+    /// Box–box detection: each support point found, marked and named by its face.
+    fn supports(&self, ctx: &mut Context, report: &SatReport, names: [&str; 2]) {
+        for (side, faces) in report.faces.iter().enumerate() {
+            for (i, face) in faces.iter().enumerate() {
+                let Some(p) = face.and_then(|f| f.support) else { continue };
                 let d = self.unit() * 0.08;
-                self.line(ctx, *p - DVec2::splat(d), *p + DVec2::splat(d), self.c(Color::LightRed));
-                self.line(ctx, *p + DVec2::new(-d, d), *p + DVec2::new(d, -d), self.c(Color::LightRed));
-                let (x, y) = self.to_canvas(*p);
-                ctx.print(x, y, face.replace("face ", "").to_string());
+                self.line(ctx, p - DVec2::splat(d), p + DVec2::splat(d), self.c(Color::LightRed));
+                self.line(ctx, p + DVec2::new(-d, d), p + DVec2::new(d, -d), self.c(Color::LightRed));
+                let (x, y) = self.to_canvas(p);
+                ctx.print(x, y, format!("{} {i}", names[side]));
             }
         }
     }

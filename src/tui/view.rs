@@ -104,8 +104,18 @@ struct Areas {
     status: Rect,
 }
 
-/// `states`: the bodies after the phase on screen, which size the bodies panel.
-fn areas(s: &Stepper, states: &[BodyState], area: Rect) -> Areas {
+/// The bodies before and after the phase on screen, read from the records.
+struct Motion {
+    before: Vec<BodyState>,
+    after: Vec<BodyState>,
+}
+
+fn motion(s: &Stepper) -> Motion {
+    Motion { before: s.record().state_after(s.phase), after: s.record().state_after(s.phase + 1) }
+}
+
+/// `states`: the bodies around the phase on screen, which size the bodies panel.
+fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     let has_lesson = !s.scene.steps.is_empty();
@@ -123,15 +133,16 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
     if app.help || !fits(area) {
         return None;
     }
-    let canvas = areas(s, &s.record().state_after(s.phase + 1), area).canvas;
+    let canvas = areas(s, &motion(s), area).canvas;
     point_at(canvas, fit_window(s.scene.view, s.bodies(), canvas), s.scene.y_axis, column, row)
 }
 
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let record = s.record();
-    let states = record.state_after(s.phase + 1);
+    let moved = motion(s);
+    let states = &moved.after;
     let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } =
-        areas(s, &states, area);
+        areas(s, &moved, area);
     let has_lesson = !s.scene.steps.is_empty();
     let phase = &record.phases[s.phase];
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
@@ -147,7 +158,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     };
     let scene_view = SceneView {
         bodies: s.bodies(),
-        states: &states,
+        states,
         phase: Some(phase),
         selected: s.selected,
         y_axis: s.scene.y_axis,
@@ -168,7 +179,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         .scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
-    frame.render_widget(bodies_panel(s, &states, bodies_area, theme), bodies_area);
+    frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
 
     if has_lesson {
         let (title, narration) = narration(s, theme);
@@ -204,8 +215,9 @@ fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, area: Rect) 
 /// on one line when that fits `width`, else one line each.
 fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
     let phase = &s.record().phases[s.phase];
+    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
-    for q in &phase.values {
+    for q in &phase.quantities(&names) {
         let d = derive(q);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
             lines.push(Line::styled(d.result, theme.strong()));
@@ -263,7 +275,7 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
         app.help_scroll = app.help_scroll.min((lines.len() as u16).div_ceil(columns).saturating_sub(inner));
     }
     if let Screen::Stepper(s) = &mut app.screen {
-        let a = areas(s, &s.record().state_after(s.phase + 1), area);
+        let a = areas(s, &motion(s), area);
         let max = scroll_max(
             &derivation_text(s, &theme, a.derivation.width.saturating_sub(2)),
             a.derivation.width,
@@ -304,8 +316,7 @@ fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
 
 /// One body's rows in the bodies panel: name and constants, then pose and
 /// motion, two fields a row when they fit in `width`, else one.
-fn body_block(s: &Stepper, states: &[BodyState], i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let phase = &s.record().phases[s.phase];
+fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
     // A value this phase changed reads "before → after".
     let field = |label: &str, before: String, after: String| {
@@ -328,8 +339,7 @@ fn body_block(s: &Stepper, states: &[BodyState], i: usize, width: usize, theme: 
             lines.push(Line::from([vec![Span::raw("  ")], second].concat()));
         }
     };
-    let (b, st) = (&s.bodies()[i], &states[i]);
-    let before = phase.changes.iter().find(|c| c.body == i).map_or(*st, |c| c.before);
+    let (b, st, before) = (&s.bodies()[i], &states.after[i], states.before[i]);
     pair(field("x", vec2(before.position), vec2(st.position)), field("θ", num(before.angle), num(st.angle)));
     pair(field("v", vec2(before.velocity), vec2(st.velocity)), field("ω", num(before.angular_velocity), num(st.angular_velocity)));
     let selected = i == s.selected;
@@ -345,21 +355,21 @@ fn body_block(s: &Stepper, states: &[BodyState], i: usize, width: usize, theme: 
 
 /// Rows the bodies panel wants: exact for a few bodies, three each for many
 /// (the panel then shows those around the selected one).
-fn body_rows(s: &Stepper, states: &[BodyState], width: u16) -> u16 {
+fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
     let n = s.bodies().len();
     if n > 8 {
         return n as u16 * 3 + 2;
     }
     let plain = Theme { color: false };
-    (0..n.min(states.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
+    (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
 }
 
-fn bodies_panel<'a>(s: &'a Stepper, states: &[BodyState], area: Rect, theme: &Theme) -> Paragraph<'a> {
+fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, theme: &Theme) -> Paragraph<'a> {
     let width = area.width.saturating_sub(2) as usize;
     // Only the bodies in sight are formatted: the selected one, those before
     // it that fit, then those after it.
     let inner = area.height.saturating_sub(2) as usize;
-    let n = s.bodies().len().min(states.len());
+    let n = s.bodies().len().min(states.after.len());
     let mut lines = Vec::new();
     if s.selected < n {
         lines = body_block(s, states, s.selected, width, theme);
@@ -403,7 +413,7 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
     if let Some((a, b)) = phase.pair {
         parts.push(format!("{}–{}", names[a], names[b]));
     }
-    parts.push(format!("{} ({}/{})", phase.kind.name(), s.phase + 1, record.phases.len()));
+    parts.push(format!("{} ({}/{})", phase.kind().name(), s.phase + 1, record.phases.len()));
     parts.push(format!("tangent {}", settings.tangent.name()));
     if !settings.motion {
         parts.push("motion off".to_string());
