@@ -12,10 +12,11 @@
 //! in (i, j) order. The relaxation walks that list in the same order as text
 //! 001's loop and makes the tight bounding-circle test at each visit, so the
 //! visits that pass it are exactly the loop's. A pair left out was more than the
-//! margin apart when the list was built; it can only come into reach after its
-//! bodies have moved by corrections more than the margin between them, so when
-//! any body has moved `REBUILD_AFTER`·margin since the build, the list is built
-//! again from the current positions and the walk goes on after the pair it was at.
+//! margin apart where its bodies were listed; it can only come into reach after
+//! a correction has moved one of them far from there. So when a correction moves
+//! a body `RELIST_AFTER`·margin from where it was listed, that body's pairs are
+//! listed again from where it stands (one body against all, O(n)), and the walk
+//! goes on after the pair it was at.
 //!
 //! Untraced, the sweep compares the shapes' boxes (axis-aligned) instead of
 //! their bounding circles: a pair whose boxes are apart cannot touch, so text
@@ -30,14 +31,21 @@ use super::trace::{Phase, PhaseData, Quantity, Tracer};
 use crate::geometry::Shape;
 use glam::DVec2;
 
-/// How far a body may move before the list is rebuilt, as a fraction of the
-/// margin: two bodies that each moved less than this still leave a fifth of
-/// the margin between pairs the list left out, far above round-off.
-const REBUILD_AFTER: f64 = 0.4;
+/// How far a body may move from where it was listed before its pairs are
+/// listed again, as a fraction of the margin: two bodies that each moved less
+/// than this still leave a fifth of the margin between pairs the list left
+/// out, far above round-off.
+const RELIST_AFTER: f64 = 0.4;
 
 /// The margin, as a fraction of the smallest moving body's bounding radius: a
-/// body must be pushed a tenth of its size before the list is rebuilt.
+/// body must be pushed a fifth of its size before its pairs are listed again.
 const MARGIN_OF_RADIUS: f64 = 0.5;
+
+/// After this many bodies were listed again since the list was built, it is
+/// built again instead: listing a body again costs O(n) and leaves its old
+/// pairs in, building costs about as much as a few dozen of those and drops
+/// the pairs no longer near.
+const RELISTS_BEFORE_REBUILD: usize = 32;
 
 /// The candidate list and the scratch space to build it, kept across frames so
 /// the untraced step allocates nothing once the buffers have grown.
@@ -46,58 +54,121 @@ pub(super) struct Broad {
     margin: f64,
     /// Whether bounds are bounding circles (traced) or boxes (untraced).
     circles: bool,
-    /// Where each body stood when the list was built.
-    built_at: Vec<DVec2>,
-    /// Candidates of body i are `partners[first[i]..first[i + 1]]`, ascending.
-    first: Vec<usize>,
-    partners: Vec<usize>,
-    /// Scratch: found pairs, bounds along x and y, the sweep order.
-    found: Vec<(usize, usize)>,
+    /// Bodies listed again since the list was last built.
+    relisted: usize,
+    /// Per body: where it stood when its pairs were listed, its bounds there
+    /// (widened by half the margin), its bounding radius, whether it is static.
+    listed_at: Vec<DVec2>,
+    listed_angle: Vec<f64>,
     lo: Vec<DVec2>,
     hi: Vec<DVec2>,
+    radius: Vec<f64>,
+    fixed: Vec<bool>,
+    /// The candidates of body i: the partners j > i, ascending.
+    partners: Vec<Vec<usize>>,
+    /// The sweep's order (by the low x of the bounds) and its copies of the bounds in that order.
     order: Vec<usize>,
-    cursor: Vec<usize>,
+    sorted_lo: Vec<DVec2>,
+    sorted_hi: Vec<DVec2>,
 }
 
 impl Broad {
     /// Builds the list for a new frame.
+    ///
+    /// Traced, the list is always built afresh, so a frame's record depends on
+    /// its start alone. Untraced, last frame's list goes on serving while it was
+    /// made for the same bodies: only those that moved too far since they were
+    /// listed are listed again, as inside the passes.
     pub(super) fn start_frame<T: Tracer>(&mut self, bodies: &[Body], tracer: &mut T) {
         let smallest = bodies.iter().filter(|b| !b.is_static()).map(|b| b.shape.bounding_radius()).fold(f64::INFINITY, f64::min);
-        self.margin = if smallest.is_finite() { smallest * MARGIN_OF_RADIUS } else { 0.0 };
+        let margin = if smallest.is_finite() { smallest * MARGIN_OF_RADIUS } else { 0.0 };
+        let same = !T::ENABLED
+            && !self.circles
+            && margin == self.margin
+            && self.radius.len() == bodies.len()
+            && bodies.iter().enumerate().all(|(i, b)| {
+                b.shape.bounding_radius() == self.radius[i]
+                    && b.is_static() == self.fixed[i]
+                    && (!b.is_static() || b.angle == self.listed_angle[i])
+            });
+        if same {
+            for body in 0..bodies.len() {
+                if self.moved(bodies, body) > self.margin * RELIST_AFTER {
+                    self.relist_or_build(bodies, 0, Relisted { body, moved: 0.0, pair: (body, body) }, tracer);
+                }
+            }
+            return;
+        }
+        self.margin = margin;
         self.circles = T::ENABLED;
+        self.radius.clear();
+        self.radius.extend(bodies.iter().map(|b| b.shape.bounding_radius()));
+        self.fixed.clear();
+        self.fixed.extend(bodies.iter().map(Body::is_static));
         self.build(bodies, None, tracer);
     }
 
-    /// The candidates of body `i` from position `k` of its list on: (k, j) pairs.
+    fn moved(&self, bodies: &[Body], body: usize) -> f64 {
+        bodies[body].position.distance(self.listed_at[body])
+    }
+
+    fn relist_or_build<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
+        if self.relisted < RELISTS_BEFORE_REBUILD {
+            self.relist(bodies, pass, why, tracer);
+        } else {
+            self.build(bodies, Some((pass, why)), tracer);
+        }
+    }
+
+    /// Partner `k` of body `i`'s list.
     pub(super) fn partner(&self, i: usize, k: usize) -> Option<usize> {
-        (self.first[i] + k < self.first[i + 1]).then(|| self.partners[self.first[i] + k])
+        self.partners[i].get(k).copied()
     }
 
-    /// Whether body `i` has moved far enough since the build that a pair left
-    /// out of the list might now be in reach.
-    pub(super) fn moved_too_far(&self, bodies: &[Body], i: usize) -> bool {
-        let limit = self.margin * REBUILD_AFTER;
-        bodies[i].position.distance_squared(self.built_at[i]) > limit * limit
+    /// Text 001's bound test at the visit, as [`bounds_touch`] makes it, with
+    /// the radii of this frame at hand.
+    pub(super) fn touch(&self, bodies: &[Body], a: usize, b: usize) -> bool {
+        let reach = self.radius[a] + self.radius[b];
+        bodies[a].position.distance_squared(bodies[b].position) <= reach * reach
     }
 
-    /// Builds the list again after the visit of (i, j) in `pass`; returns the
-    /// position in i's new list of the first partner after j.
-    pub(super) fn rebuild<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), tracer: &mut T) -> usize {
-        self.build(bodies, Some((pass, i, j)), tracer);
-        self.partners[self.first[i]..self.first[i + 1]].partition_point(|&p| p <= j)
+    /// After the visit of (i, j) in `pass` moved them: lists again the pairs of
+    /// either body that has gone too far from where it was listed. Returns the
+    /// position in i's list of the first partner after j, where the walk goes on.
+    pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), tracer: &mut T) -> usize {
+        for body in [i, j] {
+            let moved = self.moved(bodies, body);
+            if moved > self.margin * RELIST_AFTER {
+                self.relist_or_build(bodies, pass, Relisted { body, moved, pair: (i, j) }, tracer);
+            }
+        }
+        self.partners[i].partition_point(|&p| p <= j)
     }
 
-    fn build<T: Tracer>(&mut self, bodies: &[Body], rebuilt: Option<(usize, usize, usize)>, tracer: &mut T) {
+    /// Body `body`'s bounds, where it stands now.
+    ///
+    /// Untraced, a static body's bounds are its shape's box at its angle (it
+    /// never turns), a moving body's the square around its bounding circle, so
+    /// they stay true however it turns while its list serves.
+    fn place(&mut self, bodies: &[Body], body: usize) {
+        let b = &bodies[body];
+        let tight = !self.circles && self.fixed[body];
+        let extent = if tight { half_extent(&b.shape, b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
+        self.listed_at[body] = b.position;
+        self.listed_angle[body] = b.angle;
+        self.lo[body] = b.position - extent;
+        self.hi[body] = b.position + extent;
+    }
+
+    fn build<T: Tracer>(&mut self, bodies: &[Body], why: Option<(usize, Relisted)>, tracer: &mut T) {
         let n = bodies.len();
-        let half = self.margin / 2.0;
-        self.built_at.clear();
-        self.built_at.extend(bodies.iter().map(|b| b.position));
-        self.lo.clear();
-        self.hi.clear();
-        for b in bodies {
-            let extent = if self.circles { DVec2::splat(b.shape.bounding_radius()) } else { half_extent(&b.shape, b.angle) };
-            self.lo.push(b.position - extent - half);
-            self.hi.push(b.position + extent + half);
+        self.relisted = 0;
+        self.listed_at.resize(n, DVec2::ZERO);
+        self.listed_angle.resize(n, 0.0);
+        self.lo.resize(n, DVec2::ZERO);
+        self.hi.resize(n, DVec2::ZERO);
+        for body in 0..n {
+            self.place(bodies, body);
         }
         // Sort and sweep along x. Ties go by index, so the list is a function
         // of the positions alone, whatever order the last frame left.
@@ -110,56 +181,71 @@ impl Broad {
             self.order.extend(0..n);
             self.order.sort_unstable_by(by_x);
         }
-        self.found.clear();
-        for (k, &a) in self.order.iter().enumerate() {
-            for &b in &self.order[k + 1..] {
-                if self.lo[b].x > self.hi[a].x {
+        self.sorted_lo.clear();
+        self.sorted_lo.extend(self.order.iter().map(|&b| self.lo[b]));
+        self.sorted_hi.clear();
+        self.sorted_hi.extend(self.order.iter().map(|&b| self.hi[b]));
+        self.partners.resize_with(n, Vec::new);
+        self.partners.iter_mut().for_each(Vec::clear);
+        for k in 0..n {
+            let a = self.order[k];
+            let (lo_a, hi_a) = (self.sorted_lo[k], self.sorted_hi[k]);
+            for m in k + 1..n {
+                if self.sorted_lo[m].x > hi_a.x {
                     break;
                 }
-                if bodies[a].is_static() && bodies[b].is_static() {
-                    continue;
-                }
-                if self.near(bodies, a, b) {
-                    self.found.push((a.min(b), a.max(b)));
+                let b = self.order[m];
+                let apart = if self.circles { !self.near(a, b) } else { self.sorted_lo[m].y > hi_a.y || lo_a.y > self.sorted_hi[m].y };
+                if !apart && !(self.fixed[a] && self.fixed[b]) {
+                    self.partners[a.min(b)].push(a.max(b));
                 }
             }
         }
-        // Group by first body, partners ascending: the walk is text 001's (i, j) order.
-        self.first.clear();
-        self.first.resize(n + 1, 0);
-        for &(i, _) in &self.found {
-            self.first[i + 1] += 1;
-        }
-        for i in 0..n {
-            self.first[i + 1] += self.first[i];
-        }
-        self.partners.clear();
-        self.partners.resize(self.found.len(), 0);
-        self.cursor.clear();
-        self.cursor.extend_from_slice(&self.first[..n]);
-        for &(i, j) in &self.found {
-            self.partners[self.cursor[i]] = j;
-            self.cursor[i] += 1;
-        }
-        for i in 0..n {
-            self.partners[self.first[i]..self.first[i + 1]].sort_unstable();
-        }
+        // Partners ascending: the walk is text 001's (i, j) order.
+        self.partners.iter_mut().for_each(|p| p.sort_unstable());
         if T::ENABLED {
-            let candidates = (0..n).flat_map(|i| self.partners[self.first[i]..self.first[i + 1]].iter().map(move |&j| (i, j))).collect();
-            let record = BroadRecord { bodies: n, margin: self.margin, candidates, rebuilt: rebuilt.map(|(_, i, j)| (i, j)) };
-            tracer.record(Phase::new(rebuilt.map(|r| r.0), None, PhaseData::Broad(Box::new(record))));
+            let candidates = (0..n).flat_map(|i| self.partners[i].iter().map(move |&j| (i, j))).collect();
+            let record = BroadRecord { bodies: n, margin: self.margin, candidates, relisted: why.map(|w| w.1), rebuilt: why.is_some() };
+            tracer.record(Phase::new(why.map(|w| w.0), None, PhaseData::Broad(Box::new(record))));
         }
     }
 
-    /// Whether the bounds of `a` and `b` come within the margin: bounding
-    /// circles (text 001's test, widened), or boxes when untraced.
-    fn near(&self, bodies: &[Body], a: usize, b: usize) -> bool {
-        if self.circles {
-            let reach = bodies[a].shape.bounding_radius() + bodies[b].shape.bounding_radius() + self.margin;
-            bodies[a].position.distance_squared(bodies[b].position) <= reach * reach
-        } else {
-            self.lo[b].y <= self.hi[a].y && self.lo[a].y <= self.hi[b].y
+    /// Lists again the pairs of one body that moved too far: every body whose
+    /// listed bounds come within the margin of its bounds where it stands now.
+    /// Pairs already listed stay (a pair in the list too many is only tested).
+    fn relist<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
+        self.relisted += 1;
+        let b = why.body;
+        self.place(bodies, b);
+        let mut added = Vec::new();
+        for c in 0..bodies.len() {
+            if c == b || (self.fixed[b] && self.fixed[c]) {
+                continue;
+            }
+            let near = if self.circles { self.near(b, c) } else { self.boxes_meet(b, c) };
+            let (i, j) = (b.min(c), b.max(c));
+            if near && let Err(at) = self.partners[i].binary_search(&j) {
+                self.partners[i].insert(at, j);
+                if T::ENABLED {
+                    added.push((i, j));
+                }
+            }
         }
+        if T::ENABLED {
+            let record = BroadRecord { bodies: bodies.len(), margin: self.margin, candidates: added, relisted: Some(why), rebuilt: false };
+            tracer.record(Phase::new(Some(pass), None, PhaseData::Broad(Box::new(record))));
+        }
+    }
+
+    fn boxes_meet(&self, a: usize, b: usize) -> bool {
+        self.lo[a].x <= self.hi[b].x && self.lo[b].x <= self.hi[a].x && self.lo[a].y <= self.hi[b].y && self.lo[b].y <= self.hi[a].y
+    }
+
+    /// Whether the bounding circles of `a` and `b`, where they were listed,
+    /// come within the margin of each other (text 001's test, widened).
+    fn near(&self, a: usize, b: usize) -> bool {
+        let reach = self.radius[a] + self.radius[b] + self.margin;
+        self.listed_at[a].distance_squared(self.listed_at[b]) <= reach * reach
     }
 }
 
@@ -196,28 +282,51 @@ fn insertion_sort<T: Copy>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
     }
 }
 
-/// What a build of the candidate list found.
+/// Why a body's pairs were listed again inside the passes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Relisted {
+    pub body: usize,
+    /// How far it had moved from where it was listed.
+    pub moved: f64,
+    /// The pair whose correction moved it.
+    pub pair: (usize, usize),
+}
+
+/// What a build of the candidate list found, or what listing one body again added.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BroadRecord {
     pub bodies: usize,
     pub margin: f64,
-    /// The pairs whose bounds came within the margin, in (i, j) order.
+    /// The pairs whose bounds came within the margin, in (i, j) order; when a
+    /// body was listed again, only the pairs that were new.
     pub candidates: Vec<(usize, usize)>,
-    /// For a build inside the passes: the pair whose correction moved a body too far.
-    pub rebuilt: Option<(usize, usize)>,
+    /// Inside the passes: the body that moved too far.
+    pub relisted: Option<Relisted>,
+    /// Whether the whole list was built again (after many bodies were listed again).
+    pub rebuilt: bool,
 }
 
 impl BroadRecord {
     pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
-        let mut q = vec![
-            Quantity::new("bodies", self.bodies as f64, ""),
-            Quantity::new("margin", self.margin, "m"),
-            Quantity::new("candidates", self.candidates.len() as f64, ""),
-        ];
-        if let Some((a, b)) = self.rebuilt {
-            let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
-            let why = format!("correcting {}–{} moved a body more than {REBUILD_AFTER} of the margin", name(a), name(b));
-            q.push(Quantity::new("rebuilt", why.as_str(), ""));
+        let mut q = vec![Quantity::new("bodies", self.bodies as f64, ""), Quantity::new("margin", self.margin, "m")];
+        let count = self.candidates.len() as f64;
+        let Some(r) = self.relisted else {
+            q.push(Quantity::new("candidates", count, ""));
+            return q;
+        };
+        let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
+        let limit = RELIST_AFTER * self.margin;
+        q.push(Quantity::new("moved", r.moved, "m"));
+        q.push(
+            Quantity::new("limit", limit, "m")
+                .by("{fraction}·{margin}", vec![("fraction", RELIST_AFTER.into()), ("margin", self.margin.into())]),
+        );
+        let why = format!("correcting {}–{} moved {} more than {RELIST_AFTER} of the margin", name(r.pair.0), name(r.pair.1), name(r.body));
+        q.push(Quantity::new("listed again", why.as_str(), ""));
+        if self.rebuilt {
+            q.push(Quantity::new("candidates", count, "").by("the whole list built again", vec![]));
+        } else {
+            q.push(Quantity::new("new candidates", count, ""));
         }
         q
     }

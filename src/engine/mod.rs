@@ -16,7 +16,7 @@ mod resolve;
 mod trace;
 
 pub use body::{Body, BodyState};
-pub use broad::BroadRecord;
+pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, Work};
 pub use forces::{ForcesRecord, Load};
@@ -199,14 +199,15 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
             let mut k = 0;
             while let Some(j) = broad.partner(i, k) {
                 k += 1;
-                let visit = relax_pair(bodies, i, j, settings, pass, tracer);
-                stats.narrow_tests += usize::from(visit != Visit::Apart);
-                stats.contacts += usize::from(visit == Visit::Contact);
-                if visit == Visit::Contact
-                    && settings.position_correction
-                    && (broad.moved_too_far(bodies, i) || broad.moved_too_far(bodies, j))
-                {
-                    k = broad.rebuild(bodies, pass, (i, j), tracer);
+                if !broad.touch(bodies, i, j) {
+                    continue;
+                }
+                stats.narrow_tests += 1;
+                if relax_touching(bodies, i, j, settings, pass, tracer) == Visit::Contact {
+                    stats.contacts += 1;
+                    if settings.position_correction {
+                        k = broad.follow(bodies, pass, (i, j), tracer);
+                    }
                 }
             }
         }
@@ -238,6 +239,11 @@ pub fn relax_pair<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, settings: 
     if !broad::bounds_touch(&bodies[a], &bodies[b]) {
         return Visit::Apart;
     }
+    relax_touching(bodies, a, b, settings, pass, tracer)
+}
+
+/// A visit past the bound test: detect → correct → resolve.
+fn relax_touching<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
     let Some(info) = detect::run(bodies, a, b, pass, tracer) else { return Visit::NoContact };
     if settings.position_correction {
         correct::run(bodies, a, b, &info, settings.correction_rate, pass, tracer);

@@ -37,7 +37,9 @@ pub fn text_trace(scene: &Scene, frames: &[FrameRecord]) -> String {
             writeln!(out, "  {}", phase_title(phase, &names)).unwrap();
             if let PhaseData::Broad(broad) = &phase.data {
                 let pairs: Vec<String> = broad.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
-                writeln!(out, "    pairs: {}", pairs.join(", ")).unwrap();
+                let label = if broad.relisted.is_some() && !broad.rebuilt { "new pairs" } else { "pairs" };
+                let pairs = if pairs.is_empty() { "none".to_string() } else { pairs.join(", ") };
+                writeln!(out, "    {label}: {pairs}").unwrap();
             }
             for q in &phase.quantities(&names) {
                 let d = derive(q);
