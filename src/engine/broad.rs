@@ -195,8 +195,8 @@ impl Broad {
                     break;
                 }
                 let b = self.order[m];
-                let apart = if self.circles { !self.near(a, b) } else { self.sorted_lo[m].y > hi_a.y || lo_a.y > self.sorted_hi[m].y };
-                if !apart && !(self.fixed[a] && self.fixed[b]) {
+                let near = if self.circles { self.near(a, b) } else { self.sorted_lo[m].y <= hi_a.y && lo_a.y <= self.sorted_hi[m].y };
+                if near && !(self.fixed[a] && self.fixed[b]) {
                     self.partners[a.min(b)].push(a.max(b));
                 }
             }
