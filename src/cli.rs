@@ -1,6 +1,7 @@
 //! The command line (DESIGN.md, "CLI"). Exit codes: 0 ok, 1 a check failed,
 //! 2 bad input or usage.
 
+use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
 use crate::report;
 use crate::scene::{Scene, SceneError};
 use crate::{lesson, tui};
@@ -34,16 +35,37 @@ enum Command {
         #[arg(required = true)]
         targets: Vec<String>,
     },
-    /// Print the trace of a lesson or scene file without the TUI.
+    /// Print the trace of a lesson or scene file without the TUI, a frame at a time.
     Run {
         /// A lesson id (see `impulse lessons`) or a scene file.
         target: String,
-        /// How many frames to run [default: 1, or as far as the lesson's steps and checks reach].
-        #[arg(long)]
+        /// How many frames to run, 1 to 10000000 [default: 1, or as far as the lesson's steps and checks reach].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_RUN_FRAMES))]
         frames: Option<u64>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Only phases of these kinds, e.g. --phases resolve,detect (forces, broad, detect, correct, resolve, integrate).
+        #[arg(long, value_delimiter = ',', value_parser = phase_kind)]
+        phases: Option<Vec<PhaseKind>>,
+        /// `bodies`: only the bodies at the end of each frame; the frames run untraced.
+        #[arg(long, value_enum)]
+        only: Option<Only>,
     },
+}
+
+/// The longest `impulse run`: it streams, so this bounds time, not memory.
+const MAX_RUN_FRAMES: u64 = 10_000_000;
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Only {
+    Bodies,
+}
+
+fn phase_kind(name: &str) -> Result<PhaseKind, String> {
+    PhaseKind::from_name(name).ok_or_else(|| {
+        let kinds: Vec<&str> = PhaseKind::ALL.iter().map(|k| k.name()).collect();
+        format!("no phase kind is called \"{name}\"; the kinds are {}", kinds.join(", "))
+    })
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -56,7 +78,7 @@ enum Format {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Run { target, frames, format }) => run(&target, frames, format),
+        Some(Command::Run { target, frames, format, phases, only }) => run(&target, frames, format, phases.as_deref(), only),
         Some(Command::Lessons) => Ok(list_lessons()),
         Some(Command::Check { targets }) => check(&targets),
         Some(Command::Lesson { id }) => open_lesson(&id),
@@ -158,7 +180,7 @@ fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
     let mut bad = 0;
     for target in targets {
         let outcome = load(target).and_then(|scene| {
-            let frames = lesson::run(&scene, &scene.settings, lesson::frames_needed(&scene));
+            let frames = lesson::run(&scene, &scene.settings, &lesson::anchored_frames(&scene)?);
             lesson::anchor_steps(&scene, &frames)?;
             Ok((scene.lesson.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
         });
@@ -192,16 +214,51 @@ fn color_stderr() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-fn run(target: &str, frames: Option<u64>, format: Format) -> Result<ExitCode, SceneError> {
+/// `impulse run`: records, prints and drops one frame at a time, so memory
+/// stays the same however many frames are asked for. A lesson's steps are
+/// anchored first, from a run that keeps only the frames they point at.
+fn run(target: &str, frames: Option<u64>, format: Format, kinds: Option<&[PhaseKind]>, only: Option<Only>) -> Result<ExitCode, SceneError> {
     let scene = load(target)?;
-    let records = lesson::run(&scene, &scene.settings, frames.unwrap_or_else(|| lesson::frames_needed(&scene)));
-    let places = lesson::anchor_steps(&scene, &records)?;
-    let out = match format {
-        Format::Text => report::text_trace(&scene, &records),
-        Format::Markdown => lesson::handout(&scene, &records, &places),
-        Format::Json => report::json_trace(&scene, &records).to_string() + "\n",
+    let anchored = lesson::anchored_frames(&scene)?;
+    let places = lesson::anchor_steps(&scene, &lesson::run(&scene, &scene.settings, &anchored))?;
+    let names = lesson::body_names(&scene);
+    let mut handout = lesson::Handout::new(&scene);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let head = match format {
+        Format::Text => String::new(),
+        Format::Json => "{\"frames\":[".to_string(),
+        Format::Markdown => handout.head(),
     };
     // A closed pipe (`impulse run … | head`) is the reader's choice, not an error.
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    if out.write_all(head.as_bytes()).is_err() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut world = scene.world.clone();
+    for f in 0..frames.unwrap_or_else(|| lesson::frames_needed(&scene)) {
+        let mut record = if only == Some(Only::Bodies) {
+            let (frame, time) = (world.frame, world.time);
+            engine::step(&mut world, &scene.settings, &mut NoTrace);
+            FrameRecord { frame, time, start: Vec::new(), phases: Vec::new(), end: world.states() }
+        } else {
+            engine::record_frame(&mut world, &scene.settings)
+        };
+        if let Some(kinds) = kinds {
+            record.phases.retain(|p| kinds.contains(&p.kind()));
+        }
+        let chunk = match format {
+            Format::Text => report::text_frame(&names, &record),
+            Format::Json => format!("{}{}", if f > 0 { "," } else { "" }, report::json_frame(&names, &record)),
+            Format::Markdown => handout.frame(&record, &places),
+        };
+        if out.write_all(chunk.as_bytes()).is_err() {
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let tail = match format {
+        Format::Text => String::new(),
+        Format::Json => "]}\n".to_string(),
+        Format::Markdown => handout.tail(),
+    };
+    let _ = out.write_all(tail.as_bytes()).and_then(|()| out.flush());
     Ok(ExitCode::SUCCESS)
 }

@@ -82,8 +82,8 @@ fn an_untraced_frame_allocates_nothing_after_the_first() {
             step(&mut w, &s, &mut NoTrace);
         });
         assert!(first > 0, "the first frame grows the buffers");
-        // The pile falls, collides and rebuilds its candidate list; the buffers
-        // grow a little more in the first frames, then stay as they are.
+        // The pile falls and collides; its lists of nearby pairs grow while
+        // new neighbours meet, then stay as they are.
         for _ in 0..20 {
             step(&mut w, &s, &mut NoTrace);
         }

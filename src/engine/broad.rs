@@ -47,6 +47,10 @@ const MARGIN_OF_RADIUS: f64 = 0.5;
 /// the pairs no longer near.
 const RELISTS_BEFORE_REBUILD: usize = 32;
 
+/// Room kept in each body's slot of the list for partners found when it is
+/// listed again; a body that runs out of room has the whole list built again.
+const SPARE_PARTNERS: usize = 4;
+
 /// The candidate list and the scratch space to build it, kept across frames so
 /// the untraced step allocates nothing once the buffers have grown.
 #[derive(Default)]
@@ -64,8 +68,13 @@ pub(super) struct Broad {
     hi: Vec<DVec2>,
     radius: Vec<f64>,
     fixed: Vec<bool>,
-    /// The candidates of body i: the partners j > i, ascending.
-    partners: Vec<Vec<usize>>,
+    /// The candidates of body i are its partners j > i, ascending:
+    /// `pool[first[i]..first[i] + count[i]]`, in a slot with room for `SPARE_PARTNERS` more.
+    pool: Vec<usize>,
+    first: Vec<usize>,
+    count: Vec<usize>,
+    /// Scratch: the pairs the sweep found.
+    found: Vec<(usize, usize)>,
     /// The sweep's order (by the low x of the bounds) and its copies of the bounds in that order.
     order: Vec<usize>,
     sorted_lo: Vec<DVec2>,
@@ -122,7 +131,7 @@ impl Broad {
 
     /// Partner `k` of body `i`'s list.
     pub(super) fn partner(&self, i: usize, k: usize) -> Option<usize> {
-        self.partners[i].get(k).copied()
+        (k < self.count[i]).then(|| self.pool[self.first[i] + k])
     }
 
     /// Text 001's bound test at the visit, as [`bounds_touch`] makes it, with
@@ -142,7 +151,7 @@ impl Broad {
                 self.relist_or_build(bodies, pass, Relisted { body, moved, pair: (i, j) }, tracer);
             }
         }
-        self.partners[i].partition_point(|&p| p <= j)
+        self.partners(i).partition_point(|&p| p <= j)
     }
 
     /// Body `body`'s bounds, where it stands now.
@@ -185,8 +194,7 @@ impl Broad {
         self.sorted_lo.extend(self.order.iter().map(|&b| self.lo[b]));
         self.sorted_hi.clear();
         self.sorted_hi.extend(self.order.iter().map(|&b| self.hi[b]));
-        self.partners.resize_with(n, Vec::new);
-        self.partners.iter_mut().for_each(Vec::clear);
+        self.found.clear();
         for k in 0..n {
             let a = self.order[k];
             let (lo_a, hi_a) = (self.sorted_lo[k], self.sorted_hi[k]);
@@ -197,14 +205,36 @@ impl Broad {
                 let b = self.order[m];
                 let near = if self.circles { self.near(a, b) } else { self.sorted_lo[m].y <= hi_a.y && lo_a.y <= self.sorted_hi[m].y };
                 if near && !(self.fixed[a] && self.fixed[b]) {
-                    self.partners[a.min(b)].push(a.max(b));
+                    self.found.push((a.min(b), a.max(b)));
                 }
             }
         }
+        // Each body's slot holds its partners and room for a few more; the
+        // pool keeps its size across builds, so a pile whose number of pairs
+        // stays about the same never allocates again.
+        self.count.clear();
+        self.count.resize(n, 0);
+        for &(i, _) in &self.found {
+            self.count[i] += 1;
+        }
+        self.first.clear();
+        let mut slots = 0;
+        for &c in &self.count {
+            self.first.push(slots);
+            slots += c + SPARE_PARTNERS;
+        }
+        self.pool.resize(slots, 0);
+        self.count.fill(0);
+        for &(i, j) in &self.found {
+            self.pool[self.first[i] + self.count[i]] = j;
+            self.count[i] += 1;
+        }
         // Partners ascending: the walk is text 001's (i, j) order.
-        self.partners.iter_mut().for_each(|p| p.sort_unstable());
+        for i in 0..n {
+            self.pool[self.first[i]..self.first[i] + self.count[i]].sort_unstable();
+        }
         if T::ENABLED {
-            let candidates = (0..n).flat_map(|i| self.partners[i].iter().map(move |&j| (i, j))).collect();
+            let candidates = (0..n).flat_map(|i| self.partners(i).iter().map(move |&j| (i, j))).collect();
             let record = BroadRecord { bodies: n, margin: self.margin, candidates, relisted: why.map(|w| w.1), rebuilt: why.is_some() };
             tracer.record(Phase::new(why.map(|w| w.0), None, PhaseData::Broad(Box::new(record))));
         }
@@ -224,8 +254,15 @@ impl Broad {
             }
             let near = if self.circles { self.near(b, c) } else { self.boxes_meet(b, c) };
             let (i, j) = (b.min(c), b.max(c));
-            if near && let Err(at) = self.partners[i].binary_search(&j) {
-                self.partners[i].insert(at, j);
+            if near && let Err(at) = self.partners(i).binary_search(&j) {
+                if self.count[i] == self.room(i) {
+                    // No room left in i's slot: build the whole list instead.
+                    return self.build(bodies, Some((pass, why)), tracer);
+                }
+                let slot = &mut self.pool[self.first[i]..self.first[i] + self.count[i] + 1];
+                slot.copy_within(at..slot.len() - 1, at + 1);
+                slot[at] = j;
+                self.count[i] += 1;
                 if T::ENABLED {
                     added.push((i, j));
                 }
@@ -235,6 +272,15 @@ impl Broad {
             let record = BroadRecord { bodies: bodies.len(), margin: self.margin, candidates: added, relisted: Some(why), rebuilt: false };
             tracer.record(Phase::new(Some(pass), None, PhaseData::Broad(Box::new(record))));
         }
+    }
+
+    fn partners(&self, i: usize) -> &[usize] {
+        &self.pool[self.first[i]..self.first[i] + self.count[i]]
+    }
+
+    /// How many partners body i's slot can hold.
+    fn room(&self, i: usize) -> usize {
+        self.first.get(i + 1).unwrap_or(&self.pool.len()) - self.first[i]
     }
 
     fn boxes_meet(&self, a: usize, b: usize) -> bool {

@@ -1,8 +1,8 @@
 //! Running a lesson's `[[check]]`s: each names a value at a phase and the
 //! number the texts (or an independent hand computation) give for it.
 
-use super::{Overrides, anchor_problem, body_names, find_phase, frames_needed, run, with_overrides};
-use crate::engine::{FrameRecord, Value};
+use super::{Overrides, Records, anchor_problem, anchored_frames, body_names, find_phase, run, with_overrides};
+use crate::engine::Value;
 use crate::lesson::{CheckEntry, Expected};
 use crate::report::{num, value as show};
 use crate::scene::error::{locate, nearest};
@@ -26,13 +26,13 @@ const WORLD_FIELDS: [&str; 2] = ["kinetic_energy", "momentum"];
 /// happens) are input errors; a wrong number is an outcome that did not pass.
 pub fn run_checks(scene: &Scene) -> Result<Vec<CheckOutcome>, SceneError> {
     let names = body_names(scene);
-    let frames = frames_needed(scene);
-    let mut runs: Vec<(Overrides, Vec<FrameRecord>)> = Vec::new();
+    let frames = anchored_frames(scene)?;
+    let mut runs: Vec<(Overrides, Records)> = Vec::new();
     let mut outcomes = Vec::new();
     let mut problems = Vec::new();
     for (i, c) in scene.checks.iter().enumerate() {
         if !runs.iter().any(|(o, _)| *o == c.with) {
-            runs.push((c.with.clone(), run(scene, &with_overrides(&scene.settings, &c.with), frames)));
+            runs.push((c.with.clone(), run(scene, &with_overrides(&scene.settings, &c.with), &frames)));
         }
         let records = &runs.iter().find(|(o, _)| *o == c.with).expect("run just made").1;
         match check_one(scene, i, c, records, &names) {
@@ -43,13 +43,13 @@ pub fn run_checks(scene: &Scene) -> Result<Vec<CheckOutcome>, SceneError> {
     if problems.is_empty() { Ok(outcomes) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
 }
 
-fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &[FrameRecord], names: &[String]) -> Result<CheckOutcome, Problem> {
+fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &Records, names: &[String]) -> Result<CheckOutcome, Problem> {
     let here = |key: &'static str, p: Problem| locate(&scene.source, &[Seg::Key("check"), Seg::Index(i), Seg::Key(key)], p);
     let at = c.anchor();
     if let Some(p) = anchor_problem(scene, "check", i, &at, records, names) {
         return Err(p);
     }
-    let frame = &records[at.frame as usize];
+    let frame = &records[&at.frame];
     let index = find_phase(frame, &at, names).expect("anchor checked above");
     let phase = &frame.phases[index];
     let after = || frame.state_after(index + 1);

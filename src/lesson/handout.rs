@@ -8,33 +8,67 @@ use crate::report::{derive, num, phase_title, right_side};
 use crate::scene::Scene;
 use std::fmt::Write;
 
-pub fn handout(scene: &Scene, frames: &[FrameRecord], places: &[Option<Place>]) -> String {
-    let names = super::body_names(scene);
-    let mut md = String::new();
-    match &scene.lesson {
-        Some(l) => writeln!(md, "# {}\n\n*{}*\n", l.title, l.summary).unwrap(),
-        None => writeln!(md, "# {}\n", scene.file).unwrap(),
+/// The whole handout of the recorded frames.
+pub fn handout(scene: &Scene, frames: &super::Records, places: &[Option<Place>]) -> String {
+    let mut h = Handout::new(scene);
+    let mut md = h.head();
+    for frame in frames.values() {
+        md += &h.frame(frame, places);
     }
-    bodies_table(&mut md, scene);
-    let mut n = 0;
-    for (fi, frame) in frames.iter().enumerate() {
+    md + &h.tail()
+}
+
+/// A handout written a frame at a time, so a long run is never held whole.
+pub struct Handout<'a> {
+    scene: &'a Scene,
+    names: Vec<String>,
+    /// Sections written so far, for their numbers.
+    sections: usize,
+}
+
+impl<'a> Handout<'a> {
+    pub fn new(scene: &'a Scene) -> Handout<'a> {
+        Handout { scene, names: super::body_names(scene), sections: 0 }
+    }
+
+    /// The title and the table of bodies.
+    pub fn head(&self) -> String {
+        let mut md = String::new();
+        match &self.scene.lesson {
+            Some(l) => writeln!(md, "# {}\n\n*{}*\n", l.title, l.summary).unwrap(),
+            None => writeln!(md, "# {}\n", self.scene.file).unwrap(),
+        }
+        bodies_table(&mut md, self.scene);
+        md
+    }
+
+    /// A section per narrated phase of `frame` (per eventful phase in a scene without steps).
+    pub fn frame(&mut self, frame: &FrameRecord, places: &[Option<Place>]) -> String {
+        let mut md = String::new();
         for (pi, phase) in frame.phases.iter().enumerate() {
-            let step = step_at(scene, places, (fi, pi));
-            if step.is_none() && (!scene.steps.is_empty() || !eventful(phase)) {
+            let step = step_at(self.scene, places, (frame.frame, pi));
+            if step.is_none() && (!self.scene.steps.is_empty() || !eventful(phase)) {
                 continue;
             }
-            n += 1;
-            let title = step.map_or_else(|| phase_title(phase, &names), |s| s.title.clone());
-            writeln!(md, "## {n}. {title}\n\n*Frame {} · {}*\n", frame.frame, phase_title(phase, &names)).unwrap();
+            self.sections += 1;
+            let title = step.map_or_else(|| phase_title(phase, &self.names), |s| s.title.clone());
+            writeln!(md, "## {}. {title}\n\n*Frame {} · {}*\n", self.sections, frame.frame, phase_title(phase, &self.names)).unwrap();
             if let Some(s) = step {
                 writeln!(md, "{}\n", s.text.trim()).unwrap();
             }
-            derivations(&mut md, phase, &names);
+            derivations(&mut md, phase, &self.names);
         }
+        md
     }
-    if !scene.checks.is_empty() {
+
+    /// The numbers to verify, from the lesson's checks.
+    pub fn tail(&self) -> String {
+        let mut md = String::new();
+        if self.scene.checks.is_empty() {
+            return md;
+        }
         writeln!(md, "## Numbers to verify\n").unwrap();
-        for c in &scene.checks {
+        for c in &self.scene.checks {
             let what = c
                 .quantity
                 .clone()
@@ -51,8 +85,8 @@ pub fn handout(scene: &Scene, frames: &[FrameRecord], places: &[Option<Place>]) 
             writeln!(md, "- `{what}` at {} (frame {}{with}): **{expected}**", super::describe(&c.anchor()), c.frame).unwrap();
         }
         md.push('\n');
+        md
     }
-    md
 }
 
 fn eventful(p: &Phase) -> bool {

@@ -8,11 +8,16 @@ mod handout;
 
 pub use check::{CheckOutcome, run_checks};
 pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry};
-pub use handout::handout;
+pub use handout::{Handout, handout};
 
-use crate::engine::{FrameRecord, Phase, PhaseKind, Settings, record_frame};
+use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
 use crate::report::phase_title;
 use crate::scene::{Problem, Scene, SceneError, Seg};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The latest frame a step or check may point at: 100,000 frames is half an
+/// hour of simulated time at 60 frames a second, far beyond any lesson.
+pub const LAST_ANCHOR_FRAME: u64 = 100_000;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
@@ -56,12 +61,50 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
 pub fn frames_needed(scene: &Scene) -> u64 {
     let steps = scene.steps.iter().map(|s| s.frame);
     let checks = scene.checks.iter().map(|c| c.frame);
-    steps.chain(checks).max().map_or(1, |f| f + 1)
+    steps.chain(checks).max().map_or(1, |f| f.saturating_add(1))
 }
 
-pub fn run(scene: &Scene, settings: &Settings, frames: u64) -> Vec<FrameRecord> {
+/// The frames that steps and checks point at, each checked to lie within
+/// [`LAST_ANCHOR_FRAME`] (a located error, never a huge run or allocation).
+pub fn anchored_frames(scene: &Scene) -> Result<BTreeSet<u64>, SceneError> {
+    let tables =
+        [("step", scene.steps.iter().map(|s| s.frame).collect::<Vec<_>>()), ("check", scene.checks.iter().map(|c| c.frame).collect())];
+    let mut problems = Vec::new();
+    for (table, frames) in &tables {
+        for (i, &frame) in frames.iter().enumerate() {
+            if frame > LAST_ANCHOR_FRAME {
+                let problem = Problem::error(
+                    format!("frame {frame} is beyond the last frame a {table} may point at, {LAST_ANCHOR_FRAME}"),
+                    "too far",
+                    Some(format!("write a frame from 0 to {LAST_ANCHOR_FRAME} (frame 0 is the first)")),
+                );
+                problems.push(crate::scene::error::locate(&scene.source, &[Seg::Key(table), Seg::Index(i), Seg::Key("frame")], problem));
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(SceneError::new(&scene.file, &scene.source, problems));
+    }
+    Ok(tables.into_iter().flat_map(|(_, f)| f).collect())
+}
+
+/// The recorded frames of a run, by frame number; the frames between were stepped untraced.
+pub type Records = BTreeMap<u64, FrameRecord>;
+
+/// Runs the scene to the last of `frames`, recording only those: memory
+/// follows how many frames are kept, not how far the run goes.
+pub fn run(scene: &Scene, settings: &Settings, frames: &BTreeSet<u64>) -> Records {
     let mut world = scene.world.clone();
-    (0..frames).map(|_| record_frame(&mut world, settings)).collect()
+    let mut records = Records::new();
+    let Some(&last) = frames.last() else { return records };
+    for f in 0..=last {
+        if frames.contains(&f) {
+            records.insert(f, record_frame(&mut world, settings));
+        } else {
+            step(&mut world, settings, &mut NoTrace);
+        }
+    }
+    records
 }
 
 /// The index of the first phase of `frame` that matches the anchor.
@@ -77,13 +120,13 @@ pub fn find_phase(frame: &FrameRecord, at: &Anchor, names: &[String]) -> Option<
         .position(|p| p.kind() == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr)))
 }
 
-/// A step's phase in a run: (frame index, phase index).
-pub type Place = (usize, usize);
+/// A step's phase in a run: (frame, phase index).
+pub type Place = (u64, usize);
 
 /// Checks that every anchor names a real phase kind and real bodies, and that
 /// every step lands on a phase of the scene's own run. Returns where each step
 /// lands; none for a step beyond the frames that were run.
-pub fn anchor_steps(scene: &Scene, frames: &[FrameRecord]) -> Result<Vec<Option<Place>>, SceneError> {
+pub fn anchor_steps(scene: &Scene, frames: &Records) -> Result<Vec<Option<Place>>, SceneError> {
     let names = body_names(scene);
     let mut problems = Vec::new();
     let mut places = Vec::new();
@@ -91,7 +134,7 @@ pub fn anchor_steps(scene: &Scene, frames: &[FrameRecord]) -> Result<Vec<Option<
         let at = step.anchor();
         match anchor_problem(scene, "step", i, &at, frames, &names) {
             Some(p) => problems.push(p),
-            None => places.push(frames.get(at.frame as usize).and_then(|f| Some((at.frame as usize, find_phase(f, &at, &names)?)))),
+            None => places.push(frames.get(&at.frame).and_then(|f| Some((at.frame, find_phase(f, &at, &names)?)))),
         }
     }
     if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
@@ -102,7 +145,7 @@ pub fn body_names(scene: &Scene) -> Vec<String> {
 }
 
 /// What is wrong with an anchor, located in the file, or none.
-fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, frames: &[FrameRecord], names: &[String]) -> Option<Problem> {
+fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, frames: &Records, names: &[String]) -> Option<Problem> {
     let place =
         |key: &'static str, p: Problem| crate::scene::error::locate(&scene.source, &[Seg::Key(table), Seg::Index(i), Seg::Key(key)], p);
     if PhaseKind::from_name(&at.kind).is_none() {
@@ -121,7 +164,7 @@ fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, fra
             }
         }
     }
-    let frame = frames.get(at.frame as usize)?;
+    let frame = frames.get(&at.frame)?;
     if find_phase(frame, at, names).is_some() {
         return None;
     }
@@ -163,8 +206,4 @@ pub fn describe(at: &Anchor) -> String {
 /// The narration of the phase at `place`, if a step is anchored there.
 pub fn step_at<'a>(scene: &'a Scene, places: &[Option<Place>], place: Place) -> Option<&'a StepEntry> {
     places.iter().position(|p| *p == Some(place)).map(|i| &scene.steps[i])
-}
-
-pub fn phase_at(frames: &[FrameRecord], place: Place) -> &Phase {
-    &frames[place.0].phases[place.1]
 }

@@ -1,5 +1,4 @@
 use crate::engine::{BodyState, FrameRecord, PhaseData, Value};
-use crate::scene::Scene;
 use serde_json::{Map, Value as Json, json};
 
 fn pair_json(v: glam::DVec2) -> Json {
@@ -26,33 +25,31 @@ fn body_json(name: &str, s: &BodyState) -> Json {
     })
 }
 
-/// The JSON trace of DESIGN.md: frames → phases → values, and the bodies at
-/// the end of each frame.
-pub fn json_trace(scene: &Scene, frames: &[FrameRecord]) -> Json {
-    let names: Vec<String> = scene.world.bodies.iter().map(|b| b.name.clone()).collect();
-    let frames: Vec<Json> = frames
+/// One frame of the JSON trace of DESIGN.md: its phases with their values,
+/// and the bodies at its end. `names` are the bodies' names, by index.
+pub fn json_frame(names: &[String], f: &FrameRecord) -> Json {
+    let phases: Vec<Json> = f
+        .phases
         .iter()
-        .map(|f| {
-            let phases: Vec<Json> = f
-                .phases
-                .iter()
-                .map(|p| {
-                    let values: Map<String, Json> = p.quantities(&names).into_iter().map(|q| (q.name, value_json(&q.value))).collect();
-                    let mut o = json!({
-                        "kind": p.kind().name(),
-                        "iteration": p.iteration,
-                        "pair": p.pair.map(|(a, b)| [&names[a], &names[b]]),
-                        "values": values,
-                    });
-                    if let PhaseData::Broad(broad) = &p.data {
-                        o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
-                    }
-                    o
-                })
-                .collect();
-            let bodies: Vec<Json> = names.iter().zip(&f.end).map(|(n, s)| body_json(n, s)).collect();
-            json!({ "frame": f.frame, "time": f.time, "phases": phases, "bodies": bodies })
+        .map(|p| {
+            let values: Map<String, Json> = p.quantities(names).into_iter().map(|q| (q.name, value_json(&q.value))).collect();
+            let mut o = json!({
+                "kind": p.kind().name(),
+                "iteration": p.iteration,
+                "pair": p.pair.map(|(a, b)| [&names[a], &names[b]]),
+                "values": values,
+            });
+            if let PhaseData::Broad(broad) = &p.data {
+                o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
+            }
+            o
         })
         .collect();
-    json!({ "frames": frames })
+    let bodies: Vec<Json> = names.iter().zip(&f.end).map(|(n, s)| body_json(n, s)).collect();
+    json!({ "frame": f.frame, "time": f.time, "phases": phases, "bodies": bodies })
+}
+
+/// The JSON trace of several frames: `{"frames": [...]}`.
+pub fn json_trace<'a>(names: &[String], frames: impl IntoIterator<Item = &'a FrameRecord>) -> Json {
+    json!({ "frames": frames.into_iter().map(|f| json_frame(names, f)).collect::<Vec<_>>() })
 }
