@@ -428,7 +428,7 @@ fn save_as_says_what_is_wrong_with_the_name() {
 #[test]
 fn the_second_q_quits_even_while_running() {
     let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
-    for m in [Msg::Kick, Msg::ToggleRun, Msg::Quit, Msg::Tick, Msg::Tick, Msg::Quit] {
+    for m in [Msg::Kick, Msg::ToggleRun, Msg::Quit, Msg::Tick(60.0), Msg::Tick(60.0), Msg::Quit] {
         app.update(m);
     }
     assert!(app.quit);

@@ -162,17 +162,37 @@ fn menu_opens_a_lesson_and_escape_returns() {
 }
 
 #[test]
-fn running_advances_a_frame_per_tick_and_pause_stops_it() {
+fn running_advances_a_frame_per_tick_untraced_and_pause_records_it() {
     let mut app = open("relaxation");
     app.update(Msg::ToggleRun);
     assert!(app.running().is_some());
-    app.update(Msg::Tick);
-    app.update(Msg::Tick);
-    assert_eq!(current(&app).0, 2);
+    app.update(Msg::Tick(58.0));
+    app.update(Msg::Tick(59.0));
+    let Screen::Stepper(s) = &app.screen else { panic!() };
+    assert_eq!(s.frame, 2);
+    assert!(s.timeline.cached(2).is_none(), "a played frame is not recorded");
+    let end = s.playing.clone().expect("playing shows the frame's end");
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("▶ 59 of 5 fps") && shown.contains("Playing:"), "{shown}");
     app.update(Msg::ToggleRun);
-    app.update(Msg::Tick);
-    assert_eq!(current(&app).0, 2);
+    app.update(Msg::Tick(60.0));
     assert!(app.running().is_none());
+    // Paused, the frame is recorded and shown at its last phase, where play left it.
+    assert_eq!(current(&app), (2, current(&app).1, PhaseKind::Integrate));
+    let Screen::Stepper(s) = &app.screen else { panic!() };
+    assert_eq!(s.record().end, end);
+}
+
+#[test]
+fn a_step_key_while_playing_stops_play_and_steps_from_there() {
+    let mut app = open("relaxation");
+    app.update(Msg::ToggleRun);
+    for _ in 0..5 {
+        app.update(Msg::Tick(60.0));
+    }
+    app.update(Msg::NextPhase);
+    assert!(app.running().is_none());
+    assert_eq!(current(&app), (6, 0, PhaseKind::Forces), "from the end of frame 5 to the first phase of frame 6");
 }
 
 #[test]

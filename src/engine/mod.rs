@@ -77,6 +77,12 @@ impl World {
         self.bodies.iter().map(|b| b.velocity * b.mass()).sum()
     }
 
+    /// About how many bytes the world holds: what a cache of worlds counts.
+    pub fn bytes(&self) -> usize {
+        let names: usize = self.bodies.iter().map(|b| b.name.len()).sum();
+        std::mem::size_of::<World>() + std::mem::size_of_val(&self.bodies[..]) + names
+    }
+
     pub fn states(&self) -> Vec<BodyState> {
         self.bodies.iter().map(Body::state).collect()
     }

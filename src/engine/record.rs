@@ -14,6 +14,12 @@ pub struct FrameRecord {
 }
 
 impl FrameRecord {
+    /// About how many bytes the record holds (see [`Phase::bytes`]).
+    pub fn bytes(&self) -> usize {
+        let states = (self.start.len() + self.end.len()) * std::mem::size_of::<BodyState>();
+        std::mem::size_of::<FrameRecord>() + states + self.phases.iter().map(Phase::bytes).sum::<usize>()
+    }
+
     /// The bodies' states once phases `0..count` have run: the frame's start with
     /// each phase's recorded changes applied in order. Nothing is re-simulated.
     pub fn state_after(&self, count: usize) -> Vec<BodyState> {

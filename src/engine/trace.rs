@@ -202,6 +202,24 @@ impl Phase {
         }
     }
 
+    /// About how many bytes this record holds, its boxed parts included: what
+    /// a cache of records counts against its budget.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        let boxed = match &self.data {
+            PhaseData::Forces(r) => size_of_val(&**r) + size_of_val(&r.loads[..]) + size_of_val(&r.changes[..]),
+            PhaseData::Broad(r) => size_of_val(&**r) + size_of_val(&r.candidates[..]),
+            PhaseData::Detect(r) => match &r.work {
+                super::detect::Work::BoxBox(report) => size_of_val(&**report),
+                _ => 0,
+            },
+            PhaseData::Correct(_) => 0,
+            PhaseData::Resolve(r) => size_of_val(&**r),
+            PhaseData::Integrate(r) => size_of_val(&**r) + size_of_val(&r.changes[..]),
+        };
+        std::mem::size_of::<Phase>() + boxed
+    }
+
     /// One value by its name, e.g. `jn`.
     pub fn value(&self, name: &str, names: &[String]) -> Option<Value> {
         self.quantities(names).into_iter().find(|q| q.name == name).map(|q| q.value)

@@ -5,7 +5,7 @@ use super::edit::Edit;
 use super::fields::FieldEditor;
 use super::shot::Shot;
 use super::timeline::Timeline;
-use crate::engine::{Body, FrameRecord, Settings};
+use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
 use crate::scene::Scene;
 use glam::DVec2;
@@ -38,8 +38,9 @@ pub enum Msg {
     Open,
     Help,
     Quit,
-    /// Time passed while running: one more frame.
-    Tick,
+    /// Time passed while running: one more frame. The shell says how many
+    /// frames a second it has really shown lately.
+    Tick(f64),
     /// Move the selected body one step, in screen directions (right, up).
     Move(i8, i8),
     /// Turn the selected body one step; +1 is counter-clockwise on screen.
@@ -97,6 +98,11 @@ pub struct Stepper {
     pub phase: usize,
     pub selected: usize,
     pub running: bool,
+    /// While running: the bodies at the end of `frame`, which was stepped
+    /// untraced; it is recorded when play stops or a key steps into it.
+    pub playing: Option<Vec<BodyState>>,
+    /// Frames a second really shown while running, as the shell measured them.
+    pub measured_fps: f64,
     pub speed: usize,
     pub show_bounds: bool,
     /// Draw the vectors the phase computed (text 001's collision info and more).
@@ -128,6 +134,8 @@ impl Stepper {
             phase: 0,
             selected: 0,
             running: false,
+            playing: None,
+            measured_fps: 0.0,
             speed: 3,
             show_bounds: false,
             show_info: true,
@@ -178,7 +186,15 @@ impl Stepper {
         match self.mode {
             Mode::Step => {
                 self.note = None;
-                self.step_update(msg);
+                match msg {
+                    Msg::ToggleRun if self.running => self.settle(),
+                    Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
+                    // Any other key looks at or changes the frame: play stops there first.
+                    _ => {
+                        self.settle();
+                        self.step_update(msg);
+                    }
+                }
             }
             Mode::Fields(_) => self.fields_update(msg),
             Mode::Aim(_) => self.aim_update(msg),
@@ -200,8 +216,13 @@ impl Stepper {
                 self.running = false;
                 self.go(0, 0);
             }
-            Msg::ToggleRun => self.running = !self.running,
-            Msg::Tick if self.running => self.go(self.frame + 1, usize::MAX),
+            Msg::ToggleRun => self.running = true,
+            Msg::Tick(fps) if self.running => {
+                self.frame += 1;
+                self.playing = Some(self.timeline.end_of(self.frame));
+                self.measured_fps = fps;
+                self.selected = self.selected.min(self.bodies().len().saturating_sub(1));
+            }
             Msg::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Msg::Slower => self.speed = self.speed.saturating_sub(1),
             Msg::SelectNext => self.selected = (self.selected + 1) % self.bodies().len().max(1),
@@ -246,6 +267,15 @@ impl Stepper {
         }
     }
 
+    /// Stops play at the frame on screen and records it, showing its last
+    /// phase: the state play was showing.
+    fn settle(&mut self) {
+        self.running = false;
+        if self.playing.take().is_some() {
+            self.go(self.frame, usize::MAX);
+        }
+    }
+
     /// Whether the scene differs from what its file holds (or the lesson as built in).
     pub fn dirty(&self) -> bool {
         self.undo.last().map(|e| e.id) != self.saved
@@ -286,7 +316,7 @@ impl App {
 
     pub fn update(&mut self, msg: Msg) {
         // Only a key clears the warning; the clock ticking while running does not.
-        let warned = if msg == Msg::Tick { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
+        let warned = if matches!(msg, Msg::Tick(_)) { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
         match msg {
             Msg::Quit | Msg::Back if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
             Msg::Quit => self.quit = true,

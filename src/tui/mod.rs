@@ -40,6 +40,8 @@ pub fn run(mut app: App) -> io::Result<()> {
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
     let mut next_tick = Instant::now();
+    // When the last second's frames were shown, for the rate the status line gives.
+    let mut shown: std::collections::VecDeque<Instant> = std::collections::VecDeque::new();
     while !app.quit {
         terminal.draw(|f| view::view(app, f))?;
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
@@ -50,12 +52,22 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
                 if event::poll(wait)? {
                     Some(event::read()?)
                 } else {
-                    next_tick = Instant::now() + period;
-                    app.update(Msg::Tick);
+                    let now = Instant::now();
+                    next_tick = now + period;
+                    shown.push_back(now);
+                    while shown.front().is_some_and(|&t| now.duration_since(t) > Duration::from_secs(1)) {
+                        shown.pop_front();
+                    }
+                    let span = now.duration_since(*shown.front().expect("just pushed")).as_secs_f64();
+                    let fps = if shown.len() > 1 && span > 0.0 { (shown.len() - 1) as f64 / span } else { 0.0 };
+                    app.update(Msg::Tick(fps));
                     None
                 }
             }
-            None => Some(event::read()?),
+            None => {
+                shown.clear();
+                Some(event::read()?)
+            }
         };
         let msg = match event {
             Some(Event::Key(key)) if key.kind == KeyEventKind::Press => {

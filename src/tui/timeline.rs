@@ -3,16 +3,23 @@
 //! A run is its *starts*: the world and settings the user set at the start of
 //! some frames (frame 0 is the scene; every edit adds one). Everything else
 //! follows from them, because the engine is deterministic, so what is kept
-//! beyond them is only a cache: recent frames keep their full records, so
-//! stepping back inside them is instant, and every `KEYFRAME_EVERY` frames the
-//! world is kept, so an evicted frame is rebuilt by re-running at most that
-//! many frames. Undo swaps starts back; nothing else needs remembering.
+//! beyond them is only a cache, and both caches are held to a budget of bytes:
+//! recent frames keep their full records (three quarters of the budget), so
+//! stepping back inside them is instant, and every `keyframe_every` frames the
+//! world is kept (a quarter), so an evicted frame is rebuilt by re-running at
+//! most that many frames. When the keyframes outgrow their share, every other
+//! one is dropped and the spacing doubles. Undo swaps starts back; nothing
+//! else needs remembering.
 
-use crate::engine::{Body, FrameRecord, NoTrace, Settings, World, record_frame, step};
+use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Settings, World, record_frame, step};
 use std::collections::BTreeMap;
 
-const KEYFRAME_EVERY: u64 = 32;
-const CACHED_FRAMES: usize = 256;
+/// The caches' budget unless told otherwise: 256 MB.
+pub const DEFAULT_BUDGET: usize = 256 << 20;
+
+/// Bodies a frame can step in about 20 ms (a body-step takes about 2.5 µs):
+/// keyframes are spaced so that rebuilding a frame re-runs no more than that.
+const BODY_STEPS_PER_REBUILD: usize = 8_000;
 
 /// The world at the start of a frame and the settings it runs with from there.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,25 +33,48 @@ pub type Starts = BTreeMap<u64, Start>;
 
 pub struct Timeline {
     starts: Starts,
-    /// Starts of frames, every `KEYFRAME_EVERY`th and every one in `starts`,
+    /// Starts of frames, every `keyframe_every`th and every one in `starts`,
     /// so a re-run never crosses an edit.
     keyframes: BTreeMap<u64, Start>,
+    keyframe_every: u64,
+    keyframe_bytes: usize,
     records: BTreeMap<u64, FrameRecord>,
+    record_bytes: usize,
+    budget: usize,
     /// The start of frame `reached`, the first not yet run.
     frontier: Start,
     reached: u64,
+    /// While playing behind the frontier: the start of a frame, stepped untraced.
+    player: Option<(u64, Start)>,
 }
 
 impl Timeline {
     pub fn new(world: World, settings: Settings) -> Timeline {
+        Timeline::with_budget(world, settings, DEFAULT_BUDGET)
+    }
+
+    /// A timeline whose caches hold about `budget` bytes.
+    pub fn with_budget(world: World, settings: Settings, budget: usize) -> Timeline {
+        let keyframe_every = (BODY_STEPS_PER_REBUILD / world.bodies.len().max(1)).clamp(4, 32) as u64;
         let start = Start { world, settings };
+        let keyframe_bytes = start.world.bytes();
         Timeline {
             starts: BTreeMap::from([(0, start.clone())]),
             keyframes: BTreeMap::from([(0, start.clone())]),
+            keyframe_every,
+            keyframe_bytes,
             records: BTreeMap::new(),
+            record_bytes: 0,
+            budget,
             frontier: start,
             reached: 0,
+            player: None,
         }
+    }
+
+    /// Bytes held by the cached records and keyframes.
+    pub fn cached_bytes(&self) -> usize {
+        self.record_bytes + self.keyframe_bytes
     }
 
     /// How many frames have been run.
@@ -77,14 +107,40 @@ impl Timeline {
                 let mut start = self.start(n);
                 record_frame(&mut start.world, &start.settings)
             };
-            if self.records.len() >= CACHED_FRAMES {
-                // Drop the cached frame furthest from where the user is looking.
-                let far = *self.records.keys().max_by_key(|&&k| k.abs_diff(n)).expect("cache is full");
-                self.records.remove(&far);
-            }
+            self.record_bytes += record.bytes();
             self.records.insert(n, record);
+            // Drop the cached frames furthest from where the user is looking,
+            // never the one just asked for.
+            while self.record_bytes > self.budget / 4 * 3 && self.records.len() > 1 {
+                let far = *self.records.keys().filter(|&&k| k != n).max_by_key(|&&k| k.abs_diff(n)).expect("more than one");
+                let dropped = self.records.remove(&far).expect("cached");
+                self.record_bytes -= dropped.bytes();
+            }
         }
         &self.records[&n]
+    }
+
+    /// The bodies' states at the end of frame `n`, without recording it: what
+    /// playing shows. Playing on from the frame before costs one untraced step.
+    pub fn end_of(&mut self, n: u64) -> Vec<BodyState> {
+        let next = n + 1;
+        if next >= self.reached {
+            self.player = None;
+            while self.reached < next {
+                self.advance_frontier(false);
+            }
+            return self.frontier.world.states();
+        }
+        match &mut self.player {
+            Some((k, start)) if *k <= next && next - *k <= self.keyframe_every => {
+                while *k < next {
+                    step(&mut start.world, &start.settings, &mut NoTrace);
+                    *k += 1;
+                }
+            }
+            _ => self.player = Some((next, self.start(next))),
+        }
+        self.player.as_ref().expect("set above").1.world.states()
     }
 
     /// The record of frame `n` if it is at hand, for a view that must not run anything.
@@ -103,10 +159,24 @@ impl Timeline {
         self.reached += 1;
         if let Some(start) = self.starts.get(&self.reached) {
             self.frontier = start.clone();
-        } else if self.reached.is_multiple_of(KEYFRAME_EVERY) {
+        } else if self.reached.is_multiple_of(self.keyframe_every) {
+            self.keyframe_bytes += self.frontier.world.bytes();
             self.keyframes.insert(self.reached, self.frontier.clone());
+            self.thin_keyframes();
         }
         out
+    }
+
+    /// Over their share of the budget, keyframes are halved: those that are
+    /// no start and not on the doubled spacing go.
+    fn thin_keyframes(&mut self) {
+        while self.keyframe_bytes > self.budget / 4 && self.keyframe_every < u64::MAX / 2 {
+            self.keyframe_every *= 2;
+            let every = self.keyframe_every;
+            let starts = &self.starts;
+            self.keyframes.retain(|k, _| k.is_multiple_of(every) || starts.contains_key(k));
+            self.keyframe_bytes = self.keyframes.values().map(|s| s.world.bytes()).sum();
+        }
     }
 
     fn run_to(&mut self, n: u64) -> FrameRecord {
@@ -146,6 +216,9 @@ impl Timeline {
         self.starts.retain(|&k, _| k < n);
         self.keyframes.extend(starts.iter().map(|(&k, s)| (k, s.clone())));
         self.starts.extend(starts);
+        self.record_bytes = self.records.values().map(FrameRecord::bytes).sum();
+        self.keyframe_bytes = self.keyframes.values().map(|s| s.world.bytes()).sum();
+        self.player = None;
         if self.reached >= n {
             let (&k, start) = self.keyframes.range(..=n).next_back().expect("frame 0 is a keyframe");
             (self.reached, self.frontier) = (k, start.clone());
@@ -160,11 +233,12 @@ mod tests {
     use crate::geometry::Shape;
     use glam::DVec2;
 
+    /// A small budget (about 40 frames of records), so eviction happens soon.
     fn falling() -> Timeline {
         let floor = Body::fixed("floor", Shape::Box { size: DVec2::new(10.0, 1.0) });
         let mut ball = Body::dynamic("ball", Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 3.0));
         ball.restitution = 0.5;
-        Timeline::new(World::new(vec![floor, ball], DVec2::new(0.0, -9.8)), Settings::default())
+        Timeline::with_budget(World::new(vec![floor, ball], DVec2::new(0.0, -9.8)), Settings::default(), 200_000)
     }
 
     fn edit(t: &mut Timeline, n: u64, change: impl FnOnce(&mut Start)) -> Starts {
@@ -175,9 +249,12 @@ mod tests {
         before
     }
 
-    fn view_many(t: &mut Timeline) {
-        for n in 0..=(CACHED_FRAMES as u64 + 50) {
-            t.frame(n); // viewing one frame after another pushes the oldest out
+    /// Views frame after frame until frame `gone` has been pushed out of the cache.
+    fn view_until_evicted(t: &mut Timeline, gone: u64) {
+        let mut n = gone;
+        while t.records.contains_key(&gone) {
+            n += 1;
+            t.frame(n);
         }
     }
 
@@ -185,8 +262,7 @@ mod tests {
     fn an_evicted_frame_is_rebuilt_identically() {
         let mut t = falling();
         let early = t.frame(40).clone();
-        view_many(&mut t);
-        assert!(!t.records.contains_key(&40));
+        view_until_evicted(&mut t, 40);
         assert_eq!(t.frame(40), &early);
     }
 
@@ -204,8 +280,7 @@ mod tests {
         let mut t = falling();
         let early = t.frame(3).clone();
         edit(&mut t, 40, |s| s.settings.tangent = Tangent::RotatedNormal);
-        view_many(&mut t);
-        assert!(!t.records.contains_key(&3));
+        view_until_evicted(&mut t, 3);
         assert_eq!(t.frame(3), &early);
         assert_eq!(t.settings(3).tangent, Tangent::Projected);
         assert_eq!(t.settings(40).tangent, Tangent::RotatedNormal);
@@ -230,5 +305,32 @@ mod tests {
         assert_eq!(t.bodies(6).len(), 2);
         assert_eq!(t.bodies(7).len(), 3);
         assert_eq!(t.frame(8).start.len(), 3);
+    }
+
+    #[test]
+    fn the_caches_stay_within_their_budget() {
+        let mut t = falling();
+        for n in 0..4000 {
+            t.frame(n);
+            assert!(t.cached_bytes() <= 200_000, "{} bytes at frame {n}", t.cached_bytes());
+        }
+        assert!(t.records.len() > 10, "the budget still holds many frames");
+        assert!(t.keyframe_every > 32, "keyframes were thinned: every {}", t.keyframe_every);
+        // Stepping back to a long-evicted frame rebuilds it exactly.
+        assert_eq!(t.frame(3), falling().frame(3));
+    }
+
+    #[test]
+    fn playing_shows_each_frame_s_end_without_recording_it() {
+        let mut t = falling();
+        let ends: Vec<_> = (0..80).map(|n| t.end_of(n)).collect();
+        assert!(t.records.is_empty(), "nothing recorded while playing");
+        for (n, end) in ends.iter().enumerate() {
+            assert_eq!(&t.frame(n as u64).end, end, "frame {n}");
+        }
+        // Playing again from an early frame, behind the frontier.
+        for n in 5..40 {
+            assert_eq!(t.end_of(n), ends[n as usize], "again, frame {n}");
+        }
     }
 }

@@ -111,7 +111,10 @@ struct Motion {
 }
 
 fn motion(s: &Stepper) -> Motion {
-    Motion { before: s.record().state_after(s.phase), after: s.record().state_after(s.phase + 1) }
+    match &s.playing {
+        Some(end) => Motion { before: end.clone(), after: end.clone() },
+        None => Motion { before: s.record().state_after(s.phase), after: s.record().state_after(s.phase + 1) },
+    }
 }
 
 /// `states`: the bodies around the phase on screen, which size the bodies panel.
@@ -138,13 +141,13 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
 }
 
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let record = s.record();
     let moved = motion(s);
     let states = &moved.after;
     let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } =
         areas(s, &moved, area);
     let has_lesson = !s.scene.steps.is_empty();
-    let phase = &record.phases[s.phase];
+    // Playing, the frame on screen was stepped untraced: it has no phases yet.
+    let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let window = fit_window(s.scene.view, s.bodies(), canvas_area);
     let edited = if s.dirty() { " (edited)" } else { "" };
@@ -159,7 +162,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
-        phase: Some(phase),
+        phase,
         selected: s.selected,
         y_axis: s.scene.y_axis,
         window,
@@ -174,9 +177,8 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
 
     let text = derivation_text(s, theme, derivation_area.width.saturating_sub(2));
     let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
-    let derivation = text
-        .block(Block::bordered().title(format!(" {} ", phase_title(phase, &names))).title_bottom(" j/k scroll "))
-        .scroll((s.scroll.min(max), 0));
+    let title = phase.map_or_else(|| "playing".to_string(), |p| phase_title(p, &names));
+    let derivation = text.block(Block::bordered().title(format!(" {title} ")).title_bottom(" j/k scroll ")).scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
     frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
@@ -214,6 +216,11 @@ fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, area: Rect) 
 /// The derivation: symbols, numbers put in, result, in the order computed;
 /// on one line when that fits `width`, else one line each.
 fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
+    if s.playing.is_some() {
+        let text = "Playing: each frame is stepped without recording its phases, as fast as the engine goes. \
+                    Space pauses here; the frame is then recorded, and n, N and every other key step through its phases.";
+        return Paragraph::new(Line::styled(text, theme.dim())).wrap(Wrap { trim: true });
+    }
     let phase = &s.record().phases[s.phase];
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
@@ -297,7 +304,7 @@ fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
         if step.frame > s.frame {
             continue;
         }
-        let at = if step.frame == s.frame {
+        let at = if step.frame == s.frame && s.playing.is_none() {
             find_phase(s.record(), &step.anchor(), &names).map(|p| (step.frame, p))
         } else {
             Some((step.frame, usize::MAX))
@@ -403,17 +410,20 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
         }
         _ => {}
     }
-    let record = s.record();
-    let phase = &record.phases[s.phase];
     let settings = s.settings();
-    let mut parts = vec![format!("frame {}", record.frame), format!("t {} s", num(record.time))];
-    if let Some(k) = phase.iteration {
-        parts.push(format!("pass {k}/{}", settings.relaxation_iterations));
+    let mut parts = vec![format!("frame {}", s.frame)];
+    if s.playing.is_none() {
+        let record = s.record();
+        let phase = &record.phases[s.phase];
+        parts.push(format!("t {} s", num(record.time)));
+        if let Some(k) = phase.iteration {
+            parts.push(format!("pass {k}/{}", settings.relaxation_iterations));
+        }
+        if let Some((a, b)) = phase.pair {
+            parts.push(format!("{}–{}", names[a], names[b]));
+        }
+        parts.push(format!("{} ({}/{})", phase.kind().name(), s.phase + 1, record.phases.len()));
     }
-    if let Some((a, b)) = phase.pair {
-        parts.push(format!("{}–{}", names[a], names[b]));
-    }
-    parts.push(format!("{} ({}/{})", phase.kind().name(), s.phase + 1, record.phases.len()));
     parts.push(format!("tangent {}", settings.tangent.name()));
     if !settings.motion {
         parts.push("motion off".to_string());
@@ -424,7 +434,8 @@ fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a
         parts.push(format!("rate {}", num(settings.correction_rate)));
     }
     if s.running {
-        parts.push(format!("▶ {} fps", num(SPEEDS[s.speed])));
+        // The rate really shown, measured by the shell, and the one asked for.
+        parts.push(format!("▶ {:.0} of {} fps", s.measured_fps, num(SPEEDS[s.speed])));
     }
     // The note answers the last key, so it comes first and is never cut off.
     let mut spans = Vec::new();
