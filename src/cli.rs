@@ -69,7 +69,7 @@ fn phase_kind(name: &str) -> Result<PhaseKind, String> {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum Format {
+pub enum Format {
     Text,
     Json,
     Markdown,
@@ -214,51 +214,73 @@ fn color_stderr() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// `impulse run`: records, prints and drops one frame at a time, so memory
-/// stays the same however many frames are asked for. A lesson's steps are
-/// anchored first, from a run that keeps only the frames they point at.
+/// `impulse run`.
 fn run(target: &str, frames: Option<u64>, format: Format, kinds: Option<&[PhaseKind]>, only: Option<Only>) -> Result<ExitCode, SceneError> {
     let scene = load(target)?;
-    let anchored = lesson::anchored_frames(&scene)?;
-    let places = lesson::anchor_steps(&scene, &lesson::run(&scene, &scene.settings, &anchored))?;
-    let names = lesson::body_names(&scene);
-    let mut handout = lesson::Handout::new(&scene);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let head = match format {
-        Format::Text => String::new(),
-        Format::Json => "{\"frames\":[".to_string(),
-        Format::Markdown => handout.head(),
-    };
-    // A closed pipe (`impulse run … | head`) is the reader's choice, not an error.
-    if out.write_all(head.as_bytes()).is_err() {
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut world = scene.world.clone();
-    for f in 0..frames.unwrap_or_else(|| lesson::frames_needed(&scene)) {
-        let mut record = if only == Some(Only::Bodies) {
-            let (frame, time) = (world.frame, world.time);
-            engine::step(&mut world, &scene.settings, &mut NoTrace);
-            FrameRecord { frame, time, start: Vec::new(), phases: Vec::new(), end: world.states() }
-        } else {
-            engine::record_frame(&mut world, &scene.settings)
-        };
-        if let Some(kinds) = kinds {
-            record.phases.retain(|p| kinds.contains(&p.kind()));
-        }
-        let chunk = match format {
-            Format::Text => report::text_frame(&names, &record),
-            Format::Json => format!("{}{}", if f > 0 { "," } else { "" }, report::json_frame(&names, &record)),
-            Format::Markdown => handout.frame(&record, &places),
-        };
-        if out.write_all(chunk.as_bytes()).is_err() {
-            return Ok(ExitCode::SUCCESS);
+    let options = TraceOptions { frames, format, kinds, bodies_only: only == Some(Only::Bodies) };
+    match write_trace(&mut out, &scene, &options)? {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        // A closed pipe (`impulse run … | head`) is the reader's choice, not an error.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        Err(e) => {
+            eprintln!("impulse: cannot write the trace: {e}");
+            Ok(ExitCode::from(2))
         }
     }
-    let tail = match format {
-        Format::Text => String::new(),
-        Format::Json => "]}\n".to_string(),
-        Format::Markdown => handout.tail(),
+}
+
+/// What `impulse run` prints.
+pub struct TraceOptions<'a> {
+    /// How many frames; none: as far as the lesson's steps and checks reach, or 1.
+    pub frames: Option<u64>,
+    pub format: Format,
+    /// Only phases of these kinds.
+    pub kinds: Option<&'a [PhaseKind]>,
+    /// Only the bodies at the end of each frame; the frames run untraced.
+    pub bodies_only: bool,
+}
+
+/// Records, writes and drops one frame at a time, so memory stays the same
+/// however many frames are asked for. A lesson's steps are anchored first,
+/// from a run that keeps only the frames they point at. The outer error is
+/// the scene's; the inner one the writer's.
+pub fn write_trace(out: &mut impl Write, scene: &Scene, options: &TraceOptions) -> Result<std::io::Result<()>, SceneError> {
+    let anchored = lesson::anchored_frames(scene)?;
+    let places = lesson::anchor_steps(scene, &lesson::run(scene, &scene.settings, &anchored))?;
+    let names = lesson::body_names(scene);
+    let mut handout = lesson::Handout::new(scene);
+    let format = options.format;
+    let mut write = || -> std::io::Result<()> {
+        match format {
+            Format::Text => {}
+            Format::Json => out.write_all(b"{\"frames\":[")?,
+            Format::Markdown => out.write_all(handout.head().as_bytes())?,
+        }
+        let mut world = scene.world.clone();
+        for f in 0..options.frames.unwrap_or_else(|| lesson::frames_needed(scene)) {
+            let mut record = if options.bodies_only {
+                let (frame, time) = (world.frame, world.time);
+                engine::step(&mut world, &scene.settings, &mut NoTrace);
+                FrameRecord { frame, time, start: Vec::new(), phases: Vec::new(), end: world.states() }
+            } else {
+                engine::record_frame(&mut world, &scene.settings)
+            };
+            if let Some(kinds) = options.kinds {
+                record.phases.retain(|p| kinds.contains(&p.kind()));
+            }
+            match format {
+                Format::Text => out.write_all(report::text_frame(&names, &record).as_bytes())?,
+                Format::Json => write!(out, "{}{}", if f > 0 { "," } else { "" }, report::json_frame(&names, &record))?,
+                Format::Markdown => out.write_all(handout.frame(&record, &places).as_bytes())?,
+            }
+        }
+        match format {
+            Format::Text => {}
+            Format::Json => out.write_all(b"]}\n")?,
+            Format::Markdown => out.write_all(handout.tail().as_bytes())?,
+        }
+        out.flush()
     };
-    let _ = out.write_all(tail.as_bytes()).and_then(|()| out.flush());
-    Ok(ExitCode::SUCCESS)
+    Ok(write())
 }

@@ -145,3 +145,26 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "my own work\n");
 }
+
+#[test]
+fn huge_frame_counts_are_clear_errors() {
+    for frames in ["18446744073709551615", "1000000000", "0"] {
+        let out = impulse(&["run", "smooth-balls", "--frames", frames]);
+        assert_eq!(out.status.code(), Some(2), "--frames {frames}");
+        assert!(text(&out.stderr).contains("1..=10000000"), "--frames {frames}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty());
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for frame in ["18446744073709551615", "9223372036854775807", "100001"] {
+        let lesson = include_str!("fixtures/lesson-failing-check.toml").replacen("[[check]]", &format!("[[check]]\nframe = {frame}"), 1);
+        let path = dir.path().join("far.toml");
+        std::fs::write(&path, lesson).unwrap();
+        for command in ["check", "run"] {
+            let out = impulse(&[command, path.to_str().unwrap()]);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{command} at frame {frame}: {err}");
+            assert!(err.contains(&format!("error: frame {frame} is beyond the last frame a check may point at, 100000")), "{err}");
+            assert!(err.contains("far.toml:"), "located: {err}");
+        }
+    }
+}
