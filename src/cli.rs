@@ -271,7 +271,12 @@ pub fn write_trace(out: &mut impl Write, scene: &Scene, options: &TraceOptions) 
             }
             match format {
                 Format::Text => out.write_all(report::text_frame(&names, &record).as_bytes())?,
-                Format::Json => write!(out, "{}{}", if f > 0 { "," } else { "" }, report::json_frame(&names, &record))?,
+                Format::Json => {
+                    if f > 0 {
+                        out.write_all(b",")?;
+                    }
+                    report::write_json_frame(out, &names, &record)?;
+                }
                 Format::Markdown => out.write_all(handout.frame(&record, &places).as_bytes())?,
             }
         }

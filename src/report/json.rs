@@ -1,4 +1,5 @@
-use crate::engine::{BodyState, FrameRecord, PhaseData, Value};
+use crate::engine::{BodyState, FrameRecord, Phase, PhaseData, Value};
+use std::io::Write;
 use serde_json::{Map, Value as Json, json};
 
 fn pair_json(v: glam::DVec2) -> Json {
@@ -25,31 +26,33 @@ fn body_json(name: &str, s: &BodyState) -> Json {
     })
 }
 
-/// One frame of the JSON trace of DESIGN.md: its phases with their values,
-/// and the bodies at its end. `names` are the bodies' names, by index.
-pub fn json_frame(names: &[String], f: &FrameRecord) -> Json {
-    let phases: Vec<Json> = f
-        .phases
-        .iter()
-        .map(|p| {
-            let values: Map<String, Json> = p.quantities(names).into_iter().map(|q| (q.name, value_json(&q.value))).collect();
-            let mut o = json!({
-                "kind": p.kind().name(),
-                "iteration": p.iteration,
-                "pair": p.pair.map(|(a, b)| [&names[a], &names[b]]),
-                "values": values,
-            });
-            if let PhaseData::Broad(broad) = &p.data {
-                o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
-            }
-            o
-        })
-        .collect();
-    let bodies: Vec<Json> = names.iter().zip(&f.end).map(|(n, s)| body_json(n, s)).collect();
-    json!({ "frame": f.frame, "time": f.time, "phases": phases, "bodies": bodies })
+/// One phase of the JSON trace: kind, pass, pair and its values in the
+/// order of the derivation.
+fn phase_json(names: &[String], p: &Phase) -> Json {
+    let values: Map<String, Json> = p.quantities(names).into_iter().map(|q| (q.name, value_json(&q.value))).collect();
+    let mut o = json!({
+        "kind": p.kind().name(),
+        "iteration": p.iteration,
+        "pair": p.pair.map(|(a, b)| [&names[a], &names[b]]),
+        "values": values,
+    });
+    if let PhaseData::Broad(broad) = &p.data {
+        o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
+    }
+    o
 }
 
-/// The JSON trace of several frames: `{"frames": [...]}`.
-pub fn json_trace<'a>(names: &[String], frames: impl IntoIterator<Item = &'a FrameRecord>) -> Json {
-    json!({ "frames": frames.into_iter().map(|f| json_frame(names, f)).collect::<Vec<_>>() })
+/// One frame of the JSON trace of DESIGN.md, written a phase at a time so a
+/// frame of thousands of phases is never held as one tree: its phases with
+/// their values, and the bodies at its end. `names` are the bodies' names.
+pub fn write_json_frame(out: &mut impl Write, names: &[String], f: &FrameRecord) -> std::io::Result<()> {
+    write!(out, "{{\"frame\":{},\"time\":{},\"phases\":[", f.frame, Json::from(f.time))?;
+    for (k, p) in f.phases.iter().enumerate() {
+        if k > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &phase_json(names, p))?;
+    }
+    let bodies: Vec<Json> = names.iter().zip(&f.end).map(|(n, s)| body_json(n, s)).collect();
+    write!(out, "],\"bodies\":{}}}", Json::from(bodies))
 }

@@ -6,5 +6,5 @@ mod json;
 mod text;
 
 pub use derivation::{Derivation, derive, num, value};
-pub use json::{json_frame, json_trace};
+pub use json::write_json_frame;
 pub use text::{phase_title, right_side, state_line, text_frame, text_trace};
