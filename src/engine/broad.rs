@@ -143,15 +143,20 @@ impl Broad {
 
     /// After the visit of (i, j) in `pass` moved them: lists again the pairs of
     /// either body that has gone too far from where it was listed. Returns the
-    /// position in i's list of the first partner after j, where the walk goes on.
-    pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), tracer: &mut T) -> usize {
+    /// position in i's list of the first partner after j, where the walk goes
+    /// on: `k` when nothing was listed again.
+    pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
+        let limit = self.margin * RELIST_AFTER;
+        let mut changed = false;
         for body in [i, j] {
-            let moved = self.moved(bodies, body);
-            if moved > self.margin * RELIST_AFTER {
+            // Compared squared: most visits move nothing far, and need no root.
+            if bodies[body].position.distance_squared(self.listed_at[body]) > limit * limit {
+                let moved = self.moved(bodies, body);
                 self.relist_or_build(bodies, pass, Relisted { body, moved, pair: (i, j) }, tracer);
+                changed = true;
             }
         }
-        self.partners(i).partition_point(|&p| p <= j)
+        if changed { self.partners(i).partition_point(|&p| p <= j) } else { k }
     }
 
     /// Body `body`'s bounds, where it stands now.

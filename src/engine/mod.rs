@@ -212,7 +212,7 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
                 if relax_touching(bodies, i, j, settings, pass, tracer) == Visit::Contact {
                     stats.contacts += 1;
                     if settings.position_correction {
-                        k = broad.follow(bodies, pass, (i, j), tracer);
+                        k = broad.follow(bodies, pass, (i, j), k, tracer);
                     }
                 }
             }

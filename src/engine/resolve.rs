@@ -76,19 +76,24 @@ pub(super) fn run<T: Tracer>(
 
     let t = tangent(settings.tangent, n, v_rel, vrn);
     let vrt = v_rel.dot(t);
-    let k_t = ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib;
+    // Kt is only needed by text 001's friction and by the cap.
+    let k_t = (settings.friction == Friction::VelocityRatio || settings.coulomb_cap)
+        .then(|| ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib);
     let sliding = vrt.abs() > SLIDING_EPSILON;
     let jt_free = match settings.friction {
         Friction::None => 0.0,
         Friction::Coulomb if !sliding => 0.0,
         Friction::Coulomb if settings.tangent == Tangent::SignFixed && vrt < 0.0 => -mu * jn,
         Friction::Coulomb => mu * jn,
-        Friction::VelocityRatio => -mu * vrt / k_t,
+        Friction::VelocityRatio => -mu * vrt / k_t.unwrap_or(f64::INFINITY),
     };
     // The impulse that stops sliding, −vrt/Kt, is as far as friction should go.
-    let jt_max = vrt.abs() / k_t;
-    let capped = settings.coulomb_cap && jt_free.abs() > jt_max;
-    let jt = if capped { jt_free.signum() * jt_max } else { jt_free };
+    let jt_max = k_t.filter(|_| settings.coulomb_cap).map(|k_t| vrt.abs() / k_t);
+    let capped = jt_max.is_some_and(|max| jt_free.abs() > max);
+    let jt = match jt_max {
+        Some(max) if capped => jt_free.signum() * max,
+        _ => jt_free,
+    };
     let impulse = n * jn + t * jt;
 
     let (ba, bb) = pair_mut(bodies, a, b);
@@ -163,10 +168,12 @@ pub struct Impulse {
     pub jn: f64,
     pub t: DVec2,
     pub vrt: f64,
-    pub k_t: f64,
+    /// Only for velocity-ratio friction and the cap.
+    pub k_t: Option<f64>,
     pub sliding: bool,
     pub jt_free: f64,
-    pub jt_max: f64,
+    /// Only with the cap.
+    pub jt_max: Option<f64>,
     pub capped: bool,
     pub jt: f64,
     pub j: DVec2,
@@ -237,8 +244,8 @@ impl ResolveRecord {
                     .by("({μ_a} + {μ_b}) / 2", vec![("μ_a", i.friction_of[0].into()), ("μ_b", i.friction_of[1].into())]),
             );
         }
-        if i.friction == Friction::VelocityRatio || i.coulomb_cap {
-            q.push(k("k_t", i.k_t, "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}", ("t", i.t)));
+        if let Some(k_t) = i.k_t {
+            q.push(k("k_t", k_t, "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}", ("t", i.t)));
         }
         q.extend(friction_quantities(i));
         let j = i.j;
