@@ -1,7 +1,7 @@
 //! The command line (DESIGN.md, "CLI"). Exit codes: 0 ok, 1 a check failed,
 //! 2 bad input or usage.
 
-use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
+use crate::engine::{self, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind};
 use crate::report;
 use crate::scene::{Scene, SceneError};
 use crate::{lesson, tui};
@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(Parser)]
 #[command(name = "impulse", version, about = "Step through 2D rigid-body collisions one phase at a time.")]
@@ -51,6 +52,38 @@ enum Command {
         #[arg(long, value_enum)]
         only: Option<Only>,
     },
+    /// Step a lesson or scene file with no output and print how long a step takes.
+    Bench {
+        /// A lesson id (see `impulse lessons`) or a scene file.
+        target: String,
+        /// How many frames to step and time, from 1 to 10,000,000.
+        // Negative numbers reach the parser, so `--frames -3` gets its message, not clap's "unexpected argument".
+        #[arg(long, default_value_t = 600, value_parser = parse_bench_frames, allow_negative_numbers = true)]
+        frames: u64,
+        /// Time `record_frame`, which records every phase as the debugger does, instead of the untraced step.
+        #[arg(long)]
+        traced: bool,
+        #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
+        format: BenchFormat,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BenchFormat {
+    Text,
+    Json,
+}
+
+/// The most frames `impulse bench` takes: it keeps one time per frame for the
+/// median, so this caps that list at 80 MB.
+const MAX_BENCH_FRAMES: u64 = 10_000_000;
+
+/// `--frames` of `impulse bench`: clap reports the message as a usage error (exit 2).
+fn parse_bench_frames(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if (1..=MAX_BENCH_FRAMES).contains(&n) => Ok(n),
+        _ => Err("give a whole number of frames from 1 to 10,000,000".to_string()),
+    }
 }
 
 /// The longest `impulse run`: it streams, so this bounds time, not memory.
@@ -79,6 +112,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Run { target, frames, format, phases, only }) => run(&target, frames, format, phases.as_deref(), only),
+        Some(Command::Bench { target, frames, traced, format }) => bench(&target, frames, traced, format),
         Some(Command::Lessons) => Ok(list_lessons()),
         Some(Command::Check { targets }) => check(&targets),
         Some(Command::Lesson { id }) => open_lesson(&id),
@@ -288,4 +322,59 @@ pub fn write_trace(out: &mut impl Write, scene: &Scene, options: &TraceOptions) 
         out.flush()
     };
     Ok(write())
+}
+
+/// A detect phase whose narrow phase found contact: what `StepStats::contacts` counts untraced.
+fn found_contact(phase: &Phase) -> bool {
+    matches!(&phase.data, PhaseData::Detect(r) if r.info.is_some())
+}
+
+/// `impulse bench`: steps the scene `frames` times, timing each step on its own,
+/// and prints min / median / max ms per step and the mean contacts per step.
+/// Contacts are narrow-phase tests that found contact, summed over the
+/// relaxation passes, so a pair touching in all 15 passes counts 15 times.
+fn bench(target: &str, frames: u64, traced: bool, format: BenchFormat) -> Result<ExitCode, SceneError> {
+    let Scene { mut world, settings, .. } = load(target)?;
+    let mut ms = Vec::with_capacity(frames as usize);
+    let mut contacts = 0usize;
+    for _ in 0..frames {
+        let start = Instant::now();
+        if traced {
+            let record = engine::record_frame(&mut world, &settings);
+            ms.push(start.elapsed().as_secs_f64() * 1e3);
+            // Counted, and the record dropped, after the clock is read: only the step is timed.
+            contacts += record.phases.iter().filter(|p| found_contact(p)).count();
+        } else {
+            let stats = engine::step(&mut world, &settings, &mut NoTrace);
+            ms.push(start.elapsed().as_secs_f64() * 1e3);
+            contacts += stats.contacts;
+        }
+    }
+    ms.sort_by(f64::total_cmp);
+    let n = ms.len();
+    let median = if n % 2 == 1 { ms[n / 2] } else { (ms[n / 2 - 1] + ms[n / 2]) / 2.0 };
+    let (min, max) = (ms[0], ms[n - 1]);
+    let contacts_per_step = contacts as f64 / frames as f64;
+    let bodies = world.bodies.len();
+    let out = match format {
+        BenchFormat::Text => {
+            let fixed = world.bodies.iter().filter(|b| b.is_static()).count();
+            let mode = if traced { "traced (record_frame)" } else { "untraced" };
+            format!(
+                "{bodies} bodies ({fixed} static) · {frames} frames {mode} · ms/step min {min:.3}, median {median:.3}, max {max:.3} · {contacts_per_step:.1} contacts/step\n"
+            )
+        }
+        BenchFormat::Json => {
+            let v = serde_json::json!({
+                "bodies": bodies,
+                "frames": frames,
+                "traced": traced,
+                "ms_per_step": { "min": min, "median": median, "max": max },
+                "contacts_per_step": contacts_per_step,
+            });
+            v.to_string() + "\n"
+        }
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Ok(ExitCode::SUCCESS)
 }

@@ -168,3 +168,74 @@ fn huge_frame_counts_are_clear_errors() {
         }
     }
 }
+
+/// `impulse bench` as JSON; timings vary from run to run, so only the shape and the counts are checked.
+fn bench_json(args: &[&str]) -> serde_json::Value {
+    let out = impulse(&[&["bench"], args, &["--format", "json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn sorted_keys(v: &serde_json::Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn bench_json_follows_the_contract() {
+    // 60 frames: the pile starts in the air and lands within the first second.
+    let v = bench_json(&["examples/pile.toml", "--frames", "60"]);
+    assert_eq!(sorted_keys(&v), ["bodies", "contacts_per_step", "frames", "ms_per_step", "traced"]);
+    let scene = impulse::scene::Scene::load(std::path::Path::new("examples/pile.toml")).unwrap();
+    assert_eq!(v["bodies"], scene.world.bodies.len());
+    assert_eq!((&v["frames"], &v["traced"]), (&serde_json::json!(60), &serde_json::json!(false)));
+    let ms = &v["ms_per_step"];
+    assert_eq!(sorted_keys(ms), ["max", "median", "min"]);
+    let [min, median, max] = ["min", "median", "max"].map(|k| ms[k].as_f64().unwrap());
+    assert!(0.0 <= min && min <= median && median <= max, "{ms}");
+    assert!(v["contacts_per_step"].as_f64().unwrap() > 0.0, "a pile on a floor has contacts: {v}");
+}
+
+#[test]
+fn bench_counts_the_same_contacts_traced_and_untraced() {
+    let untraced = bench_json(&["relaxation", "--frames", "3"]);
+    let traced = bench_json(&["relaxation", "--frames", "3", "--traced"]);
+    assert_eq!(traced["traced"], true);
+    assert!(untraced["contacts_per_step"].as_f64().unwrap() > 0.0, "the relaxation pile overlaps from the start: {untraced}");
+    assert_eq!(untraced["contacts_per_step"], traced["contacts_per_step"]);
+    assert_eq!(untraced["bodies"], traced["bodies"]);
+}
+
+#[test]
+fn bench_text_is_one_line() {
+    let out = impulse(&["bench", "rough-balls", "--frames", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line = text(&out.stdout);
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(line.starts_with("2 bodies (0 static) · 2 frames untraced · ms/step min "), "{line}");
+    assert!(line.ends_with(" contacts/step\n"), "{line}");
+}
+
+#[test]
+fn bench_refuses_a_bad_frame_count_with_exit_2() {
+    for bad in ["0", "10000001", "-3", "1.5", "many", "99999999999999999999999"] {
+        let out = impulse(&["bench", "rough-balls", "--frames", bad]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--frames {bad}: {err}");
+        assert!(!err.contains("panicked"), "--frames {bad}: {err}");
+        assert!(out.stdout.is_empty(), "--frames {bad}");
+    }
+    for bad in ["0", "-3", "many"] {
+        let err = text(&impulse(&["bench", "rough-balls", "--frames", bad]).stderr);
+        assert!(err.contains("give a whole number of frames from 1 to 10,000,000"), "--frames {bad}: {err}");
+    }
+}
+
+#[test]
+fn bench_of_a_missing_file_exits_2() {
+    let out = impulse(&["bench", "no/such/scene.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read the scene file"), "{}", text(&out.stderr));
+    assert!(out.stdout.is_empty());
+}
