@@ -5,8 +5,9 @@
 //! dropped into a box of three static walls, restitution 0.2, friction 0.3,
 //! gravity −9.8 m/s², dt 1/60 s, 15 relaxation passes for impulse. rapier gets
 //! the same bodies (read from the parsed scene, so the two cannot drift apart)
-//! and its default settings otherwise: f32, 4 solver iterations, bodies allowed
-//! to sleep, one thread (the `parallel` feature is off).
+//! and its default settings otherwise: f32, 4 solver iterations, one thread
+//! (the `parallel` feature is off), except that no body may sleep: impulse
+//! steps every body every frame, and a sleeping pile is no work to compare.
 //!
 //! Both engines run WARM_UP_FRAMES from the start, so that the discs have fallen
 //! and pile up. Each sample then clones that warmed state, steps it once
@@ -54,7 +55,9 @@ impl RapierWorld {
         let mut bodies = RigidBodySet::new();
         let mut colliders = ColliderSet::new();
         for b in &world.bodies {
-            let kind = if b.is_static() { RigidBodyBuilder::fixed() } else { RigidBodyBuilder::dynamic() };
+            // impulse steps every body every frame; rapier would put a resting
+            // pile to sleep and skip it, which measures a different workload.
+            let kind = if b.is_static() { RigidBodyBuilder::fixed() } else { RigidBodyBuilder::dynamic().can_sleep(false) };
             let body = kind
                 .translation(Vector::new(b.position.x as f32, b.position.y as f32))
                 .rotation(b.angle as f32)
