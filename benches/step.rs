@@ -4,18 +4,18 @@
 //! The scene: 100 discs and 100 boxes on a 20 × 10 grid, one metre apart, sized
 //! and jittered so that about a third of the neighbours overlap, above a static
 //! floor, under gravity; it is run for 30 frames first so that the bench steps a
-//! pile in motion with contacts, not a cloud in free fall. Every iteration steps
-//! a fresh clone of that state (cloning is outside the timing, and so is dropping
-//! what the step produced), with the default solver: 15 relaxation passes.
+//! pile in motion with contacts, not a cloud in free fall. Each sample steps a
+//! clone of that state frame after frame (a traced frame's records are dropped
+//! after it, inside the timing), with the default solver: 15 relaxation passes.
 //!
 //! Run: `cargo bench --bench step`. Results are in BENCHMARKS.md.
 
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec2;
 use impulse::engine::{Body, NoTrace, Phase, PhaseKind, Settings, World, record_frame, step};
 use impulse::geometry::Shape;
 use std::hint::black_box;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A deterministic jitter in [−1, 1) from a body's index (splitmix64).
 fn jitter(i: u64, salt: u64) -> f64 {
@@ -64,46 +64,63 @@ fn bench(c: &mut Criterion) {
         let count = |k: PhaseKind| frame.phases.iter().filter(|p| p.kind() == k).count();
         let names: Vec<String> = world.bodies.iter().map(|b| b.name.clone()).collect();
         let quantities: usize = frame.phases.iter().map(|p| p.quantities(&names).len()).sum();
+        let untraced = step(&mut world.clone(), &settings, &mut NoTrace);
         eprintln!(
-            "{} bodies; one frame records {} phases ({} detect, {} correct, {} resolve) and {quantities} quantities",
+            "{} bodies; one frame records {} phases ({} detect, {} correct, {} resolve) and {quantities} quantities; \
+             untraced, the same frame makes {} narrow-phase tests ({} contacts)",
             world.bodies.len(),
             frame.phases.len(),
             count(PhaseKind::Detect),
             count(PhaseKind::Correct),
             count(PhaseKind::Resolve),
+            untraced.narrow_tests,
+            untraced.contacts,
         );
     }
 
     let mut group = c.benchmark_group("step 200 bodies");
+    // Each sample steps a clone of the state frame after frame, after one
+    // untimed step that grows the step's buffers, as a run does.
+    let time = |iters: u64, mut one: Box<dyn FnMut(&mut World)>| {
+        let mut w = world.clone();
+        step(&mut w, &settings, &mut NoTrace);
+        let start = Instant::now();
+        for _ in 0..iters {
+            one(&mut w);
+        }
+        start.elapsed()
+    };
     group.bench_function("untraced (NoTrace)", |b| {
-        b.iter_batched(
-            || world.clone(),
-            |mut w| {
-                step(&mut w, black_box(&settings), &mut NoTrace);
-                w
-            },
-            BatchSize::SmallInput,
-        )
+        b.iter_custom(|iters| {
+            time(
+                iters,
+                Box::new(|w| {
+                    step(w, black_box(&settings), &mut NoTrace);
+                }),
+            )
+        })
     });
     group.bench_function("traced (Vec<Phase>)", |b| {
-        b.iter_batched(
-            || (world.clone(), Vec::<Phase>::new()),
-            |(mut w, mut phases)| {
-                step(&mut w, black_box(&settings), &mut phases);
-                (w, phases)
-            },
-            BatchSize::SmallInput,
-        )
+        b.iter_custom(|iters| {
+            time(
+                iters,
+                Box::new(|w| {
+                    let mut phases: Vec<Phase> = Vec::new();
+                    step(w, black_box(&settings), &mut phases);
+                    black_box(phases);
+                }),
+            )
+        })
     });
     group.bench_function("record_frame", |b| {
-        b.iter_batched(
-            || world.clone(),
-            |mut w| {
-                let frame = record_frame(&mut w, black_box(&settings));
-                (w, frame)
-            },
-            BatchSize::SmallInput,
-        )
+        b.iter_custom(|iters| {
+            time(
+                iters,
+                Box::new(|w| {
+                    black_box(record_frame(w, black_box(&settings)));
+                }),
+            )
+        })
     });
     group.finish();
 }
