@@ -40,9 +40,31 @@ fn render(c: &mut Criterion) {
     });
 }
 
+/// What `impulse` does before its first frame on screen: read the embedded
+/// lessons and draw the menu at 120×40; and what `impulse lesson relaxation`
+/// does: read them, record the lesson's frame 0 and draw it.
+fn startup(c: &mut Criterion) {
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let lessons = || impulse::lesson::embedded().into_iter().map(Result::unwrap).collect::<Vec<Scene>>();
+    c.bench_function("start: lessons read, menu drawn", |b| {
+        b.iter(|| {
+            let app = App::menu(lessons(), true);
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
+    c.bench_function("start: lesson relaxation opened and drawn", |b| {
+        b.iter(|| {
+            let all = lessons();
+            let scene = all.iter().find(|s| s.lesson.as_ref().is_some_and(|l| l.id == "relaxation")).unwrap().clone();
+            let app = App::stepper(scene, all, true);
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(5));
-    targets = render
+    targets = render, startup
 }
 criterion_main!(benches);

@@ -53,7 +53,9 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
                     Some(event::read()?)
                 } else {
                     let now = Instant::now();
-                    next_tick = now + period;
+                    // Keep the cadence: the next tick is a period after this one
+                    // was due, unless the frames have fallen a period behind.
+                    next_tick = if now.duration_since(next_tick) < period { next_tick + period } else { now + period };
                     shown.push_back(now);
                     while shown.front().is_some_and(|&t| now.duration_since(t) > Duration::from_secs(1)) {
                         shown.pop_front();
