@@ -7,6 +7,7 @@ pub mod cli;
 pub mod engine;
 pub mod geometry;
 pub mod lesson;
+pub mod notation;
 pub mod report;
 pub mod scene;
 pub mod tui;

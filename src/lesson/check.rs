@@ -4,7 +4,7 @@
 use super::{Overrides, Records, anchor_problem, anchored_frames, body_names, find_phase, run, with_overrides};
 use crate::engine::Value;
 use crate::lesson::{CheckEntry, Expected};
-use crate::report::{num, value as show};
+use crate::notation::{num, value as show};
 use crate::scene::error::{locate, nearest};
 use crate::scene::{Problem, Scene, SceneError, Seg};
 use glam::DVec2;

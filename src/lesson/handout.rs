@@ -4,7 +4,7 @@
 
 use super::{Place, step_at};
 use crate::engine::{FrameRecord, Phase, PhaseData};
-use crate::report::{derive, num, phase_title, right_side};
+use crate::notation::{derive, num, phase_title, right_side};
 use crate::scene::Scene;
 use std::fmt::Write;
 

@@ -11,7 +11,7 @@ pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry
 pub use handout::{Handout, handout};
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
-use crate::report::phase_title;
+use crate::notation::phase_title;
 use crate::scene::{Problem, Scene, SceneError, Seg};
 use std::collections::{BTreeMap, BTreeSet};
 

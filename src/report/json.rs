@@ -1,6 +1,6 @@
 use crate::engine::{BodyState, FrameRecord, Phase, PhaseData, Value};
-use std::io::Write;
 use serde_json::{Map, Value as Json, json};
+use std::io::Write;
 
 fn pair_json(v: glam::DVec2) -> Json {
     json!([v.x, v.y])

@@ -1,10 +1,9 @@
-//! Turning what the engine recorded into text: numbers, derivations, and whole
-//! traces as text, JSON or a Markdown handout. Nothing here computes physics.
+//! Whole traces of what the engine recorded, as text or JSON, a frame at a
+//! time. Numbers and derivations are written by `notation`. Nothing here
+//! computes physics.
 
-mod derivation;
 mod json;
 mod text;
 
-pub use derivation::{Derivation, derive, num, value};
 pub use json::write_json_frame;
-pub use text::{phase_title, right_side, state_line, text_frame, text_trace};
+pub use text::{text_frame, text_trace};

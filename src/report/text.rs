@@ -1,30 +1,6 @@
-use super::derivation::{derive, num};
-use crate::engine::{BodyState, FrameRecord, Phase, PhaseData};
+use crate::engine::{FrameRecord, PhaseData};
+use crate::notation::{derive, num, phase_title, right_side, state_line};
 use std::fmt::Write;
-
-/// "resolve · pass 1 · m1–m2": what a phase is, in one line.
-pub fn phase_title(phase: &Phase, names: &[String]) -> String {
-    let mut t = phase.kind().name().to_string();
-    if let Some(k) = phase.iteration {
-        write!(t, " · pass {k}").unwrap();
-    }
-    if let Some((a, b)) = phase.pair {
-        write!(t, " · {}–{}", names[a], names[b]).unwrap();
-    }
-    t
-}
-
-pub fn state_line(name: &str, s: &BodyState) -> String {
-    format!(
-        "{name}: x ({}, {})  θ {}  v ({}, {})  ω {}",
-        num(s.position.x),
-        num(s.position.y),
-        num(s.angle),
-        num(s.velocity.x),
-        num(s.velocity.y),
-        num(s.angular_velocity)
-    )
-}
 
 /// The readable trace of one frame: every phase with its derivations, then
 /// the bodies at its end. `names` are the bodies' names, by index.
@@ -61,9 +37,4 @@ pub fn text_frame(names: &[String], f: &FrameRecord) -> String {
 /// The readable trace of several frames.
 pub fn text_trace<'a>(names: &[String], frames: impl IntoIterator<Item = &'a FrameRecord>) -> String {
     frames.into_iter().map(|f| text_frame(names, f)).collect()
-}
-
-/// What follows "name = " in a derivation line.
-pub fn right_side(line: &str) -> &str {
-    line.split_once(" = ").map_or(line, |(_, rhs)| rhs)
 }

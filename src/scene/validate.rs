@@ -84,7 +84,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         .into_iter()
         .map(|(a, b, depth)| {
             let message =
-                format!("\"{}\" and \"{}\" overlap by {} m at the start", bodies[a].name, bodies[b].name, crate::report::num(depth));
+                format!("\"{}\" and \"{}\" overlap by {} m at the start", bodies[a].name, bodies[b].name, crate::notation::num(depth));
             let help = "the first frame pushes them apart; move one if they should only touch".to_string();
             let mut problem = Problem::error(message, "overlaps an earlier body", Some(help));
             problem.warning = true;

@@ -245,7 +245,7 @@ impl Widget for SceneView<'_> {
                     self.vectors(ctx, phase);
                 }
                 if let Some((from, aim)) = self.shot {
-                    let label = format!("shot {} m/s", crate::report::num(aim.length()));
+                    let label = format!("shot {} m/s", crate::notation::num(aim.length()));
                     self.arrow(ctx, from, aim.normalize_or_zero() * self.unit() * 2.0, &label, self.c(Color::LightRed));
                 }
             })

@@ -8,7 +8,7 @@ use super::app::{Msg, Stepper};
 use super::timeline::{Start, Starts};
 use crate::engine::{Body, Tangent};
 use crate::geometry::Shape;
-use crate::report::num;
+use crate::notation::num;
 use crate::scene::YAxis;
 use glam::DVec2;
 use std::f64::consts::PI;

@@ -4,7 +4,7 @@
 use super::app::{Mode, Msg, Stepper};
 use super::fields::FieldEditor;
 use super::shot::Shot;
-use crate::report::num;
+use crate::notation::num;
 use crate::scene::save::{to_toml, write_atomic};
 use crate::scene::{Scene, YAxis};
 use std::path::PathBuf;

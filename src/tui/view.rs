@@ -6,7 +6,7 @@ use super::fields::FieldEditor;
 use super::keys::{Scope, help_lines};
 use crate::engine::BodyState;
 use crate::lesson::{StepEntry, find_phase};
-use crate::report::{derive, num, phase_title, right_side};
+use crate::notation::{derive, num, phase_title, right_side};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};

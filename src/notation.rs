@@ -1,5 +1,12 @@
-use crate::engine::{Quantity, Value};
+//! How the numbers are written: every number to six significant digits, a
+//! quantity as three lines (symbols, numbers put in, result), a phase's title
+//! and a body's state in one line. Below the scene, the lessons and the
+//! reports, so that each writes numbers the same way; it knows the engine's
+//! records and nothing else.
+
+use crate::engine::{BodyState, Phase, Quantity, Value};
 use glam::DVec2;
+use std::fmt::Write;
 
 /// Significant digits printed everywhere, so snapshots are stable and the
 /// texts' numbers (−7.2, −1.44, −0.28) read as they do on paper.
@@ -91,6 +98,35 @@ fn fill(template: &str, f: impl Fn(&str) -> String) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// "resolve · pass 1 · m1–m2": what a phase is, in one line.
+pub fn phase_title(phase: &Phase, names: &[String]) -> String {
+    let mut t = phase.kind().name().to_string();
+    if let Some(k) = phase.iteration {
+        write!(t, " · pass {k}").unwrap();
+    }
+    if let Some((a, b)) = phase.pair {
+        write!(t, " · {}–{}", names[a], names[b]).unwrap();
+    }
+    t
+}
+
+pub fn state_line(name: &str, s: &BodyState) -> String {
+    format!(
+        "{name}: x ({}, {})  θ {}  v ({}, {})  ω {}",
+        num(s.position.x),
+        num(s.position.y),
+        num(s.angle),
+        num(s.velocity.x),
+        num(s.velocity.y),
+        num(s.angular_velocity)
+    )
+}
+
+/// What follows "name = " in a derivation line.
+pub fn right_side(line: &str) -> &str {
+    line.split_once(" = ").map_or(line, |(_, rhs)| rhs)
 }
 
 #[cfg(test)]
