@@ -3,14 +3,14 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use impulse::engine::PhaseKind;
-use impulse::scene::Scene;
+use impulse::lesson::Lesson;
 use impulse::tui::app::Screen;
 use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 use std::fmt::Write;
 
 /// 1,000 bodies on a grid, circles and boxes alternating, some overlapping.
-fn scene() -> Scene {
+fn scene() -> Lesson {
     let mut toml = String::from(
         "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"floor\"\nshape = \"box\"\nsize = [120.0, 2.0]\nstatic = true\nposition = [0.0, -1.0]\n",
     );
@@ -19,7 +19,7 @@ fn scene() -> Scene {
         let shape = if i % 2 == 0 { "shape = \"circle\"\nradius = 0.9" } else { "shape = \"box\"\nsize = [1.8, 1.2]\nangle = 0.3" };
         write!(toml, "\n[[body]]\nname = \"b{i}\"\n{shape}\nmass = 1.0\nposition = [{x}, {y}]\nrestitution = 0.3\n").unwrap();
     }
-    Scene::parse("bench.toml", &toml).unwrap()
+    Lesson::parse("bench.toml", &toml).unwrap()
 }
 
 fn render(c: &mut Criterion) {
@@ -45,7 +45,7 @@ fn render(c: &mut Criterion) {
 /// does: read them, record the lesson's frame 0 and draw it.
 fn startup(c: &mut Criterion) {
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
-    let lessons = || impulse::lesson::embedded().into_iter().map(Result::unwrap).collect::<Vec<Scene>>();
+    let lessons = || impulse::lesson::embedded().into_iter().map(Result::unwrap).collect::<Vec<Lesson>>();
     c.bench_function("start: lessons read, menu drawn", |b| {
         b.iter(|| {
             let app = App::menu(lessons(), true);
@@ -55,7 +55,7 @@ fn startup(c: &mut Criterion) {
     c.bench_function("start: lesson relaxation opened and drawn", |b| {
         b.iter(|| {
             let all = lessons();
-            let scene = all.iter().find(|s| s.lesson.as_ref().is_some_and(|l| l.id == "relaxation")).unwrap().clone();
+            let scene = all.iter().find(|s| s.section.as_ref().is_some_and(|l| l.id == "relaxation")).unwrap().clone();
             let app = App::stepper(scene, all, true);
             terminal.draw(|f| view(&app, f)).unwrap();
         })

@@ -2,8 +2,9 @@
 //! 2 bad input or usage.
 
 use crate::engine::{self, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind};
+use crate::lesson::Lesson;
 use crate::report;
-use crate::scene::{Scene, SceneError};
+use crate::scene::SceneError;
 use crate::{lesson, tui};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -116,7 +117,7 @@ pub fn main() -> ExitCode {
         Some(Command::Lessons) => Ok(list_lessons()),
         Some(Command::Check { targets }) => check(&targets),
         Some(Command::Lesson { id }) => open_lesson(&id),
-        Some(Command::Scene { file }) => Scene::load(Path::new(&file)).and_then(|scene| {
+        Some(Command::Scene { file }) => Lesson::load(Path::new(&file)).and_then(|scene| {
             warn(&scene);
             open(Some(scene))
         }),
@@ -130,7 +131,7 @@ pub fn main() -> ExitCode {
 }
 
 /// Prints a scene's warnings (bodies overlapping at the start) to stderr.
-fn warn(scene: &Scene) {
+fn warn(scene: &Lesson) {
     eprint!("{}", scene.render_warnings(color_stderr()));
 }
 
@@ -152,10 +153,10 @@ fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
 }
 
 /// A lesson id, or else a scene file. Anything that looks like a path is a file.
-pub fn load(target: &str) -> Result<Scene, SceneError> {
+pub fn load(target: &str) -> Result<Lesson, SceneError> {
     let looks_like_file = target.ends_with(".toml") || target.contains(['/', '\\']) || Path::new(target).exists();
     if looks_like_file {
-        let scene = Scene::load(Path::new(target))?;
+        let scene = Lesson::load(Path::new(target))?;
         warn(&scene);
         return Ok(scene);
     }
@@ -176,12 +177,12 @@ fn open_lesson(id: &str) -> Result<ExitCode, SceneError> {
 }
 
 /// The TUI: the menu, or straight into a scene.
-fn open(scene: Option<Scene>) -> Result<ExitCode, SceneError> {
+fn open(scene: Option<Lesson>) -> Result<ExitCode, SceneError> {
     if !std::io::stdout().is_terminal() {
         eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
         return Ok(ExitCode::from(2));
     }
-    let lessons: Vec<Scene> = lesson::embedded().into_iter().filter_map(Result::ok).collect();
+    let lessons: Vec<Lesson> = lesson::embedded().into_iter().filter_map(Result::ok).collect();
     let color = std::env::var_os("NO_COLOR").is_none();
     let app = match scene {
         Some(scene) => tui::App::stepper(scene, lessons, color),
@@ -200,7 +201,7 @@ fn list_lessons() -> ExitCode {
     let mut out = String::new();
     for scene in lesson::embedded() {
         match scene {
-            Ok(Scene { lesson: Some(l), .. }) => out += &format!("{:<14} {}\n{:<14} {}\n", l.id, l.title, "", l.summary),
+            Ok(Lesson { section: Some(l), .. }) => out += &format!("{:<14} {}\n{:<14} {}\n", l.id, l.title, "", l.summary),
             Ok(_) => {}
             Err(e) => out += &e.render(false),
         }
@@ -216,7 +217,7 @@ fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
         let outcome = load(target).and_then(|scene| {
             let frames = lesson::run(&scene, &scene.settings, &lesson::anchored_frames(&scene)?);
             lesson::anchor_steps(&scene, &frames)?;
-            Ok((scene.lesson.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
+            Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
         });
         match outcome {
             Ok((name, results)) if results.is_empty() => println!("{name}: valid; it has no [[check]]s to run"),
@@ -279,7 +280,7 @@ pub struct TraceOptions<'a> {
 /// however many frames are asked for. A lesson's steps are anchored first,
 /// from a run that keeps only the frames they point at. The outer error is
 /// the scene's; the inner one the writer's.
-pub fn write_trace(out: &mut impl Write, scene: &Scene, options: &TraceOptions) -> Result<std::io::Result<()>, SceneError> {
+pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions) -> Result<std::io::Result<()>, SceneError> {
     let anchored = lesson::anchored_frames(scene)?;
     let places = lesson::anchor_steps(scene, &lesson::run(scene, &scene.settings, &anchored))?;
     let names = lesson::body_names(scene);
@@ -334,7 +335,8 @@ fn found_contact(phase: &Phase) -> bool {
 /// Contacts are narrow-phase tests that found contact, summed over the
 /// relaxation passes, so a pair touching in all 15 passes counts 15 times.
 fn bench(target: &str, frames: u64, traced: bool, format: BenchFormat) -> Result<ExitCode, SceneError> {
-    let Scene { mut world, settings, .. } = load(target)?;
+    let scene = load(target)?;
+    let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
     let mut contacts = 0usize;
     for _ in 0..frames {

@@ -4,20 +4,21 @@
 
 use glam::DVec2;
 use impulse::engine::{Body, Settings, World};
-use impulse::scene::{STARTER, Scene};
+use impulse::lesson::Lesson;
+use impulse::scene::STARTER;
 use impulse::tui::app::{Mode, Screen, Stepper};
 use impulse::tui::{App, Msg, Start};
 use std::path::Path;
 
 fn starter() -> Stepper {
-    Stepper::new(Scene::parse("starter.toml", STARTER).unwrap())
+    Stepper::new(Lesson::parse("starter.toml", STARTER).unwrap())
 }
 
 /// The starter scene as if opened from `dir/name`.
 fn starter_file(dir: &Path, name: &str) -> (Stepper, std::path::PathBuf) {
     let path = dir.join(name);
     std::fs::write(&path, STARTER).unwrap();
-    (Stepper::new(Scene::load(&path).unwrap()), path)
+    (Stepper::new(Lesson::load(&path).unwrap()), path)
 }
 
 fn start(s: &mut Stepper) -> Start {
@@ -222,7 +223,7 @@ fn the_tangent_key_is_an_edit_too() {
 
 #[test]
 fn a_click_selects_the_body_under_it() {
-    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    let mut app = App::stepper(Lesson::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
     let area = ratatui::layout::Rect::new(0, 0, 120, 40);
     let Screen::Stepper(s) = &app.screen else { unreachable!() };
     let crate_at = s.record().start[2].position;
@@ -285,7 +286,7 @@ fn save_then_reload_gives_the_identical_world() {
     assert_eq!(s.note.as_deref(), Some(format!("saved frame 3's start to {}", path.display()).as_str()));
     assert!(!s.dirty());
     let here = start(&mut s);
-    let reloaded = Scene::load(&path).unwrap();
+    let reloaded = Lesson::load(&path).unwrap();
     assert_eq!(reloaded.world.bodies, here.world.bodies);
     assert_eq!(reloaded.world.gravity, here.world.gravity);
     assert_eq!(reloaded.settings, here.settings);
@@ -318,7 +319,7 @@ fn a_file_changed_on_disk_is_not_written_over_without_asking() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "# someone else's work\n");
     assert_eq!(s.note.as_deref(), Some("not saved"));
     press(&mut s, &[Msg::Save, Msg::Yes]);
-    assert!(Scene::load(&path).is_ok());
+    assert!(Lesson::load(&path).is_ok());
 }
 
 #[test]
@@ -342,22 +343,22 @@ fn a_lesson_saves_under_a_new_name_and_asks_before_writing_over_one() {
     type_text(&mut s, &fresh.display().to_string());
     s.update(Msg::Accept);
     let here = start(&mut s);
-    assert_eq!(Scene::load(&fresh).unwrap().world.bodies, here.world.bodies);
+    assert_eq!(Lesson::load(&fresh).unwrap().world.bodies, here.world.bodies);
     // The lesson's narration and checks travel with it.
     assert!(std::fs::read_to_string(&fresh).unwrap().contains("[lesson]"));
     // From now on Ctrl-S writes there without asking.
     s.update(Msg::Kick);
     s.update(Msg::Save);
     assert_eq!(s.mode, Mode::Step);
-    assert_eq!(Scene::load(&fresh).unwrap().world.bodies, start(&mut s).world.bodies);
+    assert_eq!(Lesson::load(&fresh).unwrap().world.bodies, start(&mut s).world.bodies);
 }
 
 #[test]
 fn leaving_with_unsaved_edits_asks_once() {
-    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    let mut app = App::stepper(Lesson::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
     app.update(Msg::Quit);
     assert!(app.quit, "nothing edited: q quits at once");
-    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    let mut app = App::stepper(Lesson::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
     app.update(Msg::Kick);
     app.update(Msg::Quit);
     assert!(!app.quit);
@@ -427,7 +428,7 @@ fn save_as_says_what_is_wrong_with_the_name() {
 
 #[test]
 fn the_second_q_quits_even_while_running() {
-    let mut app = App::stepper(Scene::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    let mut app = App::stepper(Lesson::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
     for m in [Msg::Kick, Msg::ToggleRun, Msg::Quit, Msg::Tick(60.0), Msg::Tick(60.0), Msg::Quit] {
         app.update(m);
     }

@@ -1,9 +1,9 @@
 //! Every embedded lesson: its checks pass, and its trace and handout are locked
 //! by snapshots (top-level `snapshots/`). Broken lesson files give clear errors.
 
+use impulse::lesson::Lesson;
 use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, run, run_checks};
 use impulse::report::text_trace;
-use impulse::scene::Scene;
 use std::path::Path;
 
 const IDS: [&str; 5] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation"];
@@ -20,7 +20,7 @@ fn the_five_core_lessons_are_embedded_in_order() {
 fn every_embedded_lesson_passes_its_checks() {
     for scene in lesson::embedded() {
         let scene = scene.unwrap_or_else(|e| panic!("{e}"));
-        let id = scene.lesson.as_ref().expect("a lesson section").id.clone();
+        let id = scene.section.as_ref().expect("a lesson section").id.clone();
         let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap());
         anchor_steps(&scene, &frames).unwrap_or_else(|e| panic!("{e}"));
         let outcomes = run_checks(&scene).unwrap_or_else(|e| panic!("{e}"));
@@ -35,8 +35,8 @@ fn every_embedded_lesson_passes_its_checks() {
 fn lesson_traces_and_handouts_are_locked() {
     snapshot_settings().bind(|| {
         insta::glob!("../lessons", "*.toml", |path| {
-            let scene = Scene::load(path).unwrap();
-            let id = scene.lesson.as_ref().unwrap().id.clone();
+            let scene = Lesson::load(path).unwrap();
+            let id = scene.section.as_ref().unwrap().id.clone();
             let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap());
             let places = anchor_steps(&scene, &frames).unwrap();
             insta::assert_snapshot!(format!("{id}.trace"), text_trace(&body_names(&scene), frames.get(&0)));
@@ -45,8 +45,8 @@ fn lesson_traces_and_handouts_are_locked() {
     });
 }
 
-fn fixture(name: &str) -> Scene {
-    Scene::load(&Path::new("tests/fixtures").join(name)).unwrap()
+fn fixture(name: &str) -> Lesson {
+    Lesson::load(&Path::new("tests/fixtures").join(name)).unwrap()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! the trace of 50 and of 500 frames is written (to nowhere).
 
 use impulse::cli::{Format, TraceOptions, write_trace};
-use impulse::scene::Scene;
+use impulse::lesson::Lesson;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -37,7 +37,7 @@ fn peak_of(f: impl FnOnce()) -> usize {
 
 #[test]
 fn the_trace_of_500_frames_holds_no_more_than_that_of_50() {
-    let scene = Scene::load(std::path::Path::new("examples/pile.toml")).unwrap();
+    let scene = Lesson::load(std::path::Path::new("examples/pile.toml")).unwrap();
     for format in [Format::Json, Format::Text] {
         let peak = |frames| {
             peak_of(|| {

@@ -5,8 +5,9 @@ use glam::DVec2;
 use impulse::engine::{Body, Friction, Integrator, Settings, Tangent, World};
 use impulse::geometry::Shape;
 use impulse::lesson;
+use impulse::lesson::Lesson;
+use impulse::scene::STARTER;
 use impulse::scene::save::to_toml;
-use impulse::scene::{STARTER, Scene};
 use proptest::prelude::*;
 use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
 
@@ -56,7 +57,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 fn reads_back(source: &str, world: &World, settings: &Settings) -> Result<(), TestCaseError> {
     let text = to_toml(source, world, settings);
-    let scene = Scene::parse("saved.toml", &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+    let scene = Lesson::parse("saved.toml", &text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
     prop_assert_eq!(&scene.world.bodies, &world.bodies, "{}", text);
     prop_assert_eq!(scene.world.gravity, world.gravity);
     prop_assert_eq!(&scene.settings, settings);
@@ -92,7 +93,7 @@ fn an_unchanged_lesson_saves_to_its_own_text() {
 
 #[test]
 fn a_changed_value_keeps_its_comment_and_its_neighbours() {
-    let scene = Scene::parse("starter.toml", STARTER).unwrap();
+    let scene = Lesson::parse("starter.toml", STARTER).unwrap();
     let mut world = scene.world.clone();
     world.bodies[1].friction = 0.9;
     world.bodies.swap(1, 2);
@@ -112,7 +113,7 @@ fn a_changed_value_keeps_its_comment_and_its_neighbours() {
 
 #[test]
 fn a_body_made_static_loses_its_mass_and_motion_keys() {
-    let scene = Scene::parse("starter.toml", STARTER).unwrap();
+    let scene = Lesson::parse("starter.toml", STARTER).unwrap();
     let mut world = scene.world.clone();
     let ball = &mut world.bodies[1];
     ball.make_static();
@@ -121,13 +122,13 @@ fn a_body_made_static_loses_its_mass_and_motion_keys() {
     let ball_table = text.split("[[body]]").nth(2).unwrap();
     assert!(ball_table.contains("static = true"), "{ball_table}");
     assert!(!ball_table.contains("mass =") && !ball_table.contains("velocity = [1.0"), "{ball_table}");
-    assert_eq!(Scene::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
+    assert_eq!(Lesson::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
 }
 
 #[test]
 fn comments_keep_their_column_and_arrays_their_layout() {
     let source = "[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\nposition = [\n  -2.0, # x\n  3.0,  # y\n]\nangle = 0.5      # radians\n";
-    let scene = Scene::parse("s.toml", source).unwrap();
+    let scene = Lesson::parse("s.toml", source).unwrap();
     let mut world = scene.world.clone();
     world.bodies[0].position.x = -1.9;
     world.bodies[0].angle = 0.125;
@@ -137,18 +138,18 @@ fn comments_keep_their_column_and_arrays_their_layout() {
     world.bodies[0].angle = 1e-200;
     let tiny = to_toml(source, &world, &scene.settings);
     assert!(tiny.contains("angle = 1e-200   # radians\n"), "{tiny}");
-    assert_eq!(Scene::parse("s.toml", &tiny).unwrap().world.bodies, world.bodies);
+    assert_eq!(Lesson::parse("s.toml", &tiny).unwrap().world.bodies, world.bodies);
 }
 
 #[test]
 fn windows_line_ends_stay() {
     let source = STARTER.replace('\n', "\r\n");
-    let scene = Scene::parse("s.toml", &source).unwrap();
+    let scene = Lesson::parse("s.toml", &source).unwrap();
     let mut world = scene.world.clone();
     world.bodies[1].friction = 0.9;
     let text = to_toml(&source, &world, &scene.settings);
     assert_eq!(text.matches('\n').count(), text.matches("\r\n").count(), "every line ends in CR LF");
-    assert_eq!(Scene::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
+    assert_eq!(Lesson::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
 }
 
 #[cfg(unix)]
@@ -173,9 +174,9 @@ fn saving_through_a_link_writes_its_target_and_keeps_permissions() {
 #[test]
 fn an_inline_world_table_keeps_its_other_keys() {
     let source = "world = { gravity = [0.0, -9.8], y_axis = \"down\", view = [[0.0, 0.0], [10.0, 10.0]] }\n\n[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\n";
-    let scene = Scene::parse("s.toml", source).unwrap();
+    let scene = Lesson::parse("s.toml", source).unwrap();
     let mut world = scene.world.clone();
     world.gravity = DVec2::new(0.0, 9.8);
-    let back = Scene::parse("s.toml", &to_toml(source, &world, &scene.settings)).unwrap();
+    let back = Lesson::parse("s.toml", &to_toml(source, &world, &scene.settings)).unwrap();
     assert_eq!((back.y_axis, back.view, back.world.gravity), (scene.y_axis, scene.view, world.gravity));
 }

@@ -3,13 +3,13 @@
 
 use impulse::engine::PhaseKind;
 use impulse::lesson;
-use impulse::scene::Scene;
+use impulse::lesson::Lesson;
 use impulse::tui::app::Screen;
 use impulse::tui::keys::{KEYMAP, Scope, help_lines};
 use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 
-fn lessons() -> Vec<Scene> {
+fn lessons() -> Vec<Lesson> {
     lesson::embedded().into_iter().map(Result::unwrap).collect()
 }
 
@@ -154,7 +154,7 @@ fn menu_opens_a_lesson_and_escape_returns() {
     app.update(Msg::MenuDown);
     app.update(Msg::Open);
     let Screen::Stepper(s) = &app.screen else { panic!("Enter should open the lesson") };
-    assert_eq!(s.scene.lesson.as_ref().unwrap().id, "rough-balls");
+    assert_eq!(s.scene.section.as_ref().unwrap().id, "rough-balls");
     app.update(Msg::Back);
     assert!(matches!(app.screen, Screen::Menu));
     app.update(Msg::Quit);
@@ -213,7 +213,7 @@ fn collision_info_and_bounds_toggle_on_the_canvas() {
 }
 
 fn starter_app() -> App {
-    App::stepper(Scene::parse("starter.toml", impulse::scene::STARTER).unwrap(), Vec::new(), false)
+    App::stepper(Lesson::parse("starter.toml", impulse::scene::STARTER).unwrap(), Vec::new(), false)
 }
 
 #[test]

@@ -1,12 +1,13 @@
 //! Running a lesson's `[[check]]`s: each names a value at a phase and the
 //! number the texts (or an independent hand computation) give for it.
 
+use super::Lesson;
 use super::{Overrides, Records, anchor_problem, anchored_frames, body_names, find_phase, run, with_overrides};
 use crate::engine::Value;
 use crate::lesson::{CheckEntry, Expected};
 use crate::notation::{num, value as show};
 use crate::scene::error::{locate, nearest};
-use crate::scene::{Problem, Scene, SceneError, Seg};
+use crate::scene::{Problem, SceneError, Seg};
 use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +25,7 @@ const WORLD_FIELDS: [&str; 2] = ["kinetic_energy", "momentum"];
 
 /// Runs every check. Bad checks (an unknown quantity, a phase that never
 /// happens) are input errors; a wrong number is an outcome that did not pass.
-pub fn run_checks(scene: &Scene) -> Result<Vec<CheckOutcome>, SceneError> {
+pub fn run_checks(scene: &Lesson) -> Result<Vec<CheckOutcome>, SceneError> {
     let names = body_names(scene);
     let frames = anchored_frames(scene)?;
     let mut runs: Vec<(Overrides, Records)> = Vec::new();
@@ -43,7 +44,7 @@ pub fn run_checks(scene: &Scene) -> Result<Vec<CheckOutcome>, SceneError> {
     if problems.is_empty() { Ok(outcomes) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
 }
 
-fn check_one(scene: &Scene, i: usize, c: &CheckEntry, records: &Records, names: &[String]) -> Result<CheckOutcome, Problem> {
+fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names: &[String]) -> Result<CheckOutcome, Problem> {
     let here = |key: &'static str, p: Problem| locate(&scene.source, &[Seg::Key("check"), Seg::Index(i), Seg::Key(key)], p);
     let at = c.anchor();
     if let Some(p) = anchor_problem(scene, "check", i, &at, records, names) {
@@ -138,7 +139,7 @@ fn unknown(word: &str, options: &[&str]) -> Problem {
 }
 
 /// The scene's bodies (masses, shapes) in the states a phase left them in.
-fn world_after(scene: &Scene, states: &[crate::engine::BodyState]) -> crate::engine::World {
+fn world_after(scene: &Lesson, states: &[crate::engine::BodyState]) -> crate::engine::World {
     let mut w = scene.world.clone();
     for (b, s) in w.bodies.iter_mut().zip(states) {
         b.set_state(s);

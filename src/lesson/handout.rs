@@ -2,14 +2,14 @@
 //! as symbols, numbers put in, and result. A plain scene (no steps) lists every
 //! phase that found a contact or changed a body.
 
+use super::Lesson;
 use super::{Place, step_at};
 use crate::engine::{FrameRecord, Phase, PhaseData};
 use crate::notation::{derive, num, phase_title, right_side};
-use crate::scene::Scene;
 use std::fmt::Write;
 
 /// The whole handout of the recorded frames.
-pub fn handout(scene: &Scene, frames: &super::Records, places: &[Option<Place>]) -> String {
+pub fn handout(scene: &Lesson, frames: &super::Records, places: &[Option<Place>]) -> String {
     let mut h = Handout::new(scene);
     let mut md = h.head();
     for frame in frames.values() {
@@ -20,21 +20,21 @@ pub fn handout(scene: &Scene, frames: &super::Records, places: &[Option<Place>])
 
 /// A handout written a frame at a time, so a long run is never held whole.
 pub struct Handout<'a> {
-    scene: &'a Scene,
+    scene: &'a Lesson,
     names: Vec<String>,
     /// Sections written so far, for their numbers.
     sections: usize,
 }
 
 impl<'a> Handout<'a> {
-    pub fn new(scene: &'a Scene) -> Handout<'a> {
+    pub fn new(scene: &'a Lesson) -> Handout<'a> {
         Handout { scene, names: super::body_names(scene), sections: 0 }
     }
 
     /// The title and the table of bodies.
     pub fn head(&self) -> String {
         let mut md = String::new();
-        match &self.scene.lesson {
+        match &self.scene.section {
             Some(l) => writeln!(md, "# {}\n\n*{}*\n", l.title, l.summary).unwrap(),
             None => writeln!(md, "# {}\n", self.scene.file).unwrap(),
         }
@@ -93,7 +93,7 @@ fn eventful(p: &Phase) -> bool {
     !p.changes().is_empty() || matches!(&p.data, PhaseData::Detect(d) if d.info.is_some())
 }
 
-fn bodies_table(md: &mut String, scene: &Scene) {
+fn bodies_table(md: &mut String, scene: &Lesson) {
     md.push_str("| body | shape | mass | position | velocity | ω | e | μ |\n|---|---|---|---|---|---|---|---|\n");
     for b in &scene.world.bodies {
         let shape = match b.shape {

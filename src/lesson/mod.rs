@@ -1,6 +1,9 @@
 //! Lessons: a scene plus narration anchored to phases and checks of the numbers.
-//! A lesson is prepared once (run, every step and check anchored to a real
-//! phase); problems are reported against the lesson file like scene errors.
+//! A lesson file is a scene file with three more tables, `[lesson]`, `[[step]]`
+//! and `[[check]]`, which this module reads; the scene reads the rest and
+//! knows nothing of them. A scene file without them is a lesson with no
+//! narration, so everything above this layer opens either the same way.
+//! Problems are reported against the lesson file like scene errors.
 
 mod check;
 pub mod file;
@@ -13,7 +16,72 @@ pub use handout::{Handout, handout};
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
 use crate::notation::phase_title;
 use crate::scene::{Problem, Scene, SceneError, Seg};
+use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::{Deref, DerefMut};
+use std::path::Path;
+
+/// The tables of a lesson file that are the lesson's, not the scene's.
+const TABLES: [&str; 3] = ["lesson", "step", "check"];
+
+/// A scene and what a lesson file says besides: its heading, the narration
+/// anchored to phases and the checks of the numbers.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    pub scene: Scene,
+    /// `[lesson]`: none for a plain scene file.
+    pub section: Option<LessonSection>,
+    pub steps: Vec<StepEntry>,
+    pub checks: Vec<CheckEntry>,
+}
+
+/// The lesson's tables as written.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct LessonTables {
+    lesson: Option<LessonSection>,
+    #[serde(default)]
+    step: Vec<StepEntry>,
+    #[serde(default)]
+    check: Vec<CheckEntry>,
+}
+
+impl Lesson {
+    /// A lesson file, or a plain scene file (a lesson with no narration).
+    pub fn parse(file: &str, source: &str) -> Result<Lesson, SceneError> {
+        Lesson::from_scene(Scene::parse_except(file, source, &TABLES)?)
+    }
+
+    pub fn load(path: &Path) -> Result<Lesson, SceneError> {
+        Lesson::from_scene(Scene::load_except(path, &TABLES)?)
+    }
+
+    fn from_scene(mut scene: Scene) -> Result<Lesson, SceneError> {
+        let tables: LessonTables = crate::scene::tables(&scene.source, |key| TABLES.contains(&key))
+            .map_err(|e| crate::scene::error::from_toml(&scene.file, &scene.source, &e))?;
+        // A lesson that starts bodies inside each other (relaxation) does it on purpose.
+        if tables.lesson.is_some() {
+            scene.warnings.clear();
+        }
+        let lesson = Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check };
+        anchored_frames(&lesson)?;
+        Ok(lesson)
+    }
+}
+
+/// A lesson is its scene and more: its world, settings and file are the scene's.
+impl Deref for Lesson {
+    type Target = Scene;
+    fn deref(&self) -> &Scene {
+        &self.scene
+    }
+}
+
+impl DerefMut for Lesson {
+    fn deref_mut(&mut self) -> &mut Scene {
+        &mut self.scene
+    }
+}
 
 /// The latest frame a step or check may point at: 100,000 frames is half an
 /// hour of simulated time at 60 frames a second, far beyond any lesson.
@@ -25,18 +93,18 @@ mod embedded {
 
 /// Every lesson built into the binary, in lesson order. An embedded lesson that
 /// does not parse is a bug caught by the tests, so it is reported, not hidden.
-pub fn embedded() -> Vec<Result<Scene, SceneError>> {
-    let mut all: Vec<_> = embedded::EMBEDDED.iter().map(|(name, src)| Scene::parse(name, src)).collect();
-    all.sort_by_key(|s| s.as_ref().map_or(i64::MIN, |s| s.lesson.as_ref().map_or(i64::MAX, |l| l.order)));
+pub fn embedded() -> Vec<Result<Lesson, SceneError>> {
+    let mut all: Vec<_> = embedded::EMBEDDED.iter().map(|(name, src)| Lesson::parse(name, src)).collect();
+    all.sort_by_key(|s| s.as_ref().map_or(i64::MIN, |s| s.section.as_ref().map_or(i64::MAX, |l| l.order)));
     all
 }
 
 pub fn ids() -> Vec<String> {
-    embedded().into_iter().filter_map(|s| s.ok()?.lesson.map(|l| l.id)).collect()
+    embedded().into_iter().filter_map(|s| s.ok()?.section.map(|l| l.id)).collect()
 }
 
-pub fn find(id: &str) -> Option<Scene> {
-    embedded().into_iter().filter_map(Result::ok).find(|s| s.lesson.as_ref().is_some_and(|l| l.id == id))
+pub fn find(id: &str) -> Option<Lesson> {
+    embedded().into_iter().filter_map(Result::ok).find(|s| s.section.as_ref().is_some_and(|l| l.id == id))
 }
 
 /// The settings a check or variant runs under.
@@ -58,7 +126,7 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
 }
 
 /// How many frames a lesson needs so that every step and check is reached.
-pub fn frames_needed(scene: &Scene) -> u64 {
+pub fn frames_needed(scene: &Lesson) -> u64 {
     let steps = scene.steps.iter().map(|s| s.frame);
     let checks = scene.checks.iter().map(|c| c.frame);
     steps.chain(checks).max().map_or(1, |f| f.saturating_add(1))
@@ -66,7 +134,7 @@ pub fn frames_needed(scene: &Scene) -> u64 {
 
 /// The frames that steps and checks point at, each checked to lie within
 /// [`LAST_ANCHOR_FRAME`] (a located error, never a huge run or allocation).
-pub fn anchored_frames(scene: &Scene) -> Result<BTreeSet<u64>, SceneError> {
+pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
     let tables =
         [("step", scene.steps.iter().map(|s| s.frame).collect::<Vec<_>>()), ("check", scene.checks.iter().map(|c| c.frame).collect())];
     let mut problems = Vec::new();
@@ -93,7 +161,7 @@ pub type Records = BTreeMap<u64, FrameRecord>;
 
 /// Runs the scene to the last of `frames`, recording only those: memory
 /// follows how many frames are kept, not how far the run goes.
-pub fn run(scene: &Scene, settings: &Settings, frames: &BTreeSet<u64>) -> Records {
+pub fn run(scene: &Lesson, settings: &Settings, frames: &BTreeSet<u64>) -> Records {
     let mut world = scene.world.clone();
     let mut records = Records::new();
     let Some(&last) = frames.last() else { return records };
@@ -126,7 +194,7 @@ pub type Place = (u64, usize);
 /// Checks that every anchor names a real phase kind and real bodies, and that
 /// every step lands on a phase of the scene's own run. Returns where each step
 /// lands; none for a step beyond the frames that were run.
-pub fn anchor_steps(scene: &Scene, frames: &Records) -> Result<Vec<Option<Place>>, SceneError> {
+pub fn anchor_steps(scene: &Lesson, frames: &Records) -> Result<Vec<Option<Place>>, SceneError> {
     let names = body_names(scene);
     let mut problems = Vec::new();
     let mut places = Vec::new();
@@ -140,12 +208,12 @@ pub fn anchor_steps(scene: &Scene, frames: &Records) -> Result<Vec<Option<Place>
     if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
 }
 
-pub fn body_names(scene: &Scene) -> Vec<String> {
+pub fn body_names(scene: &Lesson) -> Vec<String> {
     scene.world.bodies.iter().map(|b| b.name.clone()).collect()
 }
 
 /// What is wrong with an anchor, located in the file, or none.
-fn anchor_problem(scene: &Scene, table: &'static str, i: usize, at: &Anchor, frames: &Records, names: &[String]) -> Option<Problem> {
+fn anchor_problem(scene: &Lesson, table: &'static str, i: usize, at: &Anchor, frames: &Records, names: &[String]) -> Option<Problem> {
     let place =
         |key: &'static str, p: Problem| crate::scene::error::locate(&scene.source, &[Seg::Key(table), Seg::Index(i), Seg::Key(key)], p);
     if PhaseKind::from_name(&at.kind).is_none() {
@@ -204,6 +272,6 @@ pub fn describe(at: &Anchor) -> String {
 }
 
 /// The narration of the phase at `place`, if a step is anchored there.
-pub fn step_at<'a>(scene: &'a Scene, places: &[Option<Place>], place: Place) -> Option<&'a StepEntry> {
+pub fn step_at<'a>(scene: &'a Lesson, places: &[Option<Place>], place: Place) -> Option<&'a StepEntry> {
     places.iter().position(|p| *p == Some(place)).map(|i| &scene.steps[i])
 }

@@ -256,6 +256,12 @@ fn backticked(list: &str) -> Vec<&str> {
 
 /// Turns a serde/TOML message into one a person can act on.
 pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
+    from_toml_beside(file, source, e, &[])
+}
+
+/// As [`from_toml`], for a file whose top level may also hold the tables
+/// `beside` (a lesson's): an unknown table is compared with those too.
+pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &[&str]) -> SceneError {
     let msg = e.message();
     let span = e.span();
     let key = span.as_ref().and_then(|s| key_at(source, s));
@@ -264,7 +270,10 @@ pub fn from_toml(file: &str, source: &str, e: &toml::de::Error) -> SceneError {
     let write = |k: &Option<String>| k.as_deref().and_then(example).map(|e| format!("write e.g. {e}"));
     let (message, label, help) = if let Some(rest) = msg.strip_prefix("unknown field `") {
         let (word, expected) = rest.split_once('`').unwrap_or((rest, ""));
-        let options = backticked(expected);
+        let mut options = backticked(expected);
+        if options.contains(&"world") {
+            options.extend(beside);
+        }
         let on_header = span.as_ref().is_some_and(|r| line_of(source, r.start).trim_start().starts_with('['));
         let what = if on_header { "table" } else { "key" };
         let message = match nearest(word, &options) {

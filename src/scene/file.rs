@@ -14,11 +14,6 @@ pub struct SceneFile {
     pub solver: SolverSection,
     #[serde(default)]
     pub body: Vec<BodyEntry>,
-    pub lesson: Option<crate::lesson::LessonSection>,
-    #[serde(default)]
-    pub step: Vec<crate::lesson::StepEntry>,
-    #[serde(default)]
-    pub check: Vec<crate::lesson::CheckEntry>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -14,8 +14,8 @@ pub use file::YAxis;
 pub const STARTER: &str = include_str!("starter.toml");
 
 use crate::engine::{Settings, World};
-use crate::lesson::{CheckEntry, LessonSection, StepEntry};
 use glam::DVec2;
+use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 
 /// Everything a scene file says, checked: ready to step.
@@ -26,9 +26,6 @@ pub struct Scene {
     pub y_axis: YAxis,
     /// The drawing window, lower-left and upper-right corners.
     pub view: Option<(DVec2, DVec2)>,
-    pub lesson: Option<LessonSection>,
-    pub steps: Vec<StepEntry>,
-    pub checks: Vec<CheckEntry>,
     /// Allowed but likely unintended (bodies overlapping at the start).
     pub warnings: Vec<Problem>,
     /// The file on disk this scene came from; none for an embedded lesson.
@@ -41,14 +38,26 @@ pub struct Scene {
 
 impl Scene {
     pub fn parse(file: &str, source: &str) -> Result<Scene, SceneError> {
-        let raw: file::SceneFile = toml::from_str(source).map_err(|e| error::from_toml(file, source, &e))?;
+        Scene::parse_except(file, source, &[])
+    }
+
+    /// A scene from a file that also holds the top-level tables `others` for
+    /// another reader (a lesson's): they are left alone, not reported unknown.
+    pub fn parse_except(file: &str, source: &str, others: &[&str]) -> Result<Scene, SceneError> {
+        let raw: file::SceneFile =
+            tables(source, |key| !others.contains(&key)).map_err(|e| error::from_toml_beside(file, source, &e, others))?;
         validate::scene(raw, file, source)
     }
 
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
+        Scene::load_except(path, &[])
+    }
+
+    /// [`Scene::parse_except`] on a file's text.
+    pub fn load_except(path: &Path, others: &[&str]) -> Result<Scene, SceneError> {
         let name = path.display().to_string();
         let source = std::fs::read_to_string(path).map_err(|e| SceneError::io(&name, format!("cannot read the scene file: {e}")))?;
-        Ok(Scene { origin: Some(path.to_path_buf()), ..Scene::parse(&name, &source)? })
+        Ok(Scene { origin: Some(path.to_path_buf()), ..Scene::parse_except(&name, &source, others)? })
     }
 
     /// The warnings, rendered as the errors are; empty when there are none.
@@ -60,4 +69,15 @@ impl Scene {
     pub fn error_at(&self, path: &[Seg], problem: Problem) -> SceneError {
         SceneError::at(&self.file, &self.source, path, problem)
     }
+}
+
+/// Reads the top-level tables of a TOML file that `keep` keeps into `T`.
+/// The error keeps its span in `source` (the spans survive the filtering).
+pub fn tables<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> Result<T, toml::de::Error> {
+    let mut root = toml::de::DeTable::parse(source)?;
+    let others: Vec<String> = root.get_ref().keys().map(|k| k.get_ref().to_string()).filter(|k| !keep(k)).collect();
+    for key in others {
+        root.get_mut().remove(key.as_str());
+    }
+    T::deserialize(toml::de::Deserializer::from(root))
 }

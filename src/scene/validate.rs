@@ -78,9 +78,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         integrator: integrator(s.integrator),
         motion: true,
     };
-    // A lesson that starts bodies inside each other (relaxation) does it on purpose.
-    let overlapping = if raw.lesson.is_some() { Vec::new() } else { overlaps(&bodies) };
-    let warnings = overlapping
+    let warnings = overlaps(&bodies)
         .into_iter()
         .map(|(a, b, depth)| {
             let message =
@@ -96,9 +94,6 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         settings,
         y_axis: w.y_axis,
         view: w.view.map(|[lo, hi]| (DVec2::from(lo), DVec2::from(hi))),
-        lesson: raw.lesson,
-        steps: raw.step,
-        checks: raw.check,
         warnings,
         origin: None,
         file: file.to_string(),

@@ -7,7 +7,7 @@ use super::shot::Shot;
 use super::timeline::Timeline;
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
-use crate::scene::Scene;
+use crate::lesson::Lesson;
 use glam::DVec2;
 use std::path::PathBuf;
 
@@ -91,7 +91,7 @@ pub enum Mode {
 }
 
 pub struct Stepper {
-    pub scene: Scene,
+    pub scene: Lesson,
     pub timeline: Timeline,
     pub frame: u64,
     /// Index of the current phase within the frame.
@@ -123,7 +123,7 @@ pub struct Stepper {
 }
 
 impl Stepper {
-    pub fn new(scene: Scene) -> Stepper {
+    pub fn new(scene: Lesson) -> Stepper {
         let mut timeline = Timeline::new(scene.world.clone(), scene.settings.clone());
         timeline.frame(0);
         let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
@@ -294,7 +294,7 @@ pub enum Screen {
 
 pub struct App {
     pub screen: Screen,
-    pub lessons: Vec<Scene>,
+    pub lessons: Vec<Lesson>,
     pub menu_selected: usize,
     pub help: bool,
     pub help_scroll: u16,
@@ -306,11 +306,11 @@ pub struct App {
 }
 
 impl App {
-    pub fn menu(lessons: Vec<Scene>, color: bool) -> App {
+    pub fn menu(lessons: Vec<Lesson>, color: bool) -> App {
         App { screen: Screen::Menu, lessons, menu_selected: 0, help: false, help_scroll: 0, leave_warned: false, quit: false, color }
     }
 
-    pub fn stepper(scene: Scene, lessons: Vec<Scene>, color: bool) -> App {
+    pub fn stepper(scene: Lesson, lessons: Vec<Lesson>, color: bool) -> App {
         App { screen: Screen::Stepper(Box::new(Stepper::new(scene))), ..App::menu(lessons, color) }
     }
 

@@ -4,9 +4,10 @@
 use super::app::{Mode, Msg, Stepper};
 use super::fields::FieldEditor;
 use super::shot::Shot;
+use crate::lesson::Lesson;
 use crate::notation::num;
+use crate::scene::YAxis;
 use crate::scene::save::{to_toml, write_atomic};
-use crate::scene::{Scene, YAxis};
 use std::path::PathBuf;
 
 impl Stepper {
@@ -100,7 +101,7 @@ impl Stepper {
                 _ => self.write(path),
             },
             None => {
-                let id = self.scene.lesson.as_ref().map_or("scene", |l| l.id.as_str());
+                let id = self.scene.section.as_ref().map_or("scene", |l| l.id.as_str());
                 self.mode = Mode::SaveAs(format!("{id}.toml"));
             }
         }
@@ -147,7 +148,7 @@ impl Stepper {
         let start = self.timeline.start(self.frame);
         let text = to_toml(&self.scene.source, &start.world, &start.settings);
         let shown = path.display().to_string();
-        match Scene::parse(&shown, &text) {
+        match Lesson::parse(&shown, &text) {
             Err(e) => {
                 self.note = Some(format!("not saved: the scene would not read back ({})", e.problems[0].message));
                 return;
@@ -176,7 +177,7 @@ impl Stepper {
 /// Whether `back`, read from the text about to be written, is the scene on
 /// screen: the same bodies, gravity, drawing and settings (motion aside, as
 /// it is not a file key).
-fn reads_back_as(back: &Scene, scene: &Scene, start: &crate::tui::Start) -> bool {
+fn reads_back_as(back: &Lesson, scene: &Lesson, start: &crate::tui::Start) -> bool {
     let settings = crate::engine::Settings { motion: true, ..start.settings.clone() };
     back.world.bodies == start.world.bodies
         && back.world.gravity == start.world.gravity

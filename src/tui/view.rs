@@ -76,7 +76,7 @@ fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
         .iter()
         .enumerate()
         .filter_map(|(i, s)| {
-            let l = s.lesson.as_ref()?;
+            let l = s.section.as_ref()?;
             Some(ListItem::new(Text::from(vec![
                 Line::from(vec![
                     Span::styled(format!("{}. {}", i + 1, l.title), theme.strong()),
@@ -151,7 +151,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let window = fit_window(s.scene.view, s.bodies(), canvas_area);
     let edited = if s.dirty() { " (edited)" } else { "" };
-    let title = match &s.scene.lesson {
+    let title = match &s.scene.section {
         Some(l) => format!(" {}{edited} ", l.title),
         None => format!(" {}{edited} ", s.scene.file),
     };
