@@ -7,6 +7,7 @@ pub mod cli;
 pub mod engine;
 pub mod geometry;
 pub mod lesson;
+mod named;
 pub mod notation;
 pub mod report;
 pub mod scene;

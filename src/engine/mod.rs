@@ -25,6 +25,7 @@ pub use record::{FrameRecord, record_frame};
 pub use resolve::{Contact, Impulse, ResolveRecord};
 pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 
+use crate::named::named;
 use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -88,63 +89,34 @@ impl World {
     }
 }
 
-/// How text 000 and text 001 differ on friction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Friction {
-    None,
-    /// Text 000: jt = μ·jn whenever there is sliding.
-    Coulomb,
-    /// Text 001: jt = −μ·vrt / Kt, a fraction μ of the impulse that stops sliding.
-    VelocityRatio,
-}
-
-/// Which way the tangent points, the subject of text 000's bug and fixes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tangent {
-    /// t = (n.y, −n.x), whatever the sliding direction: text 000's first code.
-    RotatedNormal,
-    /// The same t, with the friction impulse negated when vrt < 0.
-    SignFixed,
-    /// t = (n×v_rel)×n normalised: the sliding direction itself.
-    Projected,
-}
-
-impl Friction {
-    /// The name scene files use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Friction::None => "none",
-            Friction::Coulomb => "coulomb",
-            Friction::VelocityRatio => "velocity-ratio",
-        }
+named! {
+    /// How text 000 and text 001 differ on friction.
+    pub enum Friction {
+        None = "none",
+        /// Text 000: jt = μ·jn whenever there is sliding.
+        Coulomb = "coulomb",
+        /// Text 001: jt = −μ·vrt / Kt, a fraction μ of the impulse that stops sliding.
+        VelocityRatio = "velocity-ratio",
     }
 }
 
-impl Tangent {
-    /// The name scene files use.
-    pub fn name(self) -> &'static str {
-        match self {
-            Tangent::RotatedNormal => "rotated-normal",
-            Tangent::SignFixed => "sign-fixed",
-            Tangent::Projected => "projected",
-        }
+named! {
+    /// Which way the tangent points, the subject of text 000's bug and fixes.
+    pub enum Tangent {
+        /// t = (n.y, −n.x), whatever the sliding direction: text 000's first code.
+        RotatedNormal = "rotated-normal",
+        /// The same t, with the friction impulse negated when vrt < 0.
+        SignFixed = "sign-fixed",
+        /// t = (n×v_rel)×n normalised: the sliding direction itself.
+        Projected = "projected",
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Integrator {
-    SymplecticEuler,
-    /// Moves bodies with the velocities they had before the frame's forces.
-    ExplicitEuler,
-}
-
-impl Integrator {
-    /// The name a scene file uses.
-    pub fn name(self) -> &'static str {
-        match self {
-            Integrator::SymplecticEuler => "symplectic-euler",
-            Integrator::ExplicitEuler => "explicit-euler",
-        }
+named! {
+    pub enum Integrator {
+        SymplecticEuler = "symplectic-euler",
+        /// Moves bodies with the velocities they had before the frame's forces.
+        ExplicitEuler = "explicit-euler",
     }
 }
 

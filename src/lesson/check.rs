@@ -177,10 +177,10 @@ fn expected_text(e: &Expected) -> String {
 pub fn overrides_text(o: &Overrides) -> String {
     let mut parts = Vec::new();
     if let Some(t) = o.tangent {
-        parts.push(format!("tangent {}", crate::scene::tangent(t).name()));
+        parts.push(format!("tangent {}", t.name()));
     }
     if let Some(f) = o.friction {
-        parts.push(format!("friction {}", crate::scene::friction(f).name()));
+        parts.push(format!("friction {}", f.name()));
     }
     if let Some(n) = o.relaxation_iterations {
         parts.push(format!("{n} relaxation passes"));

@@ -1,6 +1,6 @@
 //! The lesson parts of a scene file: `[lesson]`, `[[step]]` and `[[check]]`.
 
-use crate::scene::file::{FrictionName, TangentName};
+use crate::engine::{Friction, Tangent};
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug, Clone)]
@@ -39,8 +39,8 @@ pub struct StepEntry {
 #[derive(Deserialize, Debug, Clone, Default, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Overrides {
-    pub tangent: Option<TangentName>,
-    pub friction: Option<FrictionName>,
+    pub tangent: Option<Tangent>,
+    pub friction: Option<Friction>,
     pub relaxation_iterations: Option<i64>,
     pub coulomb_cap: Option<bool>,
 }

@@ -111,10 +111,10 @@ pub fn find(id: &str) -> Option<Lesson> {
 pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     let mut s = settings.clone();
     if let Some(t) = o.tangent {
-        s.tangent = crate::scene::tangent(t);
+        s.tangent = t;
     }
     if let Some(f) = o.friction {
-        s.friction = crate::scene::friction(f);
+        s.friction = f;
     }
     if let Some(n) = o.relaxation_iterations {
         s.relaxation_iterations = n.clamp(1, 1000) as usize;

@@ -167,13 +167,15 @@ fn key_on_line(source: &str, offset: usize) -> Option<String> {
 }
 
 /// The values a named choice takes, by the key that holds it.
-fn choices(key: &str) -> Option<&'static str> {
+fn choices(key: &str) -> Option<String> {
+    use crate::engine::{Friction, Integrator, Tangent};
+    use crate::named::quoted;
     Some(match key {
-        "solver.friction" => "\"none\", \"coulomb\", \"velocity-ratio\"",
-        "solver.tangent" => "\"projected\", \"sign-fixed\", \"rotated-normal\"",
-        "solver.integrator" => "\"symplectic-euler\", \"explicit-euler\"",
-        "world.y_axis" => "\"up\", \"down\"",
-        "body.shape" => "\"circle\", \"box\"",
+        "solver.friction" => quoted(Friction::ALL, Friction::name),
+        "solver.tangent" => quoted(Tangent::ALL, Tangent::name),
+        "solver.integrator" => quoted(Integrator::ALL, Integrator::name),
+        "world.y_axis" => quoted(super::YAxis::ALL, super::YAxis::name),
+        "body.shape" => quoted(super::file::ShapeName::ALL, super::file::ShapeName::name),
         _ => return None,
     })
 }
@@ -298,7 +300,7 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
         (format!("{key_note}unknown value \"{word}\""), "not one of the choices".to_string(), Some(help))
     } else if msg.starts_with("wanted string or table") {
         // A named choice given as a number or a boolean.
-        let list = key.as_deref().and_then(choices).unwrap_or("the names in DESIGN.md");
+        let list = key.as_deref().and_then(choices).unwrap_or_else(|| "the names in DESIGN.md".to_string());
         let mut help = format!("write one of {list}");
         if key.as_deref() == Some("solver.friction") {
             help += "; a body's friction coefficient goes in its [[body]], e.g. friction = 0.3";

@@ -1,8 +1,9 @@
 //! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
-use crate::engine::Body;
+use crate::engine::{Body, Friction, Integrator, Tangent};
 use crate::geometry::Shape;
+use crate::named::named;
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug, Default)]
@@ -31,36 +32,12 @@ impl Default for WorldSection {
     }
 }
 
-#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum YAxis {
-    #[default]
-    Up,
-    /// Screen coordinates, as texts 000 and 003 draw: positive ω looks clockwise.
-    Down,
-}
-
-#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum FrictionName {
-    None,
-    Coulomb,
-    VelocityRatio,
-}
-
-#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum TangentName {
-    RotatedNormal,
-    SignFixed,
-    Projected,
-}
-
-#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum IntegratorName {
-    SymplecticEuler,
-    ExplicitEuler,
+named! {
+    pub enum YAxis {
+        Up = "up",
+        /// Screen coordinates, as texts 000 and 003 draw: positive ω looks clockwise.
+        Down = "down",
+    }
 }
 
 #[derive(Deserialize, Debug)]
@@ -69,10 +46,10 @@ pub struct SolverSection {
     pub relaxation_iterations: i64,
     pub correction_rate: f64,
     pub position_correction: bool,
-    pub friction: FrictionName,
-    pub tangent: TangentName,
+    pub friction: Friction,
+    pub tangent: Tangent,
     pub coulomb_cap: bool,
-    pub integrator: IntegratorName,
+    pub integrator: Integrator,
 }
 
 impl Default for SolverSection {
@@ -81,19 +58,19 @@ impl Default for SolverSection {
             relaxation_iterations: 15,
             correction_rate: 0.8,
             position_correction: true,
-            friction: FrictionName::Coulomb,
-            tangent: TangentName::Projected,
+            friction: Friction::Coulomb,
+            tangent: Tangent::Projected,
             coulomb_cap: false,
-            integrator: IntegratorName::SymplecticEuler,
+            integrator: Integrator::SymplecticEuler,
         }
     }
 }
 
-#[derive(Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum ShapeName {
-    Circle,
-    Box,
+named! {
+    pub enum ShapeName {
+        Circle = "circle",
+        Box = "box",
+    }
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]

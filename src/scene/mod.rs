@@ -5,7 +5,7 @@ pub mod file;
 pub mod save;
 mod validate;
 
-pub use validate::{BodyProblem, body, friction, integrator, tangent};
+pub use validate::{BodyProblem, body};
 
 pub use error::{Problem, SceneError, Seg};
 pub use file::YAxis;

@@ -26,10 +26,10 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     set(solver, "relaxation_iterations", iterations.into(), iterations == d.relaxation_iterations);
     set(solver, "correction_rate", float(settings.correction_rate), settings.correction_rate == d.correction_rate);
     set(solver, "position_correction", settings.position_correction.into(), settings.position_correction == d.position_correction);
-    set(solver, "friction", settings.friction.name().into(), super::friction(d.friction) == settings.friction);
-    set(solver, "tangent", settings.tangent.name().into(), super::tangent(d.tangent) == settings.tangent);
+    set(solver, "friction", settings.friction.name().into(), d.friction == settings.friction);
+    set(solver, "tangent", settings.tangent.name().into(), d.tangent == settings.tangent);
     set(solver, "coulomb_cap", settings.coulomb_cap.into(), settings.coulomb_cap == d.coulomb_cap);
-    set(solver, "integrator", settings.integrator.name().into(), super::integrator(d.integrator) == settings.integrator);
+    set(solver, "integrator", settings.integrator.name().into(), d.integrator == settings.integrator);
     if solver.is_empty() {
         doc.remove("solver");
     }

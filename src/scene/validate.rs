@@ -4,8 +4,8 @@
 
 use super::Scene;
 use super::error::{self, Problem, SceneError, Seg, locate};
-use super::file::{BodyEntry, FrictionName, IntegratorName, SceneFile, ShapeName, TangentName};
-use crate::engine::{Body, Friction, Integrator, Settings, Tangent, World};
+use super::file::{BodyEntry, SceneFile, ShapeName};
+use crate::engine::{Body, Settings, World};
 use crate::geometry::{Shape, collide};
 use glam::DVec2;
 
@@ -72,10 +72,10 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         relaxation_iterations: s.relaxation_iterations as usize,
         correction_rate: s.correction_rate,
         position_correction: s.position_correction,
-        friction: friction(s.friction),
-        tangent: tangent(s.tangent),
+        friction: s.friction,
+        tangent: s.tangent,
         coulomb_cap: s.coulomb_cap,
-        integrator: integrator(s.integrator),
+        integrator: s.integrator,
         motion: true,
     };
     let warnings = overlaps(&bodies)
@@ -117,29 +117,6 @@ fn overlaps(bodies: &[Body]) -> Vec<(usize, usize, f64)> {
         }
     }
     found
-}
-
-pub fn friction(name: FrictionName) -> Friction {
-    match name {
-        FrictionName::None => Friction::None,
-        FrictionName::Coulomb => Friction::Coulomb,
-        FrictionName::VelocityRatio => Friction::VelocityRatio,
-    }
-}
-
-pub fn integrator(name: IntegratorName) -> Integrator {
-    match name {
-        IntegratorName::SymplecticEuler => Integrator::SymplecticEuler,
-        IntegratorName::ExplicitEuler => Integrator::ExplicitEuler,
-    }
-}
-
-pub fn tangent(name: TangentName) -> Tangent {
-    match name {
-        TangentName::RotatedNormal => Tangent::RotatedNormal,
-        TangentName::SignFixed => Tangent::SignFixed,
-        TangentName::Projected => Tangent::Projected,
-    }
 }
 
 /// Problems found so far, each at its TOML path.

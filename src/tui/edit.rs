@@ -148,12 +148,9 @@ impl Stepper {
                 Ok(format!("correction rate: {}", num(rate)))
             }),
             Msg::CycleTangent => self.edit(|s, _, _| {
-                // Text 000's bug and its two fixes, on the same frame.
-                s.settings.tangent = match s.settings.tangent {
-                    Tangent::RotatedNormal => Tangent::SignFixed,
-                    Tangent::SignFixed => Tangent::Projected,
-                    Tangent::Projected => Tangent::RotatedNormal,
-                };
+                // Text 000's bug and its two fixes, in turn, on the same frame.
+                let at = Tangent::ALL.iter().position(|&t| t == s.settings.tangent).unwrap_or(0);
+                s.settings.tangent = Tangent::ALL[(at + 1) % Tangent::ALL.len()];
                 Ok(format!("tangent: {}", s.settings.tangent.name()))
             }),
             _ => {}
