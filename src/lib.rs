@@ -11,4 +11,5 @@ mod named;
 pub mod notation;
 pub mod report;
 pub mod scene;
+pub mod session;
 pub mod tui;

@@ -23,7 +23,7 @@ fn starter_file(dir: &Path, name: &str) -> (Stepper, std::path::PathBuf) {
 
 fn start(s: &mut Stepper) -> Start {
     let n = s.frame;
-    s.timeline.start(n)
+    s.session.timeline.start(n)
 }
 
 fn select(s: &mut Stepper, name: &str) {
@@ -47,7 +47,7 @@ fn step_to(s: &mut Stepper, n: u64) -> impulse::engine::FrameRecord {
     while s.frame < n {
         s.update(Msg::NextFrame);
     }
-    s.timeline.frame(n - 1).clone()
+    s.session.timeline.frame(n - 1).clone()
 }
 
 /// An edit at frame 5 that changes the world as `check` expects, keeps frame
@@ -57,17 +57,17 @@ fn edit_case(msgs: &[Msg], check: impl Fn(&World, &World, &Settings, &Settings))
     select(&mut s, "ball");
     let kept = step_to(&mut s, 5);
     let before = start(&mut s);
-    let later = s.timeline.frame(9).clone();
+    let later = s.session.timeline.frame(9).clone();
     press(&mut s, msgs);
     let after = start(&mut s);
     assert_eq!(s.frame, 5, "an edit stays on its frame");
     check(&before.world, &after.world, &before.settings, &after.settings);
-    assert_eq!(s.timeline.frame(4), &kept, "the frames before an edit stay");
+    assert_eq!(s.session.timeline.frame(4), &kept, "the frames before an edit stay");
     let edits = s.edits();
     assert!(edits > 0);
     (0..edits).for_each(|_| s.update(Msg::Undo));
     assert_eq!(start(&mut s), before, "undo restores the identical world");
-    assert_eq!(s.timeline.frame(9), &later, "and the run after it");
+    assert_eq!(s.session.timeline.frame(9), &later, "and the run after it");
     (0..edits).for_each(|_| s.update(Msg::Redo));
     assert_eq!(start(&mut s), after, "redo brings the edits back");
 }
@@ -249,13 +249,13 @@ fn undo_after_several_edits_walks_back_to_the_scene() {
     let scene = start(&mut s);
     select(&mut s, "crate");
     press(&mut s, &[Msg::Move(-1, 0), Msg::NextFrame, Msg::NextFrame, Msg::Kick, Msg::NextFrame, Msg::AddCircle, Msg::Delete]);
-    let edited = s.timeline.frame(6).clone();
+    let edited = s.session.timeline.frame(6).clone();
     press(&mut s, &[Msg::Undo, Msg::Undo, Msg::Undo]);
     assert_eq!(s.frame, 2, "undo shows the frame of the edit it undoes");
     s.update(Msg::Undo);
     assert_eq!((s.frame, start(&mut s)), (0, scene));
     press(&mut s, &[Msg::Redo, Msg::Redo, Msg::Redo, Msg::Redo]);
-    assert_eq!(s.timeline.frame(6), &edited);
+    assert_eq!(s.session.timeline.frame(6), &edited);
     assert_eq!(s.note.as_deref(), Some("redone: deleted circle1"));
 }
 
@@ -296,7 +296,7 @@ fn save_then_reload_gives_the_identical_world() {
     assert!(text.contains("[[body]]\nname = \"box1\""), "{text}");
     // And the next frame runs the same from the file as in the session.
     let mut again = Stepper::new(reloaded);
-    assert_eq!(again.timeline.frame(0).phases, s.timeline.frame(3).phases);
+    assert_eq!(again.session.timeline.frame(0).phases, s.session.timeline.frame(3).phases);
 }
 
 #[test]

@@ -154,7 +154,7 @@ fn menu_opens_a_lesson_and_escape_returns() {
     app.update(Msg::MenuDown);
     app.update(Msg::Open);
     let Screen::Stepper(s) = &app.screen else { panic!("Enter should open the lesson") };
-    assert_eq!(s.scene.section.as_ref().unwrap().id, "rough-balls");
+    assert_eq!(s.session.lesson.section.as_ref().unwrap().id, "rough-balls");
     app.update(Msg::Back);
     assert!(matches!(app.screen, Screen::Menu));
     app.update(Msg::Quit);
@@ -170,7 +170,7 @@ fn running_advances_a_frame_per_tick_untraced_and_pause_records_it() {
     app.update(Msg::Tick(59.0));
     let Screen::Stepper(s) = &app.screen else { panic!() };
     assert_eq!(s.frame, 2);
-    assert!(s.timeline.cached(2).is_none(), "a played frame is not recorded");
+    assert!(s.session.timeline.cached(2).is_none(), "a played frame is not recorded");
     let end = s.playing.clone().expect("playing shows the frame's end");
     let shown = screen(&app, 120, 40);
     assert!(shown.contains("▶ 59 of 5 fps") && shown.contains("Playing:"), "{shown}");

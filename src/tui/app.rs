@@ -1,13 +1,12 @@
 //! State and update: every key becomes a `Msg`, and `update` is the only
 //! thing that changes the state. The view reads the state and nothing else.
 
-use super::edit::Edit;
 use super::fields::FieldEditor;
 use super::shot::Shot;
-use super::timeline::Timeline;
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
 use crate::lesson::Lesson;
+use crate::session::Session;
 use glam::DVec2;
 use std::path::PathBuf;
 
@@ -91,8 +90,8 @@ pub enum Mode {
 }
 
 pub struct Stepper {
-    pub scene: Lesson,
-    pub timeline: Timeline,
+    /// The lesson or scene as opened, its run and its edits.
+    pub session: Session,
     pub frame: u64,
     /// Index of the current phase within the frame.
     pub phase: usize,
@@ -112,24 +111,15 @@ pub struct Stepper {
     /// A short note for the status line after a change.
     pub note: Option<String>,
     pub mode: Mode,
-    pub(super) undo: Vec<Edit>,
-    pub(super) redo: Vec<Edit>,
-    /// Which edit the file holds: the one on top of `undo` when it was last
-    /// saved (none: the scene as opened). Undoing back to it is clean again.
-    pub(super) saved: Option<u64>,
-    pub(super) next_edit: u64,
-    /// For random bodies and kicks: seeded, so a session can be replayed.
-    pub(super) rng: fastrand::Rng,
 }
 
 impl Stepper {
     pub fn new(scene: Lesson) -> Stepper {
-        let mut timeline = Timeline::new(scene.world.clone(), scene.settings.clone());
-        timeline.frame(0);
         let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
+        let mut session = Session::new(scene);
+        session.timeline.frame(0);
         Stepper {
-            scene,
-            timeline,
+            session,
             frame: 0,
             phase: 0,
             selected: 0,
@@ -143,30 +133,25 @@ impl Stepper {
             narration_scroll: 0,
             note,
             mode: Mode::Step,
-            undo: Vec::new(),
-            redo: Vec::new(),
-            saved: None,
-            next_edit: 0,
-            rng: fastrand::Rng::with_seed(2011),
         }
     }
 
     /// The record being shown. `update` makes sure it is cached.
     pub fn record(&self) -> &FrameRecord {
-        self.timeline.cached(self.frame).expect("update keeps the current frame cached")
+        self.session.timeline.cached(self.frame).expect("update keeps the current frame cached")
     }
 
     /// The bodies of the frame being shown, as the last edit before it left them.
     pub fn bodies(&self) -> &[Body] {
-        self.timeline.bodies(self.frame)
+        self.session.timeline.bodies(self.frame)
     }
 
     pub fn settings(&self) -> &Settings {
-        self.timeline.settings(self.frame)
+        self.session.timeline.settings(self.frame)
     }
 
     fn phase_count(&mut self, frame: u64) -> usize {
-        self.timeline.frame(frame).phases.len()
+        self.session.timeline.frame(frame).phases.len()
     }
 
     /// Shows `phase` of `frame`. The selection stays on the same body by
@@ -211,7 +196,7 @@ impl Stepper {
             Msg::PrevFrame if self.frame > 0 => self.go(self.frame - 1, 0),
             Msg::PrevPhase | Msg::PrevFrame => self.go(self.frame, 0),
             Msg::First => self.go(0, 0),
-            Msg::Last => self.go(self.timeline.reached().saturating_sub(1), 0),
+            Msg::Last => self.go(self.session.timeline.reached().saturating_sub(1), 0),
             Msg::Restart => {
                 self.running = false;
                 self.go(0, 0);
@@ -219,7 +204,7 @@ impl Stepper {
             Msg::ToggleRun => self.running = true,
             Msg::Tick(fps) if self.running => {
                 self.frame += 1;
-                self.playing = Some(self.timeline.end_of(self.frame));
+                self.playing = Some(self.session.timeline.end_of(self.frame));
                 self.measured_fps = fps;
                 self.selected = self.selected.min(self.bodies().len().saturating_sub(1));
             }
@@ -246,8 +231,8 @@ impl Stepper {
             Msg::EditFields => self.open_fields(),
             Msg::Aim => self.open_aim(),
             Msg::Save => self.save(),
-            Msg::Undo => self.undo(),
-            Msg::Redo => self.redo(),
+            Msg::Undo => self.replay(true),
+            Msg::Redo => self.replay(false),
             _ => self.edit_update(msg),
         }
     }
@@ -278,12 +263,12 @@ impl Stepper {
 
     /// Whether the scene differs from what its file holds (or the lesson as built in).
     pub fn dirty(&self) -> bool {
-        self.undo.last().map(|e| e.id) != self.saved
+        self.session.dirty()
     }
 
     /// How many edits undo can take back.
     pub fn edits(&self) -> usize {
-        self.undo.len()
+        self.session.edits()
     }
 }
 

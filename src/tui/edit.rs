@@ -5,83 +5,48 @@
 //! the starts the edit replaced, so it restores the run exactly.
 
 use super::app::{Msg, Stepper};
-use super::timeline::{Start, Starts};
 use crate::engine::{Body, Tangent};
 use crate::geometry::Shape;
 use crate::notation::num;
 use crate::scene::YAxis;
+use crate::session::Start;
 use glam::DVec2;
 use std::f64::consts::PI;
-
-/// One edit, as undo and redo need it.
-#[derive(Clone, Debug)]
-pub struct Edit {
-    pub(super) id: u64,
-    frame: u64,
-    label: String,
-    before: Starts,
-    after: Starts,
-    selected_before: usize,
-    selected_after: usize,
-}
 
 /// What a key turns: 5° a press.
 const ROTATE_STEP: f64 = PI / 36.0;
 
 impl Stepper {
-    /// Applies `change` to the start of the current frame. It returns the
-    /// note for the status line, or why nothing was changed.
+    /// Applies `change` to the start of the current frame (see
+    /// `Session::edit`) and shows the same phase of the re-run frame, to
+    /// compare before and after; the note says what changed, or why not.
     pub(super) fn edit(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>) {
-        let n = self.frame;
-        let mut start = self.timeline.start(n);
-        let selected_before = self.selected;
-        let label = match change(&mut start, &mut self.selected, &mut self.rng) {
-            Ok(label) => label,
-            Err(why) => {
-                self.note = Some(why);
-                return;
+        match self.session.edit(self.frame, &mut self.selected, change) {
+            Ok(label) => {
+                self.go(self.frame, self.phase);
+                self.note = Some(label);
             }
-        };
-        let before = self.timeline.starts_from(n);
-        let after = Starts::from([(n, start)]);
-        self.timeline.replace_from(n, after.clone());
-        self.next_edit += 1;
-        let id = self.next_edit;
-        self.undo.push(Edit { id, frame: n, label: label.clone(), before, after, selected_before, selected_after: self.selected });
-        self.redo.clear();
-        // The same phase of the re-run frame, to compare before and after.
-        self.go(n, self.phase);
-        self.note = Some(label);
+            Err(why) => self.note = Some(why),
+        }
     }
 
-    pub(super) fn undo(&mut self) {
-        self.replay(true);
-    }
-
-    pub(super) fn redo(&mut self) {
-        self.replay(false);
-    }
-
-    /// Takes the last edit off one stack, puts its starts from before (undo)
-    /// or after (redo) back in the timeline, and moves it to the other stack.
-    fn replay(&mut self, back: bool) {
-        let (word, done) = if back { ("undo", "undone") } else { ("redo", "redone") };
-        let Some(e) = (if back { self.undo.pop() } else { self.redo.pop() }) else {
-            self.note = Some(format!("nothing to {word}"));
-            return;
-        };
-        let (starts, selected) = if back { (e.before.clone(), e.selected_before) } else { (e.after.clone(), e.selected_after) };
-        self.timeline.replace_from(e.frame, starts);
-        let phase = if e.frame == self.frame { self.phase } else { 0 };
-        self.go(e.frame, phase);
-        self.selected = selected.min(self.bodies().len().saturating_sub(1));
-        self.note = Some(format!("{done}: {}", e.label));
-        if back { self.redo.push(e) } else { self.undo.push(e) }
+    /// Undo (`back`) or redo: shows the frame the edit was made at.
+    pub(super) fn replay(&mut self, back: bool) {
+        let replayed = if back { self.session.undo() } else { self.session.redo() };
+        match replayed {
+            Ok(r) => {
+                let phase = if r.frame == self.frame { self.phase } else { 0 };
+                self.go(r.frame, phase);
+                self.selected = r.selected.min(self.bodies().len().saturating_sub(1));
+                self.note = Some(r.note);
+            }
+            Err(why) => self.note = Some(why),
+        }
     }
 
     /// The keys that change the scene.
     pub(super) fn edit_update(&mut self, msg: Msg) {
-        let down = self.scene.y_axis == YAxis::Down;
+        let down = self.session.lesson.y_axis == YAxis::Down;
         let (lo, hi) = self.window();
         let span = (hi - lo).max_element();
         let step = nice_step(span);
@@ -159,7 +124,7 @@ impl Stepper {
 
     /// The part of the world the scene is drawn in, before it is fitted to the screen.
     pub(super) fn window(&self) -> (DVec2, DVec2) {
-        super::canvas::bounds(self.scene.view, self.bodies())
+        super::canvas::bounds(self.session.lesson.view, self.bodies())
     }
 }
 

@@ -8,11 +8,10 @@ pub mod fields;
 pub mod keys;
 mod modes;
 pub mod shot;
-mod timeline;
 pub mod view;
 
+pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
-pub use timeline::{Start, Timeline};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;

@@ -4,15 +4,14 @@
 use super::app::{Mode, Msg, Stepper};
 use super::fields::FieldEditor;
 use super::shot::Shot;
-use crate::lesson::Lesson;
 use crate::notation::num;
 use crate::scene::YAxis;
-use crate::scene::save::{to_toml, write_atomic};
+use crate::scene::save::write_atomic;
 use std::path::PathBuf;
 
 impl Stepper {
     pub(super) fn open_fields(&mut self) {
-        let start = self.timeline.start(self.frame);
+        let start = self.session.timeline.start(self.frame);
         match start.world.bodies.get(self.selected) {
             Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b)),
             None => self.note = Some("no body is selected".to_string()),
@@ -51,7 +50,7 @@ impl Stepper {
     }
 
     pub(super) fn open_aim(&mut self) {
-        let start = self.timeline.start(self.frame);
+        let start = self.session.timeline.start(self.frame);
         match start.world.bodies.get(self.selected) {
             Some(b) if b.is_static() => self.note = Some(format!("{} is static: it cannot be shot", b.name)),
             Some(b) => {
@@ -63,7 +62,7 @@ impl Stepper {
     }
 
     pub(super) fn aim_update(&mut self, msg: Msg) {
-        let down = self.scene.y_axis == YAxis::Down;
+        let down = self.session.lesson.y_axis == YAxis::Down;
         let Mode::Aim(Shot { body, .. }) = self.mode else { return };
         // From where the body is drawn, the state after the phase on screen.
         let from = self.record().state_after(self.phase + 1).get(body).map(|s| s.position).unwrap_or_default();
@@ -92,16 +91,16 @@ impl Stepper {
 
     /// Ctrl-S: back into the file the scene came from; a lesson asks for a name.
     pub(super) fn save(&mut self) {
-        match self.scene.origin.clone() {
+        match self.session.lesson.origin.clone() {
             Some(path) => match std::fs::read_to_string(&path) {
-                Ok(text) if text != self.scene.source => {
+                Ok(text) if text != self.session.lesson.source => {
                     self.note = Some(format!("{} changed on disk since it was opened", path.display()));
                     self.mode = Mode::Overwrite(path);
                 }
                 _ => self.write(path),
             },
             None => {
-                let id = self.scene.section.as_ref().map_or("scene", |l| l.id.as_str());
+                let id = self.session.lesson.section.as_ref().map_or("scene", |l| l.id.as_str());
                 self.mode = Mode::SaveAs(format!("{id}.toml"));
             }
         }
@@ -145,43 +144,22 @@ impl Stepper {
     /// Writes the start of the frame on screen, so reopening the file shows it
     /// as frame 0. The text is read back before the file is touched.
     fn write(&mut self, path: PathBuf) {
-        let start = self.timeline.start(self.frame);
-        let text = to_toml(&self.scene.source, &start.world, &start.settings);
         let shown = path.display().to_string();
-        match Lesson::parse(&shown, &text) {
-            Err(e) => {
-                self.note = Some(format!("not saved: the scene would not read back ({})", e.problems[0].message));
+        let text = match self.session.save_text(self.frame, &shown) {
+            Ok(text) => text,
+            Err(why) => {
+                self.note = Some(format!("not saved: {why}"));
                 return;
             }
-            Ok(back) if !reads_back_as(&back, &self.scene, &start) => {
-                self.note = Some("not saved: the file would not read back to this scene".to_string());
-                return;
-            }
-            Ok(_) => {}
-        }
+        };
         match write_atomic(&path, &text) {
             Ok(()) => {
                 // Motion is a switch of the session, not a key of the file.
-                let motion = if start.settings.motion { "" } else { " (motion off is not saved: the file runs with motion)" };
+                let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
                 self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
-                self.scene.source = text;
-                self.scene.file = shown;
-                self.scene.origin = Some(path);
-                self.saved = self.undo.last().map(|e| e.id);
+                self.session.saved_as(path, text);
             }
             Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
         }
     }
-}
-
-/// Whether `back`, read from the text about to be written, is the scene on
-/// screen: the same bodies, gravity, drawing and settings (motion aside, as
-/// it is not a file key).
-fn reads_back_as(back: &Lesson, scene: &Lesson, start: &crate::tui::Start) -> bool {
-    let settings = crate::engine::Settings { motion: true, ..start.settings.clone() };
-    back.world.bodies == start.world.bodies
-        && back.world.gravity == start.world.gravity
-        && back.settings == settings
-        && back.y_axis == scene.y_axis
-        && back.view == scene.view
 }

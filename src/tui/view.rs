@@ -121,7 +121,7 @@ fn motion(s: &Stepper) -> Motion {
 fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
-    let has_lesson = !s.scene.steps.is_empty();
+    let has_lesson = !s.session.lesson.steps.is_empty();
     let body_rows = body_rows(s, states, left.width).min(left.height / 3);
     let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
@@ -137,7 +137,7 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
         return None;
     }
     let canvas = areas(s, &motion(s), area).canvas;
-    point_at(canvas, fit_window(s.scene.view, s.bodies(), canvas), s.scene.y_axis, column, row)
+    point_at(canvas, fit_window(s.session.lesson.view, s.bodies(), canvas), s.session.lesson.y_axis, column, row)
 }
 
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
@@ -145,15 +145,15 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let states = &moved.after;
     let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } =
         areas(s, &moved, area);
-    let has_lesson = !s.scene.steps.is_empty();
+    let has_lesson = !s.session.lesson.steps.is_empty();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
     let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
-    let window = fit_window(s.scene.view, s.bodies(), canvas_area);
+    let window = fit_window(s.session.lesson.view, s.bodies(), canvas_area);
     let edited = if s.dirty() { " (edited)" } else { "" };
-    let title = match &s.scene.section {
+    let title = match &s.session.lesson.section {
         Some(l) => format!(" {}{edited} ", l.title),
-        None => format!(" {}{edited} ", s.scene.file),
+        None => format!(" {}{edited} ", s.session.lesson.file),
     };
     let shot = match &s.mode {
         Mode::Aim(shot) => states.get(shot.body).map(|b| (b.position, shot.aim)),
@@ -164,7 +164,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         states,
         phase,
         selected: s.selected,
-        y_axis: s.scene.y_axis,
+        y_axis: s.session.lesson.y_axis,
         window,
         show_bounds: s.show_bounds,
         show_info: s.show_info,
@@ -300,7 +300,7 @@ fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let here = (s.frame, s.phase);
     let mut best: Option<((u64, usize), &StepEntry)> = None;
-    for step in &s.scene.steps {
+    for step in &s.session.lesson.steps {
         if step.frame > s.frame {
             continue;
         }

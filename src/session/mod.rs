@@ -1,0 +1,146 @@
+//! A session: the run a person steps through and edits, with nothing of a
+//! screen or a keyboard in it. It holds the lesson (or scene) as opened, the
+//! timeline (the run as its starts, with caches), the edits that undo and redo
+//! walk, and what the file on disk holds. The TUI is a shell around it: keys
+//! become calls here, and writing a file is an effect the shell performs with
+//! the text [`Session::save_text`] made.
+
+mod timeline;
+
+pub use timeline::{DEFAULT_BUDGET, Start, Starts, Timeline};
+
+use crate::engine::Settings;
+use crate::lesson::Lesson;
+use crate::scene::save::to_toml;
+use std::path::PathBuf;
+
+/// One edit, as undo and redo need it: the starts it replaced and those it put
+/// in, and the body it was about before and after.
+#[derive(Clone, Debug)]
+struct Edit {
+    id: u64,
+    frame: u64,
+    label: String,
+    before: Starts,
+    after: Starts,
+    selected_before: usize,
+    selected_after: usize,
+}
+
+/// What undo or redo did: where to look, which body, and what to say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    pub frame: u64,
+    pub selected: usize,
+    pub note: String,
+}
+
+pub struct Session {
+    pub lesson: Lesson,
+    pub timeline: Timeline,
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    /// Which edit the file holds: the one on top of `undo` when it was last
+    /// saved (none: the scene as opened). Undoing back to it is clean again.
+    saved: Option<u64>,
+    next_edit: u64,
+    /// For random bodies and kicks: seeded, so a session can be replayed.
+    rng: fastrand::Rng,
+}
+
+impl Session {
+    pub fn new(lesson: Lesson) -> Session {
+        let timeline = Timeline::new(lesson.world.clone(), lesson.settings.clone());
+        Session { lesson, timeline, undo: Vec::new(), redo: Vec::new(), saved: None, next_edit: 0, rng: fastrand::Rng::with_seed(2011) }
+    }
+
+    /// Applies `change` to the start of frame `n`: it may change the world and
+    /// settings there and the selected body, and returns what it did, or why
+    /// it changed nothing. The run from `n` on is replaced; undo puts it back.
+    pub fn edit(
+        &mut self,
+        n: u64,
+        selected: &mut usize,
+        change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>,
+    ) -> Result<String, String> {
+        let mut start = self.timeline.start(n);
+        let selected_before = *selected;
+        let label = change(&mut start, selected, &mut self.rng)?;
+        let before = self.timeline.starts_from(n);
+        let after = Starts::from([(n, start)]);
+        self.timeline.replace_from(n, after.clone());
+        self.next_edit += 1;
+        let edit = Edit { id: self.next_edit, frame: n, label: label.clone(), before, after, selected_before, selected_after: *selected };
+        self.undo.push(edit);
+        self.redo.clear();
+        Ok(label)
+    }
+
+    pub fn undo(&mut self) -> Result<Replayed, String> {
+        self.replay(true)
+    }
+
+    pub fn redo(&mut self) -> Result<Replayed, String> {
+        self.replay(false)
+    }
+
+    /// Takes the last edit off one stack, puts its starts from before (undo)
+    /// or after (redo) back in the timeline, and moves it to the other stack.
+    fn replay(&mut self, back: bool) -> Result<Replayed, String> {
+        let (word, done) = if back { ("undo", "undone") } else { ("redo", "redone") };
+        let e = if back { self.undo.pop() } else { self.redo.pop() }.ok_or_else(|| format!("nothing to {word}"))?;
+        let (starts, selected) = if back { (e.before.clone(), e.selected_before) } else { (e.after.clone(), e.selected_after) };
+        self.timeline.replace_from(e.frame, starts);
+        let replayed = Replayed { frame: e.frame, selected, note: format!("{done}: {}", e.label) };
+        if back {
+            self.redo.push(e)
+        } else {
+            self.undo.push(e)
+        }
+        Ok(replayed)
+    }
+
+    /// Whether the scene differs from what its file holds (or the lesson as built in).
+    pub fn dirty(&self) -> bool {
+        self.undo.last().map(|e| e.id) != self.saved
+    }
+
+    /// How many edits undo can take back.
+    pub fn edits(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// The text of the file with the start of frame `n` written into it, so
+    /// that reopening it shows that start as frame 0; checked by reading it
+    /// back before anything is written. Motion, a switch of the session and
+    /// not a key of the file, is left out.
+    pub fn save_text(&mut self, n: u64, file: &str) -> Result<String, String> {
+        let start = self.timeline.start(n);
+        let text = to_toml(&self.lesson.source, &start.world, &start.settings);
+        match Lesson::parse(file, &text) {
+            Err(e) => Err(format!("the scene would not read back ({})", e.problems[0].message)),
+            Ok(back) if !self.reads_back_as(&back, &start) => Err("the file would not read back to this scene".to_string()),
+            Ok(_) => Ok(text),
+        }
+    }
+
+    /// Whether `back`, read from the text about to be written, is the scene
+    /// at `start`: the same bodies, gravity, drawing and settings (motion aside).
+    fn reads_back_as(&self, back: &Lesson, start: &Start) -> bool {
+        let settings = Settings { motion: true, ..start.settings.clone() };
+        back.world.bodies == start.world.bodies
+            && back.world.gravity == start.world.gravity
+            && back.settings == settings
+            && back.y_axis == self.lesson.y_axis
+            && back.view == self.lesson.view
+    }
+
+    /// The file now holds `text`, written at `path`: it is the file to save
+    /// to from now on, and the session is clean.
+    pub fn saved_as(&mut self, path: PathBuf, text: String) {
+        self.lesson.source = text;
+        self.lesson.file = path.display().to_string();
+        self.lesson.origin = Some(path);
+        self.saved = self.undo.last().map(|e| e.id);
+    }
+}
