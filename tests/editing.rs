@@ -7,7 +7,7 @@ use impulse::engine::{Body, Settings, World};
 use impulse::lesson::Lesson;
 use impulse::scene::STARTER;
 use impulse::tui::app::{Mode, Screen, Stepper};
-use impulse::tui::{App, Msg, Start};
+use impulse::tui::{App, Check, Effect, Msg, Start, perform};
 use std::path::Path;
 
 fn starter() -> Stepper {
@@ -28,24 +28,31 @@ fn start(s: &mut Stepper) -> Start {
 
 fn select(s: &mut Stepper, name: &str) {
     while s.bodies()[s.selected].name != name {
-        s.update(Msg::SelectNext);
+        act(s, Msg::SelectNext);
+    }
+}
+
+/// A key as the TUI's shell handles it: the update, then the effect it asks for.
+fn act(s: &mut Stepper, m: Msg) {
+    if let Some(effect) = s.update(m) {
+        s.performed(perform(&effect));
     }
 }
 
 fn press(s: &mut Stepper, msgs: &[Msg]) {
     for &m in msgs {
-        s.update(m);
+        act(s, m);
     }
 }
 
 fn type_text(s: &mut Stepper, text: &str) {
-    text.chars().for_each(|c| s.update(Msg::Input(c)));
+    text.chars().for_each(|c| act(s, Msg::Input(c)));
 }
 
 /// Steps to frame `n` and returns the record of frame `n − 1`, which an edit at `n` must keep.
 fn step_to(s: &mut Stepper, n: u64) -> impulse::engine::FrameRecord {
     while s.frame < n {
-        s.update(Msg::NextFrame);
+        act(s, Msg::NextFrame);
     }
     s.session.timeline.frame(n - 1).clone()
 }
@@ -65,10 +72,10 @@ fn edit_case(msgs: &[Msg], check: impl Fn(&World, &World, &Settings, &Settings))
     assert_eq!(s.session.timeline.frame(4), &kept, "the frames before an edit stay");
     let edits = s.edits();
     assert!(edits > 0);
-    (0..edits).for_each(|_| s.update(Msg::Undo));
+    (0..edits).for_each(|_| act(&mut s, Msg::Undo));
     assert_eq!(start(&mut s), before, "undo restores the identical world");
     assert_eq!(s.session.timeline.frame(9), &later, "and the run after it");
-    (0..edits).for_each(|_| s.update(Msg::Redo));
+    (0..edits).for_each(|_| act(&mut s, Msg::Redo));
     assert_eq!(start(&mut s), after, "redo brings the edits back");
 }
 
@@ -118,18 +125,18 @@ fn the_field_editor_refuses_bad_values_and_escape_changes_nothing() {
     let before = start(&mut s);
     press(&mut s, &[Msg::EditFields, Msg::ClearField]);
     type_text(&mut s, "-2");
-    s.update(Msg::Accept);
+    act(&mut s, Msg::Accept);
     let Mode::Fields(ed) = &s.mode else { panic!("a bad value keeps the editor open") };
     assert_eq!(
         ed.fields[0].error.as_deref(),
         Some("mass must be a positive number of kilograms: write e.g. mass = 1.0, or static = true for a body that never moves")
     );
     assert_eq!(s.note.as_deref(), Some("1 field to fix (Esc cancels)"));
-    s.update(Msg::Cancel);
+    act(&mut s, Msg::Cancel);
     assert_eq!(s.mode, Mode::Step);
     assert_eq!(start(&mut s), before);
     assert!(!s.dirty());
-    s.update(Msg::Undo);
+    act(&mut s, Msg::Undo);
     assert_eq!(s.note.as_deref(), Some("nothing to undo"));
 }
 
@@ -146,7 +153,7 @@ fn adding_a_circle_or_a_box_selects_it() {
         assert_eq!(names, ["box1", "box2"]);
     });
     let mut s = starter();
-    s.update(Msg::AddBox);
+    act(&mut s, Msg::AddBox);
     assert_eq!(s.bodies()[s.selected].name, "box1");
 }
 
@@ -173,7 +180,7 @@ fn motion_and_correction_toggle_in_the_settings() {
     edit_case(&[Msg::ToggleMotion], |_, _, b, a| assert_eq!((b.motion, a.motion), (true, false)));
     edit_case(&[Msg::ToggleCorrection], |_, _, b, a| assert_eq!((b.position_correction, a.position_correction), (true, false)));
     let mut s = starter();
-    s.update(Msg::ToggleMotion);
+    act(&mut s, Msg::ToggleMotion);
     let (frame, phases) = (s.record().frame, s.record().phases.iter().map(|p| p.kind().name()).collect::<Vec<_>>());
     assert_eq!(frame, 0);
     assert!(!phases.contains(&"forces") && !phases.contains(&"integrate"), "motion off runs neither: {phases:?}");
@@ -189,7 +196,7 @@ fn passes_and_rate_change_in_steps_within_their_limits() {
     assert_eq!(s.note.as_deref(), Some("correction rate stays at 1 (0.1 to 1)"));
     let last_pass = |s: &Stepper| s.record().phases.iter().filter_map(|p| p.iteration).max();
     assert_eq!(last_pass(&s), Some(15));
-    s.update(Msg::Passes(-1));
+    act(&mut s, Msg::Passes(-1));
     assert_eq!(last_pass(&s), Some(14), "the frame re-ran with 14 passes");
 }
 
@@ -208,7 +215,7 @@ fn a_shot_gives_the_body_the_aimed_velocity() {
     });
     let mut s = starter();
     select(&mut s, "floor");
-    s.update(Msg::Aim);
+    act(&mut s, Msg::Aim);
     assert_eq!(s.mode, Mode::Step);
     assert_eq!(s.note.as_deref(), Some("floor is static: it cannot be shot"));
     select(&mut s, "ball");
@@ -252,7 +259,7 @@ fn undo_after_several_edits_walks_back_to_the_scene() {
     let edited = s.session.timeline.frame(6).clone();
     press(&mut s, &[Msg::Undo, Msg::Undo, Msg::Undo]);
     assert_eq!(s.frame, 2, "undo shows the frame of the edit it undoes");
-    s.update(Msg::Undo);
+    act(&mut s, Msg::Undo);
     assert_eq!((s.frame, start(&mut s)), (0, scene));
     press(&mut s, &[Msg::Redo, Msg::Redo, Msg::Redo, Msg::Redo]);
     assert_eq!(s.session.timeline.frame(6), &edited);
@@ -277,12 +284,12 @@ fn save_then_reload_gives_the_identical_world() {
     press(&mut s, &[Msg::EditFields, Msg::ClearField]);
     type_text(&mut s, "static");
     for _ in 0..3 {
-        s.update(Msg::FieldNext);
+        act(&mut s, Msg::FieldNext);
     }
     press(&mut s, &[Msg::ClearField, Msg::Input('0'), Msg::FieldNext, Msg::ClearField, Msg::Input('0')]);
     press(&mut s, &[Msg::FieldNext, Msg::ClearField, Msg::Input('0'), Msg::Accept]);
     assert!(by_name(&start(&mut s).world, "crate").is_static());
-    s.update(Msg::Save);
+    act(&mut s, Msg::Save);
     assert_eq!(s.note.as_deref(), Some(format!("saved frame 3's start to {}", path.display()).as_str()));
     assert!(!s.dirty());
     let here = start(&mut s);
@@ -300,10 +307,25 @@ fn save_then_reload_gives_the_identical_world() {
 }
 
 #[test]
+fn update_touches_no_file_the_shell_writes_what_it_asks_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    press(&mut s, &[Msg::NextFrame, Msg::Kick]);
+    let effect = s.update(Msg::Save).expect("Ctrl-S asks the shell to write");
+    let Effect::Write { path: to, text, check } = &effect;
+    assert_eq!((to, check), (&path, &Check::Unchanged(STARTER.to_string())));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "nothing written by update");
+    assert!(s.dirty());
+    s.performed(perform(&effect));
+    assert_eq!(&std::fs::read_to_string(&path).unwrap(), text);
+    assert!(!s.dirty());
+}
+
+#[test]
 fn saving_an_unchanged_scene_leaves_the_file_byte_for_byte() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, path) = starter_file(dir.path(), "scene.toml");
-    s.update(Msg::Save);
+    act(&mut s, Msg::Save);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER);
 }
 
@@ -311,11 +333,11 @@ fn saving_an_unchanged_scene_leaves_the_file_byte_for_byte() {
 fn a_file_changed_on_disk_is_not_written_over_without_asking() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, path) = starter_file(dir.path(), "scene.toml");
-    s.update(Msg::Kick);
+    act(&mut s, Msg::Kick);
     std::fs::write(&path, "# someone else's work\n").unwrap();
-    s.update(Msg::Save);
+    act(&mut s, Msg::Save);
     assert_eq!(s.mode, Mode::Overwrite(path.clone()));
-    s.update(Msg::No);
+    act(&mut s, Msg::No);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "# someone else's work\n");
     assert_eq!(s.note.as_deref(), Some("not saved"));
     press(&mut s, &[Msg::Save, Msg::Yes]);
@@ -326,29 +348,29 @@ fn a_file_changed_on_disk_is_not_written_over_without_asking() {
 fn a_lesson_saves_under_a_new_name_and_asks_before_writing_over_one() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
-    s.update(Msg::Kick);
-    s.update(Msg::Save);
+    act(&mut s, Msg::Kick);
+    act(&mut s, Msg::Save);
     assert_eq!(s.mode, Mode::SaveAs("rough-balls.toml".to_string()));
     let taken = dir.path().join("taken.toml");
     std::fs::write(&taken, "keep me\n").unwrap();
-    s.update(Msg::ClearField);
+    act(&mut s, Msg::ClearField);
     type_text(&mut s, &taken.display().to_string());
-    s.update(Msg::Accept);
+    act(&mut s, Msg::Accept);
     assert_eq!(s.mode, Mode::Overwrite(taken.clone()));
-    s.update(Msg::Cancel);
+    act(&mut s, Msg::Cancel);
     assert_eq!(std::fs::read_to_string(&taken).unwrap(), "keep me\n");
     let fresh = dir.path().join("mine.toml");
-    s.update(Msg::Save);
-    s.update(Msg::ClearField);
+    act(&mut s, Msg::Save);
+    act(&mut s, Msg::ClearField);
     type_text(&mut s, &fresh.display().to_string());
-    s.update(Msg::Accept);
+    act(&mut s, Msg::Accept);
     let here = start(&mut s);
     assert_eq!(Lesson::load(&fresh).unwrap().world.bodies, here.world.bodies);
     // The lesson's narration and checks travel with it.
     assert!(std::fs::read_to_string(&fresh).unwrap().contains("[lesson]"));
     // From now on Ctrl-S writes there without asking.
-    s.update(Msg::Kick);
-    s.update(Msg::Save);
+    act(&mut s, Msg::Kick);
+    act(&mut s, Msg::Save);
     assert_eq!(s.mode, Mode::Step);
     assert_eq!(Lesson::load(&fresh).unwrap().world.bodies, start(&mut s).world.bodies);
 }
@@ -385,13 +407,13 @@ fn typing_in_the_field_editor_does_not_quit() {
 fn undoing_back_to_the_saved_scene_is_not_an_edit() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, _) = starter_file(dir.path(), "scene.toml");
-    s.update(Msg::Move(0, 1));
+    act(&mut s, Msg::Move(0, 1));
     assert!(s.dirty());
-    s.update(Msg::Undo);
+    act(&mut s, Msg::Undo);
     assert!(!s.dirty(), "back to what the file holds");
     press(&mut s, &[Msg::Redo, Msg::Save]);
     assert!(!s.dirty());
-    s.update(Msg::Undo);
+    act(&mut s, Msg::Undo);
     assert!(s.dirty(), "the file now holds the move");
 }
 
@@ -401,7 +423,7 @@ fn the_selection_follows_its_body_across_an_edit_that_deletes_another() {
     press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::Delete]); // deletes the floor at frame 2
     select(&mut s, "crate");
     assert_eq!(s.selected, 1);
-    s.update(Msg::First);
+    act(&mut s, Msg::First);
     assert_eq!((s.selected, s.bodies()[s.selected].name.as_str()), (2, "crate"), "frame 0 still has the floor");
 }
 
@@ -412,17 +434,17 @@ fn save_as_says_what_is_wrong_with_the_name() {
     press(&mut s, &[Msg::ToggleMotion, Msg::Save, Msg::ClearField, Msg::Accept]);
     assert_eq!(s.note.as_deref(), Some("write a file name, or Esc"));
     type_text(&mut s, &dir.path().display().to_string());
-    s.update(Msg::Accept);
+    act(&mut s, Msg::Accept);
     assert_eq!(s.note, Some(format!("{} is a folder: write a file name", dir.path().display())));
     let missing = dir.path().join("nowhere");
-    s.update(Msg::ClearField);
+    act(&mut s, Msg::ClearField);
     type_text(&mut s, &missing.join("x.toml").display().to_string());
-    s.update(Msg::Accept);
+    act(&mut s, Msg::Accept);
     assert_eq!(s.note, Some(format!("there is no folder {}", missing.display())));
     assert!(matches!(s.mode, Mode::SaveAs(_)));
-    s.update(Msg::ClearField);
+    act(&mut s, Msg::ClearField);
     type_text(&mut s, &dir.path().join("x.toml").display().to_string());
-    s.update(Msg::Accept);
+    act(&mut s, Msg::Accept);
     assert!(s.note.as_deref().unwrap().ends_with("(motion off is not saved: the file runs with motion)"), "{:?}", s.note);
 }
 
@@ -441,7 +463,7 @@ fn undo_from_another_frame_selects_the_body_it_had() {
     press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::Delete]); // the floor goes at frame 2
     press(&mut s, &[Msg::NextFrame, Msg::NextFrame]);
     select(&mut s, "crate");
-    s.update(Msg::AddCircle); // at frame 4, selects circle1
+    act(&mut s, Msg::AddCircle); // at frame 4, selects circle1
     press(&mut s, &[Msg::First, Msg::Undo]);
     assert_eq!((s.frame, s.bodies()[s.selected].name.as_str()), (4, "crate"));
 }

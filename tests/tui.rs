@@ -223,7 +223,7 @@ fn field_editor_screen() {
     app.update(Msg::EditFields);
     app.update(Msg::FieldNext);
     app.update(Msg::ClearField);
-    "1.5".chars().for_each(|c| app.update(Msg::Input(c)));
+    "1.5".chars().for_each(|c| drop(app.update(Msg::Input(c))));
     app.update(Msg::Accept);
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.fields", screen(&app, 120, 40)));
 }

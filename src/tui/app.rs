@@ -2,6 +2,7 @@
 //! thing that changes the state. The view reads the state and nothing else.
 
 use super::fields::FieldEditor;
+use super::modes::{Effect, Outcome};
 use super::shot::Shot;
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
@@ -111,6 +112,8 @@ pub struct Stepper {
     /// A short note for the status line after a change.
     pub note: Option<String>,
     pub mode: Mode,
+    /// What the last key asks the shell to do, handed out by `update`.
+    pub(super) effect: Option<Effect>,
 }
 
 impl Stepper {
@@ -133,6 +136,7 @@ impl Stepper {
             narration_scroll: 0,
             note,
             mode: Mode::Step,
+            effect: None,
         }
     }
 
@@ -167,7 +171,8 @@ impl Stepper {
         self.selected = same.unwrap_or(self.selected.min(bodies.len().saturating_sub(1)));
     }
 
-    pub fn update(&mut self, msg: Msg) {
+    /// Handles a key (or a tick, or a click); returns what the shell must do.
+    pub fn update(&mut self, msg: Msg) -> Option<Effect> {
         match self.mode {
             Mode::Step => {
                 self.note = None;
@@ -185,6 +190,7 @@ impl Stepper {
             Mode::Aim(_) => self.aim_update(msg),
             Mode::SaveAs(_) | Mode::Overwrite(_) => self.save_update(msg),
         }
+        self.effect.take()
     }
 
     fn step_update(&mut self, msg: Msg) {
@@ -299,7 +305,8 @@ impl App {
         App { screen: Screen::Stepper(Box::new(Stepper::new(scene))), ..App::menu(lessons, color) }
     }
 
-    pub fn update(&mut self, msg: Msg) {
+    /// Handles a message; returns what the shell must do (see [`perform`](super::perform)).
+    pub fn update(&mut self, msg: Msg) -> Option<Effect> {
         // Only a key clears the warning; the clock ticking while running does not.
         let warned = if matches!(msg, Msg::Tick(_)) { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
         match msg {
@@ -323,9 +330,17 @@ impl App {
             }
             _ => {
                 if let Screen::Stepper(s) = &mut self.screen {
-                    s.update(msg);
+                    return s.update(msg);
                 }
             }
+        }
+        None
+    }
+
+    /// What the shell found or did for the last effect.
+    pub fn performed(&mut self, outcome: Outcome) {
+        if let Screen::Stepper(s) = &mut self.screen {
+            s.performed(outcome);
         }
     }
 

@@ -12,6 +12,7 @@ pub mod view;
 
 pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
+pub use modes::{Check, Effect, Outcome, perform};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;
@@ -89,7 +90,9 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             let area = Rect::new(0, 0, size.width, size.height);
             // A terminal too small to show the debugger takes no keys but quitting.
             if view::fits(area) || matches!(msg, Msg::Quit) {
-                app.update(msg);
+                if let Some(effect) = app.update(msg) {
+                    app.performed(perform(&effect));
+                }
                 view::clamp_scrolls(app, area);
             }
         }

@@ -89,16 +89,14 @@ impl Stepper {
         }
     }
 
-    /// Ctrl-S: back into the file the scene came from; a lesson asks for a name.
+    /// Ctrl-S: back into the file the scene came from, if it still holds what
+    /// was read (else the shell's answer makes us ask); a lesson asks for a name.
     pub(super) fn save(&mut self) {
         match self.session.lesson.origin.clone() {
-            Some(path) => match std::fs::read_to_string(&path) {
-                Ok(text) if text != self.session.lesson.source => {
-                    self.note = Some(format!("{} changed on disk since it was opened", path.display()));
-                    self.mode = Mode::Overwrite(path);
-                }
-                _ => self.write(path),
-            },
+            Some(path) => {
+                let source = self.session.lesson.source.clone();
+                self.write(path, Check::Unchanged(source));
+            }
             None => {
                 let id = self.session.lesson.section.as_ref().map_or("scene", |l| l.id.as_str());
                 self.mode = Mode::SaveAs(format!("{id}.toml"));
@@ -113,25 +111,15 @@ impl Stepper {
             (Mode::SaveAs(name), Msg::ClearField) => name.clear(),
             (Mode::SaveAs(name), Msg::Accept) => {
                 let path = PathBuf::from(name.trim());
-                let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
                 if path.as_os_str().is_empty() {
                     self.note = Some("write a file name, or Esc".to_string());
-                } else if path.is_dir() {
-                    self.note = Some(format!("{} is a folder: write a file name", path.display()));
-                } else if let Some(folder) = folder.filter(|f| !f.is_dir()) {
-                    self.note = Some(format!("there is no folder {}", folder.display()));
-                } else if path.exists() {
-                    self.note = None;
-                    self.mode = Mode::Overwrite(path);
                 } else {
-                    self.mode = Mode::Step;
-                    self.write(path);
+                    self.write(path, Check::New);
                 }
             }
             (Mode::Overwrite(path), Msg::Yes) => {
                 let path = path.clone();
-                self.mode = Mode::Step;
-                self.write(path);
+                self.write(path, Check::None);
             }
             (_, Msg::Cancel | Msg::No) => {
                 self.mode = Mode::Step;
@@ -141,25 +129,98 @@ impl Stepper {
         }
     }
 
-    /// Writes the start of the frame on screen, so reopening the file shows it
-    /// as frame 0. The text is read back before the file is touched.
-    fn write(&mut self, path: PathBuf) {
-        let shown = path.display().to_string();
-        let text = match self.session.save_text(self.frame, &shown) {
-            Ok(text) => text,
+    /// Asks the shell to write the start of the frame on screen to `path`, so
+    /// reopening the file shows it as frame 0. The text is made and read back
+    /// here, before the shell touches any file.
+    fn write(&mut self, path: PathBuf, check: Check) {
+        match self.session.save_text(self.frame, &path.display().to_string()) {
+            Ok(text) => self.effect = Some(Effect::Write { path, text, check }),
             Err(why) => {
+                self.mode = Mode::Step;
                 self.note = Some(format!("not saved: {why}"));
-                return;
             }
-        };
-        match write_atomic(&path, &text) {
-            Ok(()) => {
-                // Motion is a switch of the session, not a key of the file.
-                let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
-                self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
-                self.session.saved_as(path, text);
-            }
-            Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
         }
     }
+
+    /// What the shell found or did for a [`Effect::Write`].
+    pub fn performed(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::ChangedOnDisk(path) => {
+                self.note = Some(format!("{} changed on disk since it was opened", path.display()));
+                self.mode = Mode::Overwrite(path);
+            }
+            Outcome::Exists(path) => {
+                self.note = None;
+                self.mode = Mode::Overwrite(path);
+            }
+            // The name typed cannot be written to: say why and let it be changed.
+            Outcome::Refused(why) => self.note = Some(why),
+            Outcome::Wrote { path, text, result } => {
+                self.mode = Mode::Step;
+                let shown = path.display().to_string();
+                match result {
+                    Ok(()) => {
+                        // Motion is a switch of the session, not a key of the file.
+                        let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
+                        self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
+                        self.session.saved_as(path, text);
+                    }
+                    Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
+                }
+            }
+        }
+    }
+}
+
+/// What the TUI asks its shell to do: the file system is the shell's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Write `text` to `path`, after `check`.
+    Write { path: PathBuf, text: String, check: Check },
+}
+
+/// How careful a write must be.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Check {
+    /// The file the scene came from: only while it still holds this text.
+    Unchanged(String),
+    /// A name typed in: not a folder, not in a missing folder, not over a file.
+    New,
+    /// The user said to write over it.
+    None,
+}
+
+/// What the shell found or did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    ChangedOnDisk(PathBuf),
+    Exists(PathBuf),
+    Refused(String),
+    Wrote { path: PathBuf, text: String, result: Result<(), String> },
+}
+
+/// Performs an effect: the TUI's only file I/O. A write goes to a temporary
+/// file that is then renamed, so a failed write never clobbers the file.
+pub fn perform(effect: &Effect) -> Outcome {
+    let Effect::Write { path, text, check } = effect;
+    match check {
+        Check::Unchanged(source) => {
+            if std::fs::read_to_string(path).is_ok_and(|now| now != *source) {
+                return Outcome::ChangedOnDisk(path.clone());
+            }
+        }
+        Check::New => {
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+            if path.is_dir() {
+                return Outcome::Refused(format!("{} is a folder: write a file name", path.display()));
+            } else if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+                return Outcome::Refused(format!("there is no folder {}", folder.display()));
+            } else if path.exists() {
+                return Outcome::Exists(path.clone());
+            }
+        }
+        Check::None => {}
+    }
+    let result = write_atomic(path, text).map_err(|e| e.to_string());
+    Outcome::Wrote { path: path.clone(), text: text.clone(), result }
 }
