@@ -1,0 +1,85 @@
+//! The bodies panel: each body's constants, pose and motion, before → after.
+
+use super::{Motion, Theme};
+use crate::notation::num;
+use crate::tui::app::Stepper;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+/// One body's rows in the bodies panel: name and constants, then pose and
+/// motion, two fields a row when they fit in `width`, else one.
+fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
+    // A value this phase changed reads "before → after".
+    let field = |label: &str, before: String, after: String| {
+        if before == after {
+            vec![Span::raw(format!("  {label} {after}"))]
+        } else {
+            vec![
+                Span::raw(format!("  {label} ")),
+                Span::styled(format!("{before} → {after}"), theme.fg(Color::LightGreen).add_modifier(Modifier::BOLD)),
+            ]
+        }
+    };
+    let mut lines = Vec::new();
+    let mut pair = |first: Vec<Span<'static>>, second: Vec<Span<'static>>| {
+        let len = |spans: &[Span]| spans.iter().map(|s| s.content.chars().count()).sum::<usize>();
+        if 2 + len(&first) + len(&second) <= width {
+            lines.push(Line::from([vec![Span::raw("  ")], first, second].concat()));
+        } else {
+            lines.push(Line::from([vec![Span::raw("  ")], first].concat()));
+            lines.push(Line::from([vec![Span::raw("  ")], second].concat()));
+        }
+    };
+    let (b, st, before) = (&s.bodies()[i], &states.after[i], states.before[i]);
+    pair(field("x", vec2(before.position), vec2(st.position)), field("θ", num(before.angle), num(st.angle)));
+    pair(field("v", vec2(before.velocity), vec2(st.velocity)), field("ω", num(before.angular_velocity), num(st.angular_velocity)));
+    let selected = i == s.selected;
+    let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
+    let mass = if b.is_static() { "static".to_string() } else { format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia())) };
+    let header = Line::from(vec![
+        Span::styled(format!("{}{}", if selected { "▶ " } else { "  " }, b.name), name_style),
+        Span::styled(format!("  {mass}  e {}  μ {}", num(b.restitution), num(b.friction)), theme.dim()),
+    ]);
+    lines.insert(0, header);
+    lines
+}
+
+/// Rows the bodies panel wants: exact for a few bodies, three each for many
+/// (the panel then shows those around the selected one).
+pub(super) fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
+    let n = s.bodies().len();
+    if n > 8 {
+        return n as u16 * 3 + 2;
+    }
+    let plain = Theme { color: false };
+    (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
+}
+
+pub(super) fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, theme: &Theme) -> Paragraph<'a> {
+    let width = area.width.saturating_sub(2) as usize;
+    // Only the bodies in sight are formatted: the selected one, those before
+    // it that fit, then those after it.
+    let inner = area.height.saturating_sub(2) as usize;
+    let n = s.bodies().len().min(states.after.len());
+    let mut lines = Vec::new();
+    if s.selected < n {
+        lines = body_block(s, states, s.selected, width, theme);
+        for i in (0..s.selected).rev() {
+            let earlier = body_block(s, states, i, width, theme);
+            if lines.len() + earlier.len() > inner {
+                break;
+            }
+            lines.splice(0..0, earlier);
+        }
+        for i in s.selected + 1..n {
+            if lines.len() >= inner {
+                break;
+            }
+            lines.extend(body_block(s, states, i, width, theme));
+        }
+    }
+    Paragraph::new(lines).block(Block::bordered().title(" Bodies (Tab selects) "))
+}

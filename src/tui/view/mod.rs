@@ -1,0 +1,205 @@
+//! The view: a pure function of the app state.
+//! Each panel is drawn in a file of its own; this one lays them out.
+
+mod bodies;
+mod derivation;
+mod field_editor;
+mod help;
+mod menu;
+mod narration;
+mod status;
+
+use super::app::{App, Mode, Screen, Stepper};
+use super::canvas::{SceneView, fit_window, point_at};
+use crate::engine::BodyState;
+use crate::notation::phase_title;
+use bodies::{bodies_panel, body_rows};
+use derivation::derivation_text;
+use field_editor::field_editor;
+use help::{help, help_popup, help_text};
+use menu::menu;
+use narration::narration;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+use status::status_line;
+
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+struct Theme {
+    color: bool,
+}
+
+impl Theme {
+    fn fg(&self, c: Color) -> Style {
+        if self.color { Style::default().fg(c) } else { Style::default() }
+    }
+    fn strong(&self) -> Style {
+        Style::default().add_modifier(Modifier::BOLD)
+    }
+    fn dim(&self) -> Style {
+        if self.color { Style::default().fg(Color::DarkGray) } else { Style::default().add_modifier(Modifier::DIM) }
+    }
+}
+
+/// Whether the debugger can be drawn in `area`.
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
+pub fn view(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    if !fits(area) {
+        let note = match &app.screen {
+            Screen::Stepper(s) => s.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default(),
+            Screen::Menu => String::new(),
+        };
+        let msg = format!(
+            "impulse needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. q quits{note}.",
+            area.width, area.height
+        );
+        frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
+        return;
+    }
+    let theme = Theme { color: app.color };
+    match &app.screen {
+        Screen::Menu => menu(app, &theme, frame, area),
+        Screen::Stepper(s) => stepper(s, &theme, frame, area),
+    }
+    if app.help {
+        help(app, &theme, frame, area);
+    }
+}
+
+/// Where the stepper's panels go in `area`.
+struct Areas {
+    canvas: Rect,
+    lesson: Rect,
+    bodies: Rect,
+    derivation: Rect,
+    status: Rect,
+}
+
+/// The bodies before and after the phase on screen, read from the records.
+struct Motion {
+    before: Vec<BodyState>,
+    after: Vec<BodyState>,
+}
+
+fn motion(s: &Stepper) -> Motion {
+    match &s.playing {
+        Some(end) => Motion { before: end.clone(), after: end.clone() },
+        None => Motion { before: s.record().state_after(s.phase), after: s.record().state_after(s.phase + 1) },
+    }
+}
+
+/// `states`: the bodies around the phase on screen, which size the bodies panel.
+fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
+    let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
+    let has_lesson = !s.session.lesson.steps.is_empty();
+    let body_rows = body_rows(s, states, left.width).min(left.height / 3);
+    let [canvas, lesson, bodies] =
+        Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
+            .areas(left);
+    Areas { canvas, lesson, bodies, derivation, status }
+}
+
+/// The world point under a mouse click on a screen of size `area`, if it
+/// falls on the scene's drawing.
+pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam::DVec2> {
+    let Screen::Stepper(s) = &app.screen else { return None };
+    if app.help || !fits(area) {
+        return None;
+    }
+    let canvas = areas(s, &motion(s), area).canvas;
+    point_at(canvas, fit_window(s.session.lesson.view, s.bodies(), canvas), s.session.lesson.y_axis, column, row)
+}
+
+fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let moved = motion(s);
+    let states = &moved.after;
+    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } =
+        areas(s, &moved, area);
+    let has_lesson = !s.session.lesson.steps.is_empty();
+    // Playing, the frame on screen was stepped untraced: it has no phases yet.
+    let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
+    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let window = fit_window(s.session.lesson.view, s.bodies(), canvas_area);
+    let edited = if s.dirty() { " (edited)" } else { "" };
+    let title = match &s.session.lesson.section {
+        Some(l) => format!(" {}{edited} ", l.title),
+        None => format!(" {}{edited} ", s.session.lesson.file),
+    };
+    let shot = match &s.mode {
+        Mode::Aim(shot) => states.get(shot.body).map(|b| (b.position, shot.aim)),
+        _ => None,
+    };
+    let scene_view = SceneView {
+        bodies: s.bodies(),
+        states,
+        phase,
+        selected: s.selected,
+        y_axis: s.session.lesson.y_axis,
+        window,
+        show_bounds: s.show_bounds,
+        show_info: s.show_info,
+        shot,
+        color: theme.color,
+        block: Block::bordered().title(title),
+        dots_per_metre: 0.0,
+    };
+    frame.render_widget(scene_view, canvas_area);
+
+    let text = derivation_text(s, theme, derivation_area.width.saturating_sub(2));
+    let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
+    let title = phase.map_or_else(|| "playing".to_string(), |p| phase_title(p, &names));
+    let derivation = text.block(Block::bordered().title(format!(" {title} ")).title_bottom(" j/k scroll ")).scroll((s.scroll.min(max), 0));
+    frame.render_widget(derivation, derivation_area);
+
+    frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
+
+    if has_lesson {
+        let (title, narration) = narration(s, theme);
+        let lesson = narration.block(Block::bordered().title(title).title_bottom(" J/K scroll ")).scroll((s.narration_scroll, 0));
+        frame.render_widget(lesson, lesson_area);
+    }
+
+    if let Mode::Fields(ed) = &s.mode {
+        field_editor(ed, theme, frame, derivation_area);
+    }
+    frame.render_widget(status_line(s, &names, theme), status);
+}
+
+/// How far a paragraph shown in a bordered box `width` wide with `inner`
+/// rows can scroll before its last row reaches the bottom.
+fn scroll_max(text: &Paragraph, width: u16, inner: u16) -> u16 {
+    (text.line_count(width.saturating_sub(2)) as u16).saturating_sub(inner)
+}
+
+/// Keeps every scroll offset within its text, so a key that scrolls back
+/// moves at once however often the other one was pressed at the end.
+pub fn clamp_scrolls(app: &mut App, area: Rect) {
+    if !fits(area) {
+        return;
+    }
+    let theme = Theme { color: false };
+    if app.help {
+        let (lines, columns) = help_text(app, &theme, area);
+        let inner = help_popup(lines.len() as u16, columns, area).height.saturating_sub(2);
+        app.help_scroll = app.help_scroll.min((lines.len() as u16).div_ceil(columns).saturating_sub(inner));
+    }
+    if let Screen::Stepper(s) = &mut app.screen {
+        let a = areas(s, &motion(s), area);
+        let max = scroll_max(
+            &derivation_text(s, &theme, a.derivation.width.saturating_sub(2)),
+            a.derivation.width,
+            a.derivation.height.saturating_sub(2),
+        );
+        s.scroll = s.scroll.min(max);
+        let max = scroll_max(&narration(s, &theme).1, a.lesson.width, a.lesson.height.saturating_sub(2));
+        s.narration_scroll = s.narration_scroll.min(max);
+    }
+}

@@ -1,0 +1,47 @@
+//! The lesson panel: the step of the lesson at the phase on screen.
+
+use super::Theme;
+use crate::lesson::{StepEntry, find_phase};
+use crate::tui::app::Stepper;
+use ratatui::style::Style;
+use ratatui::text::Text;
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// The lesson panel's title and text.
+pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'static>) {
+    let (step, here) = current_step(s);
+    let (title, text) = match step {
+        Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
+        Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
+        None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
+    };
+    let style = if here { Style::default() } else { theme.dim() };
+    (title, Paragraph::new(Text::styled(text, style)).wrap(Wrap { trim: true }))
+}
+
+/// The step anchored at the current phase, or else the last one before it
+/// (with `false`), so the narration stays while unnarrated phases pass.
+fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
+    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let here = (s.frame, s.phase);
+    let mut best: Option<((u64, usize), &StepEntry)> = None;
+    for step in &s.session.lesson.steps {
+        if step.frame > s.frame {
+            continue;
+        }
+        let at = if step.frame == s.frame && s.playing.is_none() {
+            find_phase(s.record(), &step.anchor(), &names).map(|p| (step.frame, p))
+        } else {
+            Some((step.frame, usize::MAX))
+        };
+        if let Some(at) = at.filter(|at| *at <= here)
+            && best.is_none_or(|(b, _)| at >= b)
+        {
+            best = Some((at, step));
+        }
+    }
+    match best {
+        Some((at, step)) => (Some(step), at == here),
+        None => (None, false),
+    }
+}
