@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// on one line when that fits `width`, else one line each.
 pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
     if s.playing.is_some() {
-        let text = "Playing: each frame is stepped without recording its phases, as fast as the engine goes. \
+        let text = "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
                     Space pauses here; the frame is then recorded, and n, N and every other key step through its phases.";
         return Paragraph::new(Line::styled(text, theme.dim())).wrap(Wrap { trim: true });
     }
