@@ -67,6 +67,7 @@ pub(super) struct Broad {
     lo: Vec<DVec2>,
     hi: Vec<DVec2>,
     radius: Vec<f64>,
+    shape: Vec<Shape>,
     fixed: Vec<bool>,
     /// The candidates of body i are its partners j > i, ascending:
     /// `pool[first[i]..first[i] + count[i]]`, in a slot with room for `SPARE_PARTNERS` more.
@@ -94,9 +95,9 @@ impl Broad {
         let same = !T::ENABLED
             && !self.circles
             && margin == self.margin
-            && self.radius.len() == bodies.len()
+            && self.shape.len() == bodies.len()
             && bodies.iter().enumerate().all(|(i, b)| {
-                b.shape.bounding_radius() == self.radius[i]
+                b.shape == self.shape[i]
                     && b.is_static() == self.fixed[i]
                     && (!b.is_static() || b.angle == self.listed_angle[i])
             });
@@ -110,6 +111,8 @@ impl Broad {
         }
         self.margin = margin;
         self.circles = T::ENABLED;
+        self.shape.clear();
+        self.shape.extend(bodies.iter().map(|b| b.shape));
         self.radius.clear();
         self.radius.extend(bodies.iter().map(|b| b.shape.bounding_radius()));
         self.fixed.clear();
