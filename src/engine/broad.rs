@@ -97,9 +97,7 @@ impl Broad {
             && margin == self.margin
             && self.shape.len() == bodies.len()
             && bodies.iter().enumerate().all(|(i, b)| {
-                b.shape == self.shape[i]
-                    && b.is_static() == self.fixed[i]
-                    && (!b.is_static() || b.angle == self.listed_angle[i])
+                b.shape == self.shape[i] && b.is_static() == self.fixed[i] && (!b.is_static() || b.angle == self.listed_angle[i])
             });
         if same {
             for body in 0..bodies.len() {

@@ -21,7 +21,7 @@ pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, Work};
 pub use forces::{ForcesRecord, Load};
 pub use integrate::IntegrateRecord;
-pub use record::{FrameRecord, record_frame};
+pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Impulse, ResolveRecord};
 pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 

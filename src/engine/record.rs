@@ -35,8 +35,15 @@ impl FrameRecord {
 
 /// Steps the world one frame and keeps everything the step recorded.
 pub fn record_frame(world: &mut World, settings: &Settings) -> FrameRecord {
+    record_frame_expecting(world, settings, 0)
+}
+
+/// [`record_frame`] with room made for about `phases` records at once: a
+/// caller that has seen a frame of the run knows roughly how many the next
+/// one makes, and spares the list its regrowth.
+pub fn record_frame_expecting(world: &mut World, settings: &Settings, phases: usize) -> FrameRecord {
     let (frame, time, start) = (world.frame, world.time, world.states());
-    let mut phases = Vec::new();
-    step(world, settings, &mut phases);
-    FrameRecord { frame, time, start, phases, end: world.states() }
+    let mut records = Vec::with_capacity(phases);
+    step(world, settings, &mut records);
+    FrameRecord { frame, time, start, phases: records, end: world.states() }
 }
