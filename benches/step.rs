@@ -12,7 +12,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec2;
-use impulse::engine::{Body, NoTrace, Phase, PhaseKind, Settings, World, record_frame, step};
+use impulse::engine::{Body, NoTrace, Phase, PhaseKind, Settings, World, record_frame, record_frame_expecting, step};
 use impulse::geometry::Shape;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -81,7 +81,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("step 200 bodies");
     // Each sample steps a clone of the state frame after frame, after one
     // untimed step that grows the step's buffers, as a run does.
-    let time = |iters: u64, mut one: Box<dyn FnMut(&mut World)>| {
+    let time = |iters: u64, one: &mut dyn FnMut(&mut World)| {
         let mut w = world.clone();
         step(&mut w, &settings, &mut NoTrace);
         let start = Instant::now();
@@ -92,34 +92,35 @@ fn bench(c: &mut Criterion) {
     };
     group.bench_function("untraced (NoTrace)", |b| {
         b.iter_custom(|iters| {
-            time(
-                iters,
-                Box::new(|w| {
-                    step(w, black_box(&settings), &mut NoTrace);
-                }),
-            )
+            time(iters, &mut |w| {
+                step(w, black_box(&settings), &mut NoTrace);
+            })
         })
     });
     group.bench_function("traced (Vec<Phase>)", |b| {
         b.iter_custom(|iters| {
-            time(
-                iters,
-                Box::new(|w| {
-                    let mut phases: Vec<Phase> = Vec::new();
-                    step(w, black_box(&settings), &mut phases);
-                    black_box(phases);
-                }),
-            )
+            time(iters, &mut |w| {
+                let mut phases: Vec<Phase> = Vec::new();
+                step(w, black_box(&settings), &mut phases);
+                black_box(phases);
+            })
+        })
+    });
+    group.bench_function("record_frame_expecting (sized from the last frame)", |b| {
+        b.iter_custom(|iters| {
+            let mut last = 0;
+            time(iters, &mut |w| {
+                let frame = record_frame_expecting(w, black_box(&settings), last + last / 8);
+                last = frame.phases.len();
+                black_box(frame);
+            })
         })
     });
     group.bench_function("record_frame", |b| {
         b.iter_custom(|iters| {
-            time(
-                iters,
-                Box::new(|w| {
-                    black_box(record_frame(w, black_box(&settings)));
-                }),
-            )
+            time(iters, &mut |w| {
+                black_box(record_frame(w, black_box(&settings)));
+            })
         })
     });
     group.finish();

@@ -293,14 +293,17 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             Format::Markdown => out.write_all(handout.head().as_bytes())?,
         }
         let mut world = scene.world.clone();
+        let mut expected = 0;
         for f in 0..options.frames.unwrap_or_else(|| lesson::frames_needed(scene)) {
             let mut record = if options.bodies_only {
                 let (frame, time) = (world.frame, world.time);
                 engine::step(&mut world, &scene.settings, &mut NoTrace);
                 FrameRecord { frame, time, start: Vec::new(), phases: Vec::new(), end: world.states() }
             } else {
-                engine::record_frame(&mut world, &scene.settings)
+                // Room for as many phases as the last frame had, and a little more.
+                engine::record_frame_expecting(&mut world, &scene.settings, expected)
             };
+            expected = record.phases.len() + record.phases.len() / 8;
             if let Some(kinds) = options.kinds {
                 record.phases.retain(|p| kinds.contains(&p.kind()));
             }
