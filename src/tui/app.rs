@@ -1,79 +1,18 @@
 //! State and update: every key becomes a `Msg`, and `update` is the only
 //! thing that changes the state. The view reads the state and nothing else.
 
+use super::edit;
+use super::effect::{Effect, Outcome};
 use super::fields::FieldEditor;
-use super::modes::{Effect, Outcome};
+pub use super::msg::Msg;
 use super::shot::Shot;
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
 use crate::lesson::Lesson;
-use crate::session::Session;
+use crate::scene::YAxis;
+use crate::session::{Session, Start};
 use glam::DVec2;
 use std::path::PathBuf;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Msg {
-    NextPhase,
-    PrevPhase,
-    NextFrame,
-    PrevFrame,
-    First,
-    Last,
-    ToggleRun,
-    Faster,
-    Slower,
-    SelectNext,
-    SelectPrev,
-    Restart,
-    CycleTangent,
-    ToggleBounds,
-    ToggleInfo,
-    ScrollDown,
-    ScrollUp,
-    NarrationDown,
-    NarrationUp,
-    Back,
-    MenuDown,
-    MenuUp,
-    Open,
-    Help,
-    Quit,
-    /// Time passed while running: one more frame. The shell says how many
-    /// frames a second it has really shown lately.
-    Tick(f64),
-    /// Move the selected body one step, in screen directions (right, up).
-    Move(i8, i8),
-    /// Turn the selected body one step; +1 is counter-clockwise on screen.
-    Rotate(i8),
-    EditFields,
-    AddCircle,
-    AddBox,
-    Delete,
-    Kick,
-    ToggleMotion,
-    ToggleCorrection,
-    Passes(i8),
-    Rate(i8),
-    Aim,
-    Undo,
-    Redo,
-    Save,
-    /// A left click on the scene, in world coordinates.
-    Click(DVec2),
-    // In the field editor, the save prompt and the shot.
-    FieldNext,
-    FieldPrev,
-    Input(char),
-    Erase,
-    ClearField,
-    Accept,
-    Cancel,
-    /// Turn the aim; +1 is counter-clockwise on screen.
-    Turn(i8),
-    Power(i8),
-    Yes,
-    No,
-}
 
 /// Frames per second when running.
 pub const SPEEDS: [f64; 7] = [0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0];
@@ -239,7 +178,12 @@ impl Stepper {
             Msg::Save => self.save(),
             Msg::Undo => self.replay(true),
             Msg::Redo => self.replay(false),
-            _ => self.edit_update(msg),
+            _ => {
+                let down = self.session.lesson.y_axis == YAxis::Down;
+                if let Some(change) = edit::change_for(msg, self.window(), down) {
+                    self.edit(change);
+                }
+            }
         }
     }
 
@@ -256,6 +200,38 @@ impl Stepper {
             Some((i, gap)) if gap <= near => self.selected = i,
             _ => self.note = Some("no body there".to_string()),
         }
+    }
+
+    /// Applies `change` to the start of the current frame (see
+    /// `Session::edit`) and shows the same phase of the re-run frame, to
+    /// compare before and after; the note says what changed, or why not.
+    pub(super) fn edit(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>) {
+        match self.session.edit(self.frame, &mut self.selected, change) {
+            Ok(label) => {
+                self.go(self.frame, self.phase);
+                self.note = Some(label);
+            }
+            Err(why) => self.note = Some(why),
+        }
+    }
+
+    /// Undo (`back`) or redo: shows the frame the edit was made at.
+    pub(super) fn replay(&mut self, back: bool) {
+        let replayed = if back { self.session.undo() } else { self.session.redo() };
+        match replayed {
+            Ok(r) => {
+                let phase = if r.frame == self.frame { self.phase } else { 0 };
+                self.go(r.frame, phase);
+                self.selected = r.selected.min(self.bodies().len().saturating_sub(1));
+                self.note = Some(r.note);
+            }
+            Err(why) => self.note = Some(why),
+        }
+    }
+
+    /// The part of the world the scene is drawn in, before it is fitted to the screen.
+    pub(super) fn window(&self) -> (DVec2, DVec2) {
+        super::canvas::bounds(self.session.lesson.view, self.bodies())
     }
 
     /// Stops play at the frame on screen and records it, showing its last

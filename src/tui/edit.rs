@@ -1,14 +1,12 @@
-//! Edits to the scene while stepping it (text 001's controls). Every edit
-//! changes the world or settings at the start of the frame being shown,
-//! re-runs that frame (the view stays on the same phase) and drops the run
-//! after it; the frames before stay steppable. Undo puts back
-//! the starts the edit replaced, so it restores the run exactly.
+//! What each editing key does (text 001's controls): a change to the world or
+//! settings at the start of the frame being shown. The stepper applies it
+//! through the session, which re-runs that frame, drops the run after it and
+//! keeps what undo needs to put it back exactly.
 
-use super::app::{Msg, Stepper};
+use super::msg::Msg;
 use crate::engine::{Body, Tangent};
 use crate::geometry::Shape;
 use crate::notation::num;
-use crate::scene::YAxis;
 use crate::session::Start;
 use glam::DVec2;
 use std::f64::consts::PI;
@@ -16,116 +14,87 @@ use std::f64::consts::PI;
 /// What a key turns: 5° a press.
 const ROTATE_STEP: f64 = PI / 36.0;
 
-impl Stepper {
-    /// Applies `change` to the start of the current frame (see
-    /// `Session::edit`) and shows the same phase of the re-run frame, to
-    /// compare before and after; the note says what changed, or why not.
-    pub(super) fn edit(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>) {
-        match self.session.edit(self.frame, &mut self.selected, change) {
-            Ok(label) => {
-                self.go(self.frame, self.phase);
-                self.note = Some(label);
+/// An edit of a start: it may change the world, the settings and which body
+/// is selected, and says what it did, or why it changed nothing.
+pub(super) type Change = Box<dyn FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>>;
+
+/// What an editing key does to the start of the frame on screen, or none for
+/// a key that edits nothing. `window` is the part of the world drawn (moves
+/// and new bodies are sized to it); `down` says the scene's y axis points down.
+pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Option<Change> {
+    let span = (hi - lo).max_element();
+    let step = nice_step(span);
+    let change: Change = match msg {
+        Msg::Move(dx, dy) => Box::new(move |s, &mut i, _| {
+            let b = selected(s, i)?;
+            // Screen up is world −y when the scene's y axis points down.
+            let dy = if down { -dy } else { dy };
+            b.position = DVec2::new(snap(b.position.x, step, dx), snap(b.position.y, step, dy));
+            Ok(format!("moved {} to ({}, {})", b.name, num(b.position.x), num(b.position.y)))
+        }),
+        Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
+            let b = selected(s, i)?;
+            b.angle += if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
+            Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
+        }),
+        Msg::AddCircle | Msg::AddBox => Box::new(move |s, i, rng| {
+            let body = random_body(msg == Msg::AddBox, &s.world.bodies, lo, hi, rng);
+            let note = format!("added {}", body.name);
+            s.world.bodies.push(body);
+            *i = s.world.bodies.len() - 1;
+            Ok(note)
+        }),
+        Msg::Delete => Box::new(move |s, i, _| {
+            let name = selected(s, *i)?.name.clone();
+            s.world.bodies.remove(*i);
+            *i = (*i).min(s.world.bodies.len().saturating_sub(1));
+            Ok(format!("deleted {name}"))
+        }),
+        Msg::Kick => Box::new(move |s, _, rng| {
+            // Text 001's H key: a random velocity for every body that can move.
+            let k = span / 4.0;
+            let mut kicked = 0;
+            for b in s.world.bodies.iter_mut().filter(|b| !b.is_static()) {
+                b.velocity += DVec2::new(rng.f64() * 2.0 - 1.0, rng.f64() * 2.0 - 1.0) * k;
+                kicked += 1;
             }
-            Err(why) => self.note = Some(why),
-        }
-    }
-
-    /// Undo (`back`) or redo: shows the frame the edit was made at.
-    pub(super) fn replay(&mut self, back: bool) {
-        let replayed = if back { self.session.undo() } else { self.session.redo() };
-        match replayed {
-            Ok(r) => {
-                let phase = if r.frame == self.frame { self.phase } else { 0 };
-                self.go(r.frame, phase);
-                self.selected = r.selected.min(self.bodies().len().saturating_sub(1));
-                self.note = Some(r.note);
+            if kicked == 0 { Err("no moving body to kick".to_string()) } else { Ok(format!("kicked {kicked} bodies")) }
+        }),
+        Msg::ToggleMotion => Box::new(move |s, _, _| {
+            s.settings.motion = !s.settings.motion;
+            Ok(format!("motion {}", on_off(s.settings.motion)))
+        }),
+        Msg::ToggleCorrection => Box::new(move |s, _, _| {
+            s.settings.position_correction = !s.settings.position_correction;
+            Ok(format!("positional correction {}", on_off(s.settings.position_correction)))
+        }),
+        Msg::Passes(d) => Box::new(move |s, _, _| {
+            let n = s.settings.relaxation_iterations.saturating_add_signed(d.into()).clamp(1, 1000);
+            if n == s.settings.relaxation_iterations {
+                return Err(format!("relaxation passes stay at {n} (1 to 1000)"));
             }
-            Err(why) => self.note = Some(why),
-        }
-    }
-
-    /// The keys that change the scene.
-    pub(super) fn edit_update(&mut self, msg: Msg) {
-        let down = self.session.lesson.y_axis == YAxis::Down;
-        let (lo, hi) = self.window();
-        let span = (hi - lo).max_element();
-        let step = nice_step(span);
-        match msg {
-            Msg::Move(dx, dy) => self.edit(|s, &mut i, _| {
-                let b = selected(s, i)?;
-                // Screen up is world −y when the scene's y axis points down.
-                let dy = if down { -dy } else { dy };
-                b.position = DVec2::new(snap(b.position.x, step, dx), snap(b.position.y, step, dy));
-                Ok(format!("moved {} to ({}, {})", b.name, num(b.position.x), num(b.position.y)))
-            }),
-            Msg::Rotate(d) => self.edit(|s, &mut i, _| {
-                let b = selected(s, i)?;
-                b.angle += if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
-                Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
-            }),
-            Msg::AddCircle | Msg::AddBox => self.edit(|s, i, rng| {
-                let body = random_body(msg == Msg::AddBox, &s.world.bodies, lo, hi, rng);
-                let note = format!("added {}", body.name);
-                s.world.bodies.push(body);
-                *i = s.world.bodies.len() - 1;
-                Ok(note)
-            }),
-            Msg::Delete => self.edit(|s, i, _| {
-                let name = selected(s, *i)?.name.clone();
-                s.world.bodies.remove(*i);
-                *i = (*i).min(s.world.bodies.len().saturating_sub(1));
-                Ok(format!("deleted {name}"))
-            }),
-            Msg::Kick => self.edit(|s, _, rng| {
-                // Text 001's H key: a random velocity for every body that can move.
-                let k = span / 4.0;
-                let mut kicked = 0;
-                for b in s.world.bodies.iter_mut().filter(|b| !b.is_static()) {
-                    b.velocity += DVec2::new(rng.f64() * 2.0 - 1.0, rng.f64() * 2.0 - 1.0) * k;
-                    kicked += 1;
-                }
-                if kicked == 0 { Err("no moving body to kick".to_string()) } else { Ok(format!("kicked {kicked} bodies")) }
-            }),
-            Msg::ToggleMotion => self.edit(|s, _, _| {
-                s.settings.motion = !s.settings.motion;
-                Ok(format!("motion {}", on_off(s.settings.motion)))
-            }),
-            Msg::ToggleCorrection => self.edit(|s, _, _| {
-                s.settings.position_correction = !s.settings.position_correction;
-                Ok(format!("positional correction {}", on_off(s.settings.position_correction)))
-            }),
-            Msg::Passes(d) => self.edit(|s, _, _| {
-                let n = s.settings.relaxation_iterations.saturating_add_signed(d.into()).clamp(1, 1000);
-                if n == s.settings.relaxation_iterations {
-                    return Err(format!("relaxation passes stay at {n} (1 to 1000)"));
-                }
-                s.settings.relaxation_iterations = n;
-                Ok(format!("relaxation passes: {n}"))
-            }),
-            Msg::Rate(d) => self.edit(|s, _, _| {
-                // Tenths, kept exact: 0.8 − 0.1 is 0.7, not 0.7000000000000001.
-                let tenths = ((s.settings.correction_rate * 10.0).round() as i64 + i64::from(d)).clamp(1, 10);
-                let rate = tenths as f64 / 10.0;
-                if rate == s.settings.correction_rate {
-                    return Err(format!("correction rate stays at {} (0.1 to 1)", num(rate)));
-                }
-                s.settings.correction_rate = rate;
-                Ok(format!("correction rate: {}", num(rate)))
-            }),
-            Msg::CycleTangent => self.edit(|s, _, _| {
-                // Text 000's bug and its two fixes, in turn, on the same frame.
-                let at = Tangent::ALL.iter().position(|&t| t == s.settings.tangent).unwrap_or(0);
-                s.settings.tangent = Tangent::ALL[(at + 1) % Tangent::ALL.len()];
-                Ok(format!("tangent: {}", s.settings.tangent.name()))
-            }),
-            _ => {}
-        }
-    }
-
-    /// The part of the world the scene is drawn in, before it is fitted to the screen.
-    pub(super) fn window(&self) -> (DVec2, DVec2) {
-        super::canvas::bounds(self.session.lesson.view, self.bodies())
-    }
+            s.settings.relaxation_iterations = n;
+            Ok(format!("relaxation passes: {n}"))
+        }),
+        Msg::Rate(d) => Box::new(move |s, _, _| {
+            // Tenths, kept exact: 0.8 − 0.1 is 0.7, not 0.7000000000000001.
+            let tenths = ((s.settings.correction_rate * 10.0).round() as i64 + i64::from(d)).clamp(1, 10);
+            let rate = tenths as f64 / 10.0;
+            if rate == s.settings.correction_rate {
+                return Err(format!("correction rate stays at {} (0.1 to 1)", num(rate)));
+            }
+            s.settings.correction_rate = rate;
+            Ok(format!("correction rate: {}", num(rate)))
+        }),
+        Msg::CycleTangent => Box::new(move |s, _, _| {
+            // Text 000's bug and its two fixes, in turn, on the same frame.
+            let at = Tangent::ALL.iter().position(|&t| t == s.settings.tangent).unwrap_or(0);
+            s.settings.tangent = Tangent::ALL[(at + 1) % Tangent::ALL.len()];
+            Ok(format!("tangent: {}", s.settings.tangent.name()))
+        }),
+        _ => return None,
+    };
+    Some(change)
 }
 
 fn on_off(on: bool) -> &'static str {

@@ -4,15 +4,17 @@
 pub mod app;
 mod canvas;
 mod edit;
+mod effect;
 pub mod fields;
 pub mod keys;
 mod modes;
+mod msg;
 pub mod shot;
 pub mod view;
 
 pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
-pub use modes::{Check, Effect, Outcome, perform};
+pub use effect::{Check, Effect, Outcome, perform};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;

@@ -1,0 +1,68 @@
+//! The messages the TUI's state is updated with: every key, click and tick
+//! becomes one (`keys` maps them, `App::update` takes them).
+
+use glam::DVec2;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Msg {
+    NextPhase,
+    PrevPhase,
+    NextFrame,
+    PrevFrame,
+    First,
+    Last,
+    ToggleRun,
+    Faster,
+    Slower,
+    SelectNext,
+    SelectPrev,
+    Restart,
+    CycleTangent,
+    ToggleBounds,
+    ToggleInfo,
+    ScrollDown,
+    ScrollUp,
+    NarrationDown,
+    NarrationUp,
+    Back,
+    MenuDown,
+    MenuUp,
+    Open,
+    Help,
+    Quit,
+    /// Time passed while running: one more frame. The shell says how many
+    /// frames a second it has really shown lately.
+    Tick(f64),
+    /// Move the selected body one step, in screen directions (right, up).
+    Move(i8, i8),
+    /// Turn the selected body one step; +1 is counter-clockwise on screen.
+    Rotate(i8),
+    EditFields,
+    AddCircle,
+    AddBox,
+    Delete,
+    Kick,
+    ToggleMotion,
+    ToggleCorrection,
+    Passes(i8),
+    Rate(i8),
+    Aim,
+    Undo,
+    Redo,
+    Save,
+    /// A left click on the scene, in world coordinates.
+    Click(DVec2),
+    // In the field editor, the save prompt and the shot.
+    FieldNext,
+    FieldPrev,
+    Input(char),
+    Erase,
+    ClearField,
+    Accept,
+    Cancel,
+    /// Turn the aim; +1 is counter-clockwise on screen.
+    Turn(i8),
+    Power(i8),
+    Yes,
+    No,
+}
