@@ -102,6 +102,65 @@ fn one() -> f64 {
     1.0
 }
 
+/// A number (or pair of numbers) of a body that a file writes as it is, with
+/// the value a file may leave out. The serde struct above reads them; this
+/// table is what saving and the field editor go through, so each is listed once.
+pub struct BodyNumber {
+    pub key: &'static str,
+    /// How the field editor names it, one label a number of the key.
+    pub labels: &'static [&'static str],
+    pub default: f64,
+    pub get: fn(&BodyEntry) -> &[f64],
+    pub get_mut: fn(&mut BodyEntry) -> &mut [f64],
+}
+
+/// A body's plain numbers, in the order the field editor lists them (the
+/// material first) and a save adds them to a body's table.
+pub const BODY_NUMBERS: [BodyNumber; 6] = [
+    BodyNumber {
+        key: "restitution",
+        labels: &["restitution e"],
+        default: 1.0,
+        get: |e| std::slice::from_ref(&e.restitution),
+        get_mut: |e| std::slice::from_mut(&mut e.restitution),
+    },
+    BodyNumber {
+        key: "friction",
+        labels: &["friction μ"],
+        default: 0.0,
+        get: |e| std::slice::from_ref(&e.friction),
+        get_mut: |e| std::slice::from_mut(&mut e.friction),
+    },
+    BodyNumber {
+        key: "velocity",
+        labels: &["velocity x (m/s)", "velocity y (m/s)"],
+        default: 0.0,
+        get: |e| &e.velocity,
+        get_mut: |e| &mut e.velocity,
+    },
+    BodyNumber {
+        key: "angular_velocity",
+        labels: &["angular velocity ω (rad/s)"],
+        default: 0.0,
+        get: |e| std::slice::from_ref(&e.angular_velocity),
+        get_mut: |e| std::slice::from_mut(&mut e.angular_velocity),
+    },
+    BodyNumber {
+        key: "position",
+        labels: &["position x (m)", "position y (m)"],
+        default: 0.0,
+        get: |e| &e.position,
+        get_mut: |e| &mut e.position,
+    },
+    BodyNumber {
+        key: "angle",
+        labels: &["angle θ (rad)"],
+        default: 0.0,
+        get: |e| std::slice::from_ref(&e.angle),
+        get_mut: |e| std::slice::from_mut(&mut e.angle),
+    },
+];
+
 impl BodyEntry {
     /// A body as a file would say it. The inertia is written only when it is
     /// not the shape's uniform one, so a mass change keeps a custom inertia

@@ -3,7 +3,7 @@
 //! only values that changed are rewritten (each keeping its trailing
 //! comment), bodies are matched by name, and new ones are appended.
 
-use super::file::BodyEntry;
+use super::file::{BODY_NUMBERS, BodyEntry};
 use crate::engine::{Settings, World};
 use std::io::Write;
 use std::path::Path;
@@ -99,12 +99,14 @@ fn write_body(t: &mut Table, b: &BodyEntry) {
         Some(i) => set(t, "inertia", float(i), false),
         None => drop(t.remove("inertia")),
     }
-    set(t, "position", vec2(b.position), b.position == [0.0, 0.0]);
-    set(t, "angle", float(b.angle), b.angle == 0.0);
-    set(t, "velocity", vec2(b.velocity), b.velocity == [0.0, 0.0]);
-    set(t, "angular_velocity", float(b.angular_velocity), b.angular_velocity == 0.0);
-    set(t, "restitution", float(b.restitution), b.restitution == 1.0);
-    set(t, "friction", float(b.friction), b.friction == 0.0);
+    for number in &BODY_NUMBERS {
+        let values = (number.get)(b);
+        let value = match *values {
+            [x, y] => vec2([x, y]),
+            _ => float(values[0]),
+        };
+        set(t, number.key, value, values.iter().all(|&x| x == number.default));
+    }
 }
 
 fn vec2([x, y]: [f64; 2]) -> Value {

@@ -3,7 +3,7 @@
 //! is one a file could hold, and a mistake reads as it would in a file.
 
 use crate::engine::Body;
-use crate::scene::file::BodyEntry;
+use crate::scene::file::{BODY_NUMBERS, BodyEntry};
 use crate::scene::{BodyProblem, body};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -35,17 +35,12 @@ impl FieldEditor {
     pub fn open(index: usize, b: &Body) -> FieldEditor {
         let e = BodyEntry::from_body(b);
         let field = |label, key, part, value: String| Field { label, key, part, text: value, error: None };
-        let mut fields = vec![
-            field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text)),
-            field("restitution e", "restitution", 0, text(e.restitution)),
-            field("friction μ", "friction", 0, text(e.friction)),
-            field("velocity x (m/s)", "velocity", 0, text(e.velocity[0])),
-            field("velocity y (m/s)", "velocity", 1, text(e.velocity[1])),
-            field("angular velocity ω (rad/s)", "angular_velocity", 0, text(e.angular_velocity)),
-            field("position x (m)", "position", 0, text(e.position[0])),
-            field("position y (m)", "position", 1, text(e.position[1])),
-            field("angle θ (rad)", "angle", 0, text(e.angle)),
-        ];
+        let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
+        for number in &BODY_NUMBERS {
+            for (part, (label, &x)) in number.labels.iter().zip((number.get)(&e)).enumerate() {
+                fields.push(field(label, number.key, part, text(x)));
+            }
+        }
         match (e.radius, e.size) {
             (Some(r), _) => fields.push(field("radius (m)", "radius", 0, text(r))),
             (_, Some([w, h])) => {
@@ -98,15 +93,13 @@ impl FieldEditor {
             };
             match (f.key, f.part) {
                 ("mass", _) => (e.mass, e.is_static) = (Some(x), false),
-                ("restitution", _) => e.restitution = x,
-                ("friction", _) => e.friction = x,
-                ("velocity", k) => e.velocity[k] = x,
-                ("angular_velocity", _) => e.angular_velocity = x,
-                ("position", k) => e.position[k] = x,
-                ("angle", _) => e.angle = x,
                 ("radius", _) => e.radius = Some(x),
                 ("size", k) => e.size.get_or_insert([x, x])[k] = x,
-                _ => {}
+                (key, k) => {
+                    if let Some(number) = BODY_NUMBERS.iter().find(|n| n.key == key) {
+                        (number.get_mut)(&mut e)[k] = x;
+                    }
+                }
             }
         }
         // A field that is not a number keeps its old value here, so the
@@ -211,6 +204,7 @@ mod tests {
         assert!(ed.apply().unwrap().is_static());
         set(&mut ed, "velocity x", "1");
         assert_eq!(ed.apply(), None);
-        assert!(ed.fields[3].error.as_ref().unwrap().starts_with("a static body never moves"));
+        let velocity = ed.fields.iter().find(|f| f.label.starts_with("velocity x")).unwrap();
+        assert!(velocity.error.as_ref().unwrap().starts_with("a static body never moves"));
     }
 }
