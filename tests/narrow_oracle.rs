@@ -144,9 +144,9 @@ fn box_box_agrees_with_parry() {
     while compared + skipped < PAIRS {
         drawn += 1;
         let (size_a, size_b) = (rng.size(), rng.size());
-        let pa = Pose { position: DVec2::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)), angle: rng.angle() };
+        let pa = Pose::new(DVec2::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)), rng.angle());
         let reach = (size_a.length() + size_b.length()) / 2.0;
-        let pb = Pose { position: pa.position + rng.offset(reach), angle: rng.angle() };
+        let pb = Pose::new(pa.position + rng.offset(reach), rng.angle());
         let what = || format!("A {size_a} at {pa:?}, B {size_b} at {pb:?}");
 
         let (ours, report) = collide_box_box(size_a, pa, size_b, pb);
@@ -201,13 +201,13 @@ fn box_circle_agrees_with_parry() {
         drawn += 1;
         let size = rng.size();
         let radius = rng.range(0.05, 4.0);
-        let pose = Pose { position: DVec2::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)), angle: rng.angle() };
+        let pose = Pose::new(DVec2::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)), rng.angle());
         let centre = pose.position + rng.offset(size.length() / 2.0 + radius);
         let what = || format!("box {size} at {pose:?}, circle r {radius} at {centre}");
 
         let (ours, region, _) = collide_box_circle(size, pose, centre, radius);
         let cuboid = Cuboid::new(PVec::new(size.x / 2.0, size.y / 2.0));
-        let ball_pose = Pose { position: centre, angle: rng.range(-PI, PI) };
+        let ball_pose = Pose::new(centre, rng.range(-PI, PI));
         let theirs =
             query::contact(&ppose(pose), &cuboid, &ppose(ball_pose), &Ball::new(radius), 0.0).expect("parry supports balls").map(oracle);
         let Some((ours, theirs)) = both_overlap(ours, theirs, what) else { continue };
@@ -237,7 +237,7 @@ fn box_circle_agrees_with_parry() {
 /// on all four of A's faces, and a circle centred in a square on all four edges.
 #[test]
 fn exact_ties_are_detected() {
-    let at = |x: f64, y: f64, angle: f64| Pose { position: DVec2::new(x, y), angle };
+    let at = |x: f64, y: f64, angle: f64| Pose::new(DVec2::new(x, y), angle);
     let (_, report) = collide_box_box(DVec2::splat(4.0), at(0.0, 0.0, 0.0), DVec2::splat(1.0), at(0.0, 0.0, 0.3));
     assert!(is_tie(&candidates(&report)));
     let (_, report) = collide_box_box(DVec2::splat(4.0), at(0.0, 0.0, 0.0), DVec2::splat(1.0), at(1.0, 0.5, 0.3));

@@ -99,7 +99,7 @@ impl Body {
     }
 
     pub fn pose(&self) -> Pose {
-        Pose { position: self.position, angle: self.angle }
+        Pose::new(self.position, self.angle)
     }
 
     /// Velocity of the body's point at `p`: v + ω×(p − x) (text 000).

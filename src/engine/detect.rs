@@ -3,12 +3,23 @@
 
 use super::body::Body;
 use super::trace::{Phase, PhaseData, Quantity, Tracer, Value};
-use crate::geometry::{CircleRegion, CollisionInfo, Method, SatReport, collide};
+use crate::geometry::{CircleRegion, CollisionInfo, Method, Pose, SatReport, Shape, collide};
 use glam::DVec2;
 
-pub(super) fn run<T: Tracer>(bodies: &[Body], a: usize, b: usize, pass: usize, tracer: &mut T) -> Option<CollisionInfo> {
+/// `poses` are the two bodies' poses where they stand now.
+pub(super) fn run<T: Tracer>(
+    bodies: &[Body],
+    a: usize,
+    b: usize,
+    (pa, pb): (Pose, Pose),
+    pass: usize,
+    tracer: &mut T,
+) -> Option<CollisionInfo> {
     let (ba, bb) = (&bodies[a], &bodies[b]);
-    let detection = collide(&ba.shape, ba.pose(), &bb.shape, bb.pose());
+    // The SAT's report of every face is the debugger's; untraced, none is made.
+    let both_boxes = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Box { .. }));
+    let mut report = (T::ENABLED && both_boxes).then(Box::<SatReport>::default);
+    let detection = collide(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut());
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let flipped = detection.info.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
@@ -16,7 +27,7 @@ pub(super) fn run<T: Tracer>(bodies: &[Body], a: usize, b: usize, pass: usize, t
     if T::ENABLED {
         let work = match detection.method {
             Method::CircleCircle => Work::CircleCircle,
-            Method::BoxBox(report) => Work::BoxBox(Box::new(report)),
+            Method::BoxBox => Work::BoxBox(report.unwrap_or_default()),
             Method::BoxCircle { region, edge, box_is_a } => Work::BoxCircle { region, edge, box_is_a },
         };
         let record = DetectRecord {

@@ -25,6 +25,7 @@ pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Impulse, ResolveRecord};
 pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 
+use crate::geometry::Pose;
 use crate::named::named;
 use glam::DVec2;
 
@@ -45,6 +46,8 @@ pub struct World {
 struct Scratch {
     broad: broad::Broad,
     frame_start_velocities: Vec<(DVec2, f64)>,
+    /// Each body's `DVec2::from_angle(angle)`: angles hold through the passes.
+    rotations: Vec<DVec2>,
 }
 
 impl Clone for Scratch {
@@ -170,6 +173,10 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
     if settings.motion {
         forces::apply(bodies, *gravity, settings.dt, tracer);
     }
+    scratch.rotations.clear();
+    scratch.rotations.extend(bodies.iter().map(|b| DVec2::from_angle(b.angle)));
+    let rotations = &scratch.rotations;
+    let pose = |bodies: &[Body], i: usize| Pose::turned(bodies[i].position, bodies[i].angle, rotations[i]);
     let broad = &mut scratch.broad;
     broad.start_frame(bodies, tracer);
     for pass in 1..=settings.relaxation_iterations {
@@ -181,7 +188,8 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
                     continue;
                 }
                 stats.narrow_tests += 1;
-                if relax_touching(bodies, i, j, settings, pass, tracer) == Visit::Contact {
+                let poses = (pose(bodies, i), pose(bodies, j));
+                if relax_touching(bodies, i, j, poses, settings, pass, tracer) == Visit::Contact {
                     stats.contacts += 1;
                     if settings.position_correction {
                         k = broad.follow(bodies, pass, (i, j), k, tracer);
@@ -217,12 +225,21 @@ pub fn relax_pair<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, settings: 
     if !broad::bounds_touch(&bodies[a], &bodies[b]) {
         return Visit::Apart;
     }
-    relax_touching(bodies, a, b, settings, pass, tracer)
+    let poses = (bodies[a].pose(), bodies[b].pose());
+    relax_touching(bodies, a, b, poses, settings, pass, tracer)
 }
 
-/// A visit past the bound test: detect → correct → resolve.
-fn relax_touching<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
-    let Some(info) = detect::run(bodies, a, b, pass, tracer) else { return Visit::NoContact };
+/// A visit past the bound test: detect → correct → resolve, the bodies standing at `poses`.
+fn relax_touching<T: Tracer>(
+    bodies: &mut [Body],
+    a: usize,
+    b: usize,
+    poses: (Pose, Pose),
+    settings: &Settings,
+    pass: usize,
+    tracer: &mut T,
+) -> Visit {
+    let Some(info) = detect::run(bodies, a, b, poses, pass, tracer) else { return Visit::NoContact };
     if settings.position_correction {
         correct::run(bodies, a, b, &info, settings.correction_rate, pass, tracer);
     }

@@ -23,7 +23,7 @@ pub struct FaceTest {
     pub distance: Option<f64>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SatReport {
     /// `faces[0]` are A's faces tested against B's corners, `faces[1]` B's against A's.
     /// Faces after the first separating one are never tested and stay `None`.
@@ -51,18 +51,21 @@ fn find_support_point(corners: &[DVec2; 4], dir: DVec2, on_face: DVec2) -> Optio
     best
 }
 
+/// `faces`, when asked for, gets every face tested.
 fn find_axis_least_penetration(
     own_corners: &[DVec2; 4],
     own_normals: &[DVec2; 4],
     other_corners: &[DVec2; 4],
-    faces: &mut [Option<FaceTest>; 4],
+    mut faces: Option<&mut [Option<FaceTest>; 4]>,
 ) -> Option<Least> {
     let mut least: Option<Least> = None;
     for i in 0..4 {
         let normal = own_normals[i];
         let on_face = own_corners[i];
         let found = find_support_point(other_corners, -normal, on_face);
-        faces[i] = Some(FaceTest { normal, on_face, support: found.map(|f| f.0), distance: found.map(|f| f.1) });
+        if let Some(faces) = faces.as_deref_mut() {
+            faces[i] = Some(FaceTest { normal, on_face, support: found.map(|f| f.0), distance: found.map(|f| f.1) });
+        }
         let (support, depth) = found?;
         if least.as_ref().is_none_or(|l| depth < l.depth) {
             least = Some(Least { face: i, depth, support });
@@ -74,27 +77,30 @@ fn find_axis_least_penetration(
 /// Boxes of the given sizes at the given poses. Returns the collision info (normal
 /// A → B) when they overlap or touch, and the record of every face tested.
 pub fn collide_box_box(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose) -> (Option<CollisionInfo>, SatReport) {
+    let mut report = SatReport::default();
+    let info = sat(size_a, pa, size_b, pb, Some(&mut report));
+    (info, report)
+}
+
+/// The separating axis test; the faces tested go into `report` when one is
+/// given (the debugger's), and nowhere when the step runs untraced.
+pub(crate) fn sat(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose, mut report: Option<&mut SatReport>) -> Option<CollisionInfo> {
     let (corners_a, normals_a) = (box_vertices(size_a, pa), box_face_normals(pa));
     let (corners_b, normals_b) = (box_vertices(size_b, pb), box_face_normals(pb));
-    let mut report = SatReport { faces: [[None; 4]; 2], axis: None };
-
-    let Some(on_a) = find_axis_least_penetration(&corners_a, &normals_a, &corners_b, &mut report.faces[0]) else {
-        return (None, report);
-    };
-    let Some(on_b) = find_axis_least_penetration(&corners_b, &normals_b, &corners_a, &mut report.faces[1]) else {
-        return (None, report);
-    };
-    let info = if on_a.depth < on_b.depth {
+    let on_a = find_axis_least_penetration(&corners_a, &normals_a, &corners_b, report.as_deref_mut().map(|r| &mut r.faces[0]))?;
+    let on_b = find_axis_least_penetration(&corners_b, &normals_b, &corners_a, report.as_deref_mut().map(|r| &mut r.faces[1]))?;
+    let (axis, info) = if on_a.depth < on_b.depth {
         // B's corner sits inside A; it is the start, and A's face is the end.
-        report.axis = Some((0, on_a.face));
-        CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support)
+        ((0, on_a.face), CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support))
     } else {
         // A's corner sits inside B; start on B's face, end at that corner.
-        report.axis = Some((1, on_b.face));
         let n = normals_b[on_b.face];
-        CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth)
+        ((1, on_b.face), CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth))
     };
-    (Some(info), report)
+    if let Some(report) = report {
+        report.axis = Some(axis);
+    }
+    Some(info)
 }
 
 #[cfg(test)]
@@ -102,7 +108,7 @@ mod tests {
     use super::*;
 
     fn pose(x: f64, y: f64, angle: f64) -> Pose {
-        Pose { position: DVec2::new(x, y), angle }
+        Pose::new(DVec2::new(x, y), angle)
     }
 
     #[test]

@@ -77,7 +77,7 @@ mod tests {
 
     #[test]
     fn circle_resting_on_top_face() {
-        let pose = Pose { position: DVec2::ZERO, angle: 0.0 };
+        let pose = Pose::new(DVec2::ZERO, 0.0);
         let (info, region, edge) = collide_box_circle(DVec2::new(4.0, 2.0), pose, DVec2::new(0.5, 1.8), 1.0);
         assert_eq!((region, edge), (CircleRegion::Face, 2));
         let info = info.unwrap();
@@ -87,7 +87,7 @@ mod tests {
 
     #[test]
     fn circle_near_a_corner_is_pushed_away_from_it() {
-        let pose = Pose { position: DVec2::ZERO, angle: 0.0 };
+        let pose = Pose::new(DVec2::ZERO, 0.0);
         let (info, region, _) = collide_box_circle(DVec2::splat(2.0), pose, DVec2::new(1.5, 1.5), 1.0);
         assert!(matches!(region, CircleRegion::StartCorner | CircleRegion::EndCorner));
         let info = info.unwrap();

@@ -36,12 +36,11 @@ impl CollisionInfo {
 }
 
 /// How the narrow phase reached its answer, kept so the debugger can show the work.
-// The SAT report stays inline: boxing it would allocate on the narrow phase's hot path.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Method {
     CircleCircle,
-    BoxBox(SatReport),
+    /// The faces tested are in the report given to [`collide`], if any.
+    BoxBox,
     /// `box_is_a` says which of the pair is the box.
     BoxCircle {
         region: CircleRegion,
@@ -57,14 +56,14 @@ pub struct Detection {
 }
 
 /// Narrow phase for any two shapes, A first. The info's normal always points A → B.
-pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose) -> Detection {
+/// For two boxes, `report` (when given) gets every face the SAT tested.
+pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose, report: Option<&mut SatReport>) -> Detection {
     match (a, b) {
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
             Detection { info: collide_circle_circle(pa.position, *ra, pb.position, *rb), method: Method::CircleCircle }
         }
         (Shape::Box { size: sa }, Shape::Box { size: sb }) => {
-            let (info, report) = collide_box_box(*sa, pa, *sb, pb);
-            Detection { info, method: Method::BoxBox(report) }
+            Detection { info: box_box::sat(*sa, pa, *sb, pb, report), method: Method::BoxBox }
         }
         (Shape::Box { size }, Shape::Circle { radius }) => {
             let (info, region, edge) = collide_box_circle(*size, pa, pb.position, *radius);

@@ -22,11 +22,25 @@ pub enum Shape {
     },
 }
 
-/// Where a shape stands: centre and angle (positive from +x toward +y).
+/// Where a shape stands: centre and angle (positive from +x toward +y), with
+/// the angle's cosine and sine worked out once for every corner and normal.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pose {
     pub position: DVec2,
     pub angle: f64,
+    rotation: DVec2,
+}
+
+impl Pose {
+    pub fn new(position: DVec2, angle: f64) -> Pose {
+        Pose::turned(position, angle, DVec2::from_angle(angle))
+    }
+
+    /// A pose whose rotation, `DVec2::from_angle(angle)`, was worked out
+    /// before: a body's angle holds through a frame's passes.
+    pub fn turned(position: DVec2, angle: f64, rotation: DVec2) -> Pose {
+        Pose { position, angle, rotation }
+    }
 }
 
 impl Shape {
@@ -67,13 +81,12 @@ impl Shape {
 /// turned a quarter clockwise.
 pub fn box_vertices(size: DVec2, pose: Pose) -> [DVec2; 4] {
     let h = size / 2.0;
-    let rot = DVec2::from_angle(pose.angle);
-    [DVec2::new(-h.x, -h.y), DVec2::new(h.x, -h.y), DVec2::new(h.x, h.y), DVec2::new(-h.x, h.y)].map(|c| pose.position + rot.rotate(c))
+    [DVec2::new(-h.x, -h.y), DVec2::new(h.x, -h.y), DVec2::new(h.x, h.y), DVec2::new(-h.x, h.y)]
+        .map(|c| pose.position + pose.rotation.rotate(c))
 }
 
 pub(crate) fn box_face_normals(pose: Pose) -> [DVec2; 4] {
-    let rot = DVec2::from_angle(pose.angle);
-    [DVec2::NEG_Y, DVec2::X, DVec2::Y, DVec2::NEG_X].map(|n| rot.rotate(n))
+    [DVec2::NEG_Y, DVec2::X, DVec2::Y, DVec2::NEG_X].map(|n| pose.rotation.rotate(n))
 }
 
 #[cfg(test)]
@@ -82,7 +95,7 @@ mod tests {
 
     #[test]
     fn distance_to_a_turned_box_and_a_circle() {
-        let quarter = Pose { position: DVec2::new(1.0, 1.0), angle: std::f64::consts::FRAC_PI_2 };
+        let quarter = Pose::new(DVec2::new(1.0, 1.0), std::f64::consts::FRAC_PI_2);
         let plank = Shape::Box { size: DVec2::new(4.0, 2.0) };
         // Turned a quarter, the plank is 2 wide and 4 tall.
         assert!((plank.distance_to(quarter, DVec2::new(1.0, 1.0)) + 1.0).abs() < 1e-12);

@@ -109,7 +109,7 @@ fn overlaps(bodies: &[Body]) -> Vec<(usize, usize, f64)> {
             if a.is_static() && b.is_static() {
                 continue;
             }
-            if let Some(info) = collide(&a.shape, a.pose(), &b.shape, b.pose()).info
+            if let Some(info) = collide(&a.shape, a.pose(), &b.shape, b.pose(), None).info
                 && info.depth > OVERLAP_WARNING
             {
                 found.push((i, j, info.depth));

@@ -194,7 +194,7 @@ impl Stepper {
         let states = self.record().state_after(self.phase + 1);
         let (lo, hi) = self.window();
         let near = (hi - lo).max_element() / 100.0;
-        let gap = |(b, s): (&Body, &crate::engine::BodyState)| b.shape.distance_to(Pose { position: s.position, angle: s.angle }, p);
+        let gap = |(b, s): (&Body, &crate::engine::BodyState)| b.shape.distance_to(Pose::new(s.position, s.angle), p);
         let nearest = self.bodies().iter().zip(&states).map(gap).enumerate().min_by(|x, y| x.1.total_cmp(&y.1));
         match nearest {
             Some((i, gap)) if gap <= near => self.selected = i,

@@ -116,7 +116,7 @@ impl SceneView<'_> {
             (false, true) => self.c(Color::DarkGray),
             (false, false) => self.c(Color::White),
         };
-        let pose = Pose { position: s.position, angle: s.angle };
+        let pose = Pose::new(s.position, s.angle);
         let spoke = DVec2::from_angle(s.angle);
         match b.shape {
             Shape::Circle { radius } => {
