@@ -100,9 +100,13 @@ impl Broad {
                 b.shape == self.shape[i] && b.is_static() == self.fixed[i] && (!b.is_static() || b.angle == self.listed_angle[i])
             });
         if same {
+            // Integrate moved every body since its pairs were listed; those that
+            // went too far are listed again before the first pass (untraced, so
+            // nothing is recorded: pass 0 and the body itself as "pair").
             for body in 0..bodies.len() {
-                if self.moved(bodies, body) > self.margin * RELIST_AFTER {
-                    self.relist_or_build(bodies, 0, Relisted { body, moved: 0.0, pair: (body, body) }, tracer);
+                let moved = self.moved(bodies, body);
+                if moved > self.margin * RELIST_AFTER {
+                    self.relist_or_build(bodies, 0, Relisted { body, moved, pair: (body, body) }, tracer);
                 }
             }
             return;
