@@ -39,9 +39,10 @@ pub struct World {
     scratch: Scratch,
 }
 
-/// Buffers the step reuses from frame to frame. They hold nothing a later
-/// frame depends on (each frame builds them afresh from the bodies), so a copy
-/// of the world starts with empty ones and every world compares equal in them.
+/// Buffers the step reuses from frame to frame. No state depends on them: the
+/// candidate list kept from one untraced frame to the next only says where to
+/// look, and the step gives the same world with any valid list. So a copy of
+/// the world starts with empty ones, and every world compares equal in them.
 #[derive(Default)]
 struct Scratch {
     broad: broad::Broad,
