@@ -9,6 +9,10 @@ use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 use std::fmt::Write;
 
+/// The allocator the `impulse` binary uses, so the figures are the program's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// 1,000 bodies on a grid, circles and boxes alternating, some overlapping.
 fn scene() -> Lesson {
     let mut toml = String::from(

@@ -17,6 +17,10 @@ use impulse::geometry::Shape;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// The allocator the `impulse` binary uses, so the figures are the program's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A deterministic jitter in [−1, 1) from a body's index (splitmix64).
 fn jitter(i: u64, salt: u64) -> f64 {
     let mut z = i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt;

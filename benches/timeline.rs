@@ -10,6 +10,10 @@ use impulse::scene::Scene;
 use impulse::session::Timeline;
 use std::time::{Duration, Instant};
 
+/// The allocator the `impulse` binary uses, so the figures are the program's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const PLAYED: u64 = 600;
 
 fn step_back(c: &mut Criterion) {
