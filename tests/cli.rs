@@ -239,3 +239,23 @@ fn bench_of_a_missing_file_exits_2() {
     assert!(text(&out.stderr).contains("cannot read the scene file"), "{}", text(&out.stderr));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn run_filters_phases_and_can_print_bodies_only() {
+    let out = impulse(&["run", "rough-balls", "--format", "json", "--phases", "resolve,detect"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let kinds: Vec<&str> = v["frames"][0]["phases"].as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap()).collect();
+    assert!(kinds.iter().all(|k| *k == "resolve" || *k == "detect"), "{kinds:?}");
+    assert!(kinds.contains(&"resolve") && kinds.contains(&"detect"));
+    // The values of a phase come in the derivation's order, not the alphabet's.
+    let resolve = v["frames"][0]["phases"].as_array().unwrap().iter().find(|p| p["kind"] == "resolve").unwrap();
+    let names: Vec<&String> = resolve["values"].as_object().unwrap().keys().collect();
+    assert_eq!(names[..3], ["p", "r_a", "r_b"]);
+
+    let out = impulse(&["run", "smooth-balls", "--only", "bodies", "--frames", "2"]);
+    let text = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text.lines().filter(|l| l.starts_with("frame ")).count(), 2, "{text}");
+    assert!(!text.contains("resolve") && text.contains("= m1: x (5.952, 12.9527)"), "{text}");
+}
