@@ -25,6 +25,10 @@
 //! loop), while a long static wall stops pairing with every body within its huge
 //! bounding circle. Traced, the circles are used, so the debugger shows every
 //! narrow-phase test text 001 makes.
+//!
+//! Untraced, the list also serves from one frame to the next, with the bodies
+//! that moved too far since they were listed listed again; traced, it is built
+//! afresh each frame, so a frame's record depends on its start alone.
 
 use super::body::Body;
 use super::trace::{Phase, PhaseData, Quantity, Tracer};
@@ -38,7 +42,7 @@ use glam::DVec2;
 const RELIST_AFTER: f64 = 0.4;
 
 /// The margin, as a fraction of the smallest moving body's bounding radius: a
-/// body must be pushed a fifth of its size before its pairs are listed again.
+/// body must be pushed a fifth of that radius before its pairs are listed again.
 const MARGIN_OF_RADIUS: f64 = 0.5;
 
 /// After this many bodies were listed again since the list was built, it is
