@@ -12,25 +12,31 @@ pub struct BodyState {
 
 /// A rigid body. Static bodies have zero inverse mass and inverse inertia, so
 /// impulses and corrections never move them.
+///
+/// The fields the relaxation passes read for every contact come first and
+/// together (`repr(C)` keeps the order), so a contact touches one or two cache
+/// lines of each body rather than three; the name and the queued loads,
+/// which the passes never read, come last.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub struct Body {
-    pub name: String,
-    pub shape: Shape,
-    pub restitution: f64,
-    pub friction: f64,
     pub position: DVec2,
-    pub angle: f64,
     pub velocity: DVec2,
     pub angular_velocity: f64,
+    inv_mass: f64,
+    inv_inertia: f64,
+    pub restitution: f64,
+    pub friction: f64,
+    pub angle: f64,
+    pub shape: Shape,
+    mass: f64,
+    inertia: f64,
+    pub name: String,
     /// Loads queued for the next forces phase, then cleared (text 002).
     pub force: DVec2,
     pub torque: f64,
     pub impulse: DVec2,
     pub angular_impulse: f64,
-    mass: f64,
-    inertia: f64,
-    inv_mass: f64,
-    inv_inertia: f64,
 }
 
 impl Body {
