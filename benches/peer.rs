@@ -19,7 +19,7 @@
 //! Run: `cargo bench --bench peer`. Results are in BENCHMARKS.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use impulse::engine::{NoTrace, Phase, PhaseData, World, record_frame, step};
+use impulse::engine::{NoTrace, World, record_frame, step};
 use impulse::geometry::Shape;
 use impulse::scene::Scene;
 use rapier2d::prelude::*;
@@ -119,11 +119,6 @@ impl RapierWorld {
     }
 }
 
-/// A detect phase whose narrow phase found contact: what `StepStats::contacts` counts untraced.
-fn found_contact(phase: &Phase) -> bool {
-    matches!(&phase.data, PhaseData::Detect(r) if r.info.is_some())
-}
-
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {
     let (sum, n) = xs.fold((0.0, 0), |(sum, n), x| (sum + x, n + 1));
     sum / n as f64
@@ -145,7 +140,7 @@ fn bench(c: &mut Criterion) {
         // a contact once per relaxation pass that finds it; the trace tells pairs apart.
         let stats = step(&mut world.clone(), &settings, &mut NoTrace);
         let frame = record_frame(&mut world.clone(), &settings);
-        let mut touching: Vec<(usize, usize)> = frame.phases.iter().filter(|p| found_contact(p)).filter_map(|p| p.pair).collect();
+        let mut touching: Vec<(usize, usize)> = frame.phases.iter().filter(|p| p.found_contact()).filter_map(|p| p.pair).collect();
         touching.sort_unstable();
         touching.dedup();
         let mut after = rapier.clone();

@@ -114,8 +114,8 @@ fn bench(c: &mut Criterion) {
         b.iter_custom(|iters| {
             let mut last = 0;
             time(iters, &mut |w| {
-                let frame = record_frame_expecting(w, black_box(&settings), last + last / 8);
-                last = frame.phases.len();
+                let frame = record_frame_expecting(w, black_box(&settings), last);
+                last = frame.room_for_next();
                 black_box(frame);
             })
         })

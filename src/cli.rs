@@ -1,7 +1,7 @@
 //! The command line (DESIGN.md, "CLI"). Exit codes: 0 ok, 1 a check failed,
 //! 2 bad input or usage.
 
-use crate::engine::{self, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind};
+use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
 use crate::lesson::Lesson;
 use crate::report;
 use crate::scene::SceneError;
@@ -303,7 +303,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
                 // Room for as many phases as the last frame had, and a little more.
                 engine::record_frame_expecting(&mut world, &scene.settings, expected)
             };
-            expected = record.phases.len() + record.phases.len() / 8;
+            expected = record.room_for_next();
             if let Some(kinds) = options.kinds {
                 record.phases.retain(|p| kinds.contains(&p.kind()));
             }
@@ -328,11 +328,6 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
     Ok(write())
 }
 
-/// A detect phase whose narrow phase found contact: what `StepStats::contacts` counts untraced.
-fn found_contact(phase: &Phase) -> bool {
-    matches!(&phase.data, PhaseData::Detect(r) if r.info.is_some())
-}
-
 /// `impulse bench`: steps the scene `frames` times, timing each step on its own,
 /// and prints min / median / max ms per step and the mean contacts per step.
 /// Contacts are narrow-phase tests that found contact, summed over the
@@ -348,7 +343,7 @@ fn bench(target: &str, frames: u64, traced: bool, format: BenchFormat) -> Result
             let record = engine::record_frame(&mut world, &settings);
             ms.push(start.elapsed().as_secs_f64() * 1e3);
             // Counted, and the record dropped, after the clock is read: only the step is timed.
-            contacts += record.phases.iter().filter(|p| found_contact(p)).count();
+            contacts += record.phases.iter().filter(|p| p.found_contact()).count();
         } else {
             let stats = engine::step(&mut world, &settings, &mut NoTrace);
             ms.push(start.elapsed().as_secs_f64() * 1e3);

@@ -14,6 +14,12 @@ pub struct FrameRecord {
 }
 
 impl FrameRecord {
+    /// Room to make for the next frame's phases: as many as this one had, and
+    /// an eighth more (see [`record_frame_expecting`]).
+    pub fn room_for_next(&self) -> usize {
+        self.phases.len() + self.phases.len() / 8
+    }
+
     /// About how many bytes the record holds (see [`Phase::bytes`]).
     pub fn bytes(&self) -> usize {
         let states = (self.start.len() + self.end.len()) * std::mem::size_of::<BodyState>();

@@ -175,6 +175,11 @@ impl Phase {
         }
     }
 
+    /// Whether this is a detect phase whose narrow phase found contact.
+    pub fn found_contact(&self) -> bool {
+        matches!(&self.data, PhaseData::Detect(d) if d.info.is_some())
+    }
+
     /// The bodies this phase moved or sped up, with their states after it.
     pub fn changes(&self) -> &[BodyChange] {
         match &self.data {

@@ -4,7 +4,7 @@
 
 use super::Lesson;
 use super::{Place, step_at};
-use crate::engine::{FrameRecord, Phase, PhaseData};
+use crate::engine::{FrameRecord, Phase};
 use crate::notation::{derive, num, phase_title, right_side};
 use std::fmt::Write;
 
@@ -90,7 +90,7 @@ impl<'a> Handout<'a> {
 }
 
 fn eventful(p: &Phase) -> bool {
-    !p.changes().is_empty() || matches!(&p.data, PhaseData::Detect(d) if d.info.is_some())
+    !p.changes().is_empty() || p.found_contact()
 }
 
 fn bodies_table(md: &mut String, scene: &Lesson) {

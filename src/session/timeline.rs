@@ -148,10 +148,10 @@ impl Timeline {
         self.records.get(&n)
     }
 
-    /// About how many phases the next frame records: as many as the last
-    /// cached frame (with a little room), so its list need not regrow.
+    /// Room for the next frame's phases, judged from the last cached frame, so
+    /// its list need not regrow.
     fn expected_phases(&self) -> usize {
-        self.records.values().next_back().map_or(0, |r| r.phases.len() + r.phases.len() / 8)
+        self.records.values().next_back().map_or(0, FrameRecord::room_for_next)
     }
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {

@@ -91,7 +91,16 @@ struct Motion {
 fn motion(s: &Stepper) -> Motion {
     match &s.playing {
         Some(end) => Motion { before: end.clone(), after: end.clone() },
-        None => Motion { before: s.record().state_after(s.phase), after: s.record().state_after(s.phase + 1) },
+        None => {
+            // The state after is the state before with this phase's changes: one
+            // pass over the frame's records, not two.
+            let before = s.record().state_after(s.phase);
+            let mut after = before.clone();
+            for c in s.record().phases[s.phase].changes() {
+                after[c.body] = c.after;
+            }
+            Motion { before, after }
+        }
     }
 }
 
