@@ -16,7 +16,10 @@
 //! a correction has moved one of them far from there. So when a correction moves
 //! a body `RELIST_AFTER`·margin from where it was listed, that body's pairs are
 //! listed again from where it stands (one body against all, O(n)), and the walk
-//! goes on after the pair it was at.
+//! goes on after the pair it was at. Its old pairs stay, so its list then
+//! covers two places, where it was and where it is: a body that corrections
+//! push back and forth (one squeezed between two neighbours) is listed again
+//! once, not at every push. A third place replaces the one farther away.
 //!
 //! Untraced, the sweep compares the shapes' boxes (axis-aligned) instead of
 //! their bounding circles: a pair whose boxes are apart cannot touch, so text
@@ -64,9 +67,10 @@ pub(super) struct Broad {
     circles: bool,
     /// Bodies listed again since the list was last built.
     relisted: usize,
-    /// Per body: where it stood when its pairs were listed, its bounds there
-    /// (widened by half the margin), its bounding radius, whether it is static.
-    listed_at: Vec<DVec2>,
+    /// Per body: the two places its pairs were listed from (the same place
+    /// twice until it is listed again), its bounds around both (widened by
+    /// half the margin), its bounding radius, whether it is static.
+    listed_at: Vec<[DVec2; 2]>,
     listed_angle: Vec<f64>,
     lo: Vec<DVec2>,
     hi: Vec<DVec2>,
@@ -126,8 +130,15 @@ impl Broad {
         self.build(bodies, None, tracer);
     }
 
+    /// How far a body is from the nearer of the places its pairs were listed from.
     fn moved(&self, bodies: &[Body], body: usize) -> f64 {
-        bodies[body].position.distance(self.listed_at[body])
+        self.moved_squared(bodies, body).sqrt()
+    }
+
+    fn moved_squared(&self, bodies: &[Body], body: usize) -> f64 {
+        let [p, q] = self.listed_at[body];
+        let x = bodies[body].position;
+        x.distance_squared(p).min(x.distance_squared(q))
     }
 
     fn relist_or_build<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
@@ -154,44 +165,56 @@ impl Broad {
     /// either body that has gone too far from where it was listed. Returns the
     /// position in i's list of the first partner after j, where the walk goes
     /// on: `k` when nothing was listed again.
+    #[inline]
     pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
+        // Compared squared: most visits move nothing far, and need no root.
         let limit = self.margin * RELIST_AFTER;
-        let mut changed = false;
+        if self.moved_squared(bodies, i) <= limit * limit && self.moved_squared(bodies, j) <= limit * limit {
+            return k;
+        }
         for body in [i, j] {
-            // Compared squared: most visits move nothing far, and need no root.
-            if bodies[body].position.distance_squared(self.listed_at[body]) > limit * limit {
+            // Listing i again may have built the whole list, j with it.
+            if self.moved_squared(bodies, body) > limit * limit {
                 let moved = self.moved(bodies, body);
                 self.relist_or_build(bodies, pass, Relisted { body, moved, pair: (i, j) }, tracer);
-                changed = true;
             }
         }
-        if changed { self.partners(i).partition_point(|&p| p <= j) } else { k }
+        self.partners(i).partition_point(|&p| p <= j)
     }
 
-    /// Body `body`'s bounds, where it stands now.
+    /// Lists body `body` where it stands now: the only place it is listed
+    /// from when the list is built, else in place of the one farther away.
     ///
     /// Untraced, a static body's bounds are its shape's box at its angle (it
     /// never turns), a moving body's the square around its bounding circle, so
     /// they stay true however it turns while its list serves.
-    fn place(&mut self, bodies: &[Body], body: usize) {
+    fn place(&mut self, bodies: &[Body], body: usize, building: bool) {
         let b = &bodies[body];
         let tight = !self.circles && self.fixed[body];
         let extent = if tight { half_extent(&b.shape, b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
-        self.listed_at[body] = b.position;
+        let [p, q] = self.listed_at[body];
+        let kept = if building {
+            b.position
+        } else if b.position.distance_squared(p) <= b.position.distance_squared(q) {
+            p
+        } else {
+            q
+        };
+        self.listed_at[body] = [kept, b.position];
         self.listed_angle[body] = b.angle;
-        self.lo[body] = b.position - extent;
-        self.hi[body] = b.position + extent;
+        self.lo[body] = kept.min(b.position) - extent;
+        self.hi[body] = kept.max(b.position) + extent;
     }
 
     fn build<T: Tracer>(&mut self, bodies: &[Body], why: Option<(usize, Relisted)>, tracer: &mut T) {
         let n = bodies.len();
         self.relisted = 0;
-        self.listed_at.resize(n, DVec2::ZERO);
+        self.listed_at.resize(n, [DVec2::ZERO; 2]);
         self.listed_angle.resize(n, 0.0);
         self.lo.resize(n, DVec2::ZERO);
         self.hi.resize(n, DVec2::ZERO);
         for body in 0..n {
-            self.place(bodies, body);
+            self.place(bodies, body, true);
         }
         // Sort and sweep along x. Ties go by index, so the list is a function
         // of the positions alone, whatever order the last frame left.
@@ -260,15 +283,28 @@ impl Broad {
     fn relist<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
         self.relisted += 1;
         let b = why.body;
-        self.place(bodies, b);
+        self.place(bodies, b, false);
+        // First every body near b (one tight pass over the bounds), then the
+        // pairs among them that are not listed yet.
+        let mut found = std::mem::take(&mut self.found);
+        found.clear();
+        if self.circles {
+            found.extend((0..bodies.len()).filter(|&c| self.near(b, c)).map(|c| (b, c)));
+        } else {
+            let (lo, hi) = (self.lo[b], self.hi[b]);
+            let meet =
+                |(c, (l, h)): (usize, (&DVec2, &DVec2))| (lo.x <= h.x && l.x <= hi.x && lo.y <= h.y && l.y <= hi.y).then_some((b, c));
+            found.extend(self.lo.iter().zip(&self.hi).enumerate().filter_map(meet));
+        }
+        self.found = found;
         let mut added = Vec::new();
-        for c in 0..bodies.len() {
+        for f in 0..self.found.len() {
+            let c = self.found[f].1;
             if c == b || (self.fixed[b] && self.fixed[c]) {
                 continue;
             }
-            let near = if self.circles { self.near(b, c) } else { self.boxes_meet(b, c) };
             let (i, j) = (b.min(c), b.max(c));
-            if near && let Err(at) = self.partners(i).binary_search(&j) {
+            if let Err(at) = self.partners(i).binary_search(&j) {
                 if self.count[i] == self.room(i) {
                     // No room left in i's slot: build the whole list instead.
                     return self.build(bodies, Some((pass, why)), tracer);
@@ -297,15 +333,13 @@ impl Broad {
         self.first.get(i + 1).unwrap_or(&self.pool.len()) - self.first[i]
     }
 
-    fn boxes_meet(&self, a: usize, b: usize) -> bool {
-        self.lo[a].x <= self.hi[b].x && self.lo[b].x <= self.hi[a].x && self.lo[a].y <= self.hi[b].y && self.lo[b].y <= self.hi[a].y
-    }
-
-    /// Whether the bounding circles of `a` and `b`, where they were listed,
-    /// come within the margin of each other (text 001's test, widened).
+    /// Whether the bounding circles of `a` and `b`, at any of the places they
+    /// were listed from, come within the margin of each other (text 001's
+    /// test, widened).
     fn near(&self, a: usize, b: usize) -> bool {
         let reach = self.radius[a] + self.radius[b] + self.margin;
-        self.listed_at[a].distance_squared(self.listed_at[b]) <= reach * reach
+        let ([p, q], [r, s]) = (self.listed_at[a], self.listed_at[b]);
+        [p.distance_squared(r), p.distance_squared(s), q.distance_squared(r), q.distance_squared(s)].into_iter().any(|d| d <= reach * reach)
     }
 }
 
@@ -389,5 +423,33 @@ impl BroadRecord {
             q.push(Quantity::new("new candidates", count, ""));
         }
         q
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::NoTrace;
+
+    /// A disc that corrections push back and forth between two places, as one
+    /// squeezed between two neighbours is, has its pairs listed again once:
+    /// after that its list covers both places.
+    #[test]
+    fn a_body_pushed_back_and_forth_is_listed_again_once() {
+        let disc = |x: f64| Body::dynamic("d", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(x, 0.0));
+        let mut bodies = vec![disc(0.0), disc(1.5), disc(10.0)];
+        let mut broad = Broad::default();
+        broad.start_frame(&bodies, &mut NoTrace);
+        let limit = broad.margin * RELIST_AFTER;
+        for push in 0..6 {
+            bodies[1].position.x = if push % 2 == 0 { 1.5 + 2.0 * limit } else { 1.5 };
+            broad.follow(&bodies, 1, (0, 1), 0, &mut NoTrace);
+        }
+        assert_eq!(broad.relisted, 1);
+        // A third place is listed again, and replaces the farther of the two.
+        bodies[1].position.x = 1.5 - 2.0 * limit;
+        broad.follow(&bodies, 1, (0, 1), 0, &mut NoTrace);
+        assert_eq!(broad.relisted, 2);
+        assert_eq!(broad.listed_at[1].map(|p| p.x), [1.5, 1.5 - 2.0 * limit]);
     }
 }
