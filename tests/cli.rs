@@ -130,9 +130,11 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
     assert_eq!(written, impulse::scene::STARTER);
     let check = impulse(&["check", file]);
     assert_eq!((check.status.code(), text(&check.stderr)), (Some(0), String::new()), "the starter has no problems and no warnings");
-    // Every solver key is there with its default.
+    // Every solver key is there: the texts' defaults, but for the three that
+    // make a sound engine, which the starter turns on.
     let scene = impulse::scene::Scene::parse("starter", &written).unwrap();
-    assert_eq!(scene.settings, impulse::engine::Settings { dt: 1.0 / 60.0, ..Default::default() });
+    let sound = impulse::engine::Settings { coulomb_cap: true, restitution_threshold: 0.5, slop: 0.005, ..Default::default() };
+    assert_eq!(scene.settings, sound);
     assert_eq!(scene.world.bodies.len(), 3);
 
     std::fs::write(&path, "my own work\n").unwrap();

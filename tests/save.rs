@@ -42,16 +42,21 @@ fn body(k: usize) -> impl Strategy<Value = Body> {
 
 fn settings() -> impl Strategy<Value = Settings> {
     let choices = (0..3usize, 0..3usize, any::<bool>(), any::<bool>(), any::<bool>());
-    (1..1000usize, 0.01..=1.0, positive(), choices).prop_map(|(n, rate, dt, (f, t, correct, cap, explicit))| Settings {
-        dt,
-        relaxation_iterations: n,
-        correction_rate: rate,
-        position_correction: correct,
-        friction: [Friction::None, Friction::Coulomb, Friction::VelocityRatio][f],
-        tangent: [Tangent::RotatedNormal, Tangent::SignFixed, Tangent::Projected][t],
-        coulomb_cap: cap,
-        integrator: if explicit { Integrator::ExplicitEuler } else { Integrator::SymplecticEuler },
-        motion: true,
+    let contact = (0.0..2.0, 0.0..0.05);
+    (1..1000usize, 0.01..=1.0, positive(), choices, contact).prop_map(|(n, rate, dt, (f, t, correct, cap, explicit), (threshold, slop))| {
+        Settings {
+            dt,
+            relaxation_iterations: n,
+            correction_rate: rate,
+            position_correction: correct,
+            friction: [Friction::None, Friction::Coulomb, Friction::VelocityRatio][f],
+            tangent: [Tangent::RotatedNormal, Tangent::SignFixed, Tangent::Projected][t],
+            coulomb_cap: cap,
+            restitution_threshold: threshold,
+            slop,
+            integrator: if explicit { Integrator::ExplicitEuler } else { Integrator::SymplecticEuler },
+            motion: true,
+        }
     })
 }
 

@@ -3,22 +3,39 @@
 //! the centre of mass stays put: s = depth·rate/(1/mA + 1/mB), xA −= n·s/mA,
 //! xB += n·s/mB. Repeating a partial push over many passes lets a pile settle;
 //! one full push per pair would shove each body into its other neighbours.
+//!
+//! With a slop (not in the texts) the first `slop` metres of overlap are left
+//! alone: s = max(depth − slop, 0)·rate/(1/mA + 1/mB). Pushed fully apart, a
+//! resting body would lose contact, fall back under gravity and be pushed out
+//! again every frame; a little overlap keeps the contact, and the impulse
+//! alone holds it.
 
 use super::body::Body;
-use super::pair_mut;
 use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer};
+use super::{Settings, pair_mut};
 use crate::geometry::CollisionInfo;
 use glam::DVec2;
 
-pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &CollisionInfo, rate: f64, pass: usize, tracer: &mut T) {
+pub(super) fn run<T: Tracer>(
+    bodies: &mut [Body],
+    a: usize,
+    b: usize,
+    info: &CollisionInfo,
+    settings: &Settings,
+    pass: usize,
+    tracer: &mut T,
+) {
     let (ba, bb) = pair_mut(bodies, a, b);
     let (inv_a, inv_b) = (ba.inv_mass(), bb.inv_mass());
-    let s = info.depth * rate / (inv_a + inv_b);
+    let (rate, slop) = (settings.correction_rate, settings.slop);
+    // Without a slop the depth is used as it is, bit for bit the texts' value.
+    let excess = if slop > 0.0 { (info.depth - slop).max(0.0) } else { info.depth };
+    let s = excess * rate / (inv_a + inv_b);
     ba.position -= info.normal * s * inv_a;
     bb.position += info.normal * s * inv_b;
     if T::ENABLED {
         let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
-        let record = CorrectRecord { depth: info.depth, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
+        let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
         tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Correct(record)));
     }
 }
@@ -26,6 +43,8 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, info: &Col
 #[derive(Clone, Debug, PartialEq)]
 pub struct CorrectRecord {
     pub depth: f64,
+    /// The overlap left alone; 0 in the texts.
+    pub slop: f64,
     pub rate: f64,
     pub inv_mass: [f64; 2],
     pub normal: DVec2,
@@ -37,11 +56,21 @@ impl CorrectRecord {
     pub(super) fn quantities(&self) -> Vec<Quantity> {
         let [ia, ib] = self.inv_mass;
         let (n, s) = (self.normal, self.s);
-        vec![
-            Quantity::new("s", s, "kg·m").by(
+        let (depth, rate, slop) = (self.depth.into(), self.rate.into(), self.slop.into());
+        let s_q = Quantity::new("s", s, "kg·m");
+        let s_q = if self.slop > 0.0 {
+            s_q.by(
+                "max({depth} − {slop}, 0)·{rate} / ({1/m_a} + {1/m_b})",
+                vec![("depth", depth), ("slop", slop), ("rate", rate), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
+            )
+        } else {
+            s_q.by(
                 "{depth}·{rate} / ({1/m_a} + {1/m_b})",
-                vec![("depth", self.depth.into()), ("rate", self.rate.into()), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
-            ),
+                vec![("depth", depth), ("rate", rate), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
+            )
+        };
+        vec![
+            s_q,
             Quantity::new("Δx_a", -n * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
             Quantity::new("Δx_b", n * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
         ]

@@ -133,6 +133,12 @@ pub struct Settings {
     pub friction: Friction,
     pub tangent: Tangent,
     pub coulomb_cap: bool,
+    /// Below this approach speed (m/s) a contact bounces with e = 0, so the
+    /// speed gravity adds each frame to a resting body is not bounced back.
+    pub restitution_threshold: f64,
+    /// Overlap (m) that positional correction leaves alone, so a resting
+    /// contact stays touching instead of being pushed apart and falling back.
+    pub slop: f64,
     pub integrator: Integrator,
     /// `false` freezes the forces and integrate stages (text 001's motion toggle).
     pub motion: bool,
@@ -148,6 +154,8 @@ impl Default for Settings {
             friction: Friction::Coulomb,
             tangent: Tangent::Projected,
             coulomb_cap: false,
+            restitution_threshold: 0.0,
+            slop: 0.0,
             integrator: Integrator::SymplecticEuler,
             motion: true,
         }
@@ -242,7 +250,7 @@ fn relax_touching<T: Tracer>(
 ) -> Visit {
     let Some(info) = detect::run(bodies, a, b, poses, pass, tracer) else { return Visit::NoContact };
     if settings.position_correction {
-        correct::run(bodies, a, b, &info, settings.correction_rate, pass, tracer);
+        correct::run(bodies, a, b, &info, settings, pass, tracer);
     }
     resolve::run(bodies, a, b, &info, settings, pass, tracer);
     Visit::Contact

@@ -13,6 +13,10 @@
 //! friction proportional to the normal impulse); text 001 takes jt = −μ·vrt/Kt, a
 //! fraction μ of the impulse that would stop the sliding. Both vrn and vrt come
 //! from the velocities before either impulse.
+//!
+//! With a restitution threshold (not in the texts), a contact approaching
+//! slower than it bounces with e = 0. Gravity adds g·dt to a resting body's
+//! speed every frame; bounced back with e > 0, that speed keeps a stack hopping.
 
 use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer, Value};
@@ -68,7 +72,8 @@ pub(super) fn run<T: Tracer>(
         return;
     }
 
-    let e = (ba.restitution + bb.restitution) / 2.0;
+    let threshold = settings.restitution_threshold;
+    let e = if vrn < threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
     let mu = (ba.friction + bb.friction) / 2.0;
     let (iia, iib) = (ba.inv_inertia(), bb.inv_inertia());
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
@@ -107,6 +112,7 @@ pub(super) fn run<T: Tracer>(
                 friction: settings.friction,
                 tangent: settings.tangent,
                 coulomb_cap: settings.coulomb_cap,
+                threshold,
                 restitution: [ba.restitution, bb.restitution],
                 friction_of: [ba.friction, bb.friction],
                 mass: [mass(ba), mass(bb)],
@@ -158,6 +164,8 @@ pub struct Impulse {
     pub friction: Friction,
     pub tangent: Tangent,
     pub coulomb_cap: bool,
+    /// The restitution threshold (m/s); 0 in the texts.
+    pub threshold: f64,
     pub restitution: [f64; 2],
     pub friction_of: [f64; 2],
     pub mass: [Option<f64>; 2],
@@ -230,8 +238,18 @@ impl ResolveRecord {
                 ],
             )
         };
+        let e = Quantity::new("e", i.e, "");
+        let average = vec![("e_a", i.restitution[0].into()), ("e_b", i.restitution[1].into())];
+        let e = match i.threshold {
+            0.0 => e.by("({e_a} + {e_b}) / 2", average),
+            t if vrn < t => e.by("0: approach {vrn} < threshold {threshold}", vec![("vrn", vrn.into()), ("threshold", t.into())]),
+            t => e.by(
+                "({e_a} + {e_b}) / 2  (approach {vrn} ≥ threshold {threshold})",
+                [average, vec![("vrn", vrn.into()), ("threshold", t.into())]].concat(),
+            ),
+        };
         q.extend([
-            Quantity::new("e", i.e, "").by("({e_a} + {e_b}) / 2", vec![("e_a", i.restitution[0].into()), ("e_b", i.restitution[1].into())]),
+            e,
             k("k_n", i.k_n, "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}", ("n", n)),
             Quantity::new("jn", i.jn, "N·s")
                 .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", i.e.into()), ("vrn", vrn.into()), ("k_n", i.k_n.into())]),

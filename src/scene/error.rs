@@ -190,6 +190,8 @@ fn example(key: &str) -> Option<&'static str> {
         "correction_rate" => "correction_rate = 0.8",
         "position_correction" => "position_correction = true",
         "coulomb_cap" => "coulomb_cap = false",
+        "restitution_threshold" => "restitution_threshold = 0.5",
+        "slop" => "slop = 0.01",
         "name" => "name = \"ball\"",
         "radius" => "radius = 1.0",
         "size" => "size = [2.0, 1.0]",

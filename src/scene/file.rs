@@ -49,6 +49,8 @@ pub struct SolverSection {
     pub friction: Friction,
     pub tangent: Tangent,
     pub coulomb_cap: bool,
+    pub restitution_threshold: f64,
+    pub slop: f64,
     pub integrator: Integrator,
 }
 
@@ -61,6 +63,8 @@ impl Default for SolverSection {
             friction: Friction::Coulomb,
             tangent: Tangent::Projected,
             coulomb_cap: false,
+            restitution_threshold: 0.0,
+            slop: 0.0,
             integrator: Integrator::SymplecticEuler,
         }
     }

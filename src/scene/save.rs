@@ -29,6 +29,9 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     set(solver, "friction", settings.friction.name().into(), d.friction == settings.friction);
     set(solver, "tangent", settings.tangent.name().into(), d.tangent == settings.tangent);
     set(solver, "coulomb_cap", settings.coulomb_cap.into(), settings.coulomb_cap == d.coulomb_cap);
+    let threshold = settings.restitution_threshold;
+    set(solver, "restitution_threshold", float(threshold), threshold == d.restitution_threshold);
+    set(solver, "slop", float(settings.slop), settings.slop == d.slop);
     set(solver, "integrator", settings.integrator.name().into(), d.integrator == settings.integrator);
     if solver.is_empty() {
         doc.remove("solver");

@@ -44,6 +44,20 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             "text 001 uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
         );
     }
+    if !(s.restitution_threshold.is_finite() && s.restitution_threshold >= 0.0) {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("restitution_threshold")],
+            "restitution_threshold must be a speed of 0 m/s or more",
+            "write e.g. restitution_threshold = 0.5 (m/s), or 0 to bounce at every speed as the texts do",
+        );
+    }
+    if !(s.slop.is_finite() && s.slop >= 0.0) {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("slop")],
+            "slop must be an overlap of 0 m or more",
+            "write e.g. slop = 0.01 (m), or 0 to correct every overlap as the texts do",
+        );
+    }
     let mut bodies = Vec::new();
     for (i, b) in raw.body.iter().enumerate() {
         match body(b) {
@@ -75,6 +89,8 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         friction: s.friction,
         tangent: s.tangent,
         coulomb_cap: s.coulomb_cap,
+        restitution_threshold: s.restitution_threshold,
+        slop: s.slop,
         integrator: s.integrator,
         motion: true,
     };
