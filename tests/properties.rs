@@ -392,3 +392,20 @@ fn no_nan_or_infinity_in_any_trace() {
         Ok(())
     });
 }
+
+/// With the cap, friction never gains energy at one contact of any two shapes,
+/// e ≤ 1: the sound engine's Coulomb friction along the sliding (`impulse new`),
+/// with the sign-fixed tangent too, and velocity-ratio friction along any
+/// tangent. Off the line of centres the normal impulse changes the sliding, so
+/// the friction impulse must be sized on what it leaves (src/engine/resolve.rs).
+#[test]
+fn capped_friction_never_gains_energy_for_any_shapes() {
+    let model = prop_oneof![
+        Just((Friction::Coulomb, Tangent::Projected)),
+        Just((Friction::Coulomb, Tangent::SignFixed)),
+        Just((Friction::VelocityRatio, Tangent::Projected)),
+        Just((Friction::VelocityRatio, Tangent::RotatedNormal)),
+    ];
+    let s = (model, any::<bool>()).prop_map(|((f, t), corr)| settings(f, t, true, corr));
+    energy_never_rises(6000, any_shape, s, false);
+}

@@ -14,6 +14,15 @@
 //! fraction μ of the impulse that would stop the sliding. Both vrn and vrt come
 //! from the velocities before either impulse.
 //!
+//! With the cap (not in the texts), friction acts on the sliding that the
+//! normal impulse leaves: v_rel' = v_rel + jn·(K·n), where
+//! K·n = (1/mA + 1/mB)·n + (rA×n)/IA·rA⊥ + (rB×n)/IB·rB⊥ is how v_rel at p
+//! changes per unit of normal impulse, and the tangent and vrt come from v_rel'.
+//! Off the line of centres (a box's corner) jn also changes the sliding, and a
+//! friction impulse sized on the sliding before it can overshoot and add energy.
+//! Sized on v_rel' and capped at |vrt|/Kt, each of the two impulses removes
+//! energy on its own, so their sum does too.
+//!
 //! With a restitution threshold (not in the texts), a contact approaching
 //! slower than it bounces with e = 0. Gravity adds g·dt to a resting body's
 //! speed every frame; bounced back with e > 0, that speed keeps a stack hopping.
@@ -79,8 +88,11 @@ pub(super) fn run<T: Tracer>(
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
     let jn = -(1.0 + e) * vrn / k_n;
 
-    let t = tangent(settings.tangent, n, v_rel, vrn);
-    let vrt = v_rel.dot(t);
+    let k_n_vec = settings.coulomb_cap.then(|| n * (ima + imb) + (ra.perp() * (cross(ra, n) * iia)) + rb.perp() * (cross(rb, n) * iib));
+    let sliding_after = k_n_vec.map(|k| v_rel + k * jn);
+    let (v_slide, vrn_slide) = sliding_after.map_or((v_rel, vrn), |v| (v, v.dot(n)));
+    let t = tangent(settings.tangent, n, v_slide, vrn_slide);
+    let vrt = v_slide.dot(t);
     // Kt is only needed by text 001's friction and by the cap.
     let k_t = (settings.friction == Friction::VelocityRatio || settings.coulomb_cap)
         .then(|| ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib);
@@ -122,6 +134,8 @@ pub(super) fn run<T: Tracer>(
                 k_n,
                 jn,
                 t,
+                k_n_vec,
+                sliding_after,
                 vrt,
                 k_t,
                 sliding,
@@ -178,6 +192,9 @@ pub struct Impulse {
     pub vrt: f64,
     /// Only for velocity-ratio friction and the cap.
     pub k_t: Option<f64>,
+    /// With the cap: K·n, and v_rel after the normal impulse, which friction acts on.
+    pub k_n_vec: Option<DVec2>,
+    pub sliding_after: Option<DVec2>,
     pub sliding: bool,
     pub jt_free: f64,
     /// Only with the cap.
@@ -253,8 +270,27 @@ impl ResolveRecord {
             k("k_n", i.k_n, "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}", ("n", n)),
             Quantity::new("jn", i.jn, "N·s")
                 .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", i.e.into()), ("vrn", vrn.into()), ("k_n", i.k_n.into())]),
-            tangent_quantity(i.tangent, i.t, n, v_rel, vrn),
-            Quantity::new("vrt", i.vrt, "m/s").by("{v_rel}·{t}", vec![("v_rel", v_rel.into()), ("t", i.t.into())]),
+        ]);
+        let slide = match (i.k_n_vec, i.sliding_after) {
+            (Some(k_n_vec), Some(after)) => {
+                q.push(Quantity::new("K·n", k_n_vec, "1/kg").by(
+                    "({1/m_a} + {1/m_b})·{n} + ({r_a}×{n})/{I_a}·{r_a}⊥ + ({r_b}×{n})/{I_b}·{r_b}⊥",
+                    vec![("1/m_a", ima.into()), ("1/m_b", imb.into()), ("n", n.into()), ("r_a", ra.into()), ("I_a", ia.clone()), ("r_b", rb.into()), ("I_b", ib.clone())],
+                ));
+                q.push(Quantity::new("v_rel'", after, "m/s").by(
+                    "{v_rel} + {jn}·{K·n}  (after the normal impulse)",
+                    vec![("v_rel", v_rel.into()), ("jn", i.jn.into()), ("K·n", k_n_vec.into())],
+                ));
+                Sliding::AfterNormal(after)
+            }
+            _ => Sliding::Before(v_rel, vrn),
+        };
+        q.extend([
+            tangent_quantity(i.tangent, i.t, n, slide),
+            match slide {
+                Sliding::Before(v, _) => Quantity::new("vrt", i.vrt, "m/s").by("{v_rel}·{t}", vec![("v_rel", v.into()), ("t", i.t.into())]),
+                Sliding::AfterNormal(v) => Quantity::new("vrt", i.vrt, "m/s").by("{v_rel'}·{t}", vec![("v_rel'", v.into()), ("t", i.t.into())]),
+            },
         ]);
         if i.friction != Friction::None {
             q.push(
@@ -310,12 +346,28 @@ fn tangent(mode: Tangent, n: DVec2, v_rel: DVec2, vrn: f64) -> DVec2 {
     }
 }
 
-fn tangent_quantity(mode: Tangent, t: DVec2, n: DVec2, v_rel: DVec2, vrn: f64) -> Quantity {
+/// The relative velocity friction acts on: the one before either impulse (the
+/// texts), or with the cap the one the normal impulse leaves.
+#[derive(Clone, Copy)]
+enum Sliding {
+    Before(DVec2, f64),
+    AfterNormal(DVec2),
+}
+
+fn tangent_quantity(mode: Tangent, t: DVec2, n: DVec2, sliding: Sliding) -> Quantity {
     let q = Quantity::new("t", t, "");
-    match mode {
-        Tangent::RotatedNormal | Tangent::SignFixed => q.by("({n.y}, −{n.x})", vec![("n.y", n.y.into()), ("n.x", n.x.into())]),
-        Tangent::Projected if t == DVec2::ZERO => q.by("none: {v_rel} has no sliding part", vec![("v_rel", v_rel.into())]),
-        Tangent::Projected => q.by("({v_rel} − {vrn}·{n}) / |…|", vec![("v_rel", v_rel.into()), ("vrn", vrn.into()), ("n", n.into())]),
+    match (mode, sliding) {
+        (Tangent::RotatedNormal | Tangent::SignFixed, _) => q.by("({n.y}, −{n.x})", vec![("n.y", n.y.into()), ("n.x", n.x.into())]),
+        (Tangent::Projected, Sliding::Before(v, _)) if t == DVec2::ZERO => q.by("none: {v_rel} has no sliding part", vec![("v_rel", v.into())]),
+        (Tangent::Projected, Sliding::AfterNormal(v)) if t == DVec2::ZERO => {
+            q.by("none: {v_rel'} has no sliding part", vec![("v_rel'", v.into())])
+        }
+        (Tangent::Projected, Sliding::Before(v, vrn)) => {
+            q.by("({v_rel} − {vrn}·{n}) / |…|", vec![("v_rel", v.into()), ("vrn", vrn.into()), ("n", n.into())])
+        }
+        (Tangent::Projected, Sliding::AfterNormal(v)) => {
+            q.by("({v_rel'} − ({v_rel'}·{n})·{n}) / |…|", vec![("v_rel'", v.into()), ("n", n.into())])
+        }
     }
 }
 
