@@ -133,7 +133,13 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
     // Every solver key is there: the texts' defaults, but for the three that
     // make a sound engine, which the starter turns on.
     let scene = impulse::scene::Scene::parse("starter", &written).unwrap();
-    let sound = impulse::engine::Settings { coulomb_cap: true, restitution_threshold: 0.5, slop: 0.005, ..Default::default() };
+    let sound = impulse::engine::Settings {
+        coulomb_cap: true,
+        restitution_threshold: 0.5,
+        slop: 0.005,
+        contact: impulse::engine::ContactModel::Clipped,
+        ..Default::default()
+    };
     assert_eq!(scene.settings, sound);
     assert_eq!(scene.world.bodies.len(), 3);
 

@@ -2,7 +2,7 @@
 //! world, bit for bit, and a file that is saved keeps what its author wrote.
 
 use glam::DVec2;
-use impulse::engine::{Body, Friction, Integrator, Settings, Tangent, World};
+use impulse::engine::{Body, ContactModel, Friction, Integrator, Settings, Tangent, World};
 use impulse::geometry::Shape;
 use impulse::lesson;
 use impulse::lesson::Lesson;
@@ -54,6 +54,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             coulomb_cap: cap,
             restitution_threshold: threshold,
             slop,
+            contact: if cap { ContactModel::Clipped } else { ContactModel::Single },
             integrator: if explicit { Integrator::ExplicitEuler } else { Integrator::SymplecticEuler },
             motion: true,
         }

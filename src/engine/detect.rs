@@ -1,20 +1,24 @@
 //! Stage 3a: the narrow phase on the bodies' current positions, for a pair whose
 //! bounding circles touch at the moment it is visited (text 001's bound test).
 
+use super::ContactModel;
 use super::body::Body;
 use super::trace::{Phase, PhaseData, Quantity, Tracer, Value};
-use crate::geometry::{CircleRegion, CollisionInfo, Method, Pose, SatReport, Shape, collide};
+use crate::geometry::{CircleRegion, CollisionInfo, Method, Pose, SatReport, Shape, clip_box_box, collide};
 use glam::DVec2;
 
-/// `poses` are the two bodies' poses where they stand now.
+/// `poses` are the two bodies' poses where they stand now. Returns the
+/// contact, deepest point first, and with `ContactModel::Clipped` the second
+/// point of two boxes' manifold.
 pub(super) fn run<T: Tracer>(
     bodies: &[Body],
     a: usize,
     b: usize,
     (pa, pb): (Pose, Pose),
+    model: ContactModel,
     pass: usize,
     tracer: &mut T,
-) -> Option<CollisionInfo> {
+) -> Option<(CollisionInfo, Option<CollisionInfo>)> {
     let (ba, bb) = (&bodies[a], &bodies[b]);
     // The SAT's report of every face is the debugger's; untraced, none is made.
     let both_boxes = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Box { .. }));
@@ -22,12 +26,23 @@ pub(super) fn run<T: Tracer>(
     let detection = collide(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut());
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
-    let flipped = detection.info.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
-    let info = if flipped { detection.info.map(CollisionInfo::flipped) } else { detection.info };
+    let clipped = match (model, &detection.method, ba.shape, bb.shape) {
+        (ContactModel::Clipped, Method::BoxBox { axis: Some(axis) }, Shape::Box { size: sa }, Shape::Box { size: sb }) => {
+            clip_box_box(sa, pa, sb, pb, *axis)
+        }
+        _ => [None, None],
+    };
+    let (first, second) = match clipped {
+        [Some(first), second] => (Some(first), second),
+        _ => (detection.info, None),
+    };
+    let flipped = first.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
+    let turn = |i: Option<CollisionInfo>| if flipped { i.map(CollisionInfo::flipped) } else { i };
+    let (info, second) = (turn(first), turn(second));
     if T::ENABLED {
         let work = match detection.method {
             Method::CircleCircle => Work::CircleCircle,
-            Method::BoxBox => Work::BoxBox(report.unwrap_or_default()),
+            Method::BoxBox { .. } => Work::BoxBox(report.unwrap_or_default()),
             Method::BoxCircle { region, edge, box_is_a } => Work::BoxCircle { region, edge, box_is_a },
         };
         let record = DetectRecord {
@@ -37,11 +52,12 @@ pub(super) fn run<T: Tracer>(
             r_b: bb.shape.bounding_radius(),
             work,
             info,
+            second,
             flipped,
         };
         tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Detect(record)));
     }
-    info
+    info.map(|info| (info, second))
 }
 
 /// How the narrow phase reached its answer.
@@ -68,6 +84,8 @@ pub struct DetectRecord {
     pub work: Work,
     /// Text 001's collision info, the normal from A toward B; none: no contact.
     pub info: Option<CollisionInfo>,
+    /// The second point of a clipped box–box manifold.
+    pub second: Option<CollisionInfo>,
     /// Whether the normal was turned round to point from A toward B.
     pub flipped: bool,
 }
@@ -97,6 +115,14 @@ impl DetectRecord {
                     vec![("start", i.start.into()), ("normal", i.normal.into()), ("depth", i.depth.into())],
                 ),
             );
+        }
+        if let Some(s) = self.second {
+            out.push(Quantity::new("second depth", s.depth, "m").by("clipped: the incident face's other end", vec![]));
+            out.push(Quantity::new("second start", s.start, "m"));
+            out.push(Quantity::new("second end", s.end, "m").by(
+                "{second start} + {normal}·{second depth}",
+                vec![("second start", s.start.into()), ("normal", s.normal.into()), ("second depth", s.depth.into())],
+            ));
         }
         out
     }

@@ -117,6 +117,15 @@ named! {
 }
 
 named! {
+    /// Where two boxes touch: text 001's one deepest corner, or the two ends of
+    /// the incident face clipped to the reference face (Box2D's manifold).
+    pub enum ContactModel {
+        Single = "single",
+        Clipped = "clipped",
+    }
+}
+
+named! {
     pub enum Integrator {
         SymplecticEuler = "symplectic-euler",
         /// Moves bodies with the velocities they had before the frame's forces.
@@ -139,6 +148,7 @@ pub struct Settings {
     /// Overlap (m) that positional correction leaves alone, so a resting
     /// contact stays touching instead of being pushed apart and falling back.
     pub slop: f64,
+    pub contact: ContactModel,
     pub integrator: Integrator,
     /// `false` freezes the forces and integrate stages (text 001's motion toggle).
     pub motion: bool,
@@ -156,6 +166,7 @@ impl Default for Settings {
             coulomb_cap: false,
             restitution_threshold: 0.0,
             slop: 0.0,
+            contact: ContactModel::Single,
             integrator: Integrator::SymplecticEuler,
             motion: true,
         }
@@ -248,11 +259,16 @@ fn relax_touching<T: Tracer>(
     pass: usize,
     tracer: &mut T,
 ) -> Visit {
-    let Some(info) = detect::run(bodies, a, b, poses, pass, tracer) else { return Visit::NoContact };
+    let Some((info, second)) = detect::run(bodies, a, b, poses, settings.contact, pass, tracer) else { return Visit::NoContact };
     if settings.position_correction {
+        // Once a pair, by the deepest point, at the texts' rate.
         correct::run(bodies, a, b, &info, settings, pass, tracer);
     }
     resolve::run(bodies, a, b, &info, settings, pass, tracer);
+    if let Some(second) = second {
+        // A clipped manifold's second point, resolved in turn on the velocities the first left.
+        resolve::run(bodies, a, b, &second, settings, pass, tracer);
+    }
     Visit::Contact
 }
 

@@ -275,7 +275,15 @@ impl ResolveRecord {
             (Some(k_n_vec), Some(after)) => {
                 q.push(Quantity::new("K·n", k_n_vec, "1/kg").by(
                     "({1/m_a} + {1/m_b})·{n} + ({r_a}×{n})/{I_a}·{r_a}⊥ + ({r_b}×{n})/{I_b}·{r_b}⊥",
-                    vec![("1/m_a", ima.into()), ("1/m_b", imb.into()), ("n", n.into()), ("r_a", ra.into()), ("I_a", ia.clone()), ("r_b", rb.into()), ("I_b", ib.clone())],
+                    vec![
+                        ("1/m_a", ima.into()),
+                        ("1/m_b", imb.into()),
+                        ("n", n.into()),
+                        ("r_a", ra.into()),
+                        ("I_a", ia.clone()),
+                        ("r_b", rb.into()),
+                        ("I_b", ib.clone()),
+                    ],
                 ));
                 q.push(Quantity::new("v_rel'", after, "m/s").by(
                     "{v_rel} + {jn}·{K·n}  (after the normal impulse)",
@@ -289,7 +297,9 @@ impl ResolveRecord {
             tangent_quantity(i.tangent, i.t, n, slide),
             match slide {
                 Sliding::Before(v, _) => Quantity::new("vrt", i.vrt, "m/s").by("{v_rel}·{t}", vec![("v_rel", v.into()), ("t", i.t.into())]),
-                Sliding::AfterNormal(v) => Quantity::new("vrt", i.vrt, "m/s").by("{v_rel'}·{t}", vec![("v_rel'", v.into()), ("t", i.t.into())]),
+                Sliding::AfterNormal(v) => {
+                    Quantity::new("vrt", i.vrt, "m/s").by("{v_rel'}·{t}", vec![("v_rel'", v.into()), ("t", i.t.into())])
+                }
             },
         ]);
         if i.friction != Friction::None {
@@ -358,7 +368,9 @@ fn tangent_quantity(mode: Tangent, t: DVec2, n: DVec2, sliding: Sliding) -> Quan
     let q = Quantity::new("t", t, "");
     match (mode, sliding) {
         (Tangent::RotatedNormal | Tangent::SignFixed, _) => q.by("({n.y}, −{n.x})", vec![("n.y", n.y.into()), ("n.x", n.x.into())]),
-        (Tangent::Projected, Sliding::Before(v, _)) if t == DVec2::ZERO => q.by("none: {v_rel} has no sliding part", vec![("v_rel", v.into())]),
+        (Tangent::Projected, Sliding::Before(v, _)) if t == DVec2::ZERO => {
+            q.by("none: {v_rel} has no sliding part", vec![("v_rel", v.into())])
+        }
         (Tangent::Projected, Sliding::AfterNormal(v)) if t == DVec2::ZERO => {
             q.by("none: {v_rel'} has no sliding part", vec![("v_rel'", v.into())])
         }

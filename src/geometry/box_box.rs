@@ -78,13 +78,20 @@ fn find_axis_least_penetration(
 /// A → B) when they overlap or touch, and the record of every face tested.
 pub fn collide_box_box(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose) -> (Option<CollisionInfo>, SatReport) {
     let mut report = SatReport::default();
-    let info = sat(size_a, pa, size_b, pb, Some(&mut report));
+    let info = sat(size_a, pa, size_b, pb, Some(&mut report)).map(|(info, _)| info);
     (info, report)
 }
 
 /// The separating axis test; the faces tested go into `report` when one is
-/// given (the debugger's), and nowhere when the step runs untraced.
-pub(crate) fn sat(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose, mut report: Option<&mut SatReport>) -> Option<CollisionInfo> {
+/// given (the debugger's), and nowhere when the step runs untraced. With the
+/// info comes the axis of least penetration, as in [`SatReport::axis`].
+pub(crate) fn sat(
+    size_a: DVec2,
+    pa: Pose,
+    size_b: DVec2,
+    pb: Pose,
+    mut report: Option<&mut SatReport>,
+) -> Option<(CollisionInfo, (usize, usize))> {
     let (corners_a, normals_a) = (box_vertices(size_a, pa), box_face_normals(pa));
     let (corners_b, normals_b) = (box_vertices(size_b, pb), box_face_normals(pb));
     let on_a = find_axis_least_penetration(&corners_a, &normals_a, &corners_b, report.as_deref_mut().map(|r| &mut r.faces[0]))?;
@@ -100,7 +107,56 @@ pub(crate) fn sat(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose, mut report: 
     if let Some(report) = report {
         report.axis = Some(axis);
     }
-    Some(info)
+    Some((info, axis))
+}
+
+/// The two-point manifold of boxes that overlap along the SAT's `axis` (side
+/// 0: A's face, 1: B's; as [`SatReport::axis`]), by clipping, as Box2D's
+/// `manifold.c` does. The face of least penetration is the reference face; the
+/// incident face is the other box's face turned most against it. The incident
+/// face's segment is cut to the part between the reference face's two side
+/// planes, and each of its two ends that lies behind the reference face is a
+/// contact point, as deep as it lies behind it. A flat box resting on another
+/// then touches at two points, and the impulses at its ends keep it level
+/// where one deepest corner would rock it. Deepest point first; the normal
+/// points A → B as in [`CollisionInfo`].
+pub fn clip_box_box(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose, (side, face): (usize, usize)) -> [Option<CollisionInfo>; 2] {
+    let boxes = [(box_vertices(size_a, pa), box_face_normals(pa)), (box_vertices(size_b, pb), box_face_normals(pb))];
+    let ((ref_corners, ref_normals), (inc_corners, inc_normals)) = (&boxes[side], &boxes[1 - side]);
+    let normal = ref_normals[face];
+    let (v1, v2) = (ref_corners[face], ref_corners[(face + 1) % 4]);
+    let incident = (0..4).min_by(|&i, &j| inc_normals[i].dot(normal).total_cmp(&inc_normals[j].dot(normal))).unwrap_or(0);
+    let (mut p1, mut p2) = (inc_corners[incident], inc_corners[(incident + 1) % 4]);
+    // Side planes: along the reference face, from v1 (0) to v2 (its length).
+    let along = (v2 - v1).normalize_or_zero();
+    let length = (v2 - v1).dot(along);
+    for (offset, sign) in [(0.0, 1.0), (length, -1.0)] {
+        let (d1, d2) = (sign * ((p1 - v1).dot(along) - offset), sign * ((p2 - v1).dot(along) - offset));
+        if d1 < 0.0 && d2 < 0.0 {
+            return [None, None];
+        }
+        let cut = |inside: DVec2, outside: DVec2, di: f64, dout: f64| inside + (outside - inside) * (di / (di - dout));
+        if d1 < 0.0 {
+            p1 = cut(p2, p1, d2, d1);
+        } else if d2 < 0.0 {
+            p2 = cut(p1, p2, d1, d2);
+        }
+    }
+    let point = |p: DVec2| {
+        let depth = -(p - v1).dot(normal);
+        (depth >= 0.0).then(|| match side {
+            // The point is on B, inside A: it is the start; A's face is the end.
+            0 => CollisionInfo::new(depth, normal, p),
+            // The point is on A, inside B: the start is on B's face.
+            _ => CollisionInfo::new(depth, -normal, p + normal * depth),
+        })
+    };
+    let (a, b) = (point(p1), point(p2));
+    match (a, b) {
+        (Some(x), Some(y)) if y.depth > x.depth => [Some(y), Some(x)],
+        (None, y) => [y, None],
+        (x, y) => [x, y],
+    }
 }
 
 #[cfg(test)]
@@ -119,6 +175,41 @@ mod tests {
         assert!((info.normal - DVec2::X).length() < 1e-12);
         assert!((info.end - info.start - DVec2::X * 0.5).length() < 1e-12);
         assert!(report.axis.is_some());
+    }
+
+    #[test]
+    fn a_level_box_on_a_plank_touches_at_both_ends() {
+        let (plank, crate_) = (DVec2::new(4.0, 1.0), DVec2::splat(1.0));
+        let (pa, pb) = (pose(0.0, 0.0, 0.0), pose(0.3, 0.95, 0.0));
+        let (_, report) = collide_box_box(plank, pa, crate_, pb);
+        let mut points = clip_box_box(plank, pa, crate_, pb, report.axis.unwrap()).map(Option::unwrap);
+        points.sort_by(|p, q| p.start.x.total_cmp(&q.start.x));
+        // The crate's bottom face, x from −0.2 to 0.8, lies 0.05 inside the plank's top face y = 0.5.
+        for (point, x) in points.into_iter().zip([-0.2, 0.8]) {
+            assert!((point.depth - 0.05).abs() < 1e-12 && (point.normal - DVec2::Y).length() < 1e-12);
+            assert!((point.start - DVec2::new(x, 0.45)).length() < 1e-12, "{point:?}");
+            assert!((point.end - DVec2::new(x, 0.5)).length() < 1e-12);
+        }
+        // Seen from the crate (its face is the reference, the plank's incident), the same two points.
+        let (_, report) = collide_box_box(crate_, pb, plank, pa);
+        let [p, q] = clip_box_box(crate_, pb, plank, pa, report.axis.unwrap()).map(Option::unwrap);
+        let mut starts = [p.start.x, q.start.x];
+        starts.sort_by(f64::total_cmp);
+        assert!((starts[0] + 0.2).abs() < 1e-12 && (starts[1] - 0.8).abs() < 1e-12, "{starts:?}");
+        assert!((p.normal + DVec2::Y).length() < 1e-12 && (p.start.y - 0.5).abs() < 1e-12 && (p.end.y - 0.45).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_tilted_box_touches_at_its_deepest_corner_first() {
+        let (plank, crate_) = (DVec2::new(4.0, 1.0), DVec2::splat(1.0));
+        let (pa, pb) = (pose(0.0, 0.0, 0.0), pose(0.0, 0.98, 0.1));
+        let (sat, report) = collide_box_box(plank, pa, crate_, pb);
+        let [p, q] = clip_box_box(plank, pa, crate_, pb, report.axis.unwrap());
+        let p = p.unwrap();
+        // The deepest point is the SAT's own corner, with the same depth.
+        assert!((p.depth - sat.unwrap().depth).abs() < 1e-12 && (p.start - sat.unwrap().start).length() < 1e-12);
+        // The other end of the bottom face is lifted 0.1 rad · 1 m ≈ 0.1 m: above the plank, no second point.
+        assert!(q.is_none(), "{q:?}");
     }
 
     #[test]

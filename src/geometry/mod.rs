@@ -6,7 +6,7 @@ mod box_circle;
 mod circle_circle;
 mod shape;
 
-pub use box_box::{FaceTest, SatReport, collide_box_box};
+pub use box_box::{FaceTest, SatReport, clip_box_box, collide_box_box};
 pub use box_circle::{CircleRegion, collide_box_circle};
 pub use circle_circle::collide_circle_circle;
 pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
@@ -39,8 +39,11 @@ impl CollisionInfo {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Method {
     CircleCircle,
-    /// The faces tested are in the report given to [`collide`], if any.
-    BoxBox,
+    /// The faces tested are in the report given to [`collide`], if any; the
+    /// axis of least penetration (side, face) when the boxes touch.
+    BoxBox {
+        axis: Option<(usize, usize)>,
+    },
     /// `box_is_a` says which of the pair is the box.
     BoxCircle {
         region: CircleRegion,
@@ -63,7 +66,8 @@ pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose, report: Option<&mut Sat
             Detection { info: collide_circle_circle(pa.position, *ra, pb.position, *rb), method: Method::CircleCircle }
         }
         (Shape::Box { size: sa }, Shape::Box { size: sb }) => {
-            Detection { info: box_box::sat(*sa, pa, *sb, pb, report), method: Method::BoxBox }
+            let found = box_box::sat(*sa, pa, *sb, pb, report);
+            Detection { info: found.map(|f| f.0), method: Method::BoxBox { axis: found.map(|f| f.1) } }
         }
         (Shape::Box { size }, Shape::Circle { radius }) => {
             let (info, region, edge) = collide_box_circle(*size, pa, pb.position, *radius);

@@ -168,12 +168,13 @@ fn key_on_line(source: &str, offset: usize) -> Option<String> {
 
 /// The values a named choice takes, by the key that holds it.
 fn choices(key: &str) -> Option<String> {
-    use crate::engine::{Friction, Integrator, Tangent};
+    use crate::engine::{ContactModel, Friction, Integrator, Tangent};
     use crate::named::quoted;
     Some(match key {
         "solver.friction" => quoted(Friction::ALL, Friction::name),
         "solver.tangent" => quoted(Tangent::ALL, Tangent::name),
         "solver.integrator" => quoted(Integrator::ALL, Integrator::name),
+        "solver.contact" => quoted(ContactModel::ALL, ContactModel::name),
         "world.y_axis" => quoted(super::YAxis::ALL, super::YAxis::name),
         "body.shape" => quoted(super::file::ShapeName::ALL, super::file::ShapeName::name),
         _ => return None,

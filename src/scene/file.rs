@@ -1,7 +1,7 @@
 //! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
-use crate::engine::{Body, Friction, Integrator, Tangent};
+use crate::engine::{Body, ContactModel, Friction, Integrator, Tangent};
 use crate::geometry::Shape;
 use crate::named::named;
 use serde::Deserialize;
@@ -51,6 +51,7 @@ pub struct SolverSection {
     pub coulomb_cap: bool,
     pub restitution_threshold: f64,
     pub slop: f64,
+    pub contact: ContactModel,
     pub integrator: Integrator,
 }
 
@@ -65,6 +66,7 @@ impl Default for SolverSection {
             coulomb_cap: false,
             restitution_threshold: 0.0,
             slop: 0.0,
+            contact: ContactModel::Single,
             integrator: Integrator::SymplecticEuler,
         }
     }

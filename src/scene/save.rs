@@ -32,6 +32,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     let threshold = settings.restitution_threshold;
     set(solver, "restitution_threshold", float(threshold), threshold == d.restitution_threshold);
     set(solver, "slop", float(settings.slop), settings.slop == d.slop);
+    set(solver, "contact", settings.contact.name().into(), d.contact == settings.contact);
     set(solver, "integrator", settings.integrator.name().into(), d.integrator == settings.integrator);
     if solver.is_empty() {
         doc.remove("solver");

@@ -91,6 +91,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         coulomb_cap: s.coulomb_cap,
         restitution_threshold: s.restitution_threshold,
         slop: s.slop,
+        contact: s.contact,
         integrator: s.integrator,
         motion: true,
     };
