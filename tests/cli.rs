@@ -138,6 +138,7 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
         restitution_threshold: 0.5,
         slop: 0.005,
         contact: impulse::engine::ContactModel::Clipped,
+        relaxation_iterations: 30,
         ..Default::default()
     };
     assert_eq!(scene.settings, sound);

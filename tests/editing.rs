@@ -195,9 +195,9 @@ fn passes_and_rate_change_in_steps_within_their_limits() {
     assert_eq!(s.settings().correction_rate, 1.0);
     assert_eq!(s.note.as_deref(), Some("correction rate stays at 1 (0.1 to 1)"));
     let last_pass = |s: &Stepper| s.record().phases.iter().filter_map(|p| p.iteration).max();
-    assert_eq!(last_pass(&s), Some(15));
+    assert_eq!(last_pass(&s), Some(30));
     act(&mut s, Msg::Passes(-1));
-    assert_eq!(last_pass(&s), Some(14), "the frame re-ran with 14 passes");
+    assert_eq!(last_pass(&s), Some(29), "the frame re-ran with 29 passes");
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn save_then_reload_gives_the_identical_world() {
     assert_eq!(reloaded.settings, here.settings);
     // The user's comments are still there.
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("# passes over the contacts each frame (text 001: 15)"), "{text}");
+    assert!(text.contains("# passes over the contacts each frame; text 001 makes 15"), "{text}");
     assert!(text.contains("[[body]]\nname = \"box1\""), "{text}");
     // And the next frame runs the same from the file as in the session.
     let mut again = Stepper::new(reloaded);

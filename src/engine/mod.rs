@@ -22,7 +22,7 @@ pub use detect::{DetectRecord, Work};
 pub use forces::{ForcesRecord, Load};
 pub use integrate::IntegrateRecord;
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
-pub use resolve::{Contact, Impulse, ResolveRecord};
+pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
 pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 
 use crate::geometry::Pose;
@@ -264,10 +264,22 @@ fn relax_touching<T: Tracer>(
         // Once a pair, by the deepest point, at the texts' rate.
         correct::run(bodies, a, b, &info, settings, pass, tracer);
     }
-    resolve::run(bodies, a, b, &info, settings, pass, tracer);
-    if let Some(second) = second {
-        // A clipped manifold's second point, resolved in turn on the velocities the first left.
-        resolve::run(bodies, a, b, &second, settings, pass, tracer);
+    match second {
+        None => resolve::run(bodies, a, b, &info, None, settings, pass, tracer),
+        // A clipped manifold: both points' normal impulses solved together,
+        // then applied point by point, each with its friction.
+        Some(second) => match resolve::solve_two(bodies, a, b, [&info, &second], settings) {
+            Some(solve) => {
+                for (point, at) in [info, second].iter().enumerate() {
+                    let given = Given { point, jn: -solve.lambda[point], solve: solve.clone() };
+                    resolve::run(bodies, a, b, at, Some(given), settings, pass, tracer);
+                }
+            }
+            None => {
+                resolve::run(bodies, a, b, &info, None, settings, pass, tracer);
+                resolve::run(bodies, a, b, &second, None, settings, pass, tracer);
+            }
+        },
     }
     Visit::Contact
 }

@@ -30,18 +30,27 @@
 use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer, Value};
 use super::{Friction, Settings, Tangent, pair_mut};
-use crate::geometry::{CollisionInfo, cross};
+use crate::geometry::{CollisionInfo, cross, cross_sv};
 use glam::DVec2;
 
 /// A sliding speed below this (m/s) counts as none, so round-off never picks a
 /// tangent at random.
 const SLIDING_EPSILON: f64 = 1e-9;
 
+/// The contact point: between the info's start and end, weighted by inverse mass.
+fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
+    info.start * (imb / (ima + imb)) + info.end * (ima / (ima + imb))
+}
+
+/// Resolves one contact point. `given` is the normal impulse when the two
+/// points of a clipped manifold were solved together ([`solve_two`]); without
+/// it the point's own approach speed sizes it, as in the texts.
 pub(super) fn run<T: Tracer>(
     bodies: &mut [Body],
     a: usize,
     b: usize,
     info: &CollisionInfo,
+    given: Option<Given>,
     settings: &Settings,
     pass: usize,
     tracer: &mut T,
@@ -49,7 +58,7 @@ pub(super) fn run<T: Tracer>(
     let (ba, bb) = (&bodies[a], &bodies[b]);
     let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
     let n = info.normal;
-    let p = info.start * (imb / (ima + imb)) + info.end * (ima / (ima + imb));
+    let p = contact_point(info, ima, imb);
     let (ra, rb) = (p - ba.position, p - bb.position);
     let (vpa, vpb) = (ba.velocity_at(p), bb.velocity_at(p));
     let v_rel = vpa - vpb;
@@ -73,9 +82,10 @@ pub(super) fn run<T: Tracer>(
     } else {
         None
     };
-    if vrn <= 0.0 {
+    let pressed = given.as_ref().map_or(vrn > 0.0, |g| g.jn < 0.0);
+    if !pressed {
         if let Some(contact) = contact {
-            let record = ResolveRecord { contact, impulse: None };
+            let record = ResolveRecord { contact, impulse: None, given: given.map(Box::new) };
             tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
         }
         return;
@@ -86,7 +96,7 @@ pub(super) fn run<T: Tracer>(
     let mu = (ba.friction + bb.friction) / 2.0;
     let (iia, iib) = (ba.inv_inertia(), bb.inv_inertia());
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
-    let jn = -(1.0 + e) * vrn / k_n;
+    let jn = given.as_ref().map_or_else(|| -(1.0 + e) * vrn / k_n, |g| g.jn);
 
     let k_n_vec = settings.coulomb_cap.then(|| n * (ima + imb) + (ra.perp() * (cross(ra, n) * iia)) + rb.perp() * (cross(rb, n) * iib));
     let sliding_after = k_n_vec.map(|k| v_rel + k * jn);
@@ -146,6 +156,7 @@ pub(super) fn run<T: Tracer>(
                 j: impulse,
                 changes: [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }],
             }),
+            given: given.map(Box::new),
         };
         tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
     }
@@ -209,6 +220,119 @@ pub struct Impulse {
 pub struct ResolveRecord {
     pub contact: Contact,
     pub impulse: Option<Impulse>,
+    /// The normal impulse given by the two-point solve, for a clipped manifold.
+    pub given: Option<Box<Given>>,
+}
+
+/// The normal impulse of one point of a clipped manifold, from [`solve_two`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Given {
+    /// Which of the two points this is (0: the deeper).
+    pub point: usize,
+    pub jn: f64,
+    pub solve: TwoPoints,
+}
+
+/// The two points of a clipped manifold solved together.
+///
+/// Resolved one after the other, the second point's impulse turns the box and
+/// makes the first approach again, and an impulse that only ever pushes leaves
+/// a level box lifting at one end each frame. Together: a normal impulse λᵢ ≥ 0
+/// at each point (jnᵢ = −λᵢ) changes the approach speeds by vn' = vn − A·λ, with
+/// Aᵢⱼ = 1/mA + 1/mB + (rAᵢ×n)(rAⱼ×n)/IA + (rBᵢ×n)(rBⱼ×n)/IB. Each pushing point
+/// must end at vnᵢ' = −eᵢ·vnᵢ, so A·λ = b with bᵢ = (1 + eᵢ)·vnᵢ, and a point that
+/// does not push must not approach (vnᵢ' ≤ 0). Of the four cases (both push,
+/// either one, neither) exactly one holds (Box2D's block solver).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TwoPoints {
+    pub vn: [f64; 2],
+    pub e: [f64; 2],
+    /// A₁₁, A₁₂ (= A₂₁), A₂₂.
+    pub a: [f64; 3],
+    pub b: [f64; 2],
+    pub lambda: [f64; 2],
+    pub case: TwoPointCase,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TwoPointCase {
+    Both,
+    FirstOnly,
+    SecondOnly,
+    Neither,
+}
+
+impl Given {
+    /// The two-point solve, in full at the first point and by its result at the second.
+    fn quantities(&self) -> Vec<Quantity> {
+        let s = &self.solve;
+        let [a11, a12, a22] = s.a;
+        if self.point == 1 {
+            let why = "solved with the first point, on the velocities before either impulse";
+            return vec![Quantity::new("λ", s.lambda[1], "N·s").by(why, vec![])];
+        }
+        let case = match s.case {
+            TwoPointCase::Both => "both points push: λ = A⁻¹·b",
+            TwoPointCase::FirstOnly => "only the deeper point pushes: λ₁ = b₁/A₁₁, and the other does not approach",
+            TwoPointCase::SecondOnly => "only the other point pushes: λ₂ = b₂/A₂₂, and the deeper does not approach",
+            TwoPointCase::Neither => "neither point approaches: no impulse",
+        };
+        vec![
+            Quantity::new("vn₁", s.vn[0], "m/s"),
+            Quantity::new("vn₂", s.vn[1], "m/s"),
+            Quantity::new("A₁₁", a11, "1/kg"),
+            Quantity::new("A₁₂", a12, "1/kg"),
+            Quantity::new("A₂₂", a22, "1/kg"),
+            Quantity::new("b₁", s.b[0], "m/s").by("(1 + {e₁})·{vn₁}", vec![("e₁", s.e[0].into()), ("vn₁", s.vn[0].into())]),
+            Quantity::new("b₂", s.b[1], "m/s").by("(1 + {e₂})·{vn₂}", vec![("e₂", s.e[1].into()), ("vn₂", s.vn[1].into())]),
+            Quantity::new("two points", case, ""),
+            Quantity::new("λ₁", s.lambda[0], "N·s"),
+            Quantity::new("λ₂", s.lambda[1], "N·s"),
+        ]
+    }
+}
+
+/// Past this ratio of A₁₁² to det A the two points are too close to tell
+/// apart (as Box2D's `maxConditionNumber`): they are resolved one by one.
+const MAX_CONDITION: f64 = 1000.0;
+
+/// Solves the two points of a clipped manifold together (see [`TwoPoints`]);
+/// none when they are too close to tell apart.
+pub(super) fn solve_two(bodies: &[Body], a: usize, b: usize, infos: [&CollisionInfo; 2], settings: &Settings) -> Option<TwoPoints> {
+    let (ba, bb) = (&bodies[a], &bodies[b]);
+    let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
+    let n = infos[0].normal;
+    let arms = infos.map(|info| {
+        let p = contact_point(info, ima, imb);
+        (p - ba.position, p - bb.position)
+    });
+    let vn =
+        arms.map(|(ra, rb)| (ba.velocity + cross_sv(ba.angular_velocity, ra) - bb.velocity - cross_sv(bb.angular_velocity, rb)).dot(n));
+    let turn = arms.map(|(ra, rb)| (cross(ra, n), cross(rb, n)));
+    let entry = |i: usize, j: usize| ima + imb + turn[i].0 * turn[j].0 * iia + turn[i].1 * turn[j].1 * iib;
+    let (a11, a12, a22) = (entry(0, 0), entry(0, 1), entry(1, 1));
+    let det = a11 * a22 - a12 * a12;
+    if a11 * a11 >= MAX_CONDITION * det {
+        return None;
+    }
+    let bounce = (ba.restitution + bb.restitution) / 2.0;
+    let e = vn.map(|v| if v < settings.restitution_threshold { 0.0 } else { bounce });
+    let rhs = [(1.0 + e[0]) * vn[0], (1.0 + e[1]) * vn[1]];
+    let both = [(a22 * rhs[0] - a12 * rhs[1]) / det, (a11 * rhs[1] - a12 * rhs[0]) / det];
+    let first = rhs[0] / a11;
+    let second = rhs[1] / a22;
+    let (lambda, case) = if both[0] >= 0.0 && both[1] >= 0.0 {
+        (both, TwoPointCase::Both)
+    } else if first >= 0.0 && vn[1] - a12 * first <= 0.0 {
+        ([first, 0.0], TwoPointCase::FirstOnly)
+    } else if second >= 0.0 && vn[0] - a12 * second <= 0.0 {
+        ([0.0, second], TwoPointCase::SecondOnly)
+    } else if vn[0] <= 0.0 && vn[1] <= 0.0 {
+        ([0.0, 0.0], TwoPointCase::Neither)
+    } else {
+        return None;
+    };
+    Some(TwoPoints { vn, e, a: [a11, a12, a22], b: rhs, lambda, case })
 }
 
 impl ResolveRecord {
@@ -238,6 +362,9 @@ impl ResolveRecord {
             Quantity::new("vrn", vrn, "m/s").by("{v_rel}·{n}", vec![("v_rel", v_rel.into()), ("n", n.into())]),
             Quantity::new("approaching", vrn > 0.0, "").by("{vrn} > 0", vec![("vrn", vrn.into())]),
         ];
+        if let Some(g) = &self.given {
+            q.extend(g.quantities());
+        }
         let Some(i) = &self.impulse else { return q };
         let [ma, mb] = i.mass.map(infinite_if_none);
         let [ia, ib] = i.inertia.map(infinite_if_none);
@@ -268,8 +395,12 @@ impl ResolveRecord {
         q.extend([
             e,
             k("k_n", i.k_n, "{1/m_a} + {1/m_b} + ({r_a}×{n})²/{I_a} + ({r_b}×{n})²/{I_b}", ("n", n)),
-            Quantity::new("jn", i.jn, "N·s")
-                .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", i.e.into()), ("vrn", vrn.into()), ("k_n", i.k_n.into())]),
+            match &self.given {
+                None => Quantity::new("jn", i.jn, "N·s")
+                    .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", i.e.into()), ("vrn", vrn.into()), ("k_n", i.k_n.into())]),
+                Some(g) => Quantity::new("jn", i.jn, "N·s")
+                    .by("−{λ}  (this point's share of the two-point solve)", vec![("λ", g.solve.lambda[g.point].into())]),
+            },
         ]);
         let slide = match (i.k_n_vec, i.sliding_after) {
             (Some(k_n_vec), Some(after)) => {
