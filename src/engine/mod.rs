@@ -265,19 +265,19 @@ fn relax_touching<T: Tracer>(
         correct::run(bodies, a, b, &info, settings, pass, tracer);
     }
     match second {
-        None => resolve::run(bodies, a, b, &info, None, settings, pass, tracer),
+        None => resolve::run(bodies, (a, b), &info, None, settings, pass, tracer),
         // A clipped manifold: both points' normal impulses solved together,
         // then applied point by point, each with its friction.
         Some(second) => match resolve::solve_two(bodies, a, b, [&info, &second], settings) {
             Some(solve) => {
                 for (point, at) in [info, second].iter().enumerate() {
                     let given = Given { point, jn: -solve.lambda[point], solve: solve.clone() };
-                    resolve::run(bodies, a, b, at, Some(given), settings, pass, tracer);
+                    resolve::run(bodies, (a, b), at, Some(given), settings, pass, tracer);
                 }
             }
             None => {
-                resolve::run(bodies, a, b, &info, None, settings, pass, tracer);
-                resolve::run(bodies, a, b, &second, None, settings, pass, tracer);
+                resolve::run(bodies, (a, b), &info, None, settings, pass, tracer);
+                resolve::run(bodies, (a, b), &second, None, settings, pass, tracer);
             }
         },
     }

@@ -47,8 +47,7 @@ fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
 /// it the point's own approach speed sizes it, as in the texts.
 pub(super) fn run<T: Tracer>(
     bodies: &mut [Body],
-    a: usize,
-    b: usize,
+    (a, b): (usize, usize),
     info: &CollisionInfo,
     given: Option<Given>,
     settings: &Settings,
