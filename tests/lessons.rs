@@ -6,13 +6,13 @@ use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, 
 use impulse::report::text_trace;
 use std::path::Path;
 
-const IDS: [&str; 5] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation"];
+const IDS: [&str; 7] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact"];
 
 mod common;
 use common::snapshot_settings;
 
 #[test]
-fn the_five_core_lessons_are_embedded_in_order() {
+fn the_lessons_are_embedded_in_order() {
     assert_eq!(lesson::ids(), IDS);
 }
 

@@ -271,7 +271,7 @@ fn relax_touching<T: Tracer>(
         Some(second) => match resolve::solve_two(bodies, a, b, [&info, &second], settings) {
             Some(solve) => {
                 for (point, at) in [info, second].iter().enumerate() {
-                    let given = Given { point, jn: -solve.lambda[point], solve: solve.clone() };
+                    let given = solve.given(point, bodies, (a, b), info.normal);
                     resolve::run(bodies, (a, b), at, Some(given), settings, pass, tracer);
                 }
             }

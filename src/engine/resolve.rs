@@ -97,8 +97,14 @@ pub(super) fn run<T: Tracer>(
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
     let jn = given.as_ref().map_or_else(|| -(1.0 + e) * vrn / k_n, |g| g.jn);
 
-    let k_n_vec = settings.coulomb_cap.then(|| n * (ima + imb) + (ra.perp() * (cross(ra, n) * iia)) + rb.perp() * (cross(rb, n) * iib));
-    let sliding_after = k_n_vec.map(|k| v_rel + k * jn);
+    // With two points solved together, friction always acts on the sliding
+    // their normal impulses leave (those still to come are `pending`).
+    let k_n_vec = (settings.coulomb_cap && given.is_none())
+        .then(|| n * (ima + imb) + (ra.perp() * (cross(ra, n) * iia)) + rb.perp() * (cross(rb, n) * iib));
+    let sliding_after = match &given {
+        Some(g) => Some(v_rel + g.pending),
+        None => k_n_vec.map(|k| v_rel + k * jn),
+    };
     let (v_slide, vrn_slide) = sliding_after.map_or((v_rel, vrn), |v| (v, v.dot(n)));
     let t = tangent(settings.tangent, n, v_slide, vrn_slide);
     let vrt = v_slide.dot(t);
@@ -229,6 +235,9 @@ pub struct Given {
     /// Which of the two points this is (0: the deeper).
     pub point: usize,
     pub jn: f64,
+    /// How the normal impulses not yet applied (this point's and, at the
+    /// first point, the second's) change v_rel here: friction acts on the rest.
+    pub pending: DVec2,
     pub solve: TwoPoints,
 }
 
@@ -244,6 +253,8 @@ pub struct Given {
 /// either one, neither) exactly one holds (Box2D's block solver).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TwoPoints {
+    /// Each point's arms from A's and B's centres.
+    pub arms: [(DVec2, DVec2); 2],
     pub vn: [f64; 2],
     pub e: [f64; 2],
     /// A₁₁, A₁₂ (= A₂₁), A₂₂.
@@ -331,7 +342,25 @@ pub(super) fn solve_two(bodies: &[Body], a: usize, b: usize, infos: [&CollisionI
     } else {
         return None;
     };
-    Some(TwoPoints { vn, e, a: [a11, a12, a22], b: rhs, lambda, case })
+    Some(TwoPoints { arms, vn, e, a: [a11, a12, a22], b: rhs, lambda, case })
+}
+
+impl TwoPoints {
+    /// What resolving point `point` is given: its normal impulse, and how the
+    /// normal impulses from it on change v_rel there. An impulse −λⱼ·n at point j
+    /// changes v_rel at point i by −λⱼ·((1/mA + 1/mB)·n + (rAⱼ×n)/IA·rAᵢ⊥ + (rBⱼ×n)/IB·rBᵢ⊥).
+    pub(super) fn given(&self, point: usize, bodies: &[Body], (a, b): (usize, usize), n: DVec2) -> Given {
+        let (ba, bb) = (&bodies[a], &bodies[b]);
+        let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
+        let (ra, rb) = self.arms[point];
+        let pending = (point..2)
+            .map(|j| {
+                let (ra_j, rb_j) = self.arms[j];
+                (n * (ima + imb) + ra.perp() * (cross(ra_j, n) * iia) + rb.perp() * (cross(rb_j, n) * iib)) * -self.lambda[j]
+            })
+            .sum();
+        Given { point, jn: -self.lambda[point], pending, solve: self.clone() }
+    }
 }
 
 impl ResolveRecord {
@@ -401,28 +430,40 @@ impl ResolveRecord {
                     .by("−{λ}  (this point's share of the two-point solve)", vec![("λ", g.solve.lambda[g.point].into())]),
             },
         ]);
-        let slide = match (i.k_n_vec, i.sliding_after) {
-            (Some(k_n_vec), Some(after)) => {
-                q.push(Quantity::new("K·n", k_n_vec, "1/kg").by(
-                    "({1/m_a} + {1/m_b})·{n} + ({r_a}×{n})/{I_a}·{r_a}⊥ + ({r_b}×{n})/{I_b}·{r_b}⊥",
-                    vec![
-                        ("1/m_a", ima.into()),
-                        ("1/m_b", imb.into()),
-                        ("n", n.into()),
-                        ("r_a", ra.into()),
-                        ("I_a", ia.clone()),
-                        ("r_b", rb.into()),
-                        ("I_b", ib.clone()),
-                    ],
-                ));
-                q.push(Quantity::new("v_rel'", after, "m/s").by(
-                    "{v_rel} + {jn}·{K·n}  (after the normal impulse)",
-                    vec![("v_rel", v_rel.into()), ("jn", i.jn.into()), ("K·n", k_n_vec.into())],
-                ));
-                Sliding::AfterNormal(after)
-            }
-            _ => Sliding::Before(v_rel, vrn),
-        };
+        let slide =
+            match (i.k_n_vec, i.sliding_after, &self.given) {
+                (_, Some(after), Some(g)) => {
+                    q.push(
+                        Quantity::new("Δv_rel", g.pending, "m/s")
+                            .by("the normal impulses of the two points not yet applied, this one's included", vec![]),
+                    );
+                    q.push(Quantity::new("v_rel'", after, "m/s").by(
+                        "{v_rel} + {Δv_rel}  (after both normal impulses)",
+                        vec![("v_rel", v_rel.into()), ("Δv_rel", g.pending.into())],
+                    ));
+                    Sliding::AfterNormal(after)
+                }
+                (Some(k_n_vec), Some(after), None) => {
+                    q.push(Quantity::new("K·n", k_n_vec, "1/kg").by(
+                        "({1/m_a} + {1/m_b})·{n} + ({r_a}×{n})/{I_a}·{r_a}⊥ + ({r_b}×{n})/{I_b}·{r_b}⊥",
+                        vec![
+                            ("1/m_a", ima.into()),
+                            ("1/m_b", imb.into()),
+                            ("n", n.into()),
+                            ("r_a", ra.into()),
+                            ("I_a", ia.clone()),
+                            ("r_b", rb.into()),
+                            ("I_b", ib.clone()),
+                        ],
+                    ));
+                    q.push(Quantity::new("v_rel'", after, "m/s").by(
+                        "{v_rel} + {jn}·{K·n}  (after the normal impulse)",
+                        vec![("v_rel", v_rel.into()), ("jn", i.jn.into()), ("K·n", k_n_vec.into())],
+                    ));
+                    Sliding::AfterNormal(after)
+                }
+                _ => Sliding::Before(v_rel, vrn),
+            };
         q.extend([
             tangent_quantity(i.tangent, i.t, n, slide),
             match slide {

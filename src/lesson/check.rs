@@ -188,5 +188,14 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(c) = o.coulomb_cap {
         parts.push(format!("coulomb_cap {c}"));
     }
+    if let Some(t) = o.restitution_threshold {
+        parts.push(format!("restitution_threshold {} m/s", num(t)));
+    }
+    if let Some(slop) = o.slop {
+        parts.push(format!("slop {} m", num(slop)));
+    }
+    if let Some(c) = o.contact {
+        parts.push(format!("contact {}", c.name()));
+    }
     parts.join(", ")
 }

@@ -1,6 +1,6 @@
 //! The lesson parts of a scene file: `[lesson]`, `[[step]]` and `[[check]]`.
 
-use crate::engine::{Friction, Tangent};
+use crate::engine::{ContactModel, Friction, Tangent};
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug, Clone)]
@@ -43,6 +43,9 @@ pub struct Overrides {
     pub friction: Option<Friction>,
     pub relaxation_iterations: Option<i64>,
     pub coulomb_cap: Option<bool>,
+    pub restitution_threshold: Option<f64>,
+    pub slop: Option<f64>,
+    pub contact: Option<ContactModel>,
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]

@@ -122,6 +122,15 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     if let Some(c) = o.coulomb_cap {
         s.coulomb_cap = c;
     }
+    if let Some(t) = o.restitution_threshold {
+        s.restitution_threshold = t;
+    }
+    if let Some(slop) = o.slop {
+        s.slop = slop;
+    }
+    if let Some(c) = o.contact {
+        s.contact = c;
+    }
     s
 }
 
@@ -138,6 +147,17 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
     let tables =
         [("step", scene.steps.iter().map(|s| s.frame).collect::<Vec<_>>()), ("check", scene.checks.iter().map(|c| c.frame).collect())];
     let mut problems = Vec::new();
+    for (i, check) in scene.checks.iter().enumerate() {
+        let o = &check.with;
+        for (key, value) in [("restitution_threshold", o.restitution_threshold), ("slop", o.slop)] {
+            if value.is_some_and(|v| !(v.is_finite() && v >= 0.0)) {
+                let problem =
+                    Problem::error(format!("{key} must be 0 or more"), "negative or not a number", Some(format!("write e.g. {key} = 0.5")));
+                let path = [Seg::Key("check"), Seg::Index(i), Seg::Key("with"), Seg::Key(key)];
+                problems.push(crate::scene::error::locate(&scene.source, &path, problem));
+            }
+        }
+    }
     for (table, frames) in &tables {
         for (i, &frame) in frames.iter().enumerate() {
             if frame > LAST_ANCHOR_FRAME {
