@@ -164,6 +164,12 @@ impl SceneView<'_> {
                     let (x, y) = self.to_canvas(info.start);
                     ctx.print(x, y, "start");
                 }
+                // A clipped manifold's second point.
+                if let Some(second) = d.second {
+                    self.line(ctx, second.start, second.end, self.c(Color::Magenta));
+                    let (x, y) = self.to_canvas(second.start);
+                    ctx.print(x, y, "start₂");
+                }
             }
             (PhaseData::Correct(c), Some((a, b))) => {
                 let (da, db) = (-c.normal * c.s * c.inv_mass[0], c.normal * c.s * c.inv_mass[1]);
