@@ -141,7 +141,7 @@ fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
     let result = created.and_then(|mut f| f.write_all(crate::scene::STARTER.as_bytes()));
     match result {
         Ok(()) => {
-            println!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.");
+            say(&format!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.\n"));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(
@@ -206,7 +206,7 @@ fn list_lessons() -> ExitCode {
             Err(e) => out += &e.render(false),
         }
     }
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    say(&out);
     ExitCode::SUCCESS
 }
 
@@ -220,14 +220,15 @@ fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
             Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
         });
         match outcome {
-            Ok((name, results)) if results.is_empty() => println!("{name}: valid; it has no [[check]]s to run"),
+            Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
             Ok((name, results)) => {
                 let passed = results.iter().filter(|r| r.passed).count();
-                println!("{name}: {passed} of {} checks pass", results.len());
+                let mut out = format!("{name}: {passed} of {} checks pass\n", results.len());
                 for r in &results {
                     let mark = if r.passed { "ok  " } else { "FAIL" };
-                    println!("  {mark} {}: expected {}, got {}", r.what, r.expected, r.actual);
+                    out += &format!("  {mark} {}: expected {}, got {}\n", r.what, r.expected, r.actual);
                 }
+                say(&out);
                 failed += results.len() - passed;
             }
             Err(e) => {
@@ -375,6 +376,12 @@ fn bench(target: &str, frames: u64, traced: bool, format: BenchFormat) -> Result
             v.to_string() + "\n"
         }
     };
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    say(&out);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes to stdout. A reader that closed the pipe early (`impulse check … |
+/// head -1`) has what it wanted: that is not an error, and never a panic.
+fn say(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }

@@ -135,7 +135,7 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
     let scene = impulse::scene::Scene::parse("starter", &written).unwrap();
     let sound = impulse::engine::Settings {
         coulomb_cap: true,
-        restitution_threshold: 0.5,
+        restitution_threshold: 1.0,
         slop: 0.005,
         contact: impulse::engine::ContactModel::Clipped,
         relaxation_iterations: 30,
@@ -267,4 +267,22 @@ fn run_filters_phases_and_can_print_bodies_only() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text.lines().filter(|l| l.starts_with("frame ")).count(), 2, "{text}");
     assert!(!text.contains("resolve") && text.contains("= m1: x (5.952, 12.9527)"), "{text}");
+}
+
+/// A reader that stops early (`impulse check … | head -1`) closes the pipe:
+/// the rest of the output is dropped quietly, never with a panic.
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    for args in [&["check", "smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation"][..], &["lessons"]] {
+        let mut child =
+            Command::new(env!("CARGO_BIN_EXE_impulse")).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(!first.is_empty());
+        assert!(!text(&out.stderr).contains("panicked"), "{args:?}: {}", text(&out.stderr));
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
 }
