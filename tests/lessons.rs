@@ -6,7 +6,7 @@ use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, 
 use impulse::report::text_trace;
 use std::path::Path;
 
-const IDS: [&str; 7] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact"];
+const IDS: [&str; 8] = ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact", "torque"];
 
 mod common;
 use common::snapshot_settings;

@@ -1,12 +1,15 @@
 //! Stage 1: gravity and the loads queued on each body (text 002) change the
-//! velocities: v += (g + F/m)·dt + J/m, ω += τ/I·dt + L/I.
+//! velocities: v += (g + F/m)·dt + J/m, ω += τ/I·dt + L/I. The scene's actions
+//! of the frame queue their loads first (see `action.rs`).
 
+use super::action::{Action, ActionKind};
 use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer};
 use glam::DVec2;
 
-pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, tracer: &mut T) {
-    let mut record = T::ENABLED.then(|| ForcesRecord { gravity, dt, loads: Vec::new(), changes: Vec::new() });
+/// `acted` are the frame's actions, for the record (empty untraced).
+pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, acted: Vec<Acted>, tracer: &mut T) {
+    let mut record = T::ENABLED.then(|| ForcesRecord { gravity, dt, acted, loads: Vec::new(), changes: Vec::new() });
     for (i, body) in bodies.iter_mut().enumerate() {
         if body.is_static() {
             continue;
@@ -56,10 +59,61 @@ pub struct Load {
     pub dw: f64,
 }
 
+/// An action of the frame as it was applied: the body's centre then, and for
+/// a force or impulse at a point the arm r = at − x.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Acted {
+    pub body: usize,
+    pub kind: ActionKind,
+    pub centre: DVec2,
+    pub arm: Option<DVec2>,
+}
+
+impl Acted {
+    pub(super) fn of(action: &Action, body: &Body) -> Acted {
+        let arm = match action.kind {
+            ActionKind::Force { at: Some(at), .. } | ActionKind::Impulse { at: Some(at), .. } => Some(at - body.position),
+            _ => None,
+        };
+        Acted { body: action.body, kind: action.kind, centre: body.position, arm }
+    }
+
+    fn quantities(&self, name: &str) -> Vec<Quantity> {
+        let arm = |at: DVec2, r: DVec2| {
+            Quantity::new(format!("r {name}"), r, "m").by("{at} − {x}", vec![("at", at.into()), ("x", self.centre.into())])
+        };
+        match (self.kind, self.arm) {
+            (ActionKind::Force { force, at: Some(at), .. }, Some(r)) => vec![
+                arm(at, r),
+                Quantity::new(format!("τ {name}"), r.perp_dot(force), "N·m").by(
+                    "{r}×{F} = {r.x}·{F.y} − {r.y}·{F.x}",
+                    vec![
+                        ("r", r.into()),
+                        ("F", force.into()),
+                        ("r.x", r.x.into()),
+                        ("F.y", force.y.into()),
+                        ("r.y", r.y.into()),
+                        ("F.x", force.x.into()),
+                    ],
+                ),
+            ],
+            (ActionKind::Impulse { impulse, at: Some(at) }, Some(r)) => vec![
+                arm(at, r),
+                Quantity::new(format!("L {name}"), r.perp_dot(impulse), "N·m·s")
+                    .by("{r}×{J}", vec![("r", r.into()), ("J", impulse.into())]),
+            ],
+            (ActionKind::Velocity(v), _) => vec![Quantity::new(format!("v {name}"), v, "m/s").by("set by an action", vec![])],
+            _ => vec![],
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct ForcesRecord {
     pub gravity: DVec2,
     pub dt: f64,
+    /// The frame's actions.
+    pub acted: Vec<Acted>,
     pub loads: Vec<Load>,
     pub changes: Vec<BodyChange>,
 }
@@ -67,9 +121,13 @@ pub struct ForcesRecord {
 impl ForcesRecord {
     pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
         let (g, dt) = (self.gravity, self.dt);
+        let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
         let mut q = vec![Quantity::new("Δv_g", g * dt, "m/s").by("{g}·{dt}", vec![("g", g.into()), ("dt", dt.into())])];
+        for a in &self.acted {
+            q.extend(a.quantities(&name(a.body)));
+        }
         for l in &self.loads {
-            let name = names.get(l.body).cloned().unwrap_or_else(|| format!("#{}", l.body));
+            let name = name(l.body);
             q.push(Quantity::new(format!("Δv {name}"), l.dv, "m/s").by(
                 "({g} + {F}/{m})·{dt} + {J}/{m}",
                 vec![("g", g.into()), ("F", l.force.into()), ("m", l.mass.into()), ("dt", dt.into()), ("J", l.impulse.into())],

@@ -5,6 +5,7 @@
 //! candidate pair in scene order: bound test, detect → correct → resolve →
 //! integrate.
 
+mod action;
 mod body;
 mod broad;
 mod correct;
@@ -15,11 +16,12 @@ mod record;
 mod resolve;
 mod trace;
 
+pub use action::{Action, ActionKind};
 pub use body::{Body, BodyState};
 pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, Work};
-pub use forces::{ForcesRecord, Load};
+pub use forces::{Acted, ForcesRecord, Load};
 pub use integrate::IntegrateRecord;
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
@@ -35,6 +37,8 @@ pub struct World {
     pub gravity: DVec2,
     pub time: f64,
     pub frame: u64,
+    /// What the scene does to bodies at given frames, applied in the forces phase.
+    pub actions: Vec<Action>,
     /// The step's working space, kept so a frame allocates nothing once it has grown.
     scratch: Scratch,
 }
@@ -71,7 +75,18 @@ impl std::fmt::Debug for Scratch {
 
 impl World {
     pub fn new(bodies: Vec<Body>, gravity: DVec2) -> World {
-        World { bodies, gravity, time: 0.0, frame: 0, scratch: Scratch::default() }
+        World { bodies, gravity, time: 0.0, frame: 0, actions: Vec::new(), scratch: Scratch::default() }
+    }
+
+    /// Removes body `i`, and the actions on it; the others keep their bodies.
+    pub fn remove_body(&mut self, i: usize) -> Body {
+        self.actions.retain(|a| a.body != i);
+        for a in &mut self.actions {
+            if a.body > i {
+                a.body -= 1;
+            }
+        }
+        self.bodies.remove(i)
     }
 
     pub fn kinetic_energy(&self) -> f64 {
@@ -184,14 +199,22 @@ pub struct StepStats {
 
 /// Advances the world by one frame, telling `tracer` what each phase did.
 pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
-    let World { bodies, gravity, scratch, .. } = world;
+    let World { bodies, gravity, scratch, actions, frame, .. } = world;
     let mut stats = StepStats::default();
     scratch.frame_start_velocities.clear();
     if settings.integrator == Integrator::ExplicitEuler {
         scratch.frame_start_velocities.extend(bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
     }
     if settings.motion {
-        forces::apply(bodies, *gravity, settings.dt, tracer);
+        let count = bodies.len();
+        let mut acted = Vec::new();
+        for a in actions.iter().filter(|a| a.acts_in(*frame) && a.body < count) {
+            if T::ENABLED {
+                acted.push(Acted::of(a, &bodies[a.body]));
+            }
+            a.apply(&mut bodies[a.body]);
+        }
+        forces::apply(bodies, *gravity, settings.dt, acted, tracer);
     }
     scratch.rotations.clear();
     scratch.rotations.extend(bodies.iter().map(|b| DVec2::from_angle(b.angle)));

@@ -205,6 +205,14 @@ fn example(key: &str) -> Option<&'static str> {
         "angular_velocity" => "angular_velocity = 0.0",
         "restitution" => "restitution = 0.5",
         "friction" => "friction = 0.3",
+        "force" => "force = [10.0, 0.0]",
+        "torque" => "torque = 5.0",
+        "impulse" => "impulse = [1.0, 0.0]",
+        "angular_impulse" => "angular_impulse = 0.5",
+        "at" => "at = [0.0, 1.0]",
+        "frames" => "frames = 1",
+        "body" => "body = \"ball\"",
+        "frame" => "frame = 0",
         _ => return None,
     })
 }

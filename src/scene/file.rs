@@ -15,6 +15,25 @@ pub struct SceneFile {
     pub solver: SolverSection,
     #[serde(default)]
     pub body: Vec<BodyEntry>,
+    #[serde(default)]
+    pub action: Vec<ActionEntry>,
+}
+
+/// `[[action]]`: something done to a body during a run (DESIGN.md, "Walls and
+/// actions"). Exactly one of the five kinds is given.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActionEntry {
+    #[serde(default)]
+    pub frame: i64,
+    pub body: String,
+    pub force: Option<[f64; 2]>,
+    pub torque: Option<f64>,
+    pub impulse: Option<[f64; 2]>,
+    pub angular_impulse: Option<f64>,
+    pub velocity: Option<[f64; 2]>,
+    pub at: Option<[f64; 2]>,
+    pub frames: Option<i64>,
 }
 
 #[derive(Deserialize, Debug)]

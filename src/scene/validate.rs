@@ -5,7 +5,7 @@
 use super::Scene;
 use super::error::{self, Problem, SceneError, Seg, locate};
 use super::file::{BodyEntry, SceneFile, ShapeName};
-use crate::engine::{Body, Settings, World};
+use crate::engine::{Action, ActionKind, Body, Settings, World};
 use crate::geometry::{Shape, collide};
 use glam::DVec2;
 
@@ -78,6 +78,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key("name")], &format!("two bodies are named \"{}\"", b.name), &help);
         }
     }
+    let actions: Vec<Action> = raw.action.iter().enumerate().filter_map(|(i, a)| action(&mut v, i, a, &bodies)).collect();
     if !v.0.is_empty() {
         return Err(SceneError::new(file, source, v.located(source)));
     }
@@ -106,8 +107,10 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             locate(source, &[Seg::Key("body"), Seg::Index(b), Seg::Key("position")], problem)
         })
         .collect();
+    let mut world = World::new(bodies, DVec2::from(w.gravity));
+    world.actions = actions;
     Ok(Scene {
-        world: World::new(bodies, DVec2::from(w.gravity)),
+        world,
         settings,
         y_axis: w.y_axis,
         view: w.view.map(|[lo, hi]| (DVec2::from(lo), DVec2::from(hi))),
@@ -116,6 +119,78 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         file: file.to_string(),
         source: source.to_string(),
     })
+}
+
+/// The last frame an action may start in or last to: as far as `impulse run --frames` goes.
+pub const LAST_ACTION_FRAME: i64 = 10_000_000;
+
+/// One `[[action]]`, checked against the bodies (`None` after a problem).
+fn action(v: &mut Problems, i: usize, a: &super::file::ActionEntry, bodies: &[Body]) -> Option<Action> {
+    let at = |key: &'static str| [Seg::Key("action"), Seg::Index(i), Seg::Key(key)];
+    let before = v.0.len();
+    let body = bodies.iter().position(|b| b.name == a.body);
+    match body {
+        None => {
+            let names: Vec<&str> = bodies.iter().map(|b| b.name.as_str()).collect();
+            let help = match error::nearest(&a.body, &names) {
+                Some(n) => format!("did you mean \"{n}\"? The bodies are {}", names.join(", ")),
+                None => format!("the bodies are {}", names.join(", ")),
+            };
+            v.bad(&at("body"), &format!("no body is named \"{}\"", a.body), &help);
+        }
+        Some(b) if bodies[b].is_static() => {
+            v.bad(&at("body"), &format!("\"{}\" is static: nothing moves it", a.body), "act on a body with a mass");
+        }
+        Some(_) => {}
+    }
+    if !(0..=LAST_ACTION_FRAME).contains(&a.frame) {
+        v.bad(&at("frame"), &format!("frame must be from 0 to {LAST_ACTION_FRAME}"), "write frame = 0 for the first frame");
+    }
+    let kinds = [("force", a.force.is_some()), ("torque", a.torque.is_some()), ("impulse", a.impulse.is_some())]
+        .into_iter()
+        .chain([("angular_impulse", a.angular_impulse.is_some()), ("velocity", a.velocity.is_some())])
+        .filter(|k| k.1)
+        .map(|k| k.0)
+        .collect::<Vec<_>>();
+    let help = "write exactly one of force = [Fx, Fy], torque = τ, impulse = [Jx, Jy], angular_impulse = L, velocity = [vx, vy]";
+    match kinds.as_slice() {
+        [] => v.bad(&[Seg::Key("action"), Seg::Index(i)], "an action needs a kind", help),
+        [_] => {}
+        [_, second, ..] => {
+            v.bad(&at(second), &format!("an action has one kind; this one gives {}: {}", kinds.len(), kinds.join(" and ")), help)
+        }
+    }
+    let numbers: Vec<f64> = [a.force, a.impulse, a.velocity, a.at]
+        .into_iter()
+        .flatten()
+        .flatten()
+        .chain([a.torque, a.angular_impulse].into_iter().flatten())
+        .collect();
+    v.finite(&at(kinds.first().copied().unwrap_or("body")), &numbers);
+    if a.at.is_some() && a.force.is_none() && a.impulse.is_none() {
+        v.bad(&at("at"), "`at` is the point a force or an impulse acts through", "leave it out, or give a force or an impulse");
+    }
+    if let Some(n) = a.frames {
+        if a.force.is_none() && a.torque.is_none() {
+            v.bad(&at("frames"), "only a force or a torque lasts for frames", "leave `frames` out: the others act once");
+        } else if !(1..=LAST_ACTION_FRAME).contains(&n) {
+            v.bad(&at("frames"), &format!("frames must be from 1 to {LAST_ACTION_FRAME}"), "write frames = 1 for one frame");
+        }
+    }
+    if v.0.len() > before {
+        return None;
+    }
+    let frames = a.frames.unwrap_or(1) as u64;
+    let point = a.at.map(DVec2::from);
+    let kind = match (a.force, a.torque, a.impulse, a.angular_impulse, a.velocity) {
+        (Some(f), ..) => ActionKind::Force { force: DVec2::from(f), at: point, frames },
+        (_, Some(t), ..) => ActionKind::Torque { torque: t, frames },
+        (_, _, Some(j), ..) => ActionKind::Impulse { impulse: DVec2::from(j), at: point },
+        (_, _, _, Some(l), _) => ActionKind::AngularImpulse(l),
+        (.., Some(vel)) => ActionKind::Velocity(DVec2::from(vel)),
+        _ => return None,
+    };
+    Some(Action { frame: a.frame as u64, body: body?, kind })
 }
 
 /// Pairs that overlap (more than touching), with the depth.

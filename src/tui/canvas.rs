@@ -2,7 +2,7 @@
 //! current phase computed as labelled arrows. Everything drawn is read from
 //! the phase record; nothing is recomputed.
 
-use crate::engine::{Body, BodyState, Phase, PhaseData, Work};
+use crate::engine::{Acted, ActionKind, Body, BodyState, Phase, PhaseData, Work};
 use crate::geometry::{Pose, SatReport, Shape, box_vertices};
 use crate::scene::YAxis;
 use glam::DVec2;
@@ -198,14 +198,59 @@ impl SceneView<'_> {
                     }
                 }
             }
-            _ => {
-                let big = self.states.iter().map(|s| s.velocity.length()).fold(0.0, f64::max);
-                if big > 0.0 {
-                    for (i, s) in self.states.iter().enumerate() {
-                        let label = if i == self.selected { "v" } else { "" };
-                        self.arrow(ctx, s.position, s.velocity * (u * 1.2 / big), label, self.c(Color::Cyan));
-                    }
+            (PhaseData::Forces(f), _) => {
+                for a in &f.acted {
+                    self.action(ctx, a);
                 }
+                self.velocities(ctx);
+            }
+            _ => self.velocities(ctx),
+        }
+    }
+
+    fn velocities(&self, ctx: &mut Context) {
+        let u = self.unit();
+        let big = self.states.iter().map(|s| s.velocity.length()).fold(0.0, f64::max);
+        if big > 0.0 {
+            for (i, s) in self.states.iter().enumerate() {
+                let label = if i == self.selected { "v" } else { "" };
+                self.arrow(ctx, s.position, s.velocity * (u * 1.2 / big), label, self.c(Color::Cyan));
+            }
+        }
+    }
+
+    /// An action of the frame: for a force or impulse at a point, the arm r
+    /// from the centre, the force, and the lever arm (the perpendicular from
+    /// the centre to the force's line, the only part of r that turns the body).
+    fn action(&self, ctx: &mut Context, a: &Acted) {
+        let u = self.unit();
+        let push = match a.kind {
+            ActionKind::Force { force, .. } => Some((force, "F")),
+            ActionKind::Impulse { impulse, .. } => Some((impulse, "J")),
+            _ => None,
+        };
+        match (push, a.arm) {
+            (Some((f, label)), Some(r)) => {
+                let at = a.centre + r;
+                self.arrow(ctx, a.centre, r, "r", self.c(Color::Blue));
+                let dir = f.normalize_or_zero();
+                self.arrow(ctx, at, dir * u, label, self.c(Color::Yellow));
+                let foot = at + dir * (a.centre - at).dot(dir);
+                if foot.distance(a.centre) > 0.0 {
+                    self.line(ctx, a.centre, foot, self.c(Color::LightYellow));
+                    let (x, y) = self.to_canvas((a.centre + foot) / 2.0);
+                    ctx.print(x, y, format!("arm {}", crate::notation::num(foot.distance(a.centre))));
+                }
+            }
+            (Some((f, label)), None) => self.arrow(ctx, a.centre, f.normalize_or_zero() * u, label, self.c(Color::Yellow)),
+            _ => {
+                let (x, y) = self.to_canvas(a.centre);
+                let what = match a.kind {
+                    ActionKind::Torque { .. } => "τ",
+                    ActionKind::AngularImpulse(_) => "L",
+                    _ => "v set",
+                };
+                ctx.print(x, y, what);
             }
         }
     }

@@ -46,7 +46,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
         }),
         Msg::Delete => Box::new(move |s, i, _| {
             let name = selected(s, *i)?.name.clone();
-            s.world.bodies.remove(*i);
+            s.world.remove_body(*i);
             *i = (*i).min(s.world.bodies.len().saturating_sub(1));
             Ok(format!("deleted {name}"))
         }),

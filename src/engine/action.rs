@@ -1,0 +1,79 @@
+//! Actions: what a scene does to a body at given frames (text 002's ways to
+//! set a body turning), applied at the start of the frame's forces phase.
+//!
+//! A force F through the world point `at` also turns the body: the torque is
+//! τ = r × F with r = at − x, so only the part of F across the arm turns it
+//! (for a horizontal F that is the arm's vertical offset). Held for a frame,
+//! F and τ change v by F/m·dt and ω by τ/I·dt; an impulse J through `at`
+//! changes them at once, by J/m and (r × J)/I, and an angular impulse L by L/I.
+//! A set velocity replaces v, as a shot does.
+
+use super::body::Body;
+use glam::DVec2;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Action {
+    /// The first frame it acts in.
+    pub frame: u64,
+    /// The body, by index.
+    pub body: usize,
+    pub kind: ActionKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ActionKind {
+    /// Held for `frames` frames; `at` is a world point (none: the centre).
+    Force {
+        force: DVec2,
+        at: Option<DVec2>,
+        frames: u64,
+    },
+    Torque {
+        torque: f64,
+        frames: u64,
+    },
+    Impulse {
+        impulse: DVec2,
+        at: Option<DVec2>,
+    },
+    AngularImpulse(f64),
+    /// Sets the velocity (m/s).
+    Velocity(DVec2),
+}
+
+impl Action {
+    /// How many frames it acts in.
+    pub fn frames(&self) -> u64 {
+        match self.kind {
+            ActionKind::Force { frames, .. } | ActionKind::Torque { frames, .. } => frames,
+            _ => 1,
+        }
+    }
+
+    /// Whether it acts in `frame`.
+    pub fn acts_in(&self, frame: u64) -> bool {
+        frame >= self.frame && frame - self.frame < self.frames()
+    }
+
+    /// Queues the action's load on its body for this frame's forces phase.
+    pub(super) fn apply(&self, body: &mut Body) {
+        match self.kind {
+            ActionKind::Force { force, at, .. } => body.apply_force_at(force, at.unwrap_or(body.position)),
+            ActionKind::Torque { torque, .. } => body.apply_torque(torque),
+            ActionKind::Impulse { impulse, at } => body.apply_impulse_at(impulse, at.unwrap_or(body.position)),
+            ActionKind::AngularImpulse(l) => body.apply_angular_impulse(l),
+            ActionKind::Velocity(v) => body.velocity = v,
+        }
+    }
+
+    /// The kind's name, as the file's key.
+    pub fn key(&self) -> &'static str {
+        match self.kind {
+            ActionKind::Force { .. } => "force",
+            ActionKind::Torque { .. } => "torque",
+            ActionKind::Impulse { .. } => "impulse",
+            ActionKind::AngularImpulse(_) => "angular_impulse",
+            ActionKind::Velocity(_) => "velocity",
+        }
+    }
+}
