@@ -39,7 +39,10 @@ fn json_trace_follows_the_contract() {
 fn lessons_lists_the_ids_in_order() {
     let out = text(&impulse(&["lessons"]).stdout);
     let ids: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
-    assert_eq!(ids, ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact", "torque"]);
+    assert_eq!(
+        ids,
+        ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact", "torque", "integrators"]
+    );
 }
 
 #[test]

@@ -197,5 +197,8 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(c) = o.contact {
         parts.push(format!("contact {}", c.name()));
     }
+    if let Some(i) = o.integrator {
+        parts.push(format!("integrator {}", i.name()));
+    }
     parts.join(", ")
 }

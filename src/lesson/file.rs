@@ -1,6 +1,6 @@
 //! The lesson parts of a scene file: `[lesson]`, `[[step]]` and `[[check]]`.
 
-use crate::engine::{ContactModel, Friction, Tangent};
+use crate::engine::{ContactModel, Friction, Integrator, Tangent};
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug, Clone)]
@@ -46,6 +46,7 @@ pub struct Overrides {
     pub restitution_threshold: Option<f64>,
     pub slop: Option<f64>,
     pub contact: Option<ContactModel>,
+    pub integrator: Option<Integrator>,
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]

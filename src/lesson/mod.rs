@@ -131,6 +131,9 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     if let Some(c) = o.contact {
         s.contact = c;
     }
+    if let Some(i) = o.integrator {
+        s.integrator = i;
+    }
     s
 }
 
