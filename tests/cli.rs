@@ -41,7 +41,18 @@ fn lessons_lists_the_ids_in_order() {
     let ids: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
     assert_eq!(
         ids,
-        ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact", "torque", "integrators"]
+        [
+            "smooth-balls",
+            "rough-balls",
+            "tangent-fix",
+            "sat",
+            "relaxation",
+            "coulomb-cap",
+            "resting-contact",
+            "torque",
+            "integrators",
+            "box-circle"
+        ]
     );
 }
 

@@ -6,8 +6,18 @@ use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, 
 use impulse::report::text_trace;
 use std::path::Path;
 
-const IDS: [&str; 9] =
-    ["smooth-balls", "rough-balls", "tangent-fix", "sat", "relaxation", "coulomb-cap", "resting-contact", "torque", "integrators"];
+const IDS: [&str; 10] = [
+    "smooth-balls",
+    "rough-balls",
+    "tangent-fix",
+    "sat",
+    "relaxation",
+    "coulomb-cap",
+    "resting-contact",
+    "torque",
+    "integrators",
+    "box-circle",
+];
 
 mod common;
 use common::snapshot_settings;

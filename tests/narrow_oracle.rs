@@ -206,7 +206,8 @@ fn box_circle_agrees_with_parry() {
         let centre = pose.position + rng.offset(size.length() / 2.0 + radius);
         let what = || format!("box {size} at {pose:?}, circle r {radius} at {centre}");
 
-        let (ours, region, _) = collide_box_circle(size, pose, centre, radius);
+        let (ours, test) = collide_box_circle(size, pose, centre, radius);
+        let region = test.region;
         let cuboid = Cuboid::new(PVec::new(size.x / 2.0, size.y / 2.0));
         let ball_pose = Pose::new(centre, rng.range(-PI, PI));
         let theirs =

@@ -4,7 +4,7 @@
 use super::ContactModel;
 use super::body::Body;
 use super::trace::{Phase, PhaseData, Quantity, Tracer, Value};
-use crate::geometry::{CircleRegion, CollisionInfo, Method, Pose, SatReport, Shape, clip_box_box, collide};
+use crate::geometry::{CollisionInfo, Method, Pose, RegionTest, SatReport, Shape, clip_box_box, collide};
 use glam::DVec2;
 
 /// `poses` are the two bodies' poses where they stand now. Returns the
@@ -43,7 +43,7 @@ pub(super) fn run<T: Tracer>(
         let work = match detection.method {
             Method::CircleCircle => Work::CircleCircle,
             Method::BoxBox { .. } => Work::BoxBox(report.unwrap_or_default()),
-            Method::BoxCircle { region, edge, box_is_a } => Work::BoxCircle { region, edge, box_is_a },
+            Method::BoxCircle { test, box_is_a } => Work::BoxCircle { test: Box::new(test), box_is_a },
         };
         let record = DetectRecord {
             x_a: ba.position,
@@ -66,10 +66,10 @@ pub enum Work {
     CircleCircle,
     /// Every face tested, its support point and distance (boxed: it is large).
     BoxBox(Box<SatReport>),
-    /// The nearest edge of the box and the region the circle's centre is in.
+    /// The nearest edge of the box and the region the circle's centre is in
+    /// (boxed, like the SAT's report, so the common detect record stays small).
     BoxCircle {
-        region: CircleRegion,
-        edge: usize,
+        test: Box<RegionTest>,
         box_is_a: bool,
     },
 }
@@ -155,10 +155,26 @@ impl DetectRecord {
                     out.push(Quantity::new("least penetration", Value::Text(format!("{} face {face}", [a, b][side])), ""));
                 }
             }
-            Work::BoxCircle { region, edge, box_is_a } => {
-                let who = if *box_is_a { a } else { b };
-                out.push(Quantity::new("nearest edge", Value::Text(format!("{who} face {edge}")), ""));
-                out.push(Quantity::new("region", region.describe(), ""));
+            Work::BoxCircle { test, box_is_a } => {
+                let (who, centre) = if *box_is_a { (a, self.x_b) } else { (b, self.x_a) };
+                let RegionTest { first, second, normal, .. } = **test;
+                out.push(Quantity::new("nearest edge", Value::Text(format!("{who} face {}", test.edge)), ""));
+                out.push(Quantity::new("edge start", first, "m"));
+                out.push(Quantity::new("edge end", second, "m"));
+                out.push(Quantity::new("edge normal", normal, ""));
+                let c = ("c", Value::from(centre));
+                out.push(
+                    Quantity::new("out", test.out, "m").by("({c} − {v1})·{n}", vec![c.clone(), ("v1", first.into()), ("n", normal.into())]),
+                );
+                out.push(
+                    Quantity::new("along start", test.along_first, "m²")
+                        .by("({c} − {v1})·({v2} − {v1})", vec![c.clone(), ("v1", first.into()), ("v2", second.into())]),
+                );
+                out.push(
+                    Quantity::new("along end", test.along_second, "m²")
+                        .by("({c} − {v2})·({v1} − {v2})", vec![c, ("v2", second.into()), ("v1", first.into())]),
+                );
+                out.push(Quantity::new("region", test.region.describe(), ""));
             }
         }
     }

@@ -216,7 +216,8 @@ impl Phase {
             PhaseData::Broad(r) => size_of_val(&**r) + size_of_val(&r.candidates[..]),
             PhaseData::Detect(r) => match &r.work {
                 super::detect::Work::BoxBox(report) => size_of_val(&**report),
-                _ => 0,
+                super::detect::Work::BoxCircle { test, .. } => size_of_val(&**test),
+                super::detect::Work::CircleCircle => 0,
             },
             PhaseData::Correct(_) => 0,
             PhaseData::Resolve(r) => size_of_val(&**r),

@@ -43,9 +43,27 @@ fn corner_contact(corner: DVec2, centre: DVec2, radius: f64) -> Option<Collision
     Some(CollisionInfo::new(radius - dist, n, centre - n * radius))
 }
 
+/// The region test's numbers: which edge is nearest, where the centre stands
+/// against it, and so which region it is in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RegionTest {
+    pub region: CircleRegion,
+    /// The nearest edge: its index, its corners in order and its outward normal.
+    pub edge: usize,
+    pub first: DVec2,
+    pub second: DVec2,
+    pub normal: DVec2,
+    /// (c − first)·n: how far the centre stands out of the edge's line (≤ 0: inside the box).
+    pub out: f64,
+    /// (c − first)·(second − first): below 0, the centre is past the first corner.
+    pub along_first: f64,
+    /// (c − second)·(first − second): below 0, past the second corner.
+    pub along_second: f64,
+}
+
 /// The box is A, the circle B: the normal points out of the box. Also returns the
-/// region the centre is in and the index of the nearest edge.
-pub fn collide_box_circle(size: DVec2, pose: Pose, centre: DVec2, radius: f64) -> (Option<CollisionInfo>, CircleRegion, usize) {
+/// region test: the nearest edge and where the centre stands against it.
+pub fn collide_box_circle(size: DVec2, pose: Pose, centre: DVec2, radius: f64) -> (Option<CollisionInfo>, RegionTest) {
     let corners = box_vertices(size, pose);
     let normals = box_face_normals(pose);
     let (mut edge, mut best) = (0, f64::NEG_INFINITY);
@@ -55,20 +73,32 @@ pub fn collide_box_circle(size: DVec2, pose: Pose, centre: DVec2, radius: f64) -
             (edge, best) = (i, projection);
         }
     }
-    let face_contact = |depth: f64| CollisionInfo::new(depth, normals[edge], centre - normals[edge] * radius);
-    if best <= 0.0 {
-        return (Some(face_contact(radius - best)), CircleRegion::Inside, edge);
-    }
     let (first, second) = (corners[edge], corners[(edge + 1) % 4]);
     let along = second - first;
-    if (centre - first).dot(along) < 0.0 {
-        (corner_contact(first, centre, radius), CircleRegion::StartCorner, edge)
-    } else if (centre - second).dot(-along) < 0.0 {
-        (corner_contact(second, centre, radius), CircleRegion::EndCorner, edge)
+    let mut test = RegionTest {
+        region: CircleRegion::Inside,
+        edge,
+        first,
+        second,
+        normal: normals[edge],
+        out: best,
+        along_first: (centre - first).dot(along),
+        along_second: (centre - second).dot(-along),
+    };
+    let face_contact = |depth: f64| CollisionInfo::new(depth, normals[edge], centre - normals[edge] * radius);
+    let info = if best <= 0.0 {
+        Some(face_contact(radius - best))
+    } else if test.along_first < 0.0 {
+        test.region = CircleRegion::StartCorner;
+        corner_contact(first, centre, radius)
+    } else if test.along_second < 0.0 {
+        test.region = CircleRegion::EndCorner;
+        corner_contact(second, centre, radius)
     } else {
-        let info = (best <= radius).then(|| face_contact(radius - best));
-        (info, CircleRegion::Face, edge)
-    }
+        test.region = CircleRegion::Face;
+        (best <= radius).then(|| face_contact(radius - best))
+    };
+    (info, test)
 }
 
 #[cfg(test)]
@@ -78,8 +108,9 @@ mod tests {
     #[test]
     fn circle_resting_on_top_face() {
         let pose = Pose::new(DVec2::ZERO, 0.0);
-        let (info, region, edge) = collide_box_circle(DVec2::new(4.0, 2.0), pose, DVec2::new(0.5, 1.8), 1.0);
-        assert_eq!((region, edge), (CircleRegion::Face, 2));
+        let (info, test) = collide_box_circle(DVec2::new(4.0, 2.0), pose, DVec2::new(0.5, 1.8), 1.0);
+        assert_eq!((test.region, test.edge), (CircleRegion::Face, 2));
+        assert!((test.out - 0.8).abs() < 1e-12);
         let info = info.unwrap();
         assert!((info.depth - 0.2).abs() < 1e-12);
         assert!((info.normal - DVec2::Y).length() < 1e-12);
@@ -88,8 +119,8 @@ mod tests {
     #[test]
     fn circle_near_a_corner_is_pushed_away_from_it() {
         let pose = Pose::new(DVec2::ZERO, 0.0);
-        let (info, region, _) = collide_box_circle(DVec2::splat(2.0), pose, DVec2::new(1.5, 1.5), 1.0);
-        assert!(matches!(region, CircleRegion::StartCorner | CircleRegion::EndCorner));
+        let (info, test) = collide_box_circle(DVec2::splat(2.0), pose, DVec2::new(1.5, 1.5), 1.0);
+        assert!(matches!(test.region, CircleRegion::StartCorner | CircleRegion::EndCorner));
         let info = info.unwrap();
         assert!((info.normal - DVec2::splat(0.5f64.sqrt())).length() < 1e-12);
         assert!((info.depth - (1.0 - 0.5f64.sqrt())).abs() < 1e-12);

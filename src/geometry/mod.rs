@@ -7,7 +7,7 @@ mod circle_circle;
 mod shape;
 
 pub use box_box::{FaceTest, SatReport, clip_box_box, collide_box_box};
-pub use box_circle::{CircleRegion, collide_box_circle};
+pub use box_circle::{CircleRegion, RegionTest, collide_box_circle};
 pub use circle_circle::collide_circle_circle;
 pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
 
@@ -46,8 +46,7 @@ pub enum Method {
     },
     /// `box_is_a` says which of the pair is the box.
     BoxCircle {
-        region: CircleRegion,
-        edge: usize,
+        test: RegionTest,
         box_is_a: bool,
     },
 }
@@ -70,12 +69,12 @@ pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose, report: Option<&mut Sat
             Detection { info: found.map(|f| f.0), method: Method::BoxBox { axis: found.map(|f| f.1) } }
         }
         (Shape::Box { size }, Shape::Circle { radius }) => {
-            let (info, region, edge) = collide_box_circle(*size, pa, pb.position, *radius);
-            Detection { info, method: Method::BoxCircle { region, edge, box_is_a: true } }
+            let (info, test) = collide_box_circle(*size, pa, pb.position, *radius);
+            Detection { info, method: Method::BoxCircle { test, box_is_a: true } }
         }
         (Shape::Circle { radius }, Shape::Box { size }) => {
-            let (info, region, edge) = collide_box_circle(*size, pb, pa.position, *radius);
-            Detection { info: info.map(CollisionInfo::flipped), method: Method::BoxCircle { region, edge, box_is_a: false } }
+            let (info, test) = collide_box_circle(*size, pb, pa.position, *radius);
+            Detection { info: info.map(CollisionInfo::flipped), method: Method::BoxCircle { test, box_is_a: false } }
         }
     }
 }

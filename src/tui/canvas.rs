@@ -3,7 +3,7 @@
 //! the phase record; nothing is recomputed.
 
 use crate::engine::{Acted, ActionKind, Body, BodyState, Phase, PhaseData, Work};
-use crate::geometry::{Pose, SatReport, Shape, box_vertices};
+use crate::geometry::{Pose, RegionTest, SatReport, Shape, box_vertices};
 use crate::scene::YAxis;
 use glam::DVec2;
 use ratatui::style::Color;
@@ -155,8 +155,10 @@ impl SceneView<'_> {
         let u = self.unit();
         match (&phase.data, phase.pair) {
             (PhaseData::Detect(d), Some((a, b))) => {
-                if let Work::BoxBox(report) = &d.work {
-                    self.supports(ctx, report, [&self.bodies[a].name, &self.bodies[b].name]);
+                match &d.work {
+                    Work::BoxBox(report) => self.supports(ctx, report, [&self.bodies[a].name, &self.bodies[b].name]),
+                    Work::BoxCircle { test, .. } => self.regions(ctx, test),
+                    Work::CircleCircle => {}
                 }
                 if let Some(info) = d.info {
                     self.line(ctx, info.start, info.end, self.c(Color::Magenta));
@@ -253,6 +255,19 @@ impl SceneView<'_> {
                 ctx.print(x, y, what);
             }
         }
+    }
+
+    /// Box–circle detection: the nearest edge, and its two side lines carried
+    /// out past the corners, which split the outside of the edge into the
+    /// three regions of text 001.
+    fn regions(&self, ctx: &mut Context, test: &RegionTest) {
+        let reach = test.normal * self.unit() * 1.5;
+        self.line(ctx, test.first, test.second, self.c(Color::LightRed));
+        for corner in [test.first, test.second] {
+            self.line(ctx, corner, corner + reach, self.c(Color::DarkGray));
+        }
+        let (x, y) = self.to_canvas((test.first + test.second) / 2.0 + reach);
+        ctx.print(x, y, "beside");
     }
 
     /// Box–box detection: each support point found, marked and named by its face.
