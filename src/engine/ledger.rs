@@ -11,6 +11,7 @@
 //! numbers per phase, however many phases there are. The frame's start is
 //! summed afresh, so rounding cannot build up from frame to frame.
 
+use super::World;
 use super::body::{Body, BodyState};
 use super::record::FrameRecord;
 use super::trace::PhaseKind;
@@ -44,6 +45,11 @@ impl Totals {
             momentum: m * s.velocity,
             angular_momentum: m * cross(s.position, s.velocity) + i * s.angular_velocity,
         }
+    }
+
+    /// The totals of `world` as it stands.
+    pub fn of_world(world: &World) -> Totals {
+        world.bodies.iter().fold(Totals::default(), |t, b| t + Totals::of_body(b, &b.state(), world.gravity))
     }
 
     /// The totals of the bodies in the states `states` (one per body).
