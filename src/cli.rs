@@ -305,16 +305,20 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
                 engine::record_frame_expecting(&mut world, &scene.settings, expected)
             };
             expected = record.room_for_next();
+            // The ledger is taken over every phase, then filtered with them.
+            let mut spans = record.ledger_spans(&scene.world.bodies, scene.world.gravity);
             if let Some(kinds) = options.kinds {
+                let mut kept = record.phases.iter().map(|p| kinds.contains(&p.kind()));
+                spans.retain(|_| kept.next().unwrap_or(false));
                 record.phases.retain(|p| kinds.contains(&p.kind()));
             }
             match format {
-                Format::Text => out.write_all(report::text_frame(&names, &record).as_bytes())?,
+                Format::Text => out.write_all(report::text_frame(&names, &record, &spans).as_bytes())?,
                 Format::Json => {
                     if f > 0 {
                         out.write_all(b",")?;
                     }
-                    report::write_json_frame(out, &names, &record)?;
+                    report::write_json_frame(out, &names, &scene.world.bodies, &record, &spans)?;
                 }
                 Format::Markdown => out.write_all(handout.frame(&record, &places).as_bytes())?,
             }

@@ -4,6 +4,10 @@
 //! reports, so that each writes numbers the same way; it knows the engine's
 //! records and nothing else.
 
+mod ledger;
+
+pub use ledger::{rise_mark, totals_line};
+
 use crate::engine::{BodyState, Phase, Quantity, Value};
 use glam::DVec2;
 use std::fmt::Write;

@@ -50,7 +50,7 @@ fn lesson_traces_and_handouts_are_locked() {
             let id = scene.section.as_ref().unwrap().id.clone();
             let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap());
             let places = anchor_steps(&scene, &frames).unwrap();
-            insta::assert_snapshot!(format!("{id}.trace"), text_trace(&body_names(&scene), frames.get(&0)));
+            insta::assert_snapshot!(format!("{id}.trace"), text_trace(&body_names(&scene), &scene.world, frames.get(&0)));
             insta::assert_snapshot!(format!("{id}.handout"), handout(&scene, &frames, &places));
         });
     });

@@ -24,7 +24,7 @@ pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, Work};
 pub use forces::{Acted, ForcesRecord, Load};
 pub use integrate::IntegrateRecord;
-pub use ledger::Totals;
+pub use ledger::{Totals, energy_rise};
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
 pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};

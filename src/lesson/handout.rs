@@ -5,7 +5,7 @@
 use super::Lesson;
 use super::{Place, step_at};
 use crate::engine::{FrameRecord, Phase};
-use crate::notation::{derive, num, phase_title, right_side};
+use crate::notation::{derive, num, phase_title, right_side, rise_mark, totals_line};
 use std::fmt::Write;
 
 /// The whole handout of the recorded frames.
@@ -45,6 +45,8 @@ impl<'a> Handout<'a> {
     /// A section per narrated phase of `frame` (per eventful phase in a scene without steps).
     pub fn frame(&mut self, frame: &FrameRecord, places: &[Option<Place>]) -> String {
         let mut md = String::new();
+        let world = &self.scene.world;
+        let ledger = frame.ledger(&world.bodies, world.gravity);
         for (pi, phase) in frame.phases.iter().enumerate() {
             let step = step_at(self.scene, places, (frame.frame, pi));
             if step.is_none() && (!self.scene.steps.is_empty() || !eventful(phase)) {
@@ -57,6 +59,9 @@ impl<'a> Handout<'a> {
                 writeln!(md, "{}\n", s.text.trim()).unwrap();
             }
             derivations(&mut md, phase, &self.names);
+            let (before, after) = (&ledger[pi], &ledger[pi + 1]);
+            let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!(" **{m}**"));
+            writeln!(md, "Totals: {}{mark}\n", totals_line(before, after)).unwrap();
         }
         md
     }

@@ -1,4 +1,5 @@
-use crate::engine::{BodyState, FrameRecord, Phase, PhaseData, Value};
+use crate::engine::{Body, BodyState, FrameRecord, Phase, PhaseData, Totals, Value};
+use crate::geometry::Shape;
 use serde_json::{Map, Value as Json, json};
 use std::io::Write;
 
@@ -16,25 +17,51 @@ fn value_json(v: &Value) -> Json {
     }
 }
 
-fn body_json(name: &str, s: &BodyState) -> Json {
-    json!({
-        "name": name,
+/// A body at the end of a frame, with what a reader needs to work out its
+/// energy and momentum: mass (null when static), inertia and shape.
+fn body_json(body: &Body, s: &BodyState) -> Json {
+    let mut o = json!({
+        "name": body.name,
         "position": pair_json(s.position),
         "angle": s.angle,
         "velocity": pair_json(s.velocity),
         "angular_velocity": s.angular_velocity,
+        "mass": (!body.is_static()).then(|| body.mass()),
+        "inertia": body.inertia(),
+    });
+    match body.shape {
+        Shape::Circle { radius } => {
+            o["shape"] = json!("circle");
+            o["radius"] = json!(radius);
+        }
+        Shape::Box { size } => {
+            o["shape"] = json!("box");
+            o["size"] = pair_json(size);
+        }
+    }
+    o
+}
+
+/// The world's totals before and after a phase (DESIGN.md "Ledger").
+fn ledger_json(b: &Totals, a: &Totals) -> Json {
+    json!({
+        "ke": [b.ke, a.ke],
+        "pe": [b.pe, a.pe],
+        "momentum": [pair_json(b.momentum), pair_json(a.momentum)],
+        "angular_momentum": [b.angular_momentum, a.angular_momentum],
     })
 }
 
-/// One phase of the JSON trace: kind, pass, pair and its values in the
-/// order of the derivation.
-fn phase_json(names: &[String], p: &Phase) -> Json {
+/// One phase of the JSON trace: kind, pass, pair, its values in the order of
+/// the derivation (serde_json keeps insertion order) and the ledger across it.
+fn phase_json(names: &[String], p: &Phase, before: &Totals, after: &Totals) -> Json {
     let values: Map<String, Json> = p.quantities(names).into_iter().map(|q| (q.name, value_json(&q.value))).collect();
     let mut o = json!({
         "kind": p.kind().name(),
         "iteration": p.iteration,
         "pair": p.pair.map(|(a, b)| [&names[a], &names[b]]),
         "values": values,
+        "ledger": ledger_json(before, after),
     });
     if let PhaseData::Broad(broad) = &p.data {
         o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
@@ -44,15 +71,23 @@ fn phase_json(names: &[String], p: &Phase) -> Json {
 
 /// One frame of the JSON trace of DESIGN.md, written a phase at a time so a
 /// frame of thousands of phases is never held as one tree: its phases with
-/// their values, and the bodies at its end. `names` are the bodies' names.
-pub fn write_json_frame(out: &mut impl Write, names: &[String], f: &FrameRecord) -> std::io::Result<()> {
+/// their values and ledgers, and the bodies at its end. `names` are the bodies'
+/// names; `bodies` the bodies the frame ran with (masses, shapes); `spans[k]`
+/// the totals before and after phase `k` (see [`FrameRecord::ledger_spans`]).
+pub fn write_json_frame(
+    out: &mut impl Write,
+    names: &[String],
+    bodies: &[Body],
+    f: &FrameRecord,
+    spans: &[(Totals, Totals)],
+) -> std::io::Result<()> {
     write!(out, "{{\"frame\":{},\"time\":{},\"phases\":[", f.frame, Json::from(f.time))?;
-    for (k, p) in f.phases.iter().enumerate() {
+    for (k, (p, (before, after))) in f.phases.iter().zip(spans).enumerate() {
         if k > 0 {
             out.write_all(b",")?;
         }
-        serde_json::to_writer(&mut *out, &phase_json(names, p))?;
+        serde_json::to_writer(&mut *out, &phase_json(names, p, before, after))?;
     }
-    let bodies: Vec<Json> = names.iter().zip(&f.end).map(|(n, s)| body_json(n, s)).collect();
+    let bodies: Vec<Json> = bodies.iter().zip(&f.end).map(|(b, s)| body_json(b, s)).collect();
     write!(out, "],\"bodies\":{}}}", Json::from(bodies))
 }

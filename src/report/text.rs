@@ -1,13 +1,15 @@
-use crate::engine::{FrameRecord, PhaseData};
-use crate::notation::{derive, num, phase_title, right_side, state_line};
+use crate::engine::{FrameRecord, PhaseData, Totals, World};
+use crate::notation::{derive, num, phase_title, right_side, rise_mark, state_line, totals_line};
 use std::fmt::Write;
 
-/// The readable trace of one frame: every phase with its derivations, then
-/// the bodies at its end. `names` are the bodies' names, by index.
-pub fn text_frame(names: &[String], f: &FrameRecord) -> String {
+/// The readable trace of one frame: every phase with its derivations and the
+/// world's totals across it, then the bodies at its end. `names` are the
+/// bodies' names, by index; `spans[k]` the totals before and after phase `k`
+/// (see [`FrameRecord::ledger_spans`]).
+pub fn text_frame(names: &[String], f: &FrameRecord, spans: &[(Totals, Totals)]) -> String {
     let mut out = String::new();
     writeln!(out, "frame {}  t = {} s", f.frame, num(f.time)).unwrap();
-    for phase in &f.phases {
+    for (phase, (before, after)) in f.phases.iter().zip(spans) {
         writeln!(out, "  {}", phase_title(phase, names)).unwrap();
         if let PhaseData::Broad(broad) = &phase.data {
             let pairs: Vec<String> = broad.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
@@ -27,6 +29,8 @@ pub fn text_frame(names: &[String], f: &FrameRecord) -> String {
                 _ => writeln!(out, "    {}", d.result).unwrap(),
             }
         }
+        let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!("  {m}"));
+        writeln!(out, "    totals: {}{mark}", totals_line(before, after)).unwrap();
     }
     for (name, s) in names.iter().zip(&f.end) {
         writeln!(out, "  = {}", state_line(name, s)).unwrap();
@@ -34,7 +38,7 @@ pub fn text_frame(names: &[String], f: &FrameRecord) -> String {
     out
 }
 
-/// The readable trace of several frames.
-pub fn text_trace<'a>(names: &[String], frames: impl IntoIterator<Item = &'a FrameRecord>) -> String {
-    frames.into_iter().map(|f| text_frame(names, f)).collect()
+/// The readable trace of several frames, run in `world` (masses, gravity).
+pub fn text_trace<'a>(names: &[String], world: &World, frames: impl IntoIterator<Item = &'a FrameRecord>) -> String {
+    frames.into_iter().map(|f| text_frame(names, f, &f.ledger_spans(&world.bodies, world.gravity))).collect()
 }

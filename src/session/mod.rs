@@ -5,8 +5,10 @@
 //! become calls here, and writing a file is an effect the shell performs with
 //! the text [`Session::save_text`] made.
 
+mod series;
 mod timeline;
 
+pub use series::Series;
 pub use timeline::{DEFAULT_BUDGET, Start, Starts, Timeline};
 
 use crate::engine::Settings;

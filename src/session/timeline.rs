@@ -11,6 +11,7 @@
 //! one is dropped and the spacing doubles. Undo swaps starts back; nothing
 //! else needs remembering.
 
+use super::Series;
 use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Settings, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
@@ -46,6 +47,8 @@ pub struct Timeline {
     reached: u64,
     /// While playing behind the frontier: the start of a frame, stepped untraced.
     player: Option<(u64, Start)>,
+    /// The totals at the start of each frame run, for the energy chart.
+    series: Series,
 }
 
 impl Timeline {
@@ -58,6 +61,8 @@ impl Timeline {
         let keyframe_every = (BODY_STEPS_PER_REBUILD / world.bodies.len().max(1)).clamp(4, 32) as u64;
         let start = Start { world, settings };
         let keyframe_bytes = start.world.bytes();
+        let mut series = Series::default();
+        series.take(0, &start.world);
         Timeline {
             starts: BTreeMap::from([(0, start.clone())]),
             keyframes: BTreeMap::from([(0, start.clone())]),
@@ -69,7 +74,13 @@ impl Timeline {
             frontier: start,
             reached: 0,
             player: None,
+            series,
         }
+    }
+
+    /// The totals at the start of each frame run so far (thinned when long).
+    pub fn series(&self) -> &Series {
+        &self.series
     }
 
     /// Bytes held by the cached records and keyframes.
@@ -96,6 +107,11 @@ impl Timeline {
     /// is in the frame's record. Only an edit changes them.
     pub fn bodies(&self, n: u64) -> &[Body] {
         &self.governing(n).world.bodies
+    }
+
+    /// The gravity frame `n` runs under (for its ledger).
+    pub fn gravity(&self, n: u64) -> glam::DVec2 {
+        self.governing(n).world.gravity
     }
 
     /// The record of frame `n`, running or re-running frames as needed.
@@ -171,6 +187,7 @@ impl Timeline {
             self.keyframes.insert(self.reached, self.frontier.clone());
             self.thin_keyframes();
         }
+        self.series.take(self.reached, &self.frontier.world);
         out
     }
 
@@ -230,6 +247,8 @@ impl Timeline {
             let (&k, start) = self.keyframes.range(..=n).next_back().expect("frame 0 is a keyframe");
             (self.reached, self.frontier) = (k, start.clone());
         }
+        self.series.forget_from(n);
+        self.series.take(self.reached, &self.frontier.world);
     }
 }
 

@@ -46,6 +46,8 @@ pub struct Stepper {
     pub show_bounds: bool,
     /// Draw the vectors the phase computed (text 001's collision info and more).
     pub show_info: bool,
+    /// The energy chart in place of the scene (the ledger over the frames run).
+    pub show_chart: bool,
     pub scroll: u16,
     pub narration_scroll: u16,
     /// A short note for the status line after a change.
@@ -71,6 +73,7 @@ impl Stepper {
             speed: 3,
             show_bounds: false,
             show_info: true,
+            show_chart: false,
             scroll: 0,
             narration_scroll: 0,
             note,
@@ -167,6 +170,10 @@ impl Stepper {
             Msg::ToggleInfo => {
                 self.show_info = !self.show_info;
                 self.note = Some(format!("the phase's vectors {}", if self.show_info { "shown" } else { "hidden" }));
+            }
+            Msg::ToggleChart => {
+                self.show_chart = !self.show_chart;
+                self.note = Some(format!("energy chart {}", if self.show_chart { "shown (L: the scene)" } else { "hidden" }));
             }
             Msg::ScrollDown => self.scroll = self.scroll.saturating_add(3),
             Msg::ScrollUp => self.scroll = self.scroll.saturating_sub(3),

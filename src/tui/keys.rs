@@ -92,6 +92,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "K", "scroll the narration up", Msg::NarrationUp, [(Char('K'), NONE)]),
     bind!(Stepper, "o", "show / hide bounding circles", Msg::ToggleBounds, [(Char('o'), NONE)]),
     bind!(Stepper, "i", "show / hide the phase's vectors (collision info)", Msg::ToggleInfo, [(Char('i'), NONE)]),
+    bind!(Stepper, "L", "energy chart (KE, PE, E, |p| per frame) / the scene", Msg::ToggleChart, [(Char('L'), NONE)]),
     // Edits: each applies from the frame on screen and can be undone.
     bind!(Stepper, "w", "move the selected body up", Msg::Move(0, 1), [(Char('w'), NONE)]),
     bind!(Stepper, "a", "move it left", Msg::Move(-1, 0), [(Char('a'), NONE)]),

@@ -20,6 +20,7 @@ pub enum Msg {
     CycleTangent,
     ToggleBounds,
     ToggleInfo,
+    ToggleChart,
     ScrollDown,
     ScrollUp,
     NarrationDown,

@@ -5,6 +5,7 @@ mod bodies;
 mod derivation;
 mod field_editor;
 mod help;
+mod ledger;
 mod menu;
 mod narration;
 mod status;
@@ -17,6 +18,7 @@ use bodies::{bodies_panel, body_rows};
 use derivation::derivation_text;
 use field_editor::field_editor;
 use help::{help, help_popup, help_text};
+use ledger::{ChartLines, energy_chart, totals_text};
 use menu::menu;
 use narration::narration;
 use ratatui::Frame;
@@ -79,6 +81,7 @@ struct Areas {
     lesson: Rect,
     bodies: Rect,
     derivation: Rect,
+    totals: Rect,
     status: Rect,
 }
 
@@ -107,20 +110,23 @@ fn motion(s: &Stepper) -> Motion {
 /// `states`: the bodies around the phase on screen, which size the bodies panel.
 fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
-    let [left, derivation] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
+    let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
+    // The totals take the rows their line wraps to, under the derivation.
+    let totals_rows = totals_text(s, &Theme { color: false }).line_count(right.width.saturating_sub(2)) as u16 + 2;
+    let [derivation, totals] = Layout::vertical([Constraint::Fill(1), Constraint::Length(totals_rows)]).areas(right);
     let has_lesson = !s.session.lesson.steps.is_empty();
     let body_rows = body_rows(s, states, left.width).min(left.height / 3);
     let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
             .areas(left);
-    Areas { canvas, lesson, bodies, derivation, status }
+    Areas { canvas, lesson, bodies, derivation, totals, status }
 }
 
 /// The world point under a mouse click on a screen of size `area`, if it
 /// falls on the scene's drawing.
 pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam::DVec2> {
     let Screen::Stepper(s) = &app.screen else { return None };
-    if app.help || !fits(area) {
+    if app.help || s.show_chart || !fits(area) {
         return None;
     }
     let canvas = areas(s, &motion(s), area).canvas;
@@ -130,7 +136,7 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let moved = motion(s);
     let states = &moved.after;
-    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, status } =
+    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, totals, status } =
         areas(s, &moved, area);
     let has_lesson = !s.session.lesson.steps.is_empty();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
@@ -160,7 +166,12 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         block: Block::bordered().title(title),
         dots_per_metre: 0.0,
     };
-    frame.render_widget(scene_view, canvas_area);
+    if s.show_chart {
+        let mut lines = ChartLines::default();
+        frame.render_widget(energy_chart(s, theme, &mut lines), canvas_area);
+    } else {
+        frame.render_widget(scene_view, canvas_area);
+    }
 
     let text = derivation_text(s, theme, derivation_area.width.saturating_sub(2));
     let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
@@ -169,6 +180,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(derivation, derivation_area);
 
     frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
+    frame.render_widget(totals_text(s, theme).block(Block::bordered().title(" totals · L chart ")), totals);
 
     if has_lesson {
         let (title, narration) = narration(s, theme);
