@@ -152,14 +152,27 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
     let mut problems = Vec::new();
     for (i, check) in scene.checks.iter().enumerate() {
         let o = &check.with;
+        let expected = match check.expected {
+            Expected::Scalar(x) => vec![x],
+            Expected::Vector(v) => v.to_vec(),
+            Expected::Bool(_) => vec![],
+        };
         let numbers = [
-            (Some("with"), "restitution_threshold", o.restitution_threshold, &limits::RESTITUTION_THRESHOLD, "0.5"),
-            (Some("with"), "slop", o.slop, &limits::SLOP, "0.005"),
-            (Some("with"), "relaxation_iterations", o.relaxation_iterations.map(|n| n as f64), &limits::RELAXATION_ITERATIONS, "15"),
-            (None, "tolerance", Some(check.tolerance), &limits::TOLERANCE, "0.001"),
+            (Some("with"), "restitution_threshold", Vec::from_iter(o.restitution_threshold), &limits::RESTITUTION_THRESHOLD, "0.5"),
+            (Some("with"), "slop", Vec::from_iter(o.slop), &limits::SLOP, "0.005"),
+            (
+                Some("with"),
+                "relaxation_iterations",
+                o.relaxation_iterations.map(|n| n as f64).into_iter().collect(),
+                &limits::RELAXATION_ITERATIONS,
+                "15",
+            ),
+            (None, "tolerance", vec![check.tolerance], &limits::TOLERANCE, "0.001"),
+            // A NaN compares false with everything, so a check expecting it would pass whatever the run gives.
+            (None, "expected", expected, &limits::EXPECTED, "-7.2"),
         ];
-        for (table, key, value, limit, example) in numbers {
-            if value.is_some_and(|v| !limit.holds(v)) {
+        for (table, key, values, limit, example) in numbers {
+            if values.iter().any(|&v| !limit.holds(v)) {
                 let problem =
                     Problem::error(format!("{key} must be {}", limit.text), "out of range", Some(format!("write e.g. {key} = {example}")));
                 let path: Vec<Seg> =

@@ -46,3 +46,5 @@ pub const IMPULSE: Limit = Limit { lo: -1e9, hi: 1e9, text: "between -1,000,000,
 pub const RELAXATION_ITERATIONS: Limit = Limit { lo: 1.0, hi: 1000.0, text: "from 1 to 1000" };
 /// A check's tolerance: 0 (exact) or more, and finite.
 pub const TOLERANCE: Limit = Limit { lo: 0.0, hi: f64::MAX, text: "a finite number of 0 or more" };
+/// A check's expected number: any, but finite.
+pub const EXPECTED: Limit = Limit { lo: f64::MIN, hi: f64::MAX, text: "a finite number (not nan or inf)" };
