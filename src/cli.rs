@@ -311,8 +311,8 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             };
             expected = record.room_for_next();
             // The run-time guard: a frame that made a state non-finite is not printed.
-            if let Err(stop) = engine::guard(&world, record.frame, (!options.bodies_only).then_some(&record)) {
-                return Err(std::io::Error::other(report::non_finite_message(&names, &stop, Some(&record))));
+            if let Err(stop) = engine::guard(&record) {
+                return Err(std::io::Error::other(report::non_finite_message(&names, &stop, &record)));
             }
             if let Some(kinds) = options.kinds {
                 record.phases.retain(|p| kinds.contains(&p.kind()));

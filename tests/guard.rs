@@ -4,8 +4,10 @@
 //! whose energy grows without bound ends.
 
 use impulse::cli::{Format, TraceOptions, write_trace};
-use impulse::engine::{self, NoTrace, record_frame};
+use impulse::engine::{self, FrameRecord, record_frame};
 use impulse::lesson::Lesson;
+use impulse::tui::Msg;
+use impulse::tui::app::Stepper;
 
 const BALL_ON_FLOOR: &str = r#"
 [world]
@@ -51,17 +53,15 @@ fn the_guard_names_the_frame_the_phase_and_the_body() {
     let scene = runaway();
     let mut world = scene.world.clone();
     let record = record_frame(&mut world, &scene.settings);
-    let stop = engine::guard(&world, 0, Some(&record)).unwrap_err();
+    let stop = engine::guard(&record).unwrap_err();
     assert_eq!(stop.bodies, vec![1]);
     // Gravity adds to −inf and leaves it −inf: the forces phase is the first to hold a non-finite state.
     assert_eq!(stop.phase, Some(0));
     assert_eq!(record.phases[0].kind().name(), "forces");
-    let mut untraced = scene.world.clone();
-    engine::step(&mut untraced, &scene.settings, &mut NoTrace);
-    assert_eq!(engine::guard(&untraced, 0, None).unwrap_err().phase, None);
+    let untraced = FrameRecord { phases: Vec::new(), ..record };
+    assert_eq!(engine::guard(&untraced).unwrap_err().phase, None);
     let mut fine = Lesson::parse("fine.toml", BALL_ON_FLOOR).unwrap().world.clone();
-    engine::step(&mut fine, &scene.settings, &mut NoTrace);
-    assert_eq!(engine::guard(&fine, 0, None), Ok(()));
+    assert_eq!(engine::guard(&record_frame(&mut fine, &scene.settings)), Ok(()));
 }
 
 #[test]
@@ -79,4 +79,22 @@ fn impulse_run_stops_before_printing_a_non_finite_frame() {
         let printed = String::from_utf8(out).unwrap();
         assert!(!printed.contains("NaN") && !printed.contains("forces"), "{printed}");
     }
+}
+
+#[test]
+fn the_debugger_stops_before_a_non_finite_frame_and_says_why() {
+    // Gravity of −f64::MAX with a 1 s frame: the ball's speed is −MAX after
+    // frame 0 and −inf in frame 1's forces phase. The floor is left far above.
+    let mut scene = Lesson::parse("runaway.toml", BALL_ON_FLOOR).unwrap();
+    scene.world.gravity.y = -f64::MAX;
+    scene.settings.dt = 1.0;
+    let mut stepper = Stepper::new(scene);
+    let why = "frame 1, forces: the state of \"ball\" became infinite or NaN; the run stops here.";
+    stepper.update(Msg::NextFrame);
+    assert_eq!(stepper.frame, 0);
+    assert!(stepper.note.as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note);
+    stepper.update(Msg::ToggleRun);
+    stepper.update(Msg::Tick(60.0));
+    assert_eq!((stepper.frame, stepper.running), (0, false));
+    assert!(stepper.note.as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note);
 }

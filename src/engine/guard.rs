@@ -5,7 +5,7 @@
 //! each frame the states are checked, and a run stops at the first non-finite
 //! one, naming the phase that produced it, instead of showing NaN.
 
-use super::{BodyState, FrameRecord, World};
+use super::{BodyState, FrameRecord};
 
 impl BodyState {
     pub fn is_finite(&self) -> bool {
@@ -25,12 +25,13 @@ pub struct NonFinite {
     pub bodies: Vec<usize>,
 }
 
-/// Checks the world after a step of frame `frame`, with its record when traced.
-pub fn guard(world: &World, frame: u64, record: Option<&FrameRecord>) -> Result<(), NonFinite> {
-    let bodies: Vec<usize> = world.bodies.iter().enumerate().filter(|(_, b)| !b.state().is_finite()).map(|(i, _)| i).collect();
+/// Checks a frame's end states; its phases (empty when the frame ran untraced) name the first
+/// phase that left a body non-finite.
+pub fn guard(record: &FrameRecord) -> Result<(), NonFinite> {
+    let bodies: Vec<usize> = record.end.iter().enumerate().filter(|(_, s)| !s.is_finite()).map(|(i, _)| i).collect();
     if bodies.is_empty() {
         return Ok(());
     }
-    let phase = record.and_then(|r| r.phases.iter().position(|p| p.changes().iter().any(|c| !c.after.is_finite())));
-    Err(NonFinite { frame, phase, bodies })
+    let phase = record.phases.iter().position(|p| p.changes().iter().any(|c| !c.after.is_finite()));
+    Err(NonFinite { frame: record.frame, phase, bodies })
 }
