@@ -259,6 +259,11 @@ fn run(target: &str, frames: Option<u64>, format: Format, kinds: Option<&[PhaseK
         Ok(()) => Ok(ExitCode::SUCCESS),
         // A closed pipe (`impulse run … | head`) is the reader's choice, not an error.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+        // The guard's stop (an OS write error carries no inner error).
+        Err(e) if e.kind() == std::io::ErrorKind::Other && e.get_ref().is_some() => {
+            eprintln!("{}: error: {e}", scene.file);
+            Ok(ExitCode::from(2))
+        }
         Err(e) => {
             eprintln!("impulse: cannot write the trace: {e}");
             Ok(ExitCode::from(2))
@@ -305,6 +310,10 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
                 engine::record_frame_expecting(&mut world, &scene.settings, expected)
             };
             expected = record.room_for_next();
+            // The run-time guard: a frame that made a state non-finite is not printed.
+            if let Err(stop) = engine::guard(&record) {
+                return Err(std::io::Error::other(report::non_finite_message(&names, &stop, &record)));
+            }
             // The ledger is taken over every phase, then filtered with them.
             let mut spans = record.ledger_spans(&scene.world.bodies, scene.world.gravity);
             if let Some(kinds) = options.kinds {

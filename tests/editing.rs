@@ -129,7 +129,7 @@ fn the_field_editor_refuses_bad_values_and_escape_changes_nothing() {
     let Mode::Fields(ed) = &s.mode else { panic!("a bad value keeps the editor open") };
     assert_eq!(
         ed.fields[0].error.as_deref(),
-        Some("mass must be a positive number of kilograms: write e.g. mass = 1.0, or static = true for a body that never moves")
+        Some("mass must be between 0.000001 and 1,000,000,000 kg: write e.g. mass = 1.0, or static = true for a body that never moves")
     );
     assert_eq!(s.note.as_deref(), Some("1 field to fix (Esc cancels)"));
     act(&mut s, Msg::Cancel);

@@ -147,7 +147,12 @@ impl Body {
     }
 
     /// Applies J at the point `r` from the centre, as the resolve phase does.
+    /// A static body is left alone rather than moved by J·0: an impulse gone
+    /// non-finite times a zero inverse mass is NaN, not 0.
     pub(crate) fn push(&mut self, j: DVec2, r: DVec2) {
+        if self.is_static() {
+            return;
+        }
         self.velocity += j * self.inv_mass;
         self.angular_velocity += cross(r, j) * self.inv_inertia;
     }

@@ -31,8 +31,13 @@ pub(super) fn run<T: Tracer>(
     // Without a slop the depth is used as it is, bit for bit the texts' value.
     let excess = if slop > 0.0 { (info.depth - slop).max(0.0) } else { info.depth };
     let s = excess * rate / (inv_a + inv_b);
-    ba.position -= info.normal * s * inv_a;
-    bb.position += info.normal * s * inv_b;
+    // A static body is not moved at all: a non-finite s times its zero inverse mass would be NaN.
+    if !ba.is_static() {
+        ba.position -= info.normal * s * inv_a;
+    }
+    if !bb.is_static() {
+        bb.position += info.normal * s * inv_b;
+    }
     if T::ENABLED {
         let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
         let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };

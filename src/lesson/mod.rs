@@ -15,7 +15,7 @@ pub use handout::{Handout, handout};
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
 use crate::notation::phase_title;
-use crate::scene::{Problem, Scene, SceneError, Seg};
+use crate::scene::{Problem, Scene, SceneError, Seg, limits};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut};
@@ -152,11 +152,31 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
     let mut problems = Vec::new();
     for (i, check) in scene.checks.iter().enumerate() {
         let o = &check.with;
-        for (key, value) in [("restitution_threshold", o.restitution_threshold), ("slop", o.slop)] {
-            if value.is_some_and(|v| !(v.is_finite() && v >= 0.0)) {
+        let expected = match check.expected {
+            Expected::Scalar(x) => vec![x],
+            Expected::Vector(v) => v.to_vec(),
+            Expected::Bool(_) => vec![],
+        };
+        let numbers = [
+            (Some("with"), "restitution_threshold", Vec::from_iter(o.restitution_threshold), &limits::RESTITUTION_THRESHOLD, "0.5"),
+            (Some("with"), "slop", Vec::from_iter(o.slop), &limits::SLOP, "0.005"),
+            (
+                Some("with"),
+                "relaxation_iterations",
+                o.relaxation_iterations.map(|n| n as f64).into_iter().collect(),
+                &limits::RELAXATION_ITERATIONS,
+                "15",
+            ),
+            (None, "tolerance", vec![check.tolerance], &limits::TOLERANCE, "0.001"),
+            // A NaN compares false with everything, so a check expecting it would pass whatever the run gives.
+            (None, "expected", expected, &limits::EXPECTED, "-7.2"),
+        ];
+        for (table, key, values, limit, example) in numbers {
+            if values.iter().any(|&v| !limit.holds(v)) {
                 let problem =
-                    Problem::error(format!("{key} must be 0 or more"), "negative or not a number", Some(format!("write e.g. {key} = 0.5")));
-                let path = [Seg::Key("check"), Seg::Index(i), Seg::Key("with"), Seg::Key(key)];
+                    Problem::error(format!("{key} must be {}", limit.text), "out of range", Some(format!("write e.g. {key} = {example}")));
+                let path: Vec<Seg> =
+                    [Seg::Key("check"), Seg::Index(i)].into_iter().chain(table.map(Seg::Key)).chain([Seg::Key(key)]).collect();
                 problems.push(crate::scene::error::locate(&scene.source, &path, problem));
             }
         }

@@ -3,7 +3,9 @@
 //! computes physics.
 
 mod json;
+mod stopped;
 mod text;
 
 pub use json::write_json_frame;
+pub use stopped::non_finite_message;
 pub use text::{text_frame, text_trace};

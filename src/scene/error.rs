@@ -2,6 +2,7 @@
 //! with the offending text underlined (rustc style), and what to write instead.
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
@@ -83,62 +84,108 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// `text` with every control character but a line break or tab written out
+/// (`\u{1b}`): what a file says must never drive the terminal it is shown on.
+pub fn escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hostile) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().map(|c| if is_hostile(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect())
+}
+
+fn is_hostile(c: char) -> bool {
+    c.is_control() && c != '\n' && c != '\t'
+}
+
+/// The file as shown under a message: each control character becomes as many
+/// `?` as it has bytes, so the spans still fall where they did.
+fn shown_source(source: &str) -> Cow<'_, str> {
+    if !source.chars().any(is_hostile) {
+        return Cow::Borrowed(source);
+    }
+    Cow::Owned(source.chars().map(|c| if is_hostile(c) { "?".repeat(c.len_utf8()) } else { c.to_string() }).collect())
+}
+
 fn render_problem(file: &str, source: &str, p: &Problem, color: bool) -> String {
+    let (file, source) = (escaped(file), shown_source(source));
+    let (file, source) = (file.as_ref(), source.as_ref());
+    let message = escaped(&p.message);
+    let label = escaped(&p.label);
+    let help = p.help.as_deref().map(escaped);
     let level = if p.warning { Level::WARNING } else { Level::ERROR };
     let kind = if p.warning { "warning" } else { "error" };
     let Some(span) = p.span.clone() else {
-        let mut out = format!("{file}: {kind}: {}\n", p.message);
-        if let Some(help) = &p.help {
+        let mut out = format!("{file}: {kind}: {message}\n");
+        if let Some(help) = &help {
             out += &format!("  = help: {help}\n");
         }
         return out;
     };
     let (line, col) = line_col(source, span.start);
     let mut group: Group = level
-        .primary_title(p.message.as_str())
-        .element(Snippet::source(source).path(file).annotation(AnnotationKind::Primary.span(span).label(p.label.as_str())));
-    if let Some(help) = &p.help {
-        group = group.element(Level::HELP.message(help.as_str()));
+        .primary_title(message.as_ref())
+        .element(Snippet::source(source).path(file).annotation(AnnotationKind::Primary.span(span).label(label.as_ref())));
+    if let Some(help) = &help {
+        group = group.element(Level::HELP.message(help.as_ref()));
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     // Our first line names file:line:column in front; annotate-snippets' own title line would repeat it.
     let rendered = renderer.render(&[group]);
     let body = rendered.split_once('\n').map_or("", |(_, rest)| rest);
-    format!("{file}:{line}:{col}: {kind}: {}\n{body}\n", p.message)
+    format!("{file}:{line}:{col}: {kind}: {message}\n{body}\n")
 }
 
 /// Puts `problem` at `path`, or at the nearest part of it the file has.
-pub fn locate(source: &str, path: &[Seg], mut problem: Problem) -> Problem {
-    if problem.span.is_none() {
-        problem.span = span_of(source, path);
-    }
-    problem
+pub fn locate(source: &str, path: &[Seg], problem: Problem) -> Problem {
+    Document::parse(source).locate(path, problem)
 }
 
-pub(super) fn span_of(source: &str, path: &[Seg]) -> Option<Range<usize>> {
-    let root = DeTable::parse(source).ok()?;
-    let mut best = None;
-    let mut table = Some(root.get_ref());
-    let mut array: Option<&toml::de::DeArray> = None;
-    for seg in path {
-        let found = match (seg, table, array) {
-            (Seg::Key(k), Some(t), _) => t.get(*k),
-            (Seg::Index(i), _, Some(a)) => a.get(*i),
-            _ => None,
-        };
-        let Some(value) = found else { break };
-        best = Some(match (seg, table) {
-            // Underline the key and its value together.
-            (Seg::Key(k), Some(t)) => t.get_key_value(*k).map_or(value.span(), |(key, v)| key.span().start..v.span().end),
-            _ => value.span(),
-        });
-        (table, array) = match value.get_ref() {
-            DeValue::Table(t) => (Some(t), None),
-            DeValue::Array(a) => (None, Some(a)),
-            _ => (None, None),
-        };
+/// A file's text parsed once, to place any number of problems in it: parsing
+/// again for each would make a file with n problems cost n² (5,000 duplicate
+/// names took minutes).
+pub struct Document<'a> {
+    source: &'a str,
+    root: Option<DeTable<'a>>,
+}
+
+impl<'a> Document<'a> {
+    pub fn parse(source: &'a str) -> Document<'a> {
+        Document { source, root: DeTable::parse(source).ok().map(|t| t.into_inner()) }
     }
-    best.map(|r| if r.is_empty() { r.start..(r.start + 1).min(source.len()) } else { r })
+
+    /// Puts `problem` at `path`, or at the nearest part of it the file has.
+    pub fn locate(&self, path: &[Seg], mut problem: Problem) -> Problem {
+        if problem.span.is_none() {
+            problem.span = self.span_of(path);
+        }
+        problem
+    }
+
+    pub fn span_of(&self, path: &[Seg]) -> Option<Range<usize>> {
+        let mut best = None;
+        let mut table = Some(self.root.as_ref()?);
+        let mut array: Option<&toml::de::DeArray> = None;
+        for seg in path {
+            let found = match (seg, table, array) {
+                (Seg::Key(k), Some(t), _) => t.get(*k),
+                (Seg::Index(i), _, Some(a)) => a.get(*i),
+                _ => None,
+            };
+            let Some(value) = found else { break };
+            best = Some(match (seg, table) {
+                // Underline the key and its value together.
+                (Seg::Key(k), Some(t)) => t.get_key_value(*k).map_or(value.span(), |(key, v)| key.span().start..v.span().end),
+                _ => value.span(),
+            });
+            (table, array) = match value.get_ref() {
+                DeValue::Table(t) => (Some(t), None),
+                DeValue::Array(a) => (None, Some(a)),
+                _ => (None, None),
+            };
+        }
+        let len = self.source.len();
+        best.map(|r| if r.is_empty() { r.start..(r.start + 1).min(len) } else { r })
+    }
 }
 
 /// The dotted path of the key whose value holds `span`, for messages: the
@@ -384,12 +431,28 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
         }
     } else if msg.starts_with("invalid basic string") || msg.starts_with("invalid literal string") {
         ("this string is not closed".to_string(), "add `\"` at its end".to_string(), Some("write e.g. name = \"ball\"".to_string()))
+    } else if msg == "recursion limit" || msg.contains("max recursion depth") {
+        // toml gives no place: the deepest line is the best one to show.
+        span = span.or_else(|| deepest_line(source));
+        (
+            "keys, tables or arrays nest too deeply (more than 80 levels)".to_string(),
+            "too deep".to_string(),
+            Some("a scene needs at most three levels, e.g. [[body]] with position = [0.0, 2.0]".to_string()),
+        )
     } else {
         (format!("invalid TOML: {msg}"), msg.to_string(), None)
     };
     let mut problem = Problem::error(message, label, help);
     problem.span = span;
     SceneError::new(file, source, vec![problem])
+}
+
+/// The line with the most dots and brackets, where nesting is deepest.
+fn deepest_line(source: &str) -> Option<Range<usize>> {
+    let depth = |line: &str| line.chars().filter(|c| matches!(c, '.' | '[' | '{')).count();
+    let line = source.lines().max_by_key(|l| depth(l))?;
+    let start = line.as_ptr() as usize - source.as_ptr() as usize;
+    Some(start..(start + 1).min(source.len()))
 }
 
 fn plain_type(serde: &str) -> String {

@@ -4,7 +4,8 @@
 use crate::engine::{Body, ContactModel, Friction, Integrator, Tangent};
 use crate::geometry::Shape;
 use crate::named::named;
-use serde::Deserialize;
+use serde::de::{Error as _, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
@@ -27,11 +28,15 @@ pub struct ActionEntry {
     #[serde(default)]
     pub frame: i64,
     pub body: String,
+    #[serde(default, deserialize_with = "maybe_pair")]
     pub force: Option<[f64; 2]>,
     pub torque: Option<f64>,
+    #[serde(default, deserialize_with = "maybe_pair")]
     pub impulse: Option<[f64; 2]>,
     pub angular_impulse: Option<f64>,
+    #[serde(default, deserialize_with = "maybe_pair")]
     pub velocity: Option<[f64; 2]>,
+    #[serde(default, deserialize_with = "maybe_pair")]
     pub at: Option<[f64; 2]>,
     pub frames: Option<i64>,
 }
@@ -39,6 +44,7 @@ pub struct ActionEntry {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields, default)]
 pub struct WorldSection {
+    #[serde(deserialize_with = "pair")]
     pub gravity: [f64; 2],
     pub dt: f64,
     pub y_axis: YAxis,
@@ -104,16 +110,17 @@ pub struct BodyEntry {
     pub name: String,
     pub shape: ShapeName,
     pub radius: Option<f64>,
+    #[serde(default, deserialize_with = "maybe_pair")]
     pub size: Option<[f64; 2]>,
     pub mass: Option<f64>,
     #[serde(default, rename = "static")]
     pub is_static: bool,
     pub inertia: Option<f64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "pair")]
     pub position: [f64; 2],
     #[serde(default)]
     pub angle: f64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "pair")]
     pub velocity: [f64; 2],
     #[serde(default)]
     pub angular_velocity: f64,
@@ -125,6 +132,29 @@ pub struct BodyEntry {
 
 fn one() -> f64 {
     1.0
+}
+
+/// `[x, y]`, exactly two numbers: serde's fixed arrays would drop a third in silence.
+fn pair<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
+    struct Pair;
+    impl<'de> Visitor<'de> for Pair {
+        type Value = [f64; 2];
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an array of length 2")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[f64; 2], A::Error> {
+            let mut numbers = Vec::with_capacity(2);
+            while let Some(x) = seq.next_element::<f64>()? {
+                numbers.push(x);
+            }
+            <[f64; 2]>::try_from(numbers.as_slice()).map_err(|_| A::Error::invalid_length(numbers.len(), &self))
+        }
+    }
+    d.deserialize_seq(Pair)
+}
+
+fn maybe_pair<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[f64; 2]>, D::Error> {
+    pair(d).map(Some)
 }
 
 /// A number (or pair of numbers) of a body that a file writes as it is, with

@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod file;
+pub mod limits;
 pub mod save;
 mod validate;
 
@@ -56,7 +57,7 @@ impl Scene {
     /// [`Scene::parse_except`] on a file's text.
     pub fn load_except(path: &Path, others: &[&str]) -> Result<Scene, SceneError> {
         let name = path.display().to_string();
-        let source = std::fs::read_to_string(path).map_err(|e| SceneError::io(&name, format!("cannot read the scene file: {e}")))?;
+        let source = read_text(path)?;
         Ok(Scene { origin: Some(path.to_path_buf()), ..Scene::parse_except(&name, &source, others)? })
     }
 
@@ -69,6 +70,23 @@ impl Scene {
     pub fn error_at(&self, path: &[Seg], problem: Problem) -> SceneError {
         SceneError::at(&self.file, &self.source, path, problem)
     }
+}
+
+/// A file's text; bytes that are not UTF-8 are an error at their line and column.
+pub fn read_text(path: &Path) -> Result<String, SceneError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| SceneError::io(&name, format!("cannot read the scene file: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        // The text up to the bad byte is kept as it is, so the place shown is exact.
+        let source = String::from_utf8_lossy(e.as_bytes()).into_owned();
+        let problem = Problem::error(
+            "the file is not UTF-8 text",
+            "not UTF-8",
+            Some("save the file as UTF-8; names may use any language's letters".to_string()),
+        );
+        SceneError::new(&name, &source, vec![Problem { span: Some(at..at + '\u{FFFD}'.len_utf8()), ..problem }])
+    })
 }
 
 /// Reads the top-level tables of a TOML file that `keep` keeps into `T`.

@@ -3,29 +3,41 @@
 //! checked on its own too, so the TUI's field editor gives the same messages.
 
 use super::Scene;
-use super::error::{self, Problem, SceneError, Seg, locate};
+use super::error::Document;
+use super::error::{self, Problem, SceneError, Seg};
 use super::file::{BodyEntry, SceneFile, ShapeName};
+use super::limits::{self, Limit};
 use crate::engine::{Action, ActionKind, Body, Settings, World};
 use crate::geometry::{Shape, collide};
 use glam::DVec2;
+use std::collections::HashMap;
 
 /// Overlaps shallower than this count as touching, as the lessons start.
 const OVERLAP_WARNING: f64 = 1e-9;
 
+/// How many problems of one kind (overlapping pairs, reused names) are shown;
+/// the rest are counted in one last line, so a file of 300 coincident bodies
+/// gives a screenful, not 44,850 warnings.
+const SHOWN_OF_A_KIND: usize = 10;
+
 pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, SceneError> {
     let mut v = Problems::default();
+    let doc = Document::parse(source);
     let w = &raw.world;
-    v.finite(&[Seg::Key("world"), Seg::Key("gravity")], &w.gravity);
-    if !(w.dt.is_finite() && w.dt > 0.0) {
-        v.bad(
-            &[Seg::Key("world"), Seg::Key("dt")],
-            "dt must be a positive number of seconds",
-            "write e.g. dt = 0.016666666666666666 (1/60 s)",
-        );
-    }
+    v.limit(
+        &[Seg::Key("world"), Seg::Key("gravity")],
+        "each number of gravity",
+        &w.gravity,
+        &limits::GRAVITY,
+        "write e.g. gravity = [0.0, -9.8]",
+    );
+    v.limit(&[Seg::Key("world"), Seg::Key("dt")], "dt", &[w.dt], &limits::DT, "write e.g. dt = 0.016666666666666666 (1/60 s)");
     if let Some([lo, hi]) = w.view {
         let path = [Seg::Key("world"), Seg::Key("view")];
-        if v.finite(&path, &[lo[0], lo[1], hi[0], hi[1]]) && !(lo[0] < hi[0] && lo[1] < hi[1]) {
+        let corners = [lo[0], lo[1], hi[0], hi[1]];
+        if v.limit(&path, "each number of view", &corners, &limits::COORDINATE, "write view = [[xmin, ymin], [xmax, ymax]]")
+            && !(lo[0] < hi[0] && lo[1] < hi[1])
+        {
             v.bad(&path, "the view's first corner must be below and left of its second", "write view = [[xmin, ymin], [xmax, ymax]]");
         }
     }
@@ -44,21 +56,23 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             "text 001 uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
         );
     }
-    if !(s.restitution_threshold.is_finite() && s.restitution_threshold >= 0.0) {
-        v.bad(
-            &[Seg::Key("solver"), Seg::Key("restitution_threshold")],
-            "restitution_threshold must be a speed of 0 m/s or more",
-            "write e.g. restitution_threshold = 0.5 (m/s), or 0 to bounce at every speed as the texts do",
-        );
-    }
-    if !(s.slop.is_finite() && s.slop >= 0.0) {
-        v.bad(
-            &[Seg::Key("solver"), Seg::Key("slop")],
-            "slop must be an overlap of 0 m or more",
-            "write e.g. slop = 0.01 (m), or 0 to correct every overlap as the texts do",
-        );
-    }
+    v.limit(
+        &[Seg::Key("solver"), Seg::Key("restitution_threshold")],
+        "restitution_threshold",
+        &[s.restitution_threshold],
+        &limits::RESTITUTION_THRESHOLD,
+        "write e.g. restitution_threshold = 0.5 (m/s), or 0 to bounce at every speed as the texts do",
+    );
+    v.limit(
+        &[Seg::Key("solver"), Seg::Key("slop")],
+        "slop",
+        &[s.slop],
+        &limits::SLOP,
+        "write e.g. slop = 0.01 (m), or 0 to correct every overlap as the texts do",
+    );
     let mut bodies = Vec::new();
+    let mut first_named: HashMap<&str, usize> = HashMap::new();
+    let mut reused = 0;
     for (i, b) in raw.body.iter().enumerate() {
         match body(b) {
             Ok(body) => bodies.push(body),
@@ -68,19 +82,32 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
                 }
             }
         }
-        if let Some(first) = raw.body[..i].iter().position(|o| o.name == b.name) {
-            let line = error::span_of(source, &[Seg::Key("body"), Seg::Index(first), Seg::Key("name")])
-                .map(|r| error::line_col(source, r.start).0);
-            let help = match line {
-                Some(l) => format!("the first \"{}\" is on line {l}; give each body its own name", b.name),
-                None => "give each body its own name".to_string(),
-            };
-            v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key("name")], &format!("two bodies are named \"{}\"", b.name), &help);
+        let first = *first_named.entry(b.name.as_str()).or_insert(i);
+        if first == i {
+            continue;
         }
+        reused += 1;
+        if reused > SHOWN_OF_A_KIND {
+            continue;
+        }
+        let line = doc.span_of(&[Seg::Key("body"), Seg::Index(first), Seg::Key("name")]).map(|r| error::line_col(source, r.start).0);
+        let help = match line {
+            Some(l) => format!("the first \"{}\" is on line {l}; give each body its own name", b.name),
+            None => "give each body its own name".to_string(),
+        };
+        v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key("name")], &format!("two bodies are named \"{}\"", b.name), &help);
+    }
+    if reused > SHOWN_OF_A_KIND {
+        let more = reused - SHOWN_OF_A_KIND;
+        v.bad(
+            &[Seg::Key("body")],
+            &format!("… and {} more bodies named as an earlier one", thousands(more)),
+            "give each body its own name",
+        );
     }
     let actions: Vec<Action> = raw.action.iter().enumerate().filter_map(|(i, a)| action(&mut v, i, a, &bodies)).collect();
     if !v.0.is_empty() {
-        return Err(SceneError::new(file, source, v.located(source)));
+        return Err(SceneError::new(file, source, v.located(&doc)));
     }
     let settings = Settings {
         dt: w.dt,
@@ -96,17 +123,34 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         integrator: s.integrator,
         motion: true,
     };
-    let warnings = overlaps(&bodies)
-        .into_iter()
-        .map(|(a, b, depth)| {
+    let overlapping = overlaps(&bodies);
+    let mut warnings: Vec<Problem> = overlapping
+        .iter()
+        .take(SHOWN_OF_A_KIND)
+        .map(|&(a, b, depth)| {
             let message =
                 format!("\"{}\" and \"{}\" overlap by {} m at the start", bodies[a].name, bodies[b].name, crate::notation::num(depth));
             let help = "the first frame pushes them apart; move one if they should only touch".to_string();
-            let mut problem = Problem::error(message, "overlaps an earlier body", Some(help));
-            problem.warning = true;
-            locate(source, &[Seg::Key("body"), Seg::Index(b), Seg::Key("position")], problem)
+            let problem = Problem { warning: true, ..Problem::error(message, "overlaps an earlier body", Some(help)) };
+            doc.locate(&[Seg::Key("body"), Seg::Index(b), Seg::Key("position")], problem)
         })
         .collect();
+    if let Some(more) = overlapping.len().checked_sub(SHOWN_OF_A_KIND).filter(|&n| n > 0) {
+        let message = format!("… and {} more overlapping pairs", thousands(more));
+        let help = "the first frame pushes them apart; spread the bodies out if they should only touch".to_string();
+        let problem = Problem { warning: true, ..Problem::error(message, "", Some(help)) };
+        warnings.push(problem);
+    }
+    let uncapped = s.friction == crate::engine::Friction::Coulomb && !s.coulomb_cap;
+    for (i, b) in bodies.iter().enumerate().filter(|(_, b)| uncapped && b.friction > limits::FRICTION_UNCAPPED) {
+        let message = format!(
+            "friction {} above 1 without coulomb_cap: jt = μ·jn can reverse the sliding and add energy",
+            crate::notation::num(b.friction)
+        );
+        let help = "write coulomb_cap = true in [solver], or a friction of at most 1".to_string();
+        let problem = Problem { warning: true, ..Problem::error(message, "can add energy", Some(help)) };
+        warnings.push(doc.locate(&[Seg::Key("body"), Seg::Index(i), Seg::Key("friction")], problem));
+    }
     let mut world = World::new(bodies, DVec2::from(w.gravity));
     world.actions = actions;
     Ok(Scene {
@@ -160,13 +204,22 @@ fn action(v: &mut Problems, i: usize, a: &super::file::ActionEntry, bodies: &[Bo
             v.bad(&at(second), &format!("an action has one kind; this one gives {}: {}", kinds.len(), kinds.join(" and ")), help)
         }
     }
-    let numbers: Vec<f64> = [a.force, a.impulse, a.velocity, a.at]
-        .into_iter()
-        .flatten()
-        .flatten()
-        .chain([a.torque, a.angular_impulse].into_iter().flatten())
-        .collect();
-    v.finite(&at(kinds.first().copied().unwrap_or("body")), &numbers);
+    let force = [a.force.unwrap_or_default().as_slice(), a.torque.as_slice()].concat();
+    let impulse = [a.impulse.unwrap_or_default().as_slice(), a.angular_impulse.as_slice()].concat();
+    let help = "write a smaller number";
+    for (key, what, xs, limit) in [
+        ("force", "each number of a force or torque", force, &limits::FORCE),
+        ("impulse", "each number of an impulse or angular impulse", impulse, &limits::IMPULSE),
+        ("velocity", "each number of velocity", a.velocity.unwrap_or_default().to_vec(), &limits::SPEED),
+        ("at", "each number of at", a.at.unwrap_or_default().to_vec(), &limits::COORDINATE),
+    ] {
+        let key = match key {
+            "force" if a.force.is_none() => "torque",
+            "impulse" if a.impulse.is_none() => "angular_impulse",
+            k => k,
+        };
+        v.limit(&at(key), what, &xs, limit, help);
+    }
     if a.at.is_some() && a.force.is_none() && a.impulse.is_none() {
         v.bad(&at("at"), "`at` is the point a force or an impulse acts through", "leave it out, or give a force or an impulse");
     }
@@ -224,21 +277,21 @@ impl Problems {
         self.0.push((path.to_vec(), BodyProblem { key, message: message.to_string(), help: help.to_string() }));
     }
 
-    /// TOML allows `nan` and `inf`; the physics does not.
-    fn finite(&mut self, path: &[Seg], xs: &[f64]) -> bool {
-        let ok = xs.iter().all(|x| x.is_finite());
+    /// Every number of `xs` within `limit` (which also rules out TOML's `nan` and `inf`).
+    fn limit(&mut self, path: &[Seg], what: &str, xs: &[f64], limit: &Limit, help: &str) -> bool {
+        let ok = xs.iter().all(|&x| limit.holds(x));
         if !ok {
-            self.bad(path, "numbers must be finite (not nan or inf)", "write an ordinary number");
+            self.bad(path, &format!("{what} must be {}", limit.text), help);
         }
         ok
     }
 
-    fn located(self, source: &str) -> Vec<Problem> {
+    fn located(self, doc: &Document) -> Vec<Problem> {
         self.0
             .into_iter()
             .map(|(path, p)| {
                 let label = p.message.split(':').next().unwrap_or(&p.message).to_string();
-                locate(source, &path, Problem::error(p.message, label, Some(p.help)))
+                doc.locate(&path, Problem::error(p.message, label, Some(p.help)))
             })
             .collect()
     }
@@ -259,6 +312,14 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
     if b.name.trim().is_empty() {
         v.bad(&at("name"), "a body's name cannot be empty", "write e.g. name = \"ball\"");
     }
+    if let Some(c) = b.name.chars().find(|c| c.is_control()) {
+        // A name is printed in traces and messages; a control character in it could drive the terminal.
+        v.bad(
+            &at("name"),
+            &format!("a body's name cannot hold a control character (here U+{:04X})", u32::from(c)),
+            "write the name with letters, digits, spaces and punctuation",
+        );
+    }
     let shape = match b.shape {
         ShapeName::Circle => {
             if b.size.is_some() {
@@ -269,8 +330,8 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
                     v.bad(&at("shape"), "a circle needs a radius", "add radius = 1.0 (metres)");
                     None
                 }
-                Some(r) if !(r.is_finite() && r > 0.0) => {
-                    v.bad(&at("radius"), "radius must be a positive number", "write e.g. radius = 1.0");
+                Some(r) if !limits::LENGTH.holds(r) => {
+                    v.bad(&at("radius"), &format!("radius must be {}", limits::LENGTH.text), "write e.g. radius = 1.0");
                     None
                 }
                 Some(r) => Some(Shape::Circle { radius: r }),
@@ -285,28 +346,42 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
                     v.bad(&at("shape"), "a box needs a size", "add size = [width, height], e.g. size = [2.0, 1.0]");
                     None
                 }
-                Some(s) if !s.iter().all(|x| x.is_finite() && *x > 0.0) => {
-                    v.bad(&at("size"), "a box's width and height must be positive numbers", "write e.g. size = [2.0, 1.0]");
+                Some(s) if !s.iter().all(|&x| limits::LENGTH.holds(x)) => {
+                    v.bad(
+                        &at("size"),
+                        &format!("a box's width and height must be {}", limits::LENGTH.text),
+                        "write e.g. size = [2.0, 1.0]",
+                    );
                     None
                 }
                 Some(s) => Some(Shape::Box { size: DVec2::from(s) }),
             }
         }
     };
-    v.finite(&at("position"), &b.position);
-    v.finite(&at("angle"), &[b.angle]);
-    v.finite(&at("velocity"), &b.velocity);
-    v.finite(&at("angular_velocity"), &[b.angular_velocity]);
-    if !(b.restitution.is_finite() && (0.0..=1.0).contains(&b.restitution)) {
-        v.bad(
-            &at("restitution"),
-            "restitution must be from 0 to 1",
-            "write e.g. restitution = 0.5 (1 is perfectly elastic, 0 perfectly plastic)",
-        );
-    }
-    if !(b.friction.is_finite() && b.friction >= 0.0) {
-        v.bad(&at("friction"), "friction must be 0 or more", "text 000's table: steel on steel 0.25, wood on wood 0.3");
-    }
+    v.limit(&at("position"), "each number of position", &b.position, &limits::COORDINATE, "write e.g. position = [0.0, 2.0]");
+    v.limit(&at("angle"), "angle", &[b.angle], &limits::ANGLE, "write e.g. angle = 0.3 (radians)");
+    v.limit(&at("velocity"), "each number of velocity", &b.velocity, &limits::SPEED, "write e.g. velocity = [1.0, 0.0]");
+    v.limit(
+        &at("angular_velocity"),
+        "angular_velocity",
+        &[b.angular_velocity],
+        &limits::ANGULAR_SPEED,
+        "write e.g. angular_velocity = 1.0",
+    );
+    v.limit(
+        &at("restitution"),
+        "restitution",
+        &[b.restitution],
+        &limits::RESTITUTION,
+        "write e.g. restitution = 0.5 (1 is perfectly elastic, 0 perfectly plastic)",
+    );
+    v.limit(
+        &at("friction"),
+        "friction",
+        &[b.friction],
+        &limits::FRICTION,
+        "text 000's table: steel on steel 0.25, wood on wood 0.3; above 1 is rubber on dry concrete",
+    );
     if b.is_static {
         if b.mass.is_some() {
             v.bad(&at("mass"), "a static body has no mass", "remove `mass`, or remove `static = true` to let it move");
@@ -321,17 +396,16 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
     } else {
         match b.mass {
             None => v.bad(&at("shape"), "a moving body needs a mass", "add mass = 1.0 (kg), or static = true for a wall or floor"),
-            Some(m) if !(m.is_finite() && m > 0.0) => v.bad(
+            Some(m) if !limits::MASS.holds(m) => v.bad(
                 &at("mass"),
-                "mass must be a positive number of kilograms",
+                &format!("mass must be {}", limits::MASS.text),
                 "write e.g. mass = 1.0, or static = true for a body that never moves",
             ),
             Some(_) => {}
         }
-        if let Some(inertia) = b.inertia
-            && !(inertia.is_finite() && inertia > 0.0)
-        {
-            v.bad(&at("inertia"), "inertia must be a positive number", "leave it out to use the shape's (disc m r²/2, box m(w²+h²)/12)");
+        if let Some(inertia) = b.inertia {
+            let help = "leave it out to use the shape's (disc m r²/2, box m(w²+h²)/12)";
+            v.limit(&at("inertia"), "inertia", &[inertia], &limits::INERTIA, help);
         }
     }
     let (Some(shape), true) = (shape, v.0.is_empty()) else {
@@ -348,4 +422,27 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
     body.restitution = b.restitution;
     body.friction = b.friction;
     Ok(body)
+}
+
+/// 44847 as "44,847", for counts in messages.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands_groups_by_three() {
+        assert_eq!(super::thousands(7), "7");
+        assert_eq!(super::thousands(44_847), "44,847");
+        assert_eq!(super::thousands(1_000_000), "1,000,000");
+    }
 }

@@ -113,6 +113,18 @@ impl Stepper {
         self.selected = same.unwrap_or(self.selected.min(bodies.len().saturating_sub(1)));
     }
 
+    /// The run-time guard (`engine::guard`): whether frame `n` may be shown. If
+    /// not, play stops before it and the status line says which phase and
+    /// bodies went non-finite, so no NaN reaches the screen.
+    fn finite(&mut self, n: u64) -> bool {
+        let names: Vec<String> = self.session.timeline.bodies(n).iter().map(|b| b.name.clone()).collect();
+        let record = self.session.timeline.frame(n);
+        let Err(stop) = crate::engine::guard(record) else { return true };
+        self.note = Some(crate::report::non_finite_message(&names, &stop, record));
+        self.running = false;
+        false
+    }
+
     /// Handles a key (or a tick, or a click); returns what the shell must do.
     pub fn update(&mut self, msg: Msg) -> Option<Effect> {
         match self.mode {
@@ -138,7 +150,11 @@ impl Stepper {
     fn step_update(&mut self, msg: Msg) {
         match msg {
             Msg::NextPhase if self.phase + 1 < self.phase_count(self.frame) => self.go(self.frame, self.phase + 1),
-            Msg::NextPhase | Msg::NextFrame => self.go(self.frame + 1, 0),
+            Msg::NextPhase | Msg::NextFrame => {
+                if self.finite(self.frame + 1) {
+                    self.go(self.frame + 1, 0);
+                }
+            }
             Msg::PrevPhase if self.phase > 0 => self.go(self.frame, self.phase - 1),
             Msg::PrevPhase if self.frame > 0 => self.go(self.frame - 1, usize::MAX),
             Msg::PrevFrame if self.frame > 0 => self.go(self.frame - 1, 0),
@@ -151,8 +167,12 @@ impl Stepper {
             }
             Msg::ToggleRun => self.running = true,
             Msg::Tick(fps) if self.running => {
+                let end = self.session.timeline.end_of(self.frame + 1);
+                if !end.iter().all(|s| s.is_finite()) && !self.finite(self.frame + 1) {
+                    return;
+                }
                 self.frame += 1;
-                self.playing = Some(self.session.timeline.end_of(self.frame));
+                self.playing = Some(end);
                 self.measured_fps = fps;
                 self.selected = self.selected.min(self.bodies().len().saturating_sub(1));
             }

@@ -183,7 +183,7 @@ mod tests {
         assert_eq!(ed.apply(), None);
         let error = |ed: &FieldEditor, l: &str| ed.fields.iter().find(|f| f.label.starts_with(l)).unwrap().error.clone().unwrap();
         assert!(error(&ed, "angle").contains("\"abc\" is not a number"));
-        assert!(error(&ed, "mass").starts_with("mass must be a positive number"));
+        assert!(error(&ed, "mass").starts_with("mass must be between 0.000001 and 1,000,000,000 kg"));
         assert!(error(&ed, "restitution").starts_with("restitution must be from 0 to 1"));
         assert_eq!(ed.errors(), 3);
     }
