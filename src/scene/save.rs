@@ -17,7 +17,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
     let mut doc: DocumentMut = source.parse().map_err(|e: toml_edit::TomlError| {
         let at =
             e.span().map(|s| super::error::line_col(source, s.start)).map_or(String::new(), |(l, c)| format!(" at line {l}, column {c}"));
-        format!("the file cannot be rewritten keeping its text ({}{at}); use save-as to a new file", e.message().trim())
+        format!("the file cannot be rewritten keeping its text ({}{at}); nothing was written", e.message().trim())
     })?;
     let world_table = section(&mut doc, "world");
     set(world_table, "gravity", vec2(world.gravity.to_array()), world.gravity == glam::DVec2::ZERO);
