@@ -117,3 +117,18 @@ fn a_new_file_is_written_whole_and_never_over_another() {
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left.len(), 1, "no temporary file is left: {left:?}");
 }
+
+#[test]
+fn quitting_while_playing_with_unsaved_edits_keeps_the_warning_on_screen() {
+    use impulse::tui::App;
+    use impulse::tui::app::Screen;
+    let mut app = App::stepper(Lesson::parse("starter.toml", STARTER).unwrap(), Vec::new(), false);
+    for msg in [Msg::Kick, Msg::ToggleRun, Msg::Quit, Msg::Tick(5.0), Msg::Tick(5.0)] {
+        app.update(msg);
+    }
+    let Screen::Stepper(s) = &app.screen else { panic!("the stepper is open") };
+    assert!(s.note.as_deref().is_some_and(|n| n.starts_with("unsaved edits")), "{:?}", s.note);
+    assert!(!app.quit);
+    app.update(Msg::Quit);
+    assert!(app.quit, "a second q leaves");
+}
