@@ -137,9 +137,7 @@ fn warn(scene: &Lesson) {
 
 /// `impulse new`: the starter scene, written only where no file is.
 fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
-    let created = std::fs::OpenOptions::new().write(true).create_new(true).open(file);
-    let result = created.and_then(|mut f| f.write_all(crate::scene::STARTER.as_bytes()));
-    match result {
+    match crate::scene::save::write_new(Path::new(file), crate::scene::STARTER) {
         Ok(()) => {
             say(&format!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.\n"));
             Ok(ExitCode::SUCCESS)
@@ -214,11 +212,8 @@ fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
     let mut failed = 0;
     let mut bad = 0;
     for target in targets {
-        let outcome = load(target).and_then(|scene| {
-            let frames = lesson::run(&scene, &scene.settings, &lesson::anchored_frames(&scene)?);
-            lesson::anchor_steps(&scene, &frames)?;
-            Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::run_checks(&scene)?))
-        });
+        let outcome =
+            load(target).and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
         match outcome {
             Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
             Ok((name, results)) => {

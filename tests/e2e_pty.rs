@@ -106,3 +106,25 @@ fn edit_and_save_with_real_keys() {
     let (on, off) = (text.find("\x1b[?1000h"), text.rfind("\x1b[?1000l"));
     assert!(on.is_some() && off > on, "mouse capture on {on:?}, off {off:?}");
 }
+
+/// SIGTERM, SIGHUP or SIGINT from outside: the terminal is given back (mouse
+/// reporting off, the main screen) and the exit status is 128 + the signal.
+#[cfg(unix)]
+#[test]
+fn a_signal_from_outside_restores_the_terminal() {
+    for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2)] {
+        let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+        t.wait_for("frame 0 · t 0 s · forces");
+        let pid = t.child.process_id().unwrap().to_string();
+        assert!(std::process::Command::new("kill").args([format!("-{signal}"), pid]).status().unwrap().success());
+        let status = t.child.wait().unwrap();
+        assert_eq!(status.exit_code(), 128 + number, "SIG{signal}");
+        while let Ok(bytes) = t.rx.recv_timeout(Duration::from_millis(200)) {
+            t.raw.extend(bytes);
+        }
+        let text = String::from_utf8_lossy(&t.raw);
+        let after_mouse_on = &text[text.find("\x1b[?1000h").expect("mouse reporting was on")..];
+        assert!(after_mouse_on.contains("\x1b[?1000l"), "SIG{signal}: mouse reporting left on");
+        assert!(after_mouse_on.contains("\x1b[?1049l"), "SIG{signal}: the alternate screen left on");
+    }
+}

@@ -202,6 +202,16 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
 /// The recorded frames of a run, by frame number; the frames between were stepped untraced.
 pub type Records = BTreeMap<u64, FrameRecord>;
 
+/// Everything `impulse check` validates: the anchors of the steps and of the
+/// checks land on phases of the scene's run, and every check names a quantity
+/// or body that exists. Returns the checks' outcomes (a wrong number is an
+/// outcome, not an error).
+pub fn validate(scene: &Lesson) -> Result<Vec<CheckOutcome>, SceneError> {
+    let frames = run(scene, &scene.settings, &anchored_frames(scene)?);
+    anchor_steps(scene, &frames)?;
+    run_checks(scene)
+}
+
 /// Runs the scene to the last of `frames`, recording only those: memory
 /// follows how many frames are kept, not how far the run goes.
 pub fn run(scene: &Lesson, settings: &Settings, frames: &BTreeSet<u64>) -> Records {

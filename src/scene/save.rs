@@ -9,9 +9,16 @@ use std::io::Write;
 use std::path::Path;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, Value};
 
-/// `source` with the world and settings put in.
-pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
-    let mut doc: DocumentMut = source.parse().unwrap_or_default();
+/// `source` with the world and settings put in. A source that toml_edit
+/// cannot read (an integer above i64::MAX, which the scene reader takes) is
+/// refused, with where and why: writing the world into an empty document
+/// would drop every comment and every table the scene does not own.
+pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<String, String> {
+    let mut doc: DocumentMut = source.parse().map_err(|e: toml_edit::TomlError| {
+        let at =
+            e.span().map(|s| super::error::line_col(source, s.start)).map_or(String::new(), |(l, c)| format!(" at line {l}, column {c}"));
+        format!("the file cannot be rewritten keeping its text ({}{at}); nothing was written", e.message().trim())
+    })?;
     let world_table = section(&mut doc, "world");
     set(world_table, "gravity", vec2(world.gravity.to_array()), world.gravity == glam::DVec2::ZERO);
     let d = super::file::WorldSection::default();
@@ -61,7 +68,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> String {
     }
     let text = doc.to_string();
     // A file written with Windows line ends keeps them.
-    if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text }
+    Ok(if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text })
 }
 
 /// The table `[name]`, made if the file has none.
@@ -184,24 +191,40 @@ fn same(a: &Value, b: &Value) -> bool {
 }
 
 /// Writes `text` to `path` through a temporary file in the same folder and a
-/// rename, so a failure midway never leaves a half-written scene. A link is
-/// followed, so the file it points to is the one written, and the file keeps
-/// its permissions.
+/// rename, so a failure midway never leaves a half-written scene. A link at
+/// `path` is followed, so the file it points to is the one written, and the
+/// file keeps its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let name = path.file_name().map_or("scene".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(".{name}.impulse-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            file.set_permissions(meta.permissions())?;
-        }
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let file = written_beside(path, text, std::fs::metadata(path).ok().map(|m| m.permissions()))?;
+    file.persist(path).map(drop).map_err(|e| e.error)
+}
+
+/// Writes `text` to `path` only where no file or folder is, all at once: a
+/// full disk leaves nothing behind to block the next try.
+pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    written_beside(path, text, None)?.persist_noclobber(path).map(drop).map_err(|e| e.error)
+}
+
+/// `text` in a temporary file in `path`'s folder, synced, ready to rename. The
+/// file is made by `tempfile`: a random name, created exclusively, so a link
+/// someone planted in the folder is never followed. On an error it is removed.
+fn written_beside(path: &Path, text: &str, permissions: Option<std::fs::Permissions>) -> std::io::Result<tempfile::NamedTempFile> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".impulse-").suffix(".tmp");
+    // A new file gets what any program's would (rw for all, less the umask),
+    // not the private mode of a temporary file.
+    #[cfg(unix)]
+    if permissions.is_none() {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    result
+    let mut file = builder.tempfile_in(folder)?;
+    file.write_all(text.as_bytes())?;
+    if let Some(permissions) = permissions {
+        file.as_file().set_permissions(permissions)?;
+    }
+    file.as_file().sync_all()?;
+    Ok(file)
 }

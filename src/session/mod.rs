@@ -118,12 +118,20 @@ impl Session {
     /// not a key of the file, is left out.
     pub fn save_text(&mut self, n: u64, file: &str) -> Result<String, String> {
         let start = self.timeline.start(n);
-        let text = to_toml(&self.lesson.source, &start.world, &start.settings);
-        match Lesson::parse(file, &text) {
-            Err(e) => Err(format!("the scene would not read back ({})", e.problems[0].message)),
-            Ok(back) if !self.reads_back_as(&back, &start) => Err("the file would not read back to this scene".to_string()),
-            Ok(_) => Ok(text),
+        let text = to_toml(&self.lesson.source, &start.world, &start.settings)?;
+        // The whole file is checked as `impulse check` would (a step or check
+        // that names a deleted body breaks the lesson), not only the scene.
+        let back = Lesson::parse(file, &text).map_err(|e| format!("the scene would not read back ({})", e.problems[0].message))?;
+        if let Err(e) = crate::lesson::validate(&back) {
+            let p = &e.problems[0];
+            let at = p.span.as_ref().map(|s| crate::scene::error::line_col(&text, s.start));
+            let at = at.map_or(String::new(), |(line, col)| format!(" at line {line}, column {col}"));
+            return Err(format!("the lesson would break{at}: {}", p.message));
         }
+        if !self.reads_back_as(&back, &start) {
+            return Err("the file would not read back to this scene".to_string());
+        }
+        Ok(text)
     }
 
     /// Whether `back`, read from the text about to be written, is the scene

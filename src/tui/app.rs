@@ -129,7 +129,11 @@ impl Stepper {
     pub fn update(&mut self, msg: Msg) -> Option<Effect> {
         match self.mode {
             Mode::Step => {
-                self.note = None;
+                // The note answers the last key; the clock ticking while
+                // running is no key, so a warning stays on screen.
+                if !matches!(msg, Msg::Tick(_)) {
+                    self.note = None;
+                }
                 match msg {
                     Msg::ToggleRun if self.running => self.settle(),
                     Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),

@@ -27,9 +27,15 @@ pub enum Check {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     ChangedOnDisk(PathBuf),
+    /// The file is read-only: its owner may have meant it to stay as it is.
+    ReadOnly(PathBuf),
     Exists(PathBuf),
     Refused(String),
-    Wrote { path: PathBuf, text: String, result: Result<(), String> },
+    Wrote {
+        path: PathBuf,
+        text: String,
+        result: Result<(), String>,
+    },
 }
 
 /// Performs an effect: the TUI's only file I/O. A write goes to a temporary
@@ -40,6 +46,9 @@ pub fn perform(effect: &Effect) -> Outcome {
         Check::Unchanged(source) => {
             if std::fs::read_to_string(path).is_ok_and(|now| now != *source) {
                 return Outcome::ChangedOnDisk(path.clone());
+            }
+            if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+                return Outcome::ReadOnly(path.clone());
             }
         }
         Check::New => {

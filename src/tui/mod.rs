@@ -23,8 +23,9 @@ use std::io;
 use std::time::{Duration, Instant};
 
 /// Runs the app until it quits. The terminal is restored on quit, on error,
-/// and (through ratatui's panic hook) on panic.
+/// (through ratatui's panic hook) on panic, and on a signal to stop.
 pub fn run(mut app: App) -> io::Result<()> {
+    restore_on_signals()?;
     let mut terminal = ratatui::init();
     // Mouse reporting is ours to turn off again, on a panic too: ratatui's
     // hook restores the rest of the terminal, then runs the one before it.
@@ -38,6 +39,22 @@ pub fn run(mut app: App) -> io::Result<()> {
     let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
     ratatui::restore();
     result
+}
+
+/// SIGTERM, SIGHUP and SIGINT from outside (in raw mode Ctrl-C is a key, not
+/// a signal) restore the terminal — mouse reporting off, the main screen,
+/// cooked mode — and end the process as the signal would, with 128 + its number.
+fn restore_on_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+            ratatui::restore();
+            std::process::exit(128 + signal);
+        }
+    });
+    Ok(())
 }
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {

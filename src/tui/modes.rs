@@ -149,6 +149,10 @@ impl Stepper {
                 self.note = Some(format!("{} changed on disk since it was opened", path.display()));
                 self.mode = Mode::Overwrite(path);
             }
+            Outcome::ReadOnly(path) => {
+                self.note = Some(format!("{} is read-only: write over it anyway?", path.display()));
+                self.mode = Mode::Overwrite(path);
+            }
             Outcome::Exists(path) => {
                 self.note = None;
                 self.mode = Mode::Overwrite(path);
