@@ -6,4 +6,4 @@ mod json;
 mod text;
 
 pub use json::write_json_frame;
-pub use text::{text_frame, text_trace};
+pub use text::{text_frame, text_phase, text_trace};
