@@ -12,7 +12,8 @@
 //! that moves a body: those frames are recorded in full.
 
 use super::condition::{At, Condition};
-use crate::engine::{self, Filtered, FrameRecord, Settings, World};
+use crate::engine::{self, Body, Filtered, FrameRecord, Settings, World};
+use glam::DVec2;
 
 /// The phase that matched: its frame's whole record and its index there.
 #[derive(Clone, Debug)]
@@ -21,15 +22,29 @@ pub struct Hit {
     pub index: usize,
 }
 
-/// The first phase at or after phase `from` of the recorded frame `record`
-/// that meets `condition`. `world` is the world the frame ran in (its bodies'
-/// masses and gravity give the ledger).
-pub fn in_frame(record: &FrameRecord, from: usize, world: &World, names: &[String], condition: &Condition) -> Option<usize> {
-    let ledger = condition.needs_energy().then(|| record.ledger(&world.bodies, world.gravity));
-    (from..record.phases.len()).find(|&k| {
+/// The phases of the recorded frame `record` in `range` that meet
+/// `condition`, in order. `bodies` and `gravity` are those the frame ran
+/// with (masses and gravity give the ledger).
+pub fn matches_in<'a>(
+    record: &'a FrameRecord,
+    range: std::ops::Range<usize>,
+    bodies: &[Body],
+    gravity: DVec2,
+    names: &'a [String],
+    condition: &'a Condition,
+) -> impl DoubleEndedIterator<Item = usize> + 'a {
+    let ledger = condition.needs_energy().then(|| record.ledger(bodies, gravity));
+    let end = range.end.min(record.phases.len());
+    (range.start.min(end)..end).filter(move |&k| {
         let totals = ledger.as_ref().map(|l| (l[k], l[k + 1]));
         condition.holds(&At { phase: &record.phases[k], names, totals })
     })
+}
+
+/// The first phase at or after phase `from` of `record` that meets
+/// `condition`; `world` is the world the frame ran in.
+pub fn in_frame(record: &FrameRecord, from: usize, world: &World, names: &[String], condition: &Condition) -> Option<usize> {
+    matches_in(record, from..usize::MAX, &world.bodies, world.gravity, names, condition).next()
 }
 
 /// Steps `world` up to `frames` frames and stops at the first frame with a

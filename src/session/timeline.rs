@@ -98,6 +98,11 @@ impl Timeline {
         &self.governing(n).world.bodies
     }
 
+    /// The gravity frame `n` runs under (for its ledger).
+    pub fn gravity(&self, n: u64) -> glam::DVec2 {
+        self.governing(n).world.gravity
+    }
+
     /// The record of frame `n`, running or re-running frames as needed.
     pub fn frame(&mut self, n: u64) -> &FrameRecord {
         if !self.records.contains_key(&n) {
