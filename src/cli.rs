@@ -5,6 +5,8 @@ use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
 use crate::lesson::Lesson;
 use crate::report;
 use crate::scene::SceneError;
+use crate::session::condition::Condition;
+use crate::session::search;
 use crate::{lesson, tui};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -52,6 +54,10 @@ enum Command {
         /// `bodies`: only the bodies at the end of each frame; the frames run untraced.
         #[arg(long, value_enum)]
         only: Option<Only>,
+        /// Stop at the first phase that meets COND, e.g. "contact m1 m2" or "kind = resolve and jn < -7"
+        /// (DESIGN.md, "Finding the moment"); print it and its derivation. --frames defaults to 600 here.
+        #[arg(long, value_name = "COND")]
+        break_on: Option<String>,
     },
     /// Step a lesson or scene file with no output and print how long a step takes.
     Bench {
@@ -112,7 +118,10 @@ pub enum Format {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Run { target, frames, format, phases, only }) => run(&target, frames, format, phases.as_deref(), only),
+        Some(Command::Run { target, frames, break_on: Some(condition), .. }) => break_on(&target, &condition, frames),
+        Some(Command::Run { target, frames, format, phases, only, break_on: None }) => {
+            run(&target, frames, format, phases.as_deref(), only)
+        }
         Some(Command::Bench { target, frames, traced, format }) => bench(&target, frames, traced, format),
         Some(Command::Lessons) => Ok(list_lessons()),
         Some(Command::Check { targets }) => check(&targets),
@@ -262,6 +271,43 @@ fn run(target: &str, frames: Option<u64>, format: Format, kinds: Option<&[PhaseK
         Err(e) => {
             eprintln!("impulse: cannot write the trace: {e}");
             Ok(ExitCode::from(2))
+        }
+    }
+}
+
+/// How many frames `impulse run --break-on` searches unless told.
+const BREAK_FRAMES: u64 = 600;
+
+/// `impulse run --break-on`: the first phase that meets the condition (exit
+/// 0), or that none did (exit 1).
+fn break_on(target: &str, text: &str, frames: Option<u64>) -> Result<ExitCode, SceneError> {
+    let scene = load(target)?;
+    let names = lesson::body_names(&scene);
+    let condition = Condition::parse(text, &names)?;
+    let frames = frames.unwrap_or(BREAK_FRAMES);
+    let mut world = scene.world.clone();
+    match search::find(&mut world, &scene.settings, &names, &condition, frames) {
+        Some(hit) => {
+            let phase = &hit.record.phases[hit.index];
+            let mut line = format!(
+                "break: frame {} · phase {}/{} · {}",
+                hit.record.frame,
+                hit.index + 1,
+                hit.record.phases.len(),
+                phase.kind().name()
+            );
+            if let Some(pass) = phase.iteration {
+                line += &format!(" · pass {pass}");
+            }
+            if let Some((a, b)) = phase.pair {
+                line += &format!(" · {}–{}", names[a], names[b]);
+            }
+            say(&format!("{line} · {}\n{}", condition.text, report::text_phase(&names, phase)));
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            say(&format!("no phase matched {} in {frames} frames\n", condition.text));
+            Ok(ExitCode::from(1))
         }
     }
 }

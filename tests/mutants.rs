@@ -126,9 +126,10 @@ fn exercise(name: &str, text: &str, traced: bool) -> bool {
         let names = lesson::body_names(&scene);
         let record = record_frame(&mut world, &scene.settings);
         assert_eq!(engine::guard(&record), Ok(()), "{name}: the guard stopped frame 0\n{text}");
-        let text_out = report::text_frame(&names, &record);
+        let spans = record.ledger_spans(&scene.world.bodies, scene.world.gravity);
+        let text_out = report::text_frame(&names, &record, &spans);
         let mut json = Vec::new();
-        report::write_json_frame(&mut json, &names, &record).unwrap();
+        report::write_json_frame(&mut json, &names, &scene.world.bodies, &record, &spans).unwrap();
         let json = String::from_utf8(json).unwrap();
         for out in [&text_out, &json] {
             assert!(!out.contains("NaN") && !out.contains("inf"), "{name}: a non-finite value\n{out}\nfrom\n{text}");

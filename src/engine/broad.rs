@@ -34,7 +34,7 @@
 //! afresh each frame, so a frame's record depends on its start alone.
 
 use super::body::Body;
-use super::trace::{Phase, PhaseData, Quantity, Tracer};
+use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use crate::geometry::Shape;
 use glam::DVec2;
 
@@ -100,7 +100,7 @@ impl Broad {
     pub(super) fn start_frame<T: Tracer>(&mut self, bodies: &[Body], tracer: &mut T) {
         let smallest = bodies.iter().filter(|b| !b.is_static()).map(|b| b.shape.bounding_radius()).fold(f64::INFINITY, f64::min);
         let margin = if smallest.is_finite() { smallest * MARGIN_OF_RADIUS } else { 0.0 };
-        let same = !T::ENABLED
+        let same = !tracer.every_test()
             && !self.circles
             && margin == self.margin
             && self.shape.len() == bodies.len()
@@ -120,7 +120,7 @@ impl Broad {
             return;
         }
         self.margin = margin;
-        self.circles = T::ENABLED;
+        self.circles = tracer.every_test();
         self.shape.clear();
         self.shape.extend(bodies.iter().map(|b| b.shape));
         self.radius.clear();
@@ -270,7 +270,7 @@ impl Broad {
         for i in 0..n {
             self.pool[self.first[i]..self.first[i] + self.count[i]].sort_unstable();
         }
-        if T::ENABLED {
+        if T::ENABLED && tracer.wants(PhaseKind::Broad, None) {
             let candidates = (0..n).flat_map(|i| self.partners(i).iter().map(move |&j| (i, j))).collect();
             let record = BroadRecord { bodies: n, margin: self.margin, candidates, relisted: why.map(|w| w.1), rebuilt: why.is_some() };
             tracer.record(Phase::new(why.map(|w| w.0), None, PhaseData::Broad(Box::new(record))));
@@ -318,7 +318,7 @@ impl Broad {
                 }
             }
         }
-        if T::ENABLED {
+        if T::ENABLED && tracer.wants(PhaseKind::Broad, None) {
             let record = BroadRecord { bodies: bodies.len(), margin: self.margin, candidates: added, relisted: Some(why), rebuilt: false };
             tracer.record(Phase::new(Some(pass), None, PhaseData::Broad(Box::new(record))));
         }

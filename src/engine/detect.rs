@@ -3,7 +3,7 @@
 
 use super::ContactModel;
 use super::body::Body;
-use super::trace::{Phase, PhaseData, Quantity, Tracer, Value};
+use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 use crate::geometry::{CollisionInfo, Method, Pose, RegionTest, SatReport, Shape, clip_box_box, collide};
 use glam::DVec2;
 
@@ -22,7 +22,8 @@ pub(super) fn run<T: Tracer>(
     let (ba, bb) = (&bodies[a], &bodies[b]);
     // The SAT's report of every face is the debugger's; untraced, none is made.
     let both_boxes = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Box { .. }));
-    let mut report = (T::ENABLED && both_boxes).then(Box::<SatReport>::default);
+    let traced = T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b)));
+    let mut report = (traced && both_boxes).then(Box::<SatReport>::default);
     let detection = collide(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut());
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
@@ -39,7 +40,7 @@ pub(super) fn run<T: Tracer>(
     let flipped = first.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
     let turn = |i: Option<CollisionInfo>| if flipped { i.map(CollisionInfo::flipped) } else { i };
     let (info, second) = (turn(first), turn(second));
-    if T::ENABLED {
+    if traced {
         let work = match detection.method {
             Method::CircleCircle => Work::CircleCircle,
             Method::BoxBox { .. } => Work::BoxBox(report.unwrap_or_default()),

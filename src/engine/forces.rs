@@ -4,12 +4,18 @@
 
 use super::action::{Action, ActionKind};
 use super::body::Body;
-use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use glam::DVec2;
 
 /// `acted` are the frame's actions, for the record (empty untraced).
 pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, acted: Vec<Acted>, tracer: &mut T) {
-    let mut record = T::ENABLED.then(|| ForcesRecord { gravity, dt, acted, loads: Vec::new(), changes: Vec::new() });
+    let mut record = (T::ENABLED && tracer.wants(PhaseKind::Forces, None)).then(|| ForcesRecord {
+        gravity,
+        dt,
+        acted,
+        loads: Vec::new(),
+        changes: Vec::new(),
+    });
     for (i, body) in bodies.iter_mut().enumerate() {
         if body.is_static() {
             continue;

@@ -3,13 +3,14 @@
 //! explicit Euler uses those from before the frame's forces.
 
 use super::body::Body;
-use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use glam::DVec2;
 
 /// `frame_start_velocities` is empty for symplectic Euler.
 pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocities: &[(DVec2, f64)], tracer: &mut T) {
     let explicit = !frame_start_velocities.is_empty();
-    let mut record = T::ENABLED.then(|| IntegrateRecord { dt, explicit, changes: Vec::new() });
+    let mut record =
+        (T::ENABLED && tracer.wants(PhaseKind::Integrate, None)).then(|| IntegrateRecord { dt, explicit, changes: Vec::new() });
     for (i, body) in bodies.iter_mut().enumerate() {
         if body.is_static() {
             continue;

@@ -29,7 +29,7 @@ pub use integrate::IntegrateRecord;
 pub use ledger::{Totals, energy_rise};
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
-pub use trace::{BodyChange, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 
 use crate::geometry::Pose;
 use crate::named::named;

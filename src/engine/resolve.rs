@@ -28,7 +28,7 @@
 //! speed every frame; bounced back with e > 0, that speed keeps a stack hopping.
 
 use super::body::Body;
-use super::trace::{BodyChange, Phase, PhaseData, Quantity, Tracer, Value};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross, cross_sv};
 use glam::DVec2;
@@ -63,7 +63,7 @@ pub(super) fn run<T: Tracer>(
     let v_rel = vpa - vpb;
     let vrn = v_rel.dot(n);
     // Recorded only when traced; the untraced step builds nothing.
-    let contact = if T::ENABLED {
+    let contact = if T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b))) {
         Some(Contact {
             start: info.start,
             end: info.end,

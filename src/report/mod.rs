@@ -8,4 +8,4 @@ mod text;
 
 pub use json::write_json_frame;
 pub use stopped::non_finite_message;
-pub use text::{text_frame, text_trace};
+pub use text::{text_frame, text_phase, text_trace};

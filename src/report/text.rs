@@ -1,4 +1,4 @@
-use crate::engine::{FrameRecord, PhaseData, Totals, World};
+use crate::engine::{FrameRecord, Phase, PhaseData, Totals, World};
 use crate::notation::{derive, num, phase_title, right_side, rise_mark, state_line, totals_line};
 use std::fmt::Write;
 
@@ -10,30 +10,37 @@ pub fn text_frame(names: &[String], f: &FrameRecord, spans: &[(Totals, Totals)])
     let mut out = String::new();
     writeln!(out, "frame {}  t = {} s", f.frame, num(f.time)).unwrap();
     for (phase, (before, after)) in f.phases.iter().zip(spans) {
-        writeln!(out, "  {}", phase_title(phase, names)).unwrap();
-        if let PhaseData::Broad(broad) = &phase.data {
-            let pairs: Vec<String> = broad.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
-            let label = if broad.relisted.is_some() && !broad.rebuilt { "new pairs" } else { "pairs" };
-            let pairs = if pairs.is_empty() { "none".to_string() } else { pairs.join(", ") };
-            writeln!(out, "    {label}: {pairs}").unwrap();
-        }
-        for q in &phase.quantities(names) {
-            let d = derive(q);
-            match (d.symbols, d.numbers) {
-                (Some(s), Some(n)) => {
-                    let pad = " ".repeat(q.name.chars().count() + 1);
-                    writeln!(out, "    {s}").unwrap();
-                    writeln!(out, "    {pad}= {}", right_side(&n)).unwrap();
-                    writeln!(out, "    {pad}= {}", right_side(&d.result)).unwrap();
-                }
-                _ => writeln!(out, "    {}", d.result).unwrap(),
-            }
-        }
+        out += &text_phase(names, phase);
         let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!("  {m}"));
         writeln!(out, "    totals: {}{mark}", totals_line(before, after)).unwrap();
     }
     for (name, s) in names.iter().zip(&f.end) {
         writeln!(out, "  = {}", state_line(name, s)).unwrap();
+    }
+    out
+}
+
+/// One phase as the text trace writes it: its title, then its derivations.
+pub fn text_phase(names: &[String], phase: &Phase) -> String {
+    let mut out = String::new();
+    writeln!(out, "  {}", phase_title(phase, names)).unwrap();
+    if let PhaseData::Broad(broad) = &phase.data {
+        let pairs: Vec<String> = broad.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
+        let label = if broad.relisted.is_some() && !broad.rebuilt { "new pairs" } else { "pairs" };
+        let pairs = if pairs.is_empty() { "none".to_string() } else { pairs.join(", ") };
+        writeln!(out, "    {label}: {pairs}").unwrap();
+    }
+    for q in &phase.quantities(names) {
+        let d = derive(q);
+        match (d.symbols, d.numbers) {
+            (Some(s), Some(n)) => {
+                let pad = " ".repeat(q.name.chars().count() + 1);
+                writeln!(out, "    {s}").unwrap();
+                writeln!(out, "    {pad}= {}", right_side(&n)).unwrap();
+                writeln!(out, "    {pad}= {}", right_side(&d.result)).unwrap();
+            }
+            _ => writeln!(out, "    {}", d.result).unwrap(),
+        }
     }
     out
 }

@@ -5,6 +5,8 @@
 //! become calls here, and writing a file is an effect the shell performs with
 //! the text [`Session::save_text`] made.
 
+pub mod condition;
+pub mod search;
 mod series;
 mod timeline;
 

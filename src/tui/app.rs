@@ -1,6 +1,7 @@
 //! State and update: every key becomes a `Msg`, and `update` is the only
 //! thing that changes the state. The view reads the state and nothing else.
 
+use super::breaks::{Breakpoints, Prompt};
 use super::edit;
 use super::effect::{Effect, Outcome};
 use super::fields::FieldEditor;
@@ -27,6 +28,10 @@ pub enum Mode {
     SaveAs(String),
     /// Asking before writing over `path`.
     Overwrite(PathBuf),
+    /// Typing a breakpoint's condition or a frame number on the status line.
+    Prompt(Prompt),
+    /// Choosing a breakpoint to remove (`B`): which one.
+    Breaks(usize),
 }
 
 pub struct Stepper {
@@ -53,6 +58,7 @@ pub struct Stepper {
     /// A short note for the status line after a change.
     pub note: Option<String>,
     pub mode: Mode,
+    pub breaks: Breakpoints,
     /// What the last key asks the shell to do, handed out by `update`.
     pub(super) effect: Option<Effect>,
 }
@@ -78,6 +84,7 @@ impl Stepper {
             narration_scroll: 0,
             note,
             mode: Mode::Step,
+            breaks: Breakpoints::default(),
             effect: None,
         }
     }
@@ -147,6 +154,8 @@ impl Stepper {
             Mode::Fields(_) => self.fields_update(msg),
             Mode::Aim(_) => self.aim_update(msg),
             Mode::SaveAs(_) | Mode::Overwrite(_) => self.save_update(msg),
+            Mode::Prompt(_) => self.prompt_update(msg),
+            Mode::Breaks(_) => self.breaks_list_update(msg),
         }
         self.effect.take()
     }
@@ -209,6 +218,9 @@ impl Stepper {
             Msg::Save => self.save(),
             Msg::Undo => self.replay(true),
             Msg::Redo => self.replay(false),
+            Msg::AddBreak | Msg::ListBreaks | Msg::NextMatch | Msg::PrevMatch | Msg::GoToFrame | Msg::NextStep | Msg::PrevStep => {
+                self.breaks_key(msg)
+            }
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
                 if let Some(change) = edit::change_for(msg, self.window(), down) {

@@ -14,6 +14,10 @@ pub enum Scope {
     /// Typing a file name to save to.
     SaveAs,
     Overwrite,
+    /// Typing a breakpoint's condition or a frame number.
+    Prompt,
+    /// The breakpoint list (`B`).
+    Breaks,
     /// Menu, stepper, aiming and the overwrite question; not where text is typed.
     Everywhere,
     /// Every screen, typing included.
@@ -28,11 +32,13 @@ impl Scope {
             Mode::Aim(_) => Scope::Aim,
             Mode::SaveAs(_) => Scope::SaveAs,
             Mode::Overwrite(_) => Scope::Overwrite,
+            Mode::Prompt(_) => Scope::Prompt,
+            Mode::Breaks(_) => Scope::Breaks,
         }
     }
 
     fn types_text(self) -> bool {
-        matches!(self, Scope::Fields | Scope::SaveAs)
+        matches!(self, Scope::Fields | Scope::SaveAs | Scope::Prompt)
     }
 
     fn includes(self, binding: Scope) -> bool {
@@ -48,6 +54,8 @@ impl Scope {
             Scope::Aim => "Aiming a shot (l)",
             Scope::SaveAs => "Save as (Ctrl-S in a lesson)",
             Scope::Overwrite => "Overwrite?",
+            Scope::Prompt => "Breakpoint (b) or frame (:) prompt",
+            Scope::Breaks => "Breakpoint list (B)",
             Scope::Everywhere | Scope::Always => "Everywhere",
         }
     }
@@ -116,6 +124,13 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "u Ctrl-Z", "undo the last edit", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
     bind!(Stepper, "U Ctrl-R", "redo", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
     bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", Msg::Save, [(Char('s'), CTRL)]),
+    bind!(Stepper, "b", "add a breakpoint: a condition, e.g. contact m1 m2", Msg::AddBreak, [(Char('b'), NONE)]),
+    bind!(Stepper, "B", "list the breakpoints, remove one", Msg::ListBreaks, [(Char('B'), NONE)]),
+    bind!(Stepper, "c C", "next / previous phase matching a breakpoint", Msg::NextMatch, [(Char('c'), NONE)]),
+    bind!(Stepper, "", "", Msg::PrevMatch, [(Char('C'), NONE)]),
+    bind!(Stepper, ":", "go to frame N", Msg::GoToFrame, [(Char(':'), NONE)]),
+    bind!(Stepper, "m M", "next / previous narrated step of the lesson", Msg::NextStep, [(Char('m'), NONE)]),
+    bind!(Stepper, "", "", Msg::PrevStep, [(Char('M'), NONE)]),
     bind!(Stepper, "Esc", "back to the lesson menu", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
@@ -133,6 +148,16 @@ pub static KEYMAP: &[Binding] = &[
     bind!(SaveAs, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
     bind!(SaveAs, "Ctrl-U", "clear the name", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(SaveAs, "Esc", "cancel", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Prompt, "Enter", "add the breakpoint / go to the frame", Msg::Accept, [(Enter, NONE)]),
+    bind!(Prompt, "↑ ↓", "older / newer conditions typed before", Msg::History(-1), [(Up, NONE)]),
+    bind!(Prompt, "", "", Msg::History(1), [(Down, NONE)]),
+    bind!(Prompt, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Prompt, "Ctrl-U", "clear", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(Prompt, "Esc", "cancel", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Breaks, "↓ ↑", "next / previous breakpoint", Msg::Pick(1), [(Down, NONE), (Char('j'), NONE)]),
+    bind!(Breaks, "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
+    bind!(Breaks, "Del d", "remove it", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
+    bind!(Breaks, "Esc", "close the list", Msg::Cancel, [(Esc, NONE)]),
     bind!(Overwrite, "y", "write over the file", Msg::Yes, [(Char('y'), NONE)]),
     bind!(Overwrite, "n Esc", "keep the file as it is", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
     bind!(Menu, "↓ j", "next lesson", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),

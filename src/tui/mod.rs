@@ -2,6 +2,7 @@
 //! and `view` (a pure function of the state).
 
 pub mod app;
+mod breaks;
 mod canvas;
 mod edit;
 mod effect;

@@ -66,4 +66,16 @@ pub enum Msg {
     Power(i8),
     Yes,
     No,
+    // Finding the moment (`tui::breaks`).
+    AddBreak,
+    ListBreaks,
+    NextMatch,
+    PrevMatch,
+    GoToFrame,
+    NextStep,
+    PrevStep,
+    /// In the breakpoint prompt: an older (−1) or newer (+1) condition typed before.
+    History(i8),
+    /// In the breakpoint list: the next (+1) or previous (−1) breakpoint.
+    Pick(i8),
 }

@@ -3,6 +3,7 @@
 use super::Theme;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
+use crate::tui::breaks::Ask;
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -17,6 +18,19 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> P
         Mode::Overwrite(path) => {
             let why = s.note.as_deref().map(|n| format!("{n}. ")).unwrap_or_default();
             return ask(format!(" {why}Write over {}? y / n", path.display()));
+        }
+        Mode::Prompt(p) => {
+            let (what, keys) = match p.ask {
+                Ask::Breakpoint => ("Break on", "Enter add · ↑↓ history · Esc cancel"),
+                Ask::Frame => ("Go to frame", "Enter go · Esc cancel"),
+            };
+            // What is wrong with the text typed comes before the keys, which the user knows by then.
+            let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
+            return ask(format!(" {what}: {}█   {after}", p.text));
+        }
+        Mode::Breaks(i) => {
+            let list = &s.breaks.list;
+            return ask(format!(" Breakpoint {} of {}: {}   (↑↓ choose · Del remove · Esc close)", i + 1, list.len(), list[*i].text));
         }
         _ => {}
     }

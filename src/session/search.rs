@@ -1,0 +1,77 @@
+//! Finding the first phase that meets a [`Condition`], frame after frame.
+//!
+//! A frame is stepped with a [`Filtered`] tracer that builds only the records
+//! the condition could accept (`contact d17 d18` builds the detect records of
+//! that one pair), so a search over a thousand bodies costs little more than
+//! an untraced run. A condition that neither a broad phase nor the detect
+//! phase of a pair that does not touch can meet lets the broad phase work as
+//! untraced (boxes, list kept): every other phase is the same either way,
+//! in the same order, as the states are (tests/broad_exact.rs). Only the frame
+//! that matches is recorded in full, again from its start, for its derivation
+//! and its place among the frame's phases. Conditions on energy need the ledger, which needs every phase
+//! that moves a body: those frames are recorded in full.
+
+use super::condition::{At, Condition};
+use crate::engine::{self, Body, Filtered, FrameRecord, Settings, World};
+use glam::DVec2;
+
+/// The phase that matched: its frame's whole record and its index there.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    pub record: FrameRecord,
+    pub index: usize,
+}
+
+/// The phases of the recorded frame `record` in `range` that meet
+/// `condition`, in order. `bodies` and `gravity` are those the frame ran
+/// with (masses and gravity give the ledger).
+pub fn matches_in<'a>(
+    record: &'a FrameRecord,
+    range: std::ops::Range<usize>,
+    bodies: &[Body],
+    gravity: DVec2,
+    names: &'a [String],
+    condition: &'a Condition,
+) -> impl DoubleEndedIterator<Item = usize> + 'a {
+    let ledger = condition.needs_energy().then(|| record.ledger(bodies, gravity));
+    let end = range.end.min(record.phases.len());
+    (range.start.min(end)..end).filter(move |&k| {
+        let totals = ledger.as_ref().map(|l| (l[k], l[k + 1]));
+        condition.holds(&At { phase: &record.phases[k], names, totals })
+    })
+}
+
+/// The first phase at or after phase `from` of `record` that meets
+/// `condition`; `world` is the world the frame ran in.
+pub fn in_frame(record: &FrameRecord, from: usize, world: &World, names: &[String], condition: &Condition) -> Option<usize> {
+    matches_in(record, from..usize::MAX, &world.bodies, world.gravity, names, condition).next()
+}
+
+/// Steps `world` up to `frames` frames and stops at the first frame with a
+/// phase that meets `condition`; `world` is then at that frame's end. None:
+/// no phase matched, and `world` has run all `frames`.
+pub fn find(world: &mut World, settings: &Settings, names: &[String], condition: &Condition, frames: u64) -> Option<Hit> {
+    let mut expected = 0;
+    for _ in 0..frames {
+        if condition.needs_energy() {
+            let start = world.clone();
+            let record = engine::record_frame_expecting(world, settings, expected);
+            expected = record.room_for_next();
+            if let Some(index) = in_frame(&record, 0, &start, names, condition) {
+                return Some(Hit { record, index });
+            }
+            continue;
+        }
+        let start = world.clone();
+        let mut tracer = Filtered::new(|kind, pair| condition.could_hold(kind, pair), !condition.only_contacts());
+        engine::step(world, settings, &mut tracer);
+        if tracer.phases.iter().any(|phase| condition.holds(&At { phase, names, totals: None })) {
+            // The whole frame, for the derivation and the phase's place in it.
+            let record = engine::record_frame(&mut start.clone(), settings);
+            if let Some(index) = in_frame(&record, 0, &start, names, condition) {
+                return Some(Hit { record, index });
+            }
+        }
+    }
+    None
+}

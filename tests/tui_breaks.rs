@@ -1,0 +1,185 @@
+//! Breakpoints, go to frame and narrated steps in the debugger (DESIGN.md,
+//! "Finding the moment"), with 120×40 snapshots of b, B, c, C and `:`.
+
+use impulse::engine::PhaseKind;
+use impulse::lesson;
+use impulse::tui::app::{Mode, Screen, Stepper};
+use impulse::tui::{App, Msg, view::view};
+use ratatui::{Terminal, backend::TestBackend};
+
+mod common;
+use common::snapshot_settings;
+
+fn open(id: &str) -> App {
+    let lessons = lesson::embedded().into_iter().map(Result::unwrap).collect();
+    App::stepper(lesson::find(id).unwrap(), lessons, false)
+}
+
+fn screen(app: &App) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| view(app, f)).unwrap();
+    terminal.backend().to_string()
+}
+
+fn stepper(app: &App) -> &Stepper {
+    let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
+    s
+}
+
+fn at(app: &App) -> (u64, usize, PhaseKind) {
+    let s = stepper(app);
+    (s.frame, s.phase, s.record().phases[s.phase].kind())
+}
+
+fn note(app: &App) -> String {
+    stepper(app).note.clone().unwrap_or_default()
+}
+
+fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Msg::Input(c));
+    }
+}
+
+fn add_breakpoint(app: &mut App, condition: &str) {
+    app.update(Msg::AddBreak);
+    type_text(app, condition);
+    app.update(Msg::Accept);
+}
+
+#[test]
+fn b_adds_a_breakpoint_and_c_goes_to_the_rotated_normal_resolve() {
+    let mut app = open("tangent-fix");
+    app.update(Msg::AddBreak);
+    type_text(&mut app, "energy rises");
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.prompt", screen(&app)));
+    app.update(Msg::Accept);
+    assert_eq!(stepper(&app).mode, Mode::Step);
+    app.update(Msg::NextMatch);
+    // Phase 5 of frame 0: KE 27 J → 38.232 J.
+    assert_eq!(at(&app), (0, 4, PhaseKind::Resolve));
+    assert_eq!(note(&app), "breakpoint 1 at frame 0, phase 5: energy rises");
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.continue", screen(&app)));
+    // Nothing else in 600 frames raises it: the search says how far it looked, and the view stays.
+    app.update(Msg::NextMatch);
+    assert_eq!(at(&app), (0, 4, PhaseKind::Resolve));
+    assert!(note(&app).starts_with("no breakpoint matched up to frame 599"), "{}", note(&app));
+}
+
+#[test]
+fn a_bad_condition_keeps_the_prompt_open_with_where_it_goes_wrong() {
+    let mut app = open("smooth-balls");
+    add_breakpoint(&mut app, "kind = resolv");
+    assert!(matches!(stepper(&app).mode, Mode::Prompt(_)));
+    assert_eq!(note(&app), "column 8: no phase kind is called \"resolv\": did you mean `resolve`?");
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.bad", screen(&app)));
+    // Fix it in place.
+    app.update(Msg::ClearField);
+    type_text(&mut app, "kind = resolve and jn < -7");
+    app.update(Msg::Accept);
+    assert_eq!(stepper(&app).breaks.list.len(), 1);
+    app.update(Msg::NextMatch);
+    assert_eq!(at(&app), (0, 4, PhaseKind::Resolve));
+}
+
+#[test]
+fn the_prompt_remembers_conditions_typed() {
+    let mut app = open("smooth-balls");
+    add_breakpoint(&mut app, "contact m1 m2");
+    add_breakpoint(&mut app, "kind = correct");
+    app.update(Msg::AddBreak);
+    app.update(Msg::History(-1));
+    let text = |app: &App| match &stepper(app).mode {
+        Mode::Prompt(p) => p.text.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(text(&app), "kind = correct");
+    app.update(Msg::History(-1));
+    assert_eq!(text(&app), "contact m1 m2");
+    app.update(Msg::History(-1));
+    assert_eq!(text(&app), "contact m1 m2", "the oldest stays");
+    app.update(Msg::History(1));
+    assert_eq!(text(&app), "kind = correct");
+    app.update(Msg::History(1));
+    assert_eq!(text(&app), "");
+    app.update(Msg::Cancel);
+    assert_eq!(stepper(&app).breaks.list.len(), 2);
+}
+
+#[test]
+fn big_c_goes_back_and_big_b_removes() {
+    // Text 001's stack: the bodies rest on one another, so every frame corrects.
+    let mut app = open("relaxation");
+    add_breakpoint(&mut app, "kind = correct");
+    // `contact` is also the name of the detect record's yes / no.
+    add_breakpoint(&mut app, "kind = detect and contact == 1");
+    // From frame 2 back: the last correct of frame 1, in pass 15.
+    app.update(Msg::GoToFrame);
+    type_text(&mut app, "2");
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.goto", screen(&app)));
+    app.update(Msg::Accept);
+    assert_eq!(at(&app), (2, 0, PhaseKind::Forces));
+    app.update(Msg::PrevMatch);
+    let (frame, phase, kind) = at(&app);
+    assert_eq!((frame, kind), (1, PhaseKind::Correct));
+    assert_eq!(stepper(&app).record().phases[phase].iteration, Some(15));
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.back", screen(&app)));
+    // The detect just before it is the contact breakpoint's.
+    app.update(Msg::PrevMatch);
+    assert_eq!(at(&app), (1, phase - 1, PhaseKind::Detect));
+    assert!(note(&app).starts_with("breakpoint 2 "), "{}", note(&app));
+    let record = stepper(&app).record();
+    assert!(record.phases[phase + 1..].iter().all(|p| p.kind() != PhaseKind::Correct), "the last correct of frame 1");
+
+    app.update(Msg::ListBreaks);
+    app.update(Msg::Pick(1));
+    app.update(Msg::Pick(1));
+    assert_eq!(stepper(&app).mode, Mode::Breaks(1));
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.list", screen(&app)));
+    app.update(Msg::Delete);
+    assert_eq!(note(&app), "removed breakpoint 2: kind = detect and contact == 1");
+    assert_eq!(stepper(&app).mode, Mode::Breaks(0));
+    app.update(Msg::Delete);
+    assert_eq!(stepper(&app).mode, Mode::Step);
+    app.update(Msg::NextMatch);
+    assert_eq!(note(&app), "no breakpoints: b adds one");
+}
+
+#[test]
+fn go_to_frame_refuses_what_is_not_a_frame() {
+    let mut app = open("smooth-balls");
+    app.update(Msg::GoToFrame);
+    type_text(&mut app, "x3");
+    app.update(Msg::Accept);
+    assert_eq!(note(&app), "write a frame number, e.g. 30");
+    app.update(Msg::ClearField);
+    type_text(&mut app, "99999999");
+    app.update(Msg::Accept);
+    assert!(note(&app).starts_with("at most frame 10001"), "{}", note(&app));
+    app.update(Msg::Cancel);
+    assert_eq!(at(&app).0, 0);
+}
+
+#[test]
+fn m_walks_the_lessons_narrated_steps() {
+    let mut app = open("relaxation");
+    let s = stepper(&app);
+    let steps: Vec<(u64, String)> = s.session.lesson.steps.iter().map(|st| (st.frame, st.title.clone())).collect();
+    let mut seen = Vec::new();
+    for _ in 0..steps.len() + 1 {
+        app.update(Msg::NextStep);
+        seen.push((at(&app).0, note(&app)));
+    }
+    // Every step after the first (where the lesson opens), in the order of the
+    // phases they point at, then a note that there are no more.
+    let mut expected: Vec<String> = steps.iter().skip(1).map(|(_, t)| format!("step: {t}")).collect();
+    let mut visited: Vec<String> = seen[..expected.len()].iter().map(|(_, n)| n.clone()).collect();
+    assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "{seen:?}");
+    assert_eq!(seen[expected.len() - 1].0, 30);
+    expected.sort();
+    visited.sort();
+    assert_eq!(visited, expected);
+    assert_eq!(seen.last().unwrap().1, "no narrated step after this one");
+    app.update(Msg::PrevStep);
+    assert_eq!(note(&app), seen[expected.len() - 2].1);
+}
