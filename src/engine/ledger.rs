@@ -87,8 +87,7 @@ impl FrameRecord {
         for phase in &self.phases {
             for change in phase.changes() {
                 let body = &bodies[change.body];
-                totals = totals - Totals::of_body(body, &states[change.body], gravity)
-                    + Totals::of_body(body, &change.after, gravity);
+                totals = totals - Totals::of_body(body, &states[change.body], gravity) + Totals::of_body(body, &change.after, gravity);
                 states[change.body] = change.after;
             }
             ledger.push(totals);

@@ -2,8 +2,10 @@
 //! time. Numbers and derivations are written by `notation`. Nothing here
 //! computes physics.
 
+mod compare;
 mod json;
 mod text;
 
+pub use compare::{DIFFERS, Row, compare, rows};
 pub use json::write_json_frame;
 pub use text::{text_frame, text_trace};

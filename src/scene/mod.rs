@@ -2,6 +2,7 @@
 
 pub mod error;
 pub mod file;
+pub mod overrides;
 pub mod save;
 mod validate;
 
