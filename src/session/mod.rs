@@ -5,7 +5,10 @@
 //! become calls here, and writing a file is an effect the shell performs with
 //! the text [`Session::save_text`] made.
 
+mod stale;
 mod timeline;
+
+pub use stale::stale_banner;
 
 pub use timeline::{DEFAULT_BUDGET, Start, Starts, Timeline};
 
