@@ -8,6 +8,8 @@ use crate::scene::SceneError;
 use crate::session::condition::Condition;
 use crate::session::search;
 use crate::{lesson, tui};
+
+mod compare;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -27,9 +29,17 @@ enum Command {
     Lesson {
         /// A lesson id, e.g. rough-balls (see `impulse lessons`).
         id: String,
+        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
     },
     /// Single-step a scene file of your own (lesson files work too).
-    Scene { file: String },
+    Scene {
+        file: String,
+        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+    },
     /// Write a commented starter scene to FILE (never over an existing file).
     New { file: String },
     /// List the lessons: id, title and summary, in lesson order.
@@ -38,6 +48,9 @@ enum Command {
     Check {
         #[arg(required = true)]
         targets: Vec<String>,
+        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
     },
     /// Print the trace of a lesson or scene file without the TUI, a frame at a time.
     Run {
@@ -58,6 +71,9 @@ enum Command {
         /// (DESIGN.md, "Finding the moment"); print it and its derivation. --frames defaults to 600 here.
         #[arg(long, value_name = "COND")]
         break_on: Option<String>,
+        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
     },
     /// Step a lesson or scene file with no output and print how long a step takes.
     Bench {
@@ -72,6 +88,19 @@ enum Command {
         traced: bool,
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,
+        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+    },
+    /// Run a lesson or scene file as written (A) and with --set overrides (B) side by side: the first phase where they differ and both final states.
+    Compare {
+        /// A lesson id (see `impulse lessons`) or a scene file.
+        target: String,
+        #[arg(long = "set", value_name = "KEY=VALUE", required = true)]
+        sets: Vec<String>,
+        /// How many frames to run, 1 to 10000000 [default: as far as the lesson's steps and checks reach, or 1].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_RUN_FRAMES))]
+        frames: Option<u64>,
     },
 }
 
@@ -118,15 +147,17 @@ pub enum Format {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(Command::Run { target, frames, break_on: Some(condition), .. }) => break_on(&target, &condition, frames),
-        Some(Command::Run { target, frames, format, phases, only, break_on: None }) => {
-            run(&target, frames, format, phases.as_deref(), only)
+        Some(Command::Run { target, frames, break_on: Some(condition), sets, .. }) => break_on(&target, &sets, &condition, frames),
+        Some(Command::Run { target, frames, format, phases, only, break_on: None, sets }) => {
+            run(&target, &sets, frames, format, phases.as_deref(), only)
         }
-        Some(Command::Bench { target, frames, traced, format }) => bench(&target, frames, traced, format),
+        Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format),
+        Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
         Some(Command::Lessons) => Ok(list_lessons()),
-        Some(Command::Check { targets }) => check(&targets),
-        Some(Command::Lesson { id }) => open_lesson(&id),
-        Some(Command::Scene { file }) => Lesson::load(Path::new(&file)).and_then(|scene| {
+        Some(Command::Check { targets, sets }) => check(&targets, &sets),
+        Some(Command::Lesson { id, sets }) => open_lesson(&id, &sets),
+        Some(Command::Scene { file, sets }) => Lesson::load(Path::new(&file)).and_then(|scene| {
+            let scene = scene.with_sets(&sets)?;
             warn(&scene);
             open(Some(scene))
         }),
@@ -159,8 +190,13 @@ fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
     }
 }
 
+/// A lesson id or scene file with the `--set` overrides applied.
+pub fn load(target: &str, sets: &[String]) -> Result<Lesson, SceneError> {
+    load_as_written(target)?.with_sets(sets)
+}
+
 /// A lesson id, or else a scene file. Anything that looks like a path is a file.
-pub fn load(target: &str) -> Result<Lesson, SceneError> {
+pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
     let looks_like_file = target.ends_with(".toml") || target.contains(['/', '\\']) || Path::new(target).exists();
     if looks_like_file {
         let scene = Lesson::load(Path::new(target))?;
@@ -176,9 +212,9 @@ pub fn load(target: &str) -> Result<Lesson, SceneError> {
     })
 }
 
-fn open_lesson(id: &str) -> Result<ExitCode, SceneError> {
+fn open_lesson(id: &str, sets: &[String]) -> Result<ExitCode, SceneError> {
     match lesson::find(id) {
-        Some(scene) => open(Some(scene)),
+        Some(scene) => open(Some(scene.with_sets(sets)?)),
         None => Err(SceneError::io(id, format!("no lesson has this id. The lessons are: {}", lesson::ids().join(", ")))),
     }
 }
@@ -217,12 +253,12 @@ fn list_lessons() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(targets: &[String]) -> Result<ExitCode, SceneError> {
+fn check(targets: &[String], sets: &[String]) -> Result<ExitCode, SceneError> {
     let mut failed = 0;
     let mut bad = 0;
     for target in targets {
         let outcome =
-            load(target).and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
+            load(target, sets).and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
         match outcome {
             Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
             Ok((name, results)) => {
@@ -255,8 +291,15 @@ fn color_stderr() -> bool {
 }
 
 /// `impulse run`.
-fn run(target: &str, frames: Option<u64>, format: Format, kinds: Option<&[PhaseKind]>, only: Option<Only>) -> Result<ExitCode, SceneError> {
-    let scene = load(target)?;
+fn run(
+    target: &str,
+    sets: &[String],
+    frames: Option<u64>,
+    format: Format,
+    kinds: Option<&[PhaseKind]>,
+    only: Option<Only>,
+) -> Result<ExitCode, SceneError> {
+    let scene = load(target, sets)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let options = TraceOptions { frames, format, kinds, bodies_only: only == Some(Only::Bodies) };
     match write_trace(&mut out, &scene, &options)? {
@@ -280,8 +323,8 @@ const BREAK_FRAMES: u64 = 600;
 
 /// `impulse run --break-on`: the first phase that meets the condition (exit
 /// 0), or that none did (exit 1).
-fn break_on(target: &str, text: &str, frames: Option<u64>) -> Result<ExitCode, SceneError> {
-    let scene = load(target)?;
+fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>) -> Result<ExitCode, SceneError> {
+    let scene = load(target, sets)?;
     let names = lesson::body_names(&scene);
     let condition = Condition::parse(text, &names)?;
     let frames = frames.unwrap_or(BREAK_FRAMES);
@@ -387,8 +430,8 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
 /// and prints min / median / max ms per step and the mean contacts per step.
 /// Contacts are narrow-phase tests that found contact, summed over the
 /// relaxation passes, so a pair touching in all 15 passes counts 15 times.
-fn bench(target: &str, frames: u64, traced: bool, format: BenchFormat) -> Result<ExitCode, SceneError> {
-    let scene = load(target)?;
+fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: BenchFormat) -> Result<ExitCode, SceneError> {
+    let scene = load(target, sets)?;
     let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
     let mut contacts = 0usize;

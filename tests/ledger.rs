@@ -7,7 +7,7 @@ use impulse::lesson::{self, Lesson};
 
 /// The totals across the first resolve of frame 0 of a lesson.
 fn first_resolve(id: &str) -> (Totals, Totals) {
-    let scene = load(id).unwrap();
+    let scene = load(id, &[]).unwrap();
     let frame = record_frame(&mut scene.world.clone(), &scene.settings);
     let k = frame.phases.iter().position(|p| p.kind() == PhaseKind::Resolve).expect("a resolve");
     frame.ledger_spans(&scene.world.bodies, scene.world.gravity)[k]
@@ -86,7 +86,7 @@ fn every_resolve_of_every_lesson_keeps_momentum() {
 }
 
 fn json_trace(id: &str) -> serde_json::Value {
-    let scene = load(id).unwrap();
+    let scene = load(id, &[]).unwrap();
     let mut out = Vec::new();
     let options = TraceOptions { frames: Some(1), format: Format::Json, kinds: None, bodies_only: false };
     write_trace(&mut out, &scene, &options).unwrap().unwrap();

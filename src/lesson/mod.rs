@@ -56,6 +56,19 @@ impl Lesson {
         Lesson::from_scene(Scene::load_except(path, &TABLES)?)
     }
 
+    /// The same lesson with `--set KEY=VALUE` overrides written into its file
+    /// and read again, so they are checked as the file is. Problems point at
+    /// the file as changed, named "FILE with --set".
+    pub fn with_sets(&self, sets: &[String]) -> Result<Lesson, SceneError> {
+        if sets.is_empty() {
+            return Ok(self.clone());
+        }
+        let source = crate::scene::overrides::apply(&self.source, sets)?;
+        let mut variant = Lesson::parse(&format!("{} with --set", self.file), &source)?;
+        variant.scene.origin.clone_from(&self.origin);
+        Ok(variant)
+    }
+
     fn from_scene(mut scene: Scene) -> Result<Lesson, SceneError> {
         let tables: LessonTables = crate::scene::tables(&scene.source, |key| TABLES.contains(&key))
             .map_err(|e| crate::scene::error::from_toml(&scene.file, &scene.source, &e))?;

@@ -2,10 +2,12 @@
 //! time. Numbers and derivations are written by `notation`. Nothing here
 //! computes physics.
 
+mod compare;
 mod json;
 mod stopped;
 mod text;
 
+pub use compare::{DIFFERS, Row, compare, rows};
 pub use json::write_json_frame;
 pub use stopped::non_finite_message;
 pub use text::{text_frame, text_phase, text_trace};

@@ -3,6 +3,7 @@
 pub mod error;
 pub mod file;
 pub mod limits;
+pub mod overrides;
 pub mod save;
 mod validate;
 

@@ -72,7 +72,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
 }
 
 /// The table `[name]`, made if the file has none.
-fn section<'a>(doc: &'a mut DocumentMut, name: &str) -> &'a mut Table {
+pub(super) fn section<'a>(doc: &'a mut DocumentMut, name: &str) -> &'a mut Table {
     let item = doc.entry(name).or_insert_with(toml_edit::table);
     if let Some(inline) = item.as_inline_table() {
         *item = Item::Table(inline.clone().into_table());

@@ -8,9 +8,11 @@
 pub mod condition;
 pub mod search;
 mod series;
+mod stale;
 mod timeline;
 
 pub use series::Series;
+pub use stale::stale_banner;
 pub use timeline::{DEFAULT_BUDGET, Start, Starts, Timeline};
 
 use crate::engine::Settings;

@@ -41,6 +41,10 @@ impl Theme {
     fn strong(&self) -> Style {
         Style::default().add_modifier(Modifier::BOLD)
     }
+    /// What no longer matches: the stale-narration banner.
+    fn warning(&self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
     fn dim(&self) -> Style {
         if self.color { Style::default().fg(Color::DarkGray) } else { Style::default().add_modifier(Modifier::DIM) }
     }

@@ -2,9 +2,10 @@
 
 use super::Theme;
 use crate::lesson::{StepEntry, find_phase};
+use crate::session::stale_banner;
 use crate::tui::app::Stepper;
 use ratatui::style::Style;
-use ratatui::text::Text;
+use ratatui::text::{Line, Text};
 use ratatui::widgets::{Paragraph, Wrap};
 
 /// The lesson panel's title and text.
@@ -16,7 +17,12 @@ pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'stati
         None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
     };
     let style = if here { Style::default() } else { theme.dim() };
-    (title, Paragraph::new(Text::styled(text, style)).wrap(Wrap { trim: true }))
+    let mut shown = Text::styled(text, style);
+    // The narration's numbers are the lesson's: say so first when the screen no longer shows them.
+    if let Some(banner) = stale_banner(&s.session.lesson, s.settings(), s.bodies()) {
+        shown.lines.insert(0, Line::styled(format!("⚠ {banner}"), theme.warning()));
+    }
+    (title, Paragraph::new(shown).wrap(Wrap { trim: true }))
 }
 
 /// The step anchored at the current phase, or else the last one before it

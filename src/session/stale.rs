@@ -1,0 +1,105 @@
+//! Whether a lesson's narration still describes what is on screen: its
+//! numbers were worked out for the lesson's own settings and bodies, so after
+//! a toggle, an edit of a body's make-up or a deletion they no longer match.
+
+use crate::engine::{Body, Settings};
+use crate::lesson::Lesson;
+use crate::notation::num;
+
+/// The settings a person can change and the narration's numbers depend on,
+/// as `key = value` for the lesson's and for the ones on screen.
+fn settings_pairs(lesson: &Settings, viewing: &Settings) -> Vec<(String, String, String)> {
+    let on = |b: bool| if b { "on" } else { "off" }.to_string();
+    let all = [
+        ("tangent", lesson.tangent.name().to_string(), viewing.tangent.name().to_string()),
+        ("friction", lesson.friction.name().to_string(), viewing.friction.name().to_string()),
+        ("coulomb_cap", on(lesson.coulomb_cap), on(viewing.coulomb_cap)),
+        ("position_correction", on(lesson.position_correction), on(viewing.position_correction)),
+        ("motion", on(lesson.motion), on(viewing.motion)),
+        ("relaxation_iterations", lesson.relaxation_iterations.to_string(), viewing.relaxation_iterations.to_string()),
+        ("correction_rate", num(lesson.correction_rate), num(viewing.correction_rate)),
+        ("restitution_threshold", num(lesson.restitution_threshold), num(viewing.restitution_threshold)),
+        ("slop", num(lesson.slop), num(viewing.slop)),
+        ("contact", lesson.contact.name().to_string(), viewing.contact.name().to_string()),
+        ("integrator", lesson.integrator.name().to_string(), viewing.integrator.name().to_string()),
+        ("dt", num(lesson.dt), num(viewing.dt)),
+    ];
+    all.into_iter().filter(|(_, a, b)| a != b).map(|(k, a, b)| (k.to_string(), a, b)).collect()
+}
+
+/// What a body is made of, not where it is: motion changes the rest.
+fn make_up(b: &Body) -> (&str, String, f64, f64, f64, f64) {
+    (&b.name, format!("{:?}", b.shape), b.mass(), b.inertia(), b.restitution, b.friction)
+}
+
+/// One line saying how the screen differs from what the narration describes,
+/// e.g. "narration describes tangent = rotated-normal; you are viewing
+/// sign-fixed"; none when it matches or the scene has no narration.
+pub fn stale_banner(lesson: &Lesson, viewing: &Settings, bodies: &[Body]) -> Option<String> {
+    if lesson.steps.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    match &settings_pairs(&lesson.settings, viewing)[..] {
+        [] => {}
+        [(key, a, b)] => parts.push(format!("narration describes {key} = {a}; you are viewing {b}")),
+        many => {
+            let side = |pick: fn(&(String, String, String)) -> &String| {
+                many.iter().map(|p| format!("{} = {}", p.0, pick(p))).collect::<Vec<_>>().join(", ")
+            };
+            parts.push(format!("narration describes {}; you are viewing {}", side(|p| &p.1), side(|p| &p.2)));
+        }
+    }
+    let names = |bs: &[Body]| bs.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ");
+    if lesson.world.bodies.iter().map(|b| &b.name).ne(bodies.iter().map(|b| &b.name)) {
+        parts.push(format!("narration describes bodies {}; you are viewing {}", names(&lesson.world.bodies), names(bodies)));
+    } else if lesson.world.bodies.iter().map(make_up).ne(bodies.iter().map(make_up)) {
+        let changed: Vec<&str> =
+            lesson.world.bodies.iter().zip(bodies).filter(|(a, b)| make_up(a) != make_up(b)).map(|(_, b)| b.name.as_str()).collect();
+        parts.push(format!("narration describes the lesson's {}; you have edited it", changed.join(", ")));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Tangent;
+
+    fn tangent_fix() -> Lesson {
+        crate::lesson::find("tangent-fix").unwrap()
+    }
+
+    #[test]
+    fn the_lessons_own_settings_and_bodies_are_not_stale() {
+        let l = tangent_fix();
+        assert_eq!(stale_banner(&l, &l.settings, &l.world.bodies), None);
+    }
+
+    #[test]
+    fn a_toggled_tangent_is_named_with_both_values() {
+        let l = tangent_fix();
+        let settings = Settings { tangent: Tangent::SignFixed, ..l.settings.clone() };
+        assert_eq!(
+            stale_banner(&l, &settings, &l.world.bodies).as_deref(),
+            Some("narration describes tangent = rotated-normal; you are viewing sign-fixed")
+        );
+        let settings = Settings { motion: false, ..settings };
+        assert_eq!(
+            stale_banner(&l, &settings, &l.world.bodies).as_deref(),
+            Some("narration describes tangent = rotated-normal, motion = on; you are viewing tangent = sign-fixed, motion = off")
+        );
+    }
+
+    #[test]
+    fn a_deleted_or_changed_body_is_named() {
+        let l = tangent_fix();
+        assert_eq!(
+            stale_banner(&l, &l.settings, &l.world.bodies[..1]).as_deref(),
+            Some("narration describes bodies m1, m2; you are viewing m1")
+        );
+        let mut bodies = l.world.bodies.clone();
+        bodies[1].friction = 0.5;
+        assert_eq!(stale_banner(&l, &l.settings, &bodies).as_deref(), Some("narration describes the lesson's m2; you have edited it"));
+    }
+}
