@@ -257,8 +257,8 @@ fn check(targets: &[String], sets: &[String]) -> Result<ExitCode, SceneError> {
     let mut failed = 0;
     let mut bad = 0;
     for target in targets {
-        let outcome =
-            load(target, sets).and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
+        let outcome = load(target, sets)
+            .and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
         match outcome {
             Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
             Ok((name, results)) => {
