@@ -93,7 +93,7 @@ fn a_bad_value_gets_the_files_message_and_exit_2() {
     // A number the file itself would refuse, with the file's message.
     let out = impulse(&["compare", "tangent-fix", "--set", "body.m1.friction=-1"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("with --set:32:1: error: friction must be 0 or more"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("with --set:32:1: error: friction must be from 0 to 2"), "{}", text(&out.stderr));
     let out = impulse(&["run", "smooth-balls", "--set", "world.dt=0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("dt must be a positive number of seconds"), "{}", text(&out.stderr));
