@@ -96,7 +96,7 @@ fn a_bad_value_gets_the_files_message_and_exit_2() {
     assert!(text(&out.stderr).contains("with --set:32:1: error: friction must be from 0 to 2"), "{}", text(&out.stderr));
     let out = impulse(&["run", "smooth-balls", "--set", "world.dt=0"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("dt must be a positive number of seconds"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("dt must be between 0.000001 and 1 s"), "{}", text(&out.stderr));
 }
 
 #[test]
