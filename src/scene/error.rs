@@ -369,13 +369,18 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
         let expected = plain_type(expected);
         (format!("{key_note}expected {expected}, found {}", plain_found(found)), format!("expected {expected}"), write(&key))
     } else if let Some(rest) = msg.strip_prefix("invalid length ") {
-        let (n, _) = rest.split_once(',').unwrap_or((rest, ""));
-        let found = match n {
-            "0" => "none".to_string(),
-            "1" => "one number".to_string(),
-            n => format!("{n} numbers"),
-        };
-        (format!("{key_note}expected two numbers [x, y], found {found}"), "write [x, y]".to_string(), write(&key))
+        let (n, expected) = rest.split_once(',').unwrap_or((rest, ""));
+        if expected.contains("two corners") {
+            let help = "write view = [[xmin, ymin], [xmax, ymax]]".to_string();
+            (format!("{key_note}expected two corners [[xmin, ymin], [xmax, ymax]], found {n}"), "write two corners".to_string(), Some(help))
+        } else {
+            let found = match n {
+                "0" => "none".to_string(),
+                "1" => "one number".to_string(),
+                n => format!("{n} numbers"),
+            };
+            (format!("{key_note}expected two numbers [x, y], found {found}"), "write [x, y]".to_string(), write(&key))
+        }
     } else if let Some(rest) = msg.strip_prefix("missing field `") {
         let name = rest.trim_end_matches('`');
         let help = match name {

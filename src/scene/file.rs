@@ -4,7 +4,7 @@
 use crate::engine::{Body, ContactModel, Friction, Integrator, Tangent};
 use crate::geometry::Shape;
 use crate::named::named;
-use serde::de::{Error as _, SeqAccess, Visitor};
+use serde::de::{Error as _, Expected, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 #[derive(Deserialize, Debug, Default)]
@@ -48,6 +48,7 @@ pub struct WorldSection {
     pub gravity: [f64; 2],
     pub dt: f64,
     pub y_axis: YAxis,
+    #[serde(deserialize_with = "maybe_corners")]
     pub view: Option<[[f64; 2]; 2]>,
 }
 
@@ -134,7 +135,17 @@ fn one() -> f64 {
     1.0
 }
 
-/// `[x, y]`, exactly two numbers: serde's fixed arrays would drop a third in silence.
+/// Exactly two items of a sequence: serde's fixed arrays would drop a third in silence.
+fn two<'de, T: Deserialize<'de>, A: SeqAccess<'de>>(mut seq: A, what: &dyn Expected) -> Result<[T; 2], A::Error> {
+    let mut items = Vec::with_capacity(2);
+    while let Some(x) = seq.next_element::<T>()? {
+        items.push(x);
+    }
+    let n = items.len();
+    <[T; 2]>::try_from(items).map_err(|_| A::Error::invalid_length(n, what))
+}
+
+/// `[x, y]`, exactly two numbers.
 fn pair<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
     struct Pair;
     impl<'de> Visitor<'de> for Pair {
@@ -142,15 +153,30 @@ fn pair<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; 2], D::Error> {
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
             f.write_str("an array of length 2")
         }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[f64; 2], A::Error> {
-            let mut numbers = Vec::with_capacity(2);
-            while let Some(x) = seq.next_element::<f64>()? {
-                numbers.push(x);
-            }
-            <[f64; 2]>::try_from(numbers.as_slice()).map_err(|_| A::Error::invalid_length(numbers.len(), &self))
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<[f64; 2], A::Error> {
+            two(seq, &self)
         }
     }
     d.deserialize_seq(Pair)
+}
+
+/// A corner of the view, `[x, y]`.
+#[derive(Deserialize)]
+struct Corner(#[serde(deserialize_with = "pair")] [f64; 2]);
+
+/// `[[xmin, ymin], [xmax, ymax]]`: exactly two corners of exactly two numbers.
+fn maybe_corners<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[[f64; 2]; 2]>, D::Error> {
+    struct Corners;
+    impl<'de> Visitor<'de> for Corners {
+        type Value = [[f64; 2]; 2];
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("two corners")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<[[f64; 2]; 2], A::Error> {
+            two::<Corner, A>(seq, &self).map(|[lo, hi]| [lo.0, hi.0])
+        }
+    }
+    d.deserialize_seq(Corners).map(Some)
 }
 
 fn maybe_pair<'de, D: Deserializer<'de>>(d: D) -> Result<Option<[f64; 2]>, D::Error> {
