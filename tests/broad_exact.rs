@@ -19,7 +19,7 @@ fn literal_loop(world: &mut World, s: &Settings) {
                 if world.bodies[i].is_static() && world.bodies[j].is_static() {
                     continue;
                 }
-                relax_pair(&mut world.bodies, i, j, s, pass, &mut NoTrace);
+                relax_pair(world, i, j, s, pass, &mut NoTrace);
             }
         }
     }

@@ -17,6 +17,7 @@ mod ledger;
 mod record;
 mod resolve;
 mod trace;
+mod warm;
 
 pub use action::{Action, ActionKind};
 pub use body::{Body, BodyState};
@@ -30,6 +31,7 @@ pub use ledger::{Totals, energy_rise};
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
 pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+pub use warm::{ContactMemory, Summed, WarmRecord};
 
 use crate::geometry::Pose;
 use crate::named::named;
@@ -43,6 +45,8 @@ pub struct World {
     pub frame: u64,
     /// What the scene does to bodies at given frames, applied in the forces phase.
     pub actions: Vec<Action>,
+    /// With `warm_start`, the impulses each contact point summed last frame.
+    pub contacts: ContactMemory,
     /// The step's working space, kept so a frame allocates nothing once it has grown.
     scratch: Scratch,
 }
@@ -79,11 +83,13 @@ impl std::fmt::Debug for Scratch {
 
 impl World {
     pub fn new(bodies: Vec<Body>, gravity: DVec2) -> World {
-        World { bodies, gravity, time: 0.0, frame: 0, actions: Vec::new(), scratch: Scratch::default() }
+        World { bodies, gravity, time: 0.0, frame: 0, actions: Vec::new(), contacts: ContactMemory::default(), scratch: Scratch::default() }
     }
 
     /// Removes body `i`, and the actions on it; the others keep their bodies.
     pub fn remove_body(&mut self, i: usize) -> Body {
+        // The memory is keyed by body index, which shifts.
+        self.contacts.clear();
         self.actions.retain(|a| a.body != i);
         for a in &mut self.actions {
             if a.body > i {
@@ -169,6 +175,8 @@ pub struct Settings {
     pub slop: f64,
     pub contact: ContactModel,
     pub integrator: Integrator,
+    /// Summed impulses, and contacts that begin each frame from the last one's (not in the texts).
+    pub warm_start: bool,
     /// `false` freezes the forces and integrate stages (text 001's motion toggle).
     pub motion: bool,
 }
@@ -187,6 +195,7 @@ impl Default for Settings {
             slop: 0.0,
             contact: ContactModel::Single,
             integrator: Integrator::SymplecticEuler,
+            warm_start: false,
             motion: true,
         }
     }
@@ -203,7 +212,7 @@ pub struct StepStats {
 
 /// Advances the world by one frame, telling `tracer` what each phase did.
 pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
-    let World { bodies, gravity, scratch, actions, frame, .. } = world;
+    let World { bodies, gravity, scratch, actions, frame, contacts, .. } = world;
     let mut stats = StepStats::default();
     scratch.frame_start_velocities.clear();
     if settings.integrator == Integrator::ExplicitEuler {
@@ -226,6 +235,9 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
     let pose = |bodies: &[Body], i: usize| Pose::turned(bodies[i].position, bodies[i].angle, rotations[i]);
     let broad = &mut scratch.broad;
     broad.start_frame(bodies, tracer);
+    if settings.warm_start {
+        warm_start(bodies, &pose, settings.contact, *frame, contacts, tracer);
+    }
     for pass in 1..=settings.relaxation_iterations {
         for i in 0..bodies.len() {
             let mut k = 0;
@@ -236,7 +248,7 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
                 }
                 stats.narrow_tests += 1;
                 let poses = (pose(bodies, i), pose(bodies, j));
-                if relax_touching(bodies, i, j, poses, settings, pass, tracer) == Visit::Contact {
+                if relax_touching(bodies, i, j, poses, settings, (pass, *frame), contacts, tracer) == Visit::Contact {
                     stats.contacts += 1;
                     if settings.position_correction {
                         k = broad.follow(bodies, pass, (i, j), k, tracer);
@@ -245,6 +257,7 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
             }
         }
     }
+    contacts.end_frame(*frame);
     if settings.motion {
         integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, tracer);
     }
@@ -268,12 +281,37 @@ pub enum Visit {
 /// `pass`: the bound test on the current positions, then detect → correct →
 /// resolve. The step makes these visits in (a, b) order for the pairs its
 /// candidate list holds; visiting every pair the same way gives the same world.
-pub fn relax_pair<T: Tracer>(bodies: &mut [Body], a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
+pub fn relax_pair<T: Tracer>(world: &mut World, a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
+    let World { bodies, contacts, frame, .. } = world;
     if !broad::bounds_touch(&bodies[a], &bodies[b]) {
         return Visit::Apart;
     }
     let poses = (bodies[a].pose(), bodies[b].pose());
-    relax_touching(bodies, a, b, poses, settings, pass, tracer)
+    relax_touching(bodies, a, b, poses, settings, (pass, *frame), contacts, tracer)
+}
+
+/// `warm_start`, before the first pass: each contact point of the last frame
+/// whose pair still touches begins from the impulses it summed then (see
+/// [`warm`]). The narrow phase is asked again, untraced, for where the point is now.
+fn warm_start<T: Tracer>(
+    bodies: &mut [Body],
+    pose: &impl Fn(&[Body], usize) -> Pose,
+    model: ContactModel,
+    frame: u64,
+    memory: &mut ContactMemory,
+    tracer: &mut T,
+) {
+    for key in memory.of_last_frame(frame) {
+        let (a, b, point) = (key.0 as usize, key.1 as usize, key.2);
+        let still = broad::bounds_touch(&bodies[a], &bodies[b])
+            .then(|| detect::run(bodies, a, b, (pose(bodies, a), pose(bodies, b)), model, 0, &mut NoTrace))
+            .flatten()
+            .and_then(|(first, second)| if point == 0 { Some(first) } else { second });
+        match still {
+            Some(info) => warm::warm(bodies, key, &info, frame, memory, tracer),
+            None => memory.forget(key),
+        }
+    }
 }
 
 /// A visit past the bound test: detect → correct → resolve, the bodies standing at `poses`.
@@ -283,13 +321,21 @@ fn relax_touching<T: Tracer>(
     b: usize,
     poses: (Pose, Pose),
     settings: &Settings,
-    pass: usize,
+    (pass, frame): (usize, u64),
+    memory: &mut ContactMemory,
     tracer: &mut T,
 ) -> Visit {
     let Some((info, second)) = detect::run(bodies, a, b, poses, settings.contact, pass, tracer) else { return Visit::NoContact };
     if settings.position_correction {
         // Once a pair, by the deepest point, at the texts' rate.
         correct::run(bodies, a, b, &info, settings, pass, tracer);
+    }
+    if settings.warm_start {
+        // Each point on its own, its sums carrying what the block solve below gives at once.
+        for (point, at) in std::iter::once(&info).chain(second.as_ref()).enumerate() {
+            resolve::run_summed(bodies, (a, b), point, at, settings, (pass, frame), memory, tracer);
+        }
+        return Visit::Contact;
     }
     match second {
         None => resolve::run(bodies, (a, b), &info, None, settings, pass, tracer),

@@ -29,6 +29,7 @@
 
 use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+use super::warm::{ContactMemory, Summed};
 use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross, cross_sv};
 use glam::DVec2;
@@ -38,7 +39,7 @@ use glam::DVec2;
 const SLIDING_EPSILON: f64 = 1e-9;
 
 /// The contact point: between the info's start and end, weighted by inverse mass.
-fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
+pub(super) fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
     info.start * (imb / (ima + imb)) + info.end * (ima / (ima + imb))
 }
 
@@ -56,35 +57,14 @@ pub(super) fn run<T: Tracer>(
 ) {
     let (ba, bb) = (&bodies[a], &bodies[b]);
     let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
-    let n = info.normal;
-    let p = contact_point(info, ima, imb);
-    let (ra, rb) = (p - ba.position, p - bb.position);
-    let (vpa, vpb) = (ba.velocity_at(p), bb.velocity_at(p));
-    let v_rel = vpa - vpb;
-    let vrn = v_rel.dot(n);
-    // Recorded only when traced; the untraced step builds nothing.
-    let contact = if T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b))) {
-        Some(Contact {
-            start: info.start,
-            end: info.end,
-            inv_mass: [ima, imb],
-            p,
-            x: [ba.position, bb.position],
-            r: [ra, rb],
-            n,
-            v: [ba.velocity, bb.velocity],
-            w: [ba.angular_velocity, bb.angular_velocity],
-            v_p: [vpa, vpb],
-            v_rel,
-            vrn,
-        })
-    } else {
-        None
-    };
+    let c = Contact::at(ba, bb, info);
+    let (n, [ra, rb], v_rel, vrn) = (c.n, c.r, c.v_rel, c.vrn);
+    // Recorded only when traced.
+    let contact = (T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b)))).then_some(c);
     let pressed = given.as_ref().map_or(vrn > 0.0, |g| g.jn < 0.0);
     if !pressed {
         if let Some(contact) = contact {
-            let record = ResolveRecord { contact, impulse: None, given: given.map(Box::new) };
+            let record = ResolveRecord { contact, impulse: None, given: given.map(Box::new), summed: None };
             tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
         }
         return;
@@ -162,7 +142,74 @@ pub(super) fn run<T: Tracer>(
                 changes: [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }],
             }),
             given: given.map(Box::new),
+            summed: None,
         };
+        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
+    }
+}
+
+/// Resolves one contact point with summed impulses (`warm_start`; the
+/// derivation is in [`super::warm`]): the normal sum first, then friction's,
+/// on the sliding the normal impulse leaves.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_summed<T: Tracer>(
+    bodies: &mut [Body],
+    (a, b): (usize, usize),
+    point: usize,
+    info: &CollisionInfo,
+    settings: &Settings,
+    (pass, frame): (usize, u64),
+    memory: &mut ContactMemory,
+    tracer: &mut T,
+) {
+    let (ba, bb) = pair_mut(bodies, a, b);
+    let c = Contact::at(ba, bb, info);
+    let (n, [ra, rb]) = (c.n, c.r);
+    let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
+    let key = super::warm::key(a, b, point);
+    let mut sums = memory.sums_for(key, frame, n, c.vrn);
+    let before = (sums.jn, sums.jt);
+    let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
+    let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
+    let djn = -(c.vrn + e * sums.vrn0.max(0.0)) / k_n;
+    sums.jn = (sums.jn + djn).min(0.0);
+    let jn = sums.jn - before.0;
+    ba.push(n * jn, ra);
+    bb.push(-n * jn, rb);
+
+    let t = n.perp();
+    let vrt = (ba.velocity_at(c.p) - bb.velocity_at(c.p)).dot(t);
+    let mu = if settings.friction == Friction::None { 0.0 } else { (ba.friction + bb.friction) / 2.0 };
+    let k_t = ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib;
+    let djt = -vrt / k_t;
+    let limit = -mu * sums.jn;
+    sums.jt = (sums.jt + djt).clamp(-limit, limit);
+    let jt = sums.jt - before.1;
+    ba.push(t * jt, ra);
+    bb.push(-t * jt, rb);
+    sums.n = n;
+    memory.keep(key, sums);
+    if T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b))) {
+        let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
+        let summed = Summed {
+            point: point as u8,
+            changes,
+            vrn0: sums.vrn0,
+            e,
+            k_n,
+            djn,
+            sums_before: before,
+            sums_after: (sums.jn, sums.jt),
+            jn,
+            t,
+            vrt,
+            mu,
+            k_t,
+            djt,
+            limit,
+            jt,
+        };
+        let record = ResolveRecord { contact: c, impulse: None, given: None, summed: Some(Box::new(summed)) };
         tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
     }
 }
@@ -186,6 +233,30 @@ pub struct Contact {
     pub v_p: [DVec2; 2],
     pub v_rel: DVec2,
     pub vrn: f64,
+}
+
+impl Contact {
+    fn at(ba: &Body, bb: &Body, info: &CollisionInfo) -> Contact {
+        let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
+        let (n, p) = (info.normal, contact_point(info, ima, imb));
+        let (ra, rb) = (p - ba.position, p - bb.position);
+        let (vpa, vpb) = (ba.velocity_at(p), bb.velocity_at(p));
+        let v_rel = vpa - vpb;
+        Contact {
+            start: info.start,
+            end: info.end,
+            inv_mass: [ima, imb],
+            p,
+            x: [ba.position, bb.position],
+            r: [ra, rb],
+            n,
+            v: [ba.velocity, bb.velocity],
+            w: [ba.angular_velocity, bb.angular_velocity],
+            v_p: [vpa, vpb],
+            v_rel,
+            vrn: v_rel.dot(n),
+        }
+    }
 }
 
 /// The impulse, when the bodies approach. A static body's mass and inertia are none (infinite).
@@ -227,6 +298,8 @@ pub struct ResolveRecord {
     pub impulse: Option<Impulse>,
     /// The normal impulse given by the two-point solve, for a clipped manifold.
     pub given: Option<Box<Given>>,
+    /// With `warm_start`: the sums this visit changed, and the impulses it applied.
+    pub summed: Option<Box<Summed>>,
 }
 
 /// The normal impulse of one point of a clipped manifold, from [`solve_two`].
@@ -365,7 +438,20 @@ impl TwoPoints {
 
 impl ResolveRecord {
     pub(super) fn changes(&self) -> &[BodyChange] {
-        self.impulse.as_ref().map_or(&[], |i| &i.changes)
+        match (&self.impulse, &self.summed) {
+            (Some(i), _) => &i.changes,
+            (None, Some(s)) => &s.changes,
+            (None, None) => &[],
+        }
+    }
+
+    /// The impulse applied, as (jn, t, jt), whichever way it was sized.
+    pub fn applied(&self) -> Option<(f64, DVec2, f64)> {
+        match (&self.impulse, &self.summed) {
+            (Some(i), _) => Some((i.jn, i.t, i.jt)),
+            (None, Some(s)) => Some((s.jn, s.t, s.jt)),
+            (None, None) => None,
+        }
     }
 
     pub(super) fn quantities(&self) -> Vec<Quantity> {
@@ -392,6 +478,10 @@ impl ResolveRecord {
         ];
         if let Some(g) = &self.given {
             q.extend(g.quantities());
+        }
+        if let Some(s) = &self.summed {
+            q.extend(s.quantities(c));
+            return q;
         }
         let Some(i) = &self.impulse else { return q };
         let [ma, mb] = i.mass.map(infinite_if_none);

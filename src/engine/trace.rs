@@ -15,6 +15,7 @@ use super::detect::DetectRecord;
 use super::forces::ForcesRecord;
 use super::integrate::IntegrateRecord;
 use super::resolve::ResolveRecord;
+use super::warm::WarmRecord;
 use glam::DVec2;
 
 pub trait Tracer {
@@ -89,11 +90,20 @@ pub enum PhaseKind {
     Correct,
     Resolve,
     Integrate,
+    /// `warm_start`: a contact still touching begins from last frame's impulse.
+    Warm,
 }
 
 impl PhaseKind {
-    pub const ALL: [PhaseKind; 6] =
-        [PhaseKind::Forces, PhaseKind::Broad, PhaseKind::Detect, PhaseKind::Correct, PhaseKind::Resolve, PhaseKind::Integrate];
+    pub const ALL: [PhaseKind; 7] = [
+        PhaseKind::Forces,
+        PhaseKind::Broad,
+        PhaseKind::Warm,
+        PhaseKind::Detect,
+        PhaseKind::Correct,
+        PhaseKind::Resolve,
+        PhaseKind::Integrate,
+    ];
 
     /// The name used in files, the JSON trace and on screen.
     pub fn name(self) -> &'static str {
@@ -104,6 +114,7 @@ impl PhaseKind {
             PhaseKind::Correct => "correct",
             PhaseKind::Resolve => "resolve",
             PhaseKind::Integrate => "integrate",
+            PhaseKind::Warm => "warm",
         }
     }
 
@@ -190,6 +201,7 @@ pub enum PhaseData {
     Correct(CorrectRecord),
     Resolve(Box<ResolveRecord>),
     Integrate(Box<IntegrateRecord>),
+    Warm(Box<WarmRecord>),
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state
@@ -216,6 +228,7 @@ impl Phase {
             PhaseData::Correct(_) => PhaseKind::Correct,
             PhaseData::Resolve(_) => PhaseKind::Resolve,
             PhaseData::Integrate(_) => PhaseKind::Integrate,
+            PhaseData::Warm(_) => PhaseKind::Warm,
         }
     }
 
@@ -231,6 +244,7 @@ impl Phase {
             PhaseData::Correct(r) => &r.changes,
             PhaseData::Resolve(r) => r.changes(),
             PhaseData::Integrate(r) => &r.changes,
+            PhaseData::Warm(r) => &r.changes,
             PhaseData::Broad(_) | PhaseData::Detect(_) => &[],
         }
     }
@@ -248,6 +262,7 @@ impl Phase {
             PhaseData::Correct(r) => r.quantities(),
             PhaseData::Resolve(r) => r.quantities(),
             PhaseData::Integrate(r) => r.quantities(),
+            PhaseData::Warm(r) => r.quantities(),
         }
     }
 
@@ -264,7 +279,8 @@ impl Phase {
                 super::detect::Work::CircleCircle => 0,
             },
             PhaseData::Correct(_) => 0,
-            PhaseData::Resolve(r) => size_of_val(&**r),
+            PhaseData::Resolve(r) => size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)),
+            PhaseData::Warm(r) => size_of_val(&**r),
             PhaseData::Integrate(r) => size_of_val(&**r) + size_of_val(&r.changes[..]),
         };
         std::mem::size_of::<Phase>() + boxed

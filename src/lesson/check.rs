@@ -200,5 +200,8 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(i) = o.integrator {
         parts.push(format!("integrator {}", i.name()));
     }
+    if let Some(w) = o.warm_start {
+        parts.push(format!("warm_start {w}"));
+    }
     parts.join(", ")
 }

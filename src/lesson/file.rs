@@ -47,6 +47,7 @@ pub struct Overrides {
     pub slop: Option<f64>,
     pub contact: Option<ContactModel>,
     pub integrator: Option<Integrator>,
+    pub warm_start: Option<bool>,
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]

@@ -147,6 +147,9 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     if let Some(i) = o.integrator {
         s.integrator = i;
     }
+    if let Some(w) = o.warm_start {
+        s.warm_start = w;
+    }
     s
 }
 

@@ -238,6 +238,7 @@ fn example(key: &str) -> Option<&'static str> {
         "correction_rate" => "correction_rate = 0.8",
         "position_correction" => "position_correction = true",
         "coulomb_cap" => "coulomb_cap = false",
+        "warm_start" => "warm_start = true",
         "restitution_threshold" => "restitution_threshold = 0.5",
         "slop" => "slop = 0.01",
         "name" => "name = \"ball\"",

@@ -79,6 +79,7 @@ pub struct SolverSection {
     pub slop: f64,
     pub contact: ContactModel,
     pub integrator: Integrator,
+    pub warm_start: bool,
 }
 
 impl Default for SolverSection {
@@ -94,6 +95,7 @@ impl Default for SolverSection {
             slop: 0.0,
             contact: ContactModel::Single,
             integrator: Integrator::SymplecticEuler,
+            warm_start: false,
         }
     }
 }

@@ -41,6 +41,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
     set(solver, "slop", float(settings.slop), settings.slop == d.slop);
     set(solver, "contact", settings.contact.name().into(), d.contact == settings.contact);
     set(solver, "integrator", settings.integrator.name().into(), d.integrator == settings.integrator);
+    set(solver, "warm_start", settings.warm_start.into(), settings.warm_start == d.warm_start);
     if solver.is_empty() {
         doc.remove("solver");
     }

@@ -70,6 +70,25 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         &limits::SLOP,
         "write e.g. slop = 0.01 (m), or 0 to correct every overlap as the texts do",
     );
+    // Summed impulses keep friction's sum inside Coulomb's cone along n⊥, so
+    // the texts' other friction and tangents would be silently ignored.
+    if s.warm_start && s.friction == crate::engine::Friction::VelocityRatio {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("friction")],
+            "friction = \"velocity-ratio\" has no say with warm_start = true: summed friction stays inside Coulomb's cone",
+            "write friction = \"coulomb\" (or \"none\"), or warm_start = false",
+        );
+    }
+    if s.warm_start && s.tangent != crate::engine::Tangent::Projected {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("tangent")],
+            &format!(
+                "tangent = \"{}\" has no say with warm_start = true: summed friction acts along n⊥ with either sign",
+                s.tangent.name()
+            ),
+            "write tangent = \"projected\", or warm_start = false to see the texts' tangents",
+        );
+    }
     let mut bodies = Vec::new();
     let mut first_named: HashMap<&str, usize> = HashMap::new();
     let mut reused = 0;
@@ -121,6 +140,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         slop: s.slop,
         contact: s.contact,
         integrator: s.integrator,
+        warm_start: s.warm_start,
         motion: true,
     };
     let overlapping = overlaps(&bodies);

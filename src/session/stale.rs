@@ -22,6 +22,7 @@ fn settings_pairs(lesson: &Settings, viewing: &Settings) -> Vec<(String, String,
         ("slop", num(lesson.slop), num(viewing.slop)),
         ("contact", lesson.contact.name().to_string(), viewing.contact.name().to_string()),
         ("integrator", lesson.integrator.name().to_string(), viewing.integrator.name().to_string()),
+        ("warm_start", on(lesson.warm_start), on(viewing.warm_start)),
         ("dt", num(lesson.dt), num(viewing.dt)),
     ];
     all.into_iter().filter(|(_, a, b)| a != b).map(|(k, a, b)| (k.to_string(), a, b)).collect()

@@ -186,13 +186,13 @@ impl SceneView<'_> {
                 self.arrow(ctx, xa, c.r[0], "r_a", self.c(Color::Blue));
                 self.arrow(ctx, xb, c.r[1], "r_b", self.c(Color::Blue));
                 self.arrow(ctx, c.p, c.n * u, "n", self.c(Color::Red));
-                if let Some(t) = r.impulse.as_ref().map(|i| i.t).filter(|t| *t != DVec2::ZERO) {
+                if let Some(t) = r.applied().map(|(_, t, _)| t).filter(|t| *t != DVec2::ZERO) {
                     self.arrow(ctx, c.p, t * u, "t", self.c(Color::Green));
                 }
                 self.arrow(ctx, c.p, c.v_rel.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
                 // Impulses share one scale so their sizes compare.
-                if let Some(i) = &r.impulse {
-                    let (jn, jt) = (i.jn * c.n, i.jt * i.t);
+                if let Some((jn, t, jt)) = r.applied() {
+                    let (jn, jt) = (jn * c.n, jt * t);
                     let big = jn.length().max(jt.length());
                     if big > 0.0 {
                         self.arrow(ctx, c.p, jn * (u * 1.5 / big), "Jn", self.c(Color::Yellow));

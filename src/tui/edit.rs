@@ -88,6 +88,9 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
         }),
         Msg::CycleTangent => Box::new(move |s, _, _| {
             // Text 000's bug and its two fixes, in turn, on the same frame.
+            if s.settings.warm_start {
+                return Err("the tangent has no say with warm_start: summed friction acts along n⊥ with either sign".to_string());
+            }
             let at = Tangent::ALL.iter().position(|&t| t == s.settings.tangent).unwrap_or(0);
             s.settings.tangent = Tangent::ALL[(at + 1) % Tangent::ALL.len()];
             Ok(format!("tangent: {}", s.settings.tangent.name()))

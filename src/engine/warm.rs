@@ -1,0 +1,256 @@
+//! Impulses with memory (not in the texts; Catto's sequential impulses, as
+//! Box2D solves contacts).
+//!
+//! The texts size each pass's impulse on its own and keep it only if it pushes
+//! (jn ≤ 0 here, n from A to B). A push cannot be taken back, so an early pass
+//! that pushed too hard leaves the pair flying apart; and since an impulse only
+//! carries its news one contact further per pass, a column of k bodies needs on
+//! the order of k² passes to hold up its top one. A 200-disc pile sinks
+//! 0.3 m/s into itself every frame and is pushed back out by the correction.
+//!
+//! With `warm_start` each contact point keeps the sum of its impulses over the
+//! frame, Σjn and Σjt, and a pass changes the sums rather than adding to them:
+//!   Δjn = −(vrn + e·vrn₀)/k_n,   Σjn' = min(Σjn + Δjn, 0),   jn = Σjn' − Σjn
+//! (vrn₀ the approach speed at the frame's first visit, so the pair leaves at
+//! e·vrn₀), which may pull back part of an earlier push but never makes the sum
+//! pull. Friction's sum stays in Coulomb's cone: |Σjt| ≤ μ·|Σjn|.
+//! A resting contact needs about the same sums every frame, so a contact still
+//! touching at the start of the next frame begins from them (the `warm` phase):
+//! its last impulse is applied again before the first pass, and the passes
+//! only correct it.
+
+use super::body::Body;
+use super::pair_mut;
+use super::resolve::{Contact, contact_point};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use crate::geometry::CollisionInfo;
+use glam::DVec2;
+use std::collections::BTreeMap;
+
+/// A contact point: the pair, and which of a clipped manifold's points (0 the deeper).
+type Key = (u32, u32, u8);
+
+/// A contact is warm-started only if its normal turned less than this (cos 25°)
+/// since the last frame: past it the sums belong to another contact.
+const SAME_CONTACT: f64 = 0.9;
+
+/// The sums of every contact point of the last frame and this one. Part of the
+/// world's state: the next frame starts from them. A `BTreeMap`, so the warm
+/// phases come in the same (pair, point) order on every run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ContactMemory {
+    sums: BTreeMap<Key, Sums>,
+}
+
+/// One contact point's impulses summed over a frame's passes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sums {
+    /// The frame these sums belong to.
+    frame: u64,
+    pub jn: f64,
+    pub jt: f64,
+    /// The normal they were taken along.
+    pub n: DVec2,
+    /// The approach speed at the frame's first visit: restitution's target.
+    pub vrn0: f64,
+}
+
+impl ContactMemory {
+    /// The contacts of `frame − 1`, in order: those the warm phase may start from.
+    pub(super) fn of_last_frame(&self, frame: u64) -> Vec<Key> {
+        self.sums.iter().filter(|(_, s)| s.frame + 1 == frame).map(|(k, _)| *k).collect()
+    }
+
+    /// Forgets the contacts this frame did not touch.
+    pub(super) fn end_frame(&mut self, frame: u64) {
+        self.sums.retain(|_, s| s.frame == frame);
+    }
+
+    pub(super) fn forget(&mut self, key: Key) {
+        self.sums.remove(&key);
+    }
+
+    /// Forgets every contact: body indices are about to shift.
+    pub fn clear(&mut self) {
+        self.sums.clear();
+    }
+
+    /// The sums of a contact point (`point` 0 is a clipped manifold's deeper one).
+    pub fn get(&self, a: usize, b: usize, point: usize) -> Option<&Sums> {
+        self.sums.get(&key(a, b, point))
+    }
+
+    pub fn len(&self) -> usize {
+        self.sums.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sums.is_empty()
+    }
+
+    /// The sums a visit starts from this frame: this frame's if the point was
+    /// visited (or warmed) already, else fresh ones with vrn₀ = `vrn`.
+    pub(super) fn sums_for(&self, key: Key, frame: u64, n: DVec2, vrn: f64) -> Sums {
+        match self.sums.get(&key) {
+            Some(s) if s.frame == frame => *s,
+            _ => Sums { frame, jn: 0.0, jt: 0.0, n, vrn0: vrn },
+        }
+    }
+
+    pub(super) fn keep(&mut self, key: Key, sums: Sums) {
+        self.sums.insert(key, sums);
+    }
+}
+
+pub(super) fn key(a: usize, b: usize, point: usize) -> Key {
+    (a as u32, b as u32, point as u8)
+}
+
+/// The warm phase of one contact point that still touches: last frame's
+/// impulse, taken along this frame's normal and tangent and kept inside the
+/// cone, applied again. A point that turned too far is forgotten.
+pub(super) fn warm<T: Tracer>(bodies: &mut [Body], key: Key, info: &CollisionInfo, frame: u64, memory: &mut ContactMemory, tracer: &mut T) {
+    let Some(old) = memory.sums.get(&key).copied() else { return };
+    let n = info.normal;
+    let turn = old.n.dot(n);
+    if turn <= SAME_CONTACT {
+        memory.forget(key);
+        return;
+    }
+    let (a, b) = (key.0 as usize, key.1 as usize);
+    let (ba, bb) = pair_mut(bodies, a, b);
+    let p = contact_point(info, ba.inv_mass(), bb.inv_mass());
+    let (ra, rb) = (p - ba.position, p - bb.position);
+    let t = n.perp();
+    let last = old.n * old.jn + old.n.perp() * old.jt;
+    let mu = (ba.friction + bb.friction) / 2.0;
+    let jn = last.dot(n).min(0.0);
+    let jt = last.dot(t).clamp(mu * jn, -mu * jn);
+    let j = n * jn + t * jt;
+    let before = [(ba.velocity, ba.angular_velocity), (bb.velocity, bb.angular_velocity)];
+    ba.push(j, ra);
+    bb.push(-j, rb);
+    // A warmed point keeps restitution's target at zero: it was touching already.
+    memory.keep(key, Sums { frame, jn, jt, n, vrn0: 0.0 });
+    if T::ENABLED && tracer.wants(PhaseKind::Warm, Some((a, b))) {
+        let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
+        let record = WarmRecord { point: key.2, last, turn, n, t, mu, p, r: [ra, rb], jn, jt, before, changes };
+        tracer.record(Phase::new(None, Some((a, b)), PhaseData::Warm(Box::new(record))));
+    }
+}
+
+/// What an accumulated resolve computed, beside the contact's own numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summed {
+    pub point: u8,
+    pub changes: [BodyChange; 2],
+    pub vrn0: f64,
+    pub e: f64,
+    pub k_n: f64,
+    pub djn: f64,
+    /// Σjn and Σjt before this visit and after it.
+    pub sums_before: (f64, f64),
+    pub sums_after: (f64, f64),
+    /// The normal impulse applied: Σjn' − Σjn.
+    pub jn: f64,
+    pub t: DVec2,
+    /// The sliding speed the normal impulse leaves.
+    pub vrt: f64,
+    pub mu: f64,
+    pub k_t: f64,
+    pub djt: f64,
+    /// μ·|Σjn'|: how far friction's sum may go.
+    pub limit: f64,
+    pub jt: f64,
+}
+
+impl Summed {
+    /// The derivation after the contact's own quantities (p, arms, v_rel, vrn).
+    pub(super) fn quantities(&self, c: &Contact) -> Vec<Quantity> {
+        let (before, after, vrn) = (self.sums_before, self.sums_after, c.vrn);
+        let e = if self.e == 0.0 && self.vrn0 > 0.0 {
+            Quantity::new("e", 0.0, "").by("0: first approach {vrn₀} below the threshold, or warmed", vec![("vrn₀", self.vrn0.into())])
+        } else {
+            Quantity::new("e", self.e, "")
+        };
+        let mut q = vec![
+            Quantity::new("vrn₀", self.vrn0, "m/s").by("vrn at this point's first visit this frame (0 when warm-started)", vec![]),
+            e,
+            Quantity::new("k_n", self.k_n, "1/kg"),
+            Quantity::new("Δjn", self.djn, "N·s").by(
+                "−({vrn} + {e}·{vrn₀}) / {k_n}",
+                vec![("vrn", vrn.into()), ("e", self.e.into()), ("vrn₀", self.vrn0.max(0.0).into()), ("k_n", self.k_n.into())],
+            ),
+            Quantity::new("Σjn", after.0, "N·s")
+                .by("min({Σjn before} + {Δjn}, 0)", vec![("Σjn before", before.0.into()), ("Δjn", self.djn.into())]),
+            Quantity::new("jn", self.jn, "N·s")
+                .by("{Σjn} − {Σjn before}  (applied now)", vec![("Σjn", after.0.into()), ("Σjn before", before.0.into())]),
+            Quantity::new("t", self.t, "").by("n⊥: friction's sum may take either sign", vec![]),
+            Quantity::new("vrt", self.vrt, "m/s").by("v_rel·t after the normal impulse", vec![]),
+            Quantity::new("mu", self.mu, ""),
+            Quantity::new("k_t", self.k_t, "1/kg"),
+            Quantity::new("Δjt", self.djt, "N·s").by("−{vrt} / {k_t}", vec![("vrt", self.vrt.into()), ("k_t", self.k_t.into())]),
+            Quantity::new("Σjt", after.1, "N·s").by(
+                "clamp({Σjt before} + {Δjt}, ±{mu}·|{Σjn}|)",
+                vec![("Σjt before", before.1.into()), ("Δjt", self.djt.into()), ("mu", self.mu.into()), ("Σjn", after.0.into())],
+            ),
+            Quantity::new("jt", self.jt, "N·s")
+                .by("{Σjt} − {Σjt before}  (applied now)", vec![("Σjt", after.1.into()), ("Σjt before", before.1.into())]),
+        ];
+        q.extend(impulse_and_after(c.n, (self.jn, self.t, self.jt), [(c.v[0], c.w[0]), (c.v[1], c.w[1])], &self.changes));
+        q
+    }
+}
+
+/// The warm phase of one contact point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarmRecord {
+    pub point: u8,
+    /// Last frame's summed impulse, Σjn·n + Σjt·t of then.
+    pub last: DVec2,
+    /// n·n of last frame: how far the contact turned.
+    pub turn: f64,
+    pub n: DVec2,
+    pub t: DVec2,
+    pub mu: f64,
+    pub p: DVec2,
+    pub r: [DVec2; 2],
+    pub jn: f64,
+    pub jt: f64,
+    /// Velocities and spins before it.
+    pub before: [(DVec2, f64); 2],
+    pub changes: [BodyChange; 2],
+}
+
+impl WarmRecord {
+    pub(super) fn quantities(&self) -> Vec<Quantity> {
+        let mut q = vec![
+            Quantity::new("J_last", self.last, "N·s").by("Σjn·n + Σjt·t at the end of the last frame", vec![]),
+            Quantity::new("n·n_last", self.turn, "").by("still the same contact: above 0.9", vec![]),
+            Quantity::new("n", self.n, ""),
+            Quantity::new("p", self.p, "m"),
+            Quantity::new("jn", self.jn, "N·s").by("min({J_last}·{n}, 0)", vec![("J_last", self.last.into()), ("n", self.n.into())]),
+            Quantity::new("jt", self.jt, "N·s").by(
+                "clamp({J_last}·{t}, ±{mu}·|{jn}|)",
+                vec![("J_last", self.last.into()), ("t", self.t.into()), ("mu", self.mu.into()), ("jn", self.jn.into())],
+            ),
+        ];
+        q.extend(impulse_and_after(self.n, (self.jn, self.t, self.jt), self.before, &self.changes));
+        q
+    }
+}
+
+/// The impulse J = jn·n + jt·t applied at the contact, and the velocities and
+/// spins it left (read from the states after it).
+fn impulse_and_after(n: DVec2, (jn, t, jt): (f64, DVec2, f64), before: [(DVec2, f64); 2], changes: &[BodyChange; 2]) -> Vec<Quantity> {
+    let j = n * jn + t * jt;
+    let [a, b] = changes.map(|c| c.after);
+    vec![
+        Quantity::new("J", j, "N·s")
+            .by("{jn}·{n} + {jt}·{t}", vec![("jn", jn.into()), ("n", n.into()), ("jt", jt.into()), ("t", t.into())]),
+        Quantity::new("v_a'", a.velocity, "m/s").by("{v_a} + J/m_a", vec![("v_a", before[0].0.into())]),
+        Quantity::new("ω_a'", a.angular_velocity, "rad/s").by("{ω_a} + (r_a×J)/I_a", vec![("ω_a", before[0].1.into())]),
+        Quantity::new("v_b'", b.velocity, "m/s").by("{v_b} − J/m_b", vec![("v_b", before[1].0.into())]),
+        Quantity::new("ω_b'", b.angular_velocity, "rad/s").by("{ω_b} − (r_b×J)/I_b", vec![("ω_b", before[1].1.into())]),
+    ]
+}
