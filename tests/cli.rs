@@ -131,8 +131,8 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
     assert_eq!(written, impulse::scene::STARTER);
     let check = impulse(&["check", file]);
     assert_eq!((check.status.code(), text(&check.stderr)), (Some(0), String::new()), "the starter has no problems and no warnings");
-    // Every solver key is there: the texts' defaults, but for the three that
-    // make a sound engine, which the starter turns on.
+    // Every solver key is there: the texts' defaults, but for those that make
+    // a sound engine, which the starter turns on.
     let scene = impulse::scene::Scene::parse("starter", &written).unwrap();
     let sound = impulse::engine::Settings {
         coulomb_cap: true,
@@ -140,6 +140,7 @@ fn new_writes_a_starter_that_checks_clean_and_never_overwrites() {
         slop: 0.005,
         contact: impulse::engine::ContactModel::Clipped,
         relaxation_iterations: 30,
+        warm_start: true,
         ..Default::default()
     };
     assert_eq!(scene.settings, sound);

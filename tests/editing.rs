@@ -60,7 +60,11 @@ fn step_to(s: &mut Stepper, n: u64) -> impulse::engine::FrameRecord {
 /// An edit at frame 5 that changes the world as `check` expects, keeps frame
 /// 4, and undoes and redoes exactly.
 fn edit_case(msgs: &[Msg], check: impl Fn(&World, &World, &Settings, &Settings)) {
-    let mut s = starter();
+    edit_case_in(STARTER, msgs, check);
+}
+
+fn edit_case_in(source: &str, msgs: &[Msg], check: impl Fn(&World, &World, &Settings, &Settings)) {
+    let mut s = Stepper::new(Lesson::parse("scene.toml", source).unwrap());
     select(&mut s, "ball");
     let kept = step_to(&mut s, 5);
     let before = start(&mut s);
@@ -225,7 +229,18 @@ fn a_shot_gives_the_body_the_aimed_velocity() {
 
 #[test]
 fn the_tangent_key_is_an_edit_too() {
-    edit_case(&[Msg::CycleTangent], |_, _, b, a| assert_ne!(a.tangent, b.tangent));
+    let texts_impulses = STARTER.replace("warm_start = true", "warm_start = false");
+    edit_case_in(&texts_impulses, &[Msg::CycleTangent], |_, _, b, a| assert_ne!(a.tangent, b.tangent));
+}
+
+/// Summed friction acts along n⊥ with either sign, so under warm_start the
+/// texts' tangents would change nothing: the key says so instead.
+#[test]
+fn the_tangent_key_says_why_it_has_no_say_under_warm_start() {
+    let mut s = starter();
+    act(&mut s, Msg::CycleTangent);
+    assert!(!s.dirty());
+    assert!(s.note.as_deref().is_some_and(|n| n.contains("warm_start")), "{:?}", s.note);
 }
 
 #[test]

@@ -59,6 +59,8 @@ fn settings() -> impl Strategy<Value = Settings> {
             slop,
             contact: if cap { ContactModel::Clipped } else { ContactModel::Single },
             integrator: if explicit { Integrator::ExplicitEuler } else { Integrator::SymplecticEuler },
+            // Valid only with Coulomb's cone and the projected tangent.
+            warm_start: cap && f != 2 && t == 2,
             motion: true,
         }
     })

@@ -194,6 +194,7 @@ pub(super) fn run_summed<T: Tracer>(
         let summed = Summed {
             point: point as u8,
             changes,
+            inv_inertia: [iia, iib],
             vrn0: sums.vrn0,
             e,
             k_n,

@@ -134,7 +134,8 @@ pub(super) fn warm<T: Tracer>(bodies: &mut [Body], key: Key, info: &CollisionInf
     memory.keep(key, Sums { frame, jn, jt, n, vrn0: 0.0 });
     if T::ENABLED && tracer.wants(PhaseKind::Warm, Some((a, b))) {
         let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
-        let record = WarmRecord { point: key.2, last, turn, n, t, mu, p, r: [ra, rb], jn, jt, before, changes };
+        let inv = [(ba.inv_mass(), ba.inv_inertia()), (bb.inv_mass(), bb.inv_inertia())];
+        let record = WarmRecord { point: key.2, last, turn, n, t, mu, p, r: [ra, rb], inv, jn, jt, before, changes };
         tracer.record(Phase::new(None, Some((a, b)), PhaseData::Warm(Box::new(record))));
     }
 }
@@ -144,6 +145,7 @@ pub(super) fn warm<T: Tracer>(bodies: &mut [Body], key: Key, info: &CollisionInf
 pub struct Summed {
     pub point: u8,
     pub changes: [BodyChange; 2],
+    pub inv_inertia: [f64; 2],
     pub vrn0: f64,
     pub e: f64,
     pub k_n: f64,
@@ -197,7 +199,8 @@ impl Summed {
             Quantity::new("jt", self.jt, "N·s")
                 .by("{Σjt} − {Σjt before}  (applied now)", vec![("Σjt", after.1.into()), ("Σjt before", before.1.into())]),
         ];
-        q.extend(impulse_and_after(c.n, (self.jn, self.t, self.jt), [(c.v[0], c.w[0]), (c.v[1], c.w[1])], &self.changes));
+        let inv = [(c.inv_mass[0], self.inv_inertia[0]), (c.inv_mass[1], self.inv_inertia[1])];
+        q.extend(impulse_and_after(c.n, (self.jn, self.t, self.jt), c.r, inv, [(c.v[0], c.w[0]), (c.v[1], c.w[1])], &self.changes));
         q
     }
 }
@@ -215,6 +218,8 @@ pub struct WarmRecord {
     pub mu: f64,
     pub p: DVec2,
     pub r: [DVec2; 2],
+    /// Inverse mass and inverse inertia of A and B (0 for a static body).
+    pub inv: [(f64, f64); 2],
     pub jn: f64,
     pub jt: f64,
     /// Velocities and spins before it.
@@ -235,22 +240,38 @@ impl WarmRecord {
                 vec![("J_last", self.last.into()), ("t", self.t.into()), ("mu", self.mu.into()), ("jn", self.jn.into())],
             ),
         ];
-        q.extend(impulse_and_after(self.n, (self.jn, self.t, self.jt), self.before, &self.changes));
+        q.extend(impulse_and_after(self.n, (self.jn, self.t, self.jt), self.r, self.inv, self.before, &self.changes));
         q
     }
 }
 
 /// The impulse J = jn·n + jt·t applied at the contact, and the velocities and
 /// spins it left (read from the states after it).
-fn impulse_and_after(n: DVec2, (jn, t, jt): (f64, DVec2, f64), before: [(DVec2, f64); 2], changes: &[BodyChange; 2]) -> Vec<Quantity> {
+fn impulse_and_after(
+    n: DVec2,
+    (jn, t, jt): (f64, DVec2, f64),
+    r: [DVec2; 2],
+    inv: [(f64, f64); 2],
+    before: [(DVec2, f64); 2],
+    changes: &[BodyChange; 2],
+) -> Vec<Quantity> {
     let j = n * jn + t * jt;
     let [a, b] = changes.map(|c| c.after);
+    let [(ima, iia), (imb, iib)] = inv;
     vec![
         Quantity::new("J", j, "N·s")
             .by("{jn}·{n} + {jt}·{t}", vec![("jn", jn.into()), ("n", n.into()), ("jt", jt.into()), ("t", t.into())]),
-        Quantity::new("v_a'", a.velocity, "m/s").by("{v_a} + J/m_a", vec![("v_a", before[0].0.into())]),
-        Quantity::new("ω_a'", a.angular_velocity, "rad/s").by("{ω_a} + (r_a×J)/I_a", vec![("ω_a", before[0].1.into())]),
-        Quantity::new("v_b'", b.velocity, "m/s").by("{v_b} − J/m_b", vec![("v_b", before[1].0.into())]),
-        Quantity::new("ω_b'", b.angular_velocity, "rad/s").by("{ω_b} − (r_b×J)/I_b", vec![("ω_b", before[1].1.into())]),
+        Quantity::new("v_a'", a.velocity, "m/s")
+            .by("{v_a} + {J}·{1/m_a}", vec![("v_a", before[0].0.into()), ("J", j.into()), ("1/m_a", ima.into())]),
+        Quantity::new("ω_a'", a.angular_velocity, "rad/s").by(
+            "{ω_a} + ({r_a}×{J})·{1/I_a}",
+            vec![("ω_a", before[0].1.into()), ("r_a", r[0].into()), ("J", j.into()), ("1/I_a", iia.into())],
+        ),
+        Quantity::new("v_b'", b.velocity, "m/s")
+            .by("{v_b} − {J}·{1/m_b}", vec![("v_b", before[1].0.into()), ("J", j.into()), ("1/m_b", imb.into())]),
+        Quantity::new("ω_b'", b.angular_velocity, "rad/s").by(
+            "{ω_b} − ({r_b}×{J})·{1/I_b}",
+            vec![("ω_b", before[1].1.into()), ("r_b", r[1].into()), ("J", j.into()), ("1/I_b", iib.into())],
+        ),
     ]
 }

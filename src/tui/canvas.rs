@@ -200,6 +200,11 @@ impl SceneView<'_> {
                     }
                 }
             }
+            (PhaseData::Warm(w), Some(_)) => {
+                self.arrow(ctx, w.p, w.n * u, "n", self.c(Color::Red));
+                let j = w.n * w.jn + w.t * w.jt;
+                self.arrow(ctx, w.p, j.normalize_or_zero() * u * 1.5, "J", self.c(Color::Yellow));
+            }
             (PhaseData::Forces(f), _) => {
                 for a in &f.acted {
                     self.action(ctx, a);
