@@ -61,7 +61,7 @@ enum Command {
         frames: Option<u64>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Only phases of these kinds, e.g. --phases resolve,detect (forces, broad, detect, correct, resolve, integrate).
+        /// Only phases of these kinds, e.g. --phases resolve,detect (forces, broad, warm, detect, correct, resolve, integrate).
         #[arg(long, value_delimiter = ',', value_parser = phase_kind)]
         phases: Option<Vec<PhaseKind>>,
         /// `bodies`: only the bodies at the end of each frame; the frames run untraced.

@@ -19,7 +19,7 @@ fn starter() -> Settings {
 fn column() -> World {
     let mut bodies = vec![Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 2.0) }).at(DVec2::new(0.0, -1.0))];
     for k in 0..10 {
-        let mut disc = Body::dynamic(&format!("c{k}"), Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 0.5 + k as f64));
+        let mut disc = Body::dynamic(format!("c{k}"), Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 0.5 + k as f64));
         disc.friction = 0.3;
         disc.restitution = 0.2;
         bodies.push(disc);

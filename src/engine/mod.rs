@@ -248,7 +248,7 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
                 }
                 stats.narrow_tests += 1;
                 let poses = (pose(bodies, i), pose(bodies, j));
-                if relax_touching(bodies, i, j, poses, settings, (pass, *frame), contacts, tracer) == Visit::Contact {
+                if relax_touching(bodies, (i, j), poses, settings, (pass, *frame), contacts, tracer) == Visit::Contact {
                     stats.contacts += 1;
                     if settings.position_correction {
                         k = broad.follow(bodies, pass, (i, j), k, tracer);
@@ -287,7 +287,7 @@ pub fn relax_pair<T: Tracer>(world: &mut World, a: usize, b: usize, settings: &S
         return Visit::Apart;
     }
     let poses = (bodies[a].pose(), bodies[b].pose());
-    relax_touching(bodies, a, b, poses, settings, (pass, *frame), contacts, tracer)
+    relax_touching(bodies, (a, b), poses, settings, (pass, *frame), contacts, tracer)
 }
 
 /// `warm_start`, before the first pass: each contact point of the last frame
@@ -317,8 +317,7 @@ fn warm_start<T: Tracer>(
 /// A visit past the bound test: detect → correct → resolve, the bodies standing at `poses`.
 fn relax_touching<T: Tracer>(
     bodies: &mut [Body],
-    a: usize,
-    b: usize,
+    (a, b): (usize, usize),
     poses: (Pose, Pose),
     settings: &Settings,
     (pass, frame): (usize, u64),
