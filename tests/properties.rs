@@ -20,7 +20,8 @@
 
 use glam::DVec2;
 use impulse::engine::{
-    Body, BodyState, FrameRecord, Friction, Integrator, NoTrace, Phase, PhaseKind, Settings, Tangent, Value, World, record_frame, step,
+    Body, BodyState, ContactModel, FrameRecord, Friction, Integrator, NoTrace, Phase, PhaseKind, Settings, Tangent, Value, World,
+    record_frame, step,
 };
 use impulse::geometry::{Shape, cross, cross_sv};
 use proptest::prelude::*;
@@ -408,6 +409,60 @@ fn capped_friction_never_gains_energy_for_any_shapes() {
     ];
     let s = (model, any::<bool>()).prop_map(|((f, t), corr)| settings(f, t, true, corr));
     energy_never_rises(6000, any_shape, s, false);
+}
+
+/// Summed impulses (`warm_start`), a pair alone with one or two contact
+/// points: without friction and with e = 0 no visit of any pass gains energy
+/// (each moves the normal speed toward 0, pushing or taking back part of an
+/// earlier push, never past it); with Coulomb friction and e ≤ 1 the frame's
+/// passes together do not. Single visits may: one aiming at the separation
+/// e·vrn₀ pushes a pair that friction has slowed, and a cone that shrank with
+/// Σjn takes back friction. Both rises are the price of sums that converge.
+#[test]
+fn summed_impulses_never_gain_energy_over_a_frame_nor_at_a_frictionless_plastic_visit() {
+    let friction = prop_oneof![Just(Friction::None), Just(Friction::Coulomb)];
+    let s = (friction, any::<bool>(), any::<bool>()).prop_map(|(friction, corr, clipped)| Settings {
+        relaxation_iterations: 10,
+        friction,
+        position_correction: corr,
+        contact: if clipped { ContactModel::Clipped } else { ContactModel::Single },
+        warm_start: true,
+        ..Settings::default()
+    });
+    let (frames, visits) = (Cell::new(0u32), Cell::new(0u32));
+    check(3000, (pair(any_shape), s), |(mut pair, s)| {
+        // Without friction the pair is made plastic, to test every visit.
+        let plastic_smooth = s.friction == Friction::None;
+        if plastic_smooth {
+            (pair.a.restitution, pair.b.restitution) = (0.0, 0.0);
+        }
+        let mut w = pair.world();
+        let frame = record_frame(&mut w, &s);
+        let resolves: Vec<usize> = frame
+            .phases
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.kind() == PhaseKind::Resolve && !p.changes().is_empty())
+            .map(|(k, _)| k)
+            .collect();
+        let (Some(&first), Some(&last)) = (resolves.first(), resolves.last()) else { return Ok(()) };
+        let ke = |k: usize| {
+            let states = frame.state_after(k);
+            energy(&w, &[states[0], states[1]])
+        };
+        let (k0, k1) = (ke(first), ke(last + 1));
+        frames.set(frames.get() + 1);
+        prop_assert!(k1 <= k0 + REL * (1.0 + k0), "the frame's passes raised kinetic energy {k0} → {k1} (by {})", k1 - k0);
+        if plastic_smooth {
+            for &k in &resolves {
+                visits.set(visits.get() + 1);
+                prop_assert!(ke(k + 1) <= ke(k) + REL * (1.0 + ke(k)), "visit {k}: kinetic energy rose {} → {}", ke(k), ke(k + 1));
+            }
+        }
+        Ok(())
+    });
+    println!("summed: {} frames and {} frictionless plastic visits checked", frames.get(), visits.get());
+    assert!(frames.get() > 1000 && visits.get() > 100, "only {} frames, {} visits", frames.get(), visits.get());
 }
 
 /// The ledger (engine::Totals) keeps momentum across every resolve between two
