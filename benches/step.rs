@@ -130,10 +130,42 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// What `warm_start` costs: the 200-disc pile of tests/fixtures/pile200.toml
+/// (`../shared/bench/make_scene.py 200`) after 10 s, stepped untraced with the
+/// starter's settings, with the texts' per-pass impulses and with summed,
+/// warm-started ones (a hash lookup at every contact visit, a warm phase per
+/// contact before the first pass).
+fn warm_start(c: &mut Criterion) {
+    use impulse::scene::{STARTER, Scene};
+    let pile = Scene::parse("pile200.toml", include_str!("../tests/fixtures/pile200.toml")).unwrap();
+    let starter = Scene::parse("starter", STARTER).unwrap().settings;
+    let mut group = c.benchmark_group("pile of 200 discs at rest");
+    for warm in [false, true] {
+        let settings = Settings { dt: pile.settings.dt, warm_start: warm, ..starter.clone() };
+        let mut world = pile.world.clone();
+        for _ in 0..600 {
+            step(&mut world, &settings, &mut NoTrace);
+        }
+        let name = if warm { "warm_start = true" } else { "warm_start = false" };
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut w = world.clone();
+                step(&mut w, &settings, &mut NoTrace);
+                let start = Instant::now();
+                for _ in 0..iters {
+                    step(&mut w, black_box(&settings), &mut NoTrace);
+                }
+                start.elapsed()
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     // Two cores: keep the whole run to well under a minute.
     config = Criterion::default().sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
-    targets = bench
+    targets = bench, warm_start
 }
 criterion_main!(benches);

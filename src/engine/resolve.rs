@@ -166,41 +166,49 @@ pub(super) fn run_summed<T: Tracer>(
     let c = Contact::at(ba, bb, info);
     let (n, [ra, rb]) = (c.n, c.r);
     let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
-    let key = super::warm::key(a, b, point);
-    let mut sums = memory.sums_for(key, frame, n, c.vrn);
+    let sums = memory.sums_for(super::warm::key(a, b, point), frame, n, c.vrn);
     let before = (sums.jn, sums.jt);
     let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
     let djn = -(c.vrn + e * sums.vrn0.max(0.0)) / k_n;
     sums.jn = (sums.jn + djn).min(0.0);
     let jn = sums.jn - before.0;
-    ba.push(n * jn, ra);
-    bb.push(-n * jn, rb);
+    if jn != 0.0 {
+        ba.push(n * jn, ra);
+        bb.push(-n * jn, rb);
+    }
 
+    // A point that has pushed nothing this frame has no friction either: the cone is a point.
     let t = n.perp();
-    let vrt = (ba.velocity_at(c.p) - bb.velocity_at(c.p)).dot(t);
     let mu = if settings.friction == Friction::None { 0.0 } else { (ba.friction + bb.friction) / 2.0 };
-    let k_t = ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib;
-    let djt = -vrt / k_t;
     let limit = -mu * sums.jn;
+    let (vrt, k_t, djt) = if limit == 0.0 && before.1 == 0.0 && !T::ENABLED {
+        (0.0, 0.0, 0.0)
+    } else {
+        let vrt = (ba.velocity_at(c.p) - bb.velocity_at(c.p)).dot(t);
+        let k_t = ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib;
+        (vrt, k_t, -vrt / k_t)
+    };
     sums.jt = (sums.jt + djt).clamp(-limit, limit);
     let jt = sums.jt - before.1;
-    ba.push(t * jt, ra);
-    bb.push(-t * jt, rb);
+    if jt != 0.0 {
+        ba.push(t * jt, ra);
+        bb.push(-t * jt, rb);
+    }
     sums.n = n;
-    memory.keep(key, sums);
+    let (vrn0, after) = (sums.vrn0, (sums.jn, sums.jt));
     if T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b))) {
         let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
         let summed = Summed {
             point: point as u8,
             changes,
             inv_inertia: [iia, iib],
-            vrn0: sums.vrn0,
+            vrn0,
             e,
             k_n,
             djn,
             sums_before: before,
-            sums_after: (sums.jn, sums.jt),
+            sums_after: after,
             jn,
             t,
             vrt,

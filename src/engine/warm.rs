@@ -25,7 +25,8 @@ use super::resolve::{Contact, contact_point};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use crate::geometry::CollisionInfo;
 use glam::DVec2;
-use std::collections::BTreeMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A contact point: the pair, and which of a clipped manifold's points (0 the deeper).
 type Key = (u32, u32, u8);
@@ -35,11 +36,42 @@ type Key = (u32, u32, u8);
 const SAME_CONTACT: f64 = 0.9;
 
 /// The sums of every contact point of the last frame and this one. Part of the
-/// world's state: the next frame starts from them. A `BTreeMap`, so the warm
-/// phases come in the same (pair, point) order on every run.
+/// world's state: the next frame starts from them. Looked up at every visit,
+/// so hashed; the warm phases sort the keys, so they come in the same
+/// (pair, point) order on every run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContactMemory {
-    sums: BTreeMap<Key, Sums>,
+    sums: HashMap<Key, Sums, BuildHasherDefault<KeyHasher>>,
+}
+
+/// A fixed hash for a key of two body indices and a point (no random seed,
+/// nothing to guard against: the keys are the scene's own indices).
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    // Fibonacci hashing: each part rotated in and spread by the golden ratio.
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(21) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// One contact point's impulses summed over a frame's passes.
@@ -58,7 +90,9 @@ pub struct Sums {
 impl ContactMemory {
     /// The contacts of `frame − 1`, in order: those the warm phase may start from.
     pub(super) fn of_last_frame(&self, frame: u64) -> Vec<Key> {
-        self.sums.iter().filter(|(_, s)| s.frame + 1 == frame).map(|(k, _)| *k).collect()
+        let mut keys: Vec<Key> = self.sums.iter().filter(|(_, s)| s.frame + 1 == frame).map(|(k, _)| *k).collect();
+        keys.sort_unstable();
+        keys
     }
 
     /// Forgets the contacts this frame did not touch.
@@ -88,13 +122,15 @@ impl ContactMemory {
         self.sums.is_empty()
     }
 
-    /// The sums a visit starts from this frame: this frame's if the point was
-    /// visited (or warmed) already, else fresh ones with vrn₀ = `vrn`.
-    pub(super) fn sums_for(&self, key: Key, frame: u64, n: DVec2, vrn: f64) -> Sums {
-        match self.sums.get(&key) {
-            Some(s) if s.frame == frame => *s,
-            _ => Sums { frame, jn: 0.0, jt: 0.0, n, vrn0: vrn },
+    /// The sums a visit moves: this frame's if the point was visited (or
+    /// warmed) already, else fresh ones with vrn₀ = `vrn`.
+    pub(super) fn sums_for(&mut self, key: Key, frame: u64, n: DVec2, vrn: f64) -> &mut Sums {
+        let fresh = Sums { frame, jn: 0.0, jt: 0.0, n, vrn0: vrn };
+        let sums = self.sums.entry(key).or_insert(fresh);
+        if sums.frame != frame {
+            *sums = fresh;
         }
+        sums
     }
 
     pub(super) fn keep(&mut self, key: Key, sums: Sums) {
