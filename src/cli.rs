@@ -17,7 +17,17 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "impulse", version, about = "Step through 2D rigid-body collisions one phase at a time.")]
+#[command(
+    name = "impulse",
+    version,
+    about = "Step through 2D rigid-body collisions one phase at a time.",
+    long_about = "Step through 2D rigid-body collisions one phase at a time: the real engine runs forces, broad phase, \
+                  detect, correct, resolve and integrate for each relaxation pass and each pair, and shows every formula \
+                  with its numbers. With no command, the lesson menu opens.",
+    after_help = "In the debugger, ? shows every key (n next phase, f next frame, Space run, q quit).\n\
+                  `impulse new scene.toml` writes a commented starter scene: the file format, every key explained.\n\
+                  Exit codes: 0 ok, 1 a check failed (or --break-on found nothing), 2 bad input or usage."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -27,7 +37,7 @@ struct Cli {
 enum Command {
     /// Open a lesson in the step-through debugger.
     Lesson {
-        /// A lesson id, e.g. rough-balls (see `impulse lessons`).
+        /// A lesson id, e.g. rough-balls (see `impulse lessons`); for a file, use `impulse scene FILE`.
         id: String,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -35,18 +45,22 @@ enum Command {
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene {
+        /// A scene or lesson file (`impulse new FILE` writes one to start from).
         file: String,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
     },
     /// Write a commented starter scene to FILE (never over an existing file).
-    New { file: String },
+    New {
+        /// Where to write it, e.g. scene.toml.
+        file: String,
+    },
     /// List the lessons: id, title and summary, in lesson order.
     Lessons,
-    /// Validate lesson ids or scene files and run their [[check]]s.
+    /// Validate lesson ids or scene files and run their [[check]]s (exit 1 if one fails).
     Check {
-        #[arg(required = true)]
+        /// Lesson ids or scene files; none checks every lesson.
         targets: Vec<String>,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -59,6 +73,7 @@ enum Command {
         /// How many frames to run, 1 to 10000000 [default: 1, or as far as the lesson's steps and checks reach].
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_RUN_FRAMES))]
         frames: Option<u64>,
+        /// text: formulas with numbers; json: every value, a phase at a time; markdown: a handout with the narration.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Only phases of these kinds, e.g. --phases resolve,detect (forces, broad, warm, detect, correct, resolve, integrate).
@@ -86,6 +101,7 @@ enum Command {
         /// Time `record_frame`, which records every phase as the debugger does, instead of the untraced step.
         #[arg(long)]
         traced: bool,
+        /// text: one line; json: the same figures for scripts.
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
@@ -96,6 +112,7 @@ enum Command {
     Compare {
         /// A lesson id (see `impulse lessons`) or a scene file.
         target: String,
+        /// B's changes, as the file would say them: solver.tangent=projected (repeatable; at least one).
         #[arg(long = "set", value_name = "KEY=VALUE", required = true)]
         sets: Vec<String>,
         /// How many frames to run, 1 to 10000000 [default: as far as the lesson's steps and checks reach, or 1].
@@ -215,6 +232,9 @@ pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
 fn open_lesson(id: &str, sets: &[String]) -> Result<ExitCode, SceneError> {
     match lesson::find(id) {
         Some(scene) => open(Some(scene.with_sets(sets)?)),
+        None if id.ends_with(".toml") || Path::new(id).is_file() => {
+            Err(SceneError::io(id, format!("this is a file, not a lesson id: open it with `impulse scene {id}`")))
+        }
         None => Err(SceneError::io(id, format!("no lesson has this id. The lessons are: {}", lesson::ids().join(", ")))),
     }
 }
@@ -254,6 +274,8 @@ fn list_lessons() -> ExitCode {
 }
 
 fn check(targets: &[String], sets: &[String]) -> Result<ExitCode, SceneError> {
+    let every_lesson: Vec<String> = lesson::ids().into_iter().map(String::from).collect();
+    let targets = if targets.is_empty() { &every_lesson[..] } else { targets };
     let mut failed = 0;
     let mut bad = 0;
     for target in targets {

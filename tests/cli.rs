@@ -288,3 +288,37 @@ fn a_closed_pipe_is_no_panic() {
         assert_eq!(out.status.code(), Some(0), "{args:?}");
     }
 }
+
+/// `impulse check` with nothing after it checks every lesson, in lesson order.
+#[test]
+fn check_with_no_targets_checks_every_lesson() {
+    let out = impulse(&["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let checked: Vec<String> =
+        text(&out.stdout).lines().filter(|l| !l.starts_with(' ')).map(|l| l.split(':').next().unwrap().to_string()).collect();
+    assert_eq!(checked, impulse::lesson::ids());
+}
+
+/// A file given to `impulse lesson` is pointed to `impulse scene`.
+#[test]
+fn a_file_given_as_a_lesson_id_is_sent_to_impulse_scene() {
+    let out = impulse(&["lesson", "my.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("open it with `impulse scene my.toml`"), "{}", text(&out.stderr));
+}
+
+/// The help a newcomer reads first names the keys, the file format's starter and the exit codes,
+/// and every argument of every command has a description.
+#[test]
+fn help_names_the_keys_the_starter_and_the_exit_codes() {
+    let help = text(&impulse(&["--help"]).stdout);
+    for needle in ["? shows every key", "impulse new scene.toml", "Exit codes: 0 ok, 1", "2 bad input"] {
+        assert!(help.contains(needle), "--help lacks {needle:?}:\n{help}");
+    }
+    for command in ["lesson", "scene", "new", "lessons", "check", "run", "bench", "compare"] {
+        let help = text(&impulse(&[command, "--help"]).stdout);
+        // clap lists an undescribed positional argument as a bare `<NAME>` line.
+        let bare: Vec<&str> = help.lines().filter(|l| l.trim_start().starts_with('<') && l.trim().ends_with('>')).collect();
+        assert!(bare.is_empty(), "`impulse {command} --help` leaves {bare:?} undescribed:\n{help}");
+    }
+}
