@@ -274,7 +274,7 @@ fn list_lessons() -> ExitCode {
 }
 
 fn check(targets: &[String], sets: &[String]) -> Result<ExitCode, SceneError> {
-    let every_lesson: Vec<String> = lesson::ids().into_iter().map(String::from).collect();
+    let every_lesson = lesson::ids();
     let targets = if targets.is_empty() { &every_lesson[..] } else { targets };
     let mut failed = 0;
     let mut bad = 0;
