@@ -394,7 +394,7 @@ pub struct TraceOptions<'a> {
 /// the scene's; the inner one the writer's.
 pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions) -> Result<std::io::Result<()>, SceneError> {
     let anchored = lesson::anchored_frames(scene)?;
-    let places = lesson::anchor_steps(scene, &lesson::run(scene, &scene.settings, &anchored))?;
+    let places = lesson::anchor_steps(scene, &lesson::run(scene, &scene.settings, &anchored)?)?;
     let names = lesson::body_names(scene);
     let mut handout = lesson::Handout::new(scene);
     let format = options.format;
@@ -418,7 +418,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             expected = record.room_for_next();
             // The run-time guard: a frame that made a state non-finite is not printed.
             if let Err(stop) = engine::guard(&record) {
-                return Err(std::io::Error::other(report::non_finite_message(&names, &stop, &record)));
+                return Err(std::io::Error::other(crate::notation::non_finite_message(&names, &stop, &record)));
             }
             // The ledger is taken over every phase, then filtered with them.
             let mut spans = record.ledger_spans(&scene.world.bodies, scene.world.gravity);

@@ -5,8 +5,10 @@
 //! records and nothing else.
 
 mod ledger;
+mod stopped;
 
 pub use ledger::{rise_mark, totals_line};
+pub use stopped::non_finite_message;
 
 use crate::engine::{BodyState, Phase, Quantity, Value};
 use glam::DVec2;

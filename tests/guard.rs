@@ -98,3 +98,20 @@ fn the_debugger_stops_before_a_non_finite_frame_and_says_why() {
     assert_eq!((stepper.frame, stepper.running), (0, false));
     assert!(stepper.note.as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note);
 }
+
+/// `impulse check` (and a lesson's anchoring) stops at the first non-finite
+/// frame with the same message as `run`, instead of judging checks on NaN.
+#[test]
+fn a_lesson_run_stops_at_the_first_non_finite_frame() {
+    let source = format!(
+        "{BALL_ON_FLOOR}\n[lesson]\nid = \"runaway\"\ntitle = \"A runaway\"\norder = 99\nsummary = \"x\"\n\n\
+         [[check]]\nframe = 2\nkind = \"integrate\"\nbody = \"ball\"\nfield = \"velocity\"\nexpected = [0.0, 0.0]\n"
+    );
+    let mut scene = Lesson::parse("runaway.toml", &source).unwrap();
+    // Frame 0 runs untraced (only frame 2 is checked); it is recorded again to name the phase.
+    scene.world.bodies[1].velocity.y = f64::NEG_INFINITY;
+    let err = impulse::lesson::validate(&scene).unwrap_err().render(false);
+    assert!(err.contains("became infinite or NaN; the run stops here"), "{err}");
+    assert!(err.starts_with("runaway.toml: error: frame 0, forces: the state of \"ball\""), "{err}");
+    assert!(!err.contains("got NaN"), "{err}");
+}

@@ -33,7 +33,7 @@ pub fn run_checks(scene: &Lesson) -> Result<Vec<CheckOutcome>, SceneError> {
     let mut problems = Vec::new();
     for (i, c) in scene.checks.iter().enumerate() {
         if !runs.iter().any(|(o, _)| *o == c.with) {
-            runs.push((c.with.clone(), run(scene, &with_overrides(&scene.settings, &c.with), &frames)));
+            runs.push((c.with.clone(), run(scene, &with_overrides(&scene.settings, &c.with), &frames)?));
         }
         let records = &runs.iter().find(|(o, _)| *o == c.with).expect("run just made").1;
         match check_one(scene, i, c, records, &names) {

@@ -223,25 +223,45 @@ pub type Records = BTreeMap<u64, FrameRecord>;
 /// or body that exists. Returns the checks' outcomes (a wrong number is an
 /// outcome, not an error).
 pub fn validate(scene: &Lesson) -> Result<Vec<CheckOutcome>, SceneError> {
-    let frames = run(scene, &scene.settings, &anchored_frames(scene)?);
+    let frames = run(scene, &scene.settings, &anchored_frames(scene)?)?;
     anchor_steps(scene, &frames)?;
     run_checks(scene)
 }
 
 /// Runs the scene to the last of `frames`, recording only those: memory
-/// follows how many frames are kept, not how far the run goes.
-pub fn run(scene: &Lesson, settings: &Settings, frames: &BTreeSet<u64>) -> Records {
+/// follows how many frames are kept, not how far the run goes. The run-time
+/// guard stops it at the first frame that leaves a state non-finite, with
+/// the frame, phase and bodies named, so no check ever reads a NaN.
+pub fn run(scene: &Lesson, settings: &Settings, frames: &BTreeSet<u64>) -> Result<Records, SceneError> {
     let mut world = scene.world.clone();
     let mut records = Records::new();
-    let Some(&last) = frames.last() else { return records };
+    let Some(&last) = frames.last() else { return Ok(records) };
     for f in 0..=last {
         if frames.contains(&f) {
-            records.insert(f, record_frame(&mut world, settings));
+            let record = record_frame(&mut world, settings);
+            if let Err(stop) = crate::engine::guard(&record) {
+                return Err(stopped(scene, &stop, &record));
+            }
+            records.insert(f, record);
         } else {
             step(&mut world, settings, &mut NoTrace);
+            if !world.bodies.iter().all(|b| b.state().is_finite()) {
+                // Run again to the frame's start and record it, to name the phase (the run is deterministic).
+                let mut again = scene.world.clone();
+                (0..f).for_each(|_| {
+                    step(&mut again, settings, &mut NoTrace);
+                });
+                let record = record_frame(&mut again, settings);
+                let stop = crate::engine::guard(&record).expect_err("the same step from the same start");
+                return Err(stopped(scene, &stop, &record));
+            }
         }
     }
-    records
+    Ok(records)
+}
+
+fn stopped(scene: &Lesson, stop: &crate::engine::NonFinite, record: &FrameRecord) -> SceneError {
+    SceneError::io(&scene.file, crate::notation::non_finite_message(&body_names(scene), stop, record))
 }
 
 /// The index of the first phase of `frame` that matches the anchor.

@@ -4,10 +4,8 @@
 
 mod compare;
 mod json;
-mod stopped;
 mod text;
 
 pub use compare::{DIFFERS, Row, compare, rows};
 pub use json::write_json_frame;
-pub use stopped::non_finite_message;
 pub use text::{text_frame, text_phase, text_trace};

@@ -127,7 +127,7 @@ impl Stepper {
         let names: Vec<String> = self.session.timeline.bodies(n).iter().map(|b| b.name.clone()).collect();
         let record = self.session.timeline.frame(n);
         let Err(stop) = crate::engine::guard(record) else { return true };
-        self.note = Some(crate::report::non_finite_message(&names, &stop, record));
+        self.note = Some(crate::notation::non_finite_message(&names, &stop, record));
         self.running = false;
         false
     }

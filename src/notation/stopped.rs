@@ -1,7 +1,7 @@
 //! What a person reads when the run-time guard stops a run (see `engine::guard`).
 
+use super::phase_title;
 use crate::engine::{FrameRecord, NonFinite};
-use crate::notation::phase_title;
 
 /// "frame 12, resolve · pass 3 · ball–floor: the state of "ball" is no longer a finite number …"
 pub fn non_finite_message(names: &[String], stop: &NonFinite, record: &FrameRecord) -> String {
