@@ -77,9 +77,36 @@ impl Lesson {
             scene.warnings.clear();
         }
         let lesson = Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check };
+        plain_text(&lesson)?;
         anchored_frames(&lesson)?;
         Ok(lesson)
     }
+}
+
+/// The lesson's words reach the terminal in the TUI, the traces and the
+/// handout: a control character in them (other than a line break or a tab)
+/// could move the cursor or retitle the window, so it is refused where it is.
+fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
+    let section = lesson.section.iter().flat_map(|l| [("id", &l.id), ("title", &l.title), ("summary", &l.summary)]);
+    let section = section.map(|(key, text)| (vec![Seg::Key("lesson"), Seg::Key(key)], text));
+    let steps = lesson.steps.iter().enumerate().flat_map(|(i, s)| {
+        [("title", &s.title), ("text", &s.text)].map(|(key, text)| (vec![Seg::Key("step"), Seg::Index(i), Seg::Key(key)], text))
+    });
+    let notes = lesson.checks.iter().enumerate().filter_map(|(i, c)| Some((vec![Seg::Key("check"), Seg::Index(i), Seg::Key("note")], c.note.as_ref()?)));
+    let problems: Vec<Problem> = section
+        .chain(steps)
+        .chain(notes)
+        .filter_map(|(path, text)| {
+            let c = text.chars().find(|&c| crate::scene::error::is_hostile(c))?;
+            let problem = Problem::error(
+                format!("a lesson's text cannot hold a control character (here U+{:04X})", u32::from(c)),
+                "holds a control character",
+                Some("write plain text: line breaks and tabs are the only control characters allowed".to_string()),
+            );
+            Some(crate::scene::error::locate(&lesson.source, &path, problem))
+        })
+        .collect();
+    if problems.is_empty() { Ok(()) } else { Err(SceneError::new(&lesson.file, &lesson.source, problems)) }
 }
 
 /// A lesson is its scene and more: its world, settings and file are the scene's.

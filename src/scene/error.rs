@@ -93,7 +93,8 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.chars().map(|c| if is_hostile(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect())
 }
 
-fn is_hostile(c: char) -> bool {
+/// A control character other than a line break or a tab: it could drive the terminal.
+pub fn is_hostile(c: char) -> bool {
     c.is_control() && c != '\n' && c != '\t'
 }
 
