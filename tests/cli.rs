@@ -322,3 +322,22 @@ fn help_names_the_keys_the_starter_and_the_exit_codes() {
         assert!(bare.is_empty(), "`impulse {command} --help` leaves {bare:?} undescribed:\n{help}");
     }
 }
+
+/// A write that fails part-way (here the file-size limit, as a full disk
+/// would) leaves neither the scene nor a temporary file, so a retry succeeds.
+#[cfg(unix)]
+#[test]
+fn new_on_a_full_disk_leaves_nothing_that_blocks_a_retry() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scene.toml");
+    // `trap "" XFSZ`: the write gets EFBIG instead of the process being killed by SIGXFSZ (ignored signals survive exec).
+    let script = format!("trap '' XFSZ; ulimit -f 1; exec '{}' new '{}'", env!("CARGO_BIN_EXE_impulse"), path.display());
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("cannot write the starter scene"), "{}", text(&out.stderr));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    let retry = impulse(&["new", path.to_str().unwrap()]);
+    assert_eq!(retry.status.code(), Some(0), "{}", text(&retry.stderr));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), impulse::scene::STARTER);
+}
