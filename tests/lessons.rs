@@ -32,7 +32,7 @@ fn every_embedded_lesson_passes_its_checks() {
     for scene in lesson::embedded() {
         let scene = scene.unwrap_or_else(|e| panic!("{e}"));
         let id = scene.section.as_ref().expect("a lesson section").id.clone();
-        let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap());
+        let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap()).unwrap();
         anchor_steps(&scene, &frames).unwrap_or_else(|e| panic!("{e}"));
         let outcomes = run_checks(&scene).unwrap_or_else(|e| panic!("{e}"));
         assert!(!outcomes.is_empty(), "{id} has no checks");
@@ -48,7 +48,7 @@ fn lesson_traces_and_handouts_are_locked() {
         insta::glob!("../lessons", "*.toml", |path| {
             let scene = Lesson::load(path).unwrap();
             let id = scene.section.as_ref().unwrap().id.clone();
-            let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap());
+            let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap()).unwrap();
             let places = anchor_steps(&scene, &frames).unwrap();
             insta::assert_snapshot!(format!("{id}.trace"), text_trace(&body_names(&scene), &scene.world, frames.get(&0)));
             insta::assert_snapshot!(format!("{id}.handout"), handout(&scene, &frames, &places));
@@ -79,7 +79,7 @@ fn a_check_naming_an_unknown_quantity_says_what_exists() {
 #[test]
 fn a_step_at_a_phase_that_never_happens_is_reported() {
     let scene = fixture("lesson-missing-phase.toml");
-    let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap());
+    let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap()).unwrap();
     let err = anchor_steps(&scene, &frames).unwrap_err().to_string();
     assert!(err.contains("step 1 points at resolve · b–a of frame 0, which never happens"), "{err}");
     assert!(err.contains("step 2 points at correct · pass 20 of frame 0, which never happens"), "{err}");

@@ -191,3 +191,50 @@ fn an_inline_world_table_keeps_its_other_keys() {
     let back = Lesson::parse("s.toml", &to_toml(source, &world, &scene.settings).unwrap()).unwrap();
     assert_eq!((back.y_axis, back.view, back.world.gravity), (scene.y_axis, scene.view, world.gravity));
 }
+
+/// A scene written with inline tables, as some users write TOML.
+const INLINE: &str = r#"# Inline tables, as some users write them.
+world = { gravity = [0.0, -9.8], dt = 0.02 }  # earth, 50 Hz
+solver = { relaxation_iterations = 20 }  # a few more passes
+
+body = [
+  # the ball comes first
+  { name = "ball", shape = "circle", radius = 0.5, mass = 1.0, position = [0.0, 2.0] },  # dropped from 2 m
+  # then the floor
+  { name = "floor", shape = "box", size = [10.0, 1.0], static = true, position = [0.0, -0.5] },  # fixed
+]
+"#;
+
+/// Inline tables stay inline, and every comment in and around them stays:
+/// before, the save turned them into `[world]` and `[[body]]` tables and
+/// dropped all five comments.
+#[test]
+fn a_save_keeps_inline_tables_and_their_comments() {
+    let scene = impulse::scene::Scene::parse("inline.toml", INLINE).unwrap();
+    let mut world = scene.world.clone();
+    world.bodies[0].position.x = 1.5;
+    let text = to_toml(INLINE, &world, &scene.settings).unwrap();
+    assert_eq!(text, INLINE.replace("position = [0.0, 2.0]", "position = [1.5, 2.0]"));
+}
+
+/// Deleting a body takes its own comments with it (the one above it, the one
+/// after its comma) and leaves the others' where they were; a new body gets
+/// a line of its own.
+#[test]
+fn a_save_of_inline_bodies_moves_each_comment_with_its_body() {
+    let scene = impulse::scene::Scene::parse("inline.toml", INLINE).unwrap();
+    let mut world = scene.world.clone();
+    let mut second = world.bodies[0].clone();
+    second.name = "second".into();
+    world.remove_body(0);
+    world.bodies.push(second);
+    let text = to_toml(INLINE, &world, &scene.settings).unwrap();
+    let expected = r#"body = [
+  # then the floor
+  { name = "floor", shape = "box", size = [10.0, 1.0], static = true, position = [0.0, -0.5] },  # fixed
+  { name = "second", shape = "circle", radius = 0.5, mass = 1.0, position = [0.0, 2.0] },
+]
+"#;
+    assert!(text.ends_with(expected), "{text}");
+    assert_eq!(impulse::scene::Scene::parse("saved.toml", &text).unwrap().world.bodies, world.bodies);
+}

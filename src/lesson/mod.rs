@@ -92,7 +92,11 @@ fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
     let steps = lesson.steps.iter().enumerate().flat_map(|(i, s)| {
         [("title", &s.title), ("text", &s.text)].map(|(key, text)| (vec![Seg::Key("step"), Seg::Index(i), Seg::Key(key)], text))
     });
-    let notes = lesson.checks.iter().enumerate().filter_map(|(i, c)| Some((vec![Seg::Key("check"), Seg::Index(i), Seg::Key("note")], c.note.as_ref()?)));
+    let notes = lesson
+        .checks
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| Some((vec![Seg::Key("check"), Seg::Index(i), Seg::Key("note")], c.note.as_ref()?)));
     let problems: Vec<Problem> = section
         .chain(steps)
         .chain(notes)

@@ -7,7 +7,7 @@ use super::file::{BODY_NUMBERS, BodyEntry};
 use crate::engine::{Settings, World};
 use std::io::Write;
 use std::path::Path;
-use toml_edit::{Array, ArrayOfTables, DocumentMut, Item, Table, Value};
+use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
 /// `source` with the world and settings put in. A source that toml_edit
 /// cannot read (an integer above i64::MAX, which the scene reader takes) is
@@ -46,6 +46,11 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
         doc.remove("solver");
     }
 
+    // Bodies written inline, `body = [{ … }, …]`, stay inline, each with its comments.
+    if let Some(Item::Value(Value::Array(array))) = doc.get_mut("body") {
+        write_inline_bodies(array, world);
+        return Ok(with_line_ends(source, doc.to_string()));
+    }
     let mut old: Vec<Option<Table>> = match doc.remove("body") {
         Some(Item::ArrayOfTables(a)) => a.into_iter().map(Some).collect(),
         _ => Vec::new(),
@@ -67,23 +72,71 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
     if !bodies.is_empty() {
         doc.insert("body", Item::ArrayOfTables(bodies));
     }
-    let text = doc.to_string();
-    // A file written with Windows line ends keeps them.
-    Ok(if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text })
+    Ok(with_line_ends(source, doc.to_string()))
 }
 
-/// The table `[name]`, made if the file has none.
-pub(super) fn section<'a>(doc: &'a mut DocumentMut, name: &str) -> &'a mut Table {
+/// A file written with Windows line ends keeps them.
+fn with_line_ends(source: &str, text: String) -> String {
+    if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text }
+}
+
+/// The bodies of an inline array, in the world's order: each one the file had
+/// (matched by name) keeps its own comments and layout, new ones follow on
+/// lines of their own. A comment after a body's comma is stored in front of
+/// the next body; it is moved with the body it follows.
+fn write_inline_bodies(array: &mut Array, world: &World) {
+    let name_of = |v: &Value| v.as_inline_table().and_then(|t| t.get("name")).and_then(Value::as_str).map(str::to_string);
+    let prefix = |v: &Value| v.decor().prefix().and_then(|p| p.as_str()).unwrap_or("").to_string();
+    let trailing = array.trailing().as_str().unwrap_or("").to_string();
+    let first = array.get(0).map(prefix).unwrap_or_default();
+    let opening = first_line(&first).0.to_string();
+    // Each old body: its value, the lines before it that are its own, and the comment after its comma.
+    let values: Vec<&Value> = array.iter().collect();
+    let mut old: Vec<Option<(Value, String, String)>> = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let own = first_line(&prefix(v)).1.to_string();
+            let after =
+                values.get(i + 1).map_or_else(|| first_line(&trailing).0.to_string(), |next| first_line(&prefix(next)).0.to_string());
+            Some(((*v).clone(), own, after))
+        })
+        .collect();
+    let mut bodies = Array::new();
+    let mut before = opening;
+    for body in &world.bodies {
+        let reused =
+            old.iter_mut().find(|o| o.as_ref().and_then(|(v, ..)| name_of(v)).as_deref() == Some(&body.name)).and_then(Option::take);
+        let (mut value, own, after) = reused.unwrap_or_else(|| (Value::InlineTable(InlineTable::new()), "\n  ".to_string(), String::new()));
+        if let Some(table) = value.as_inline_table_mut() {
+            write_body(table, &BodyEntry::from_body(body));
+        }
+        value.decor_mut().set_prefix(format!("{before}{own}"));
+        before = after;
+        bodies.push_formatted(value);
+    }
+    bodies.set_trailing(format!("{before}{}", first_line(&trailing).1));
+    bodies.set_trailing_comma(array.trailing_comma());
+    *bodies.decor_mut() = array.decor().clone();
+    *array = bodies;
+}
+
+/// Text up to its first line break, and the rest from that break on.
+fn first_line(text: &str) -> (&str, &str) {
+    text.split_at(text.find('\n').unwrap_or(text.len()))
+}
+
+/// The table `[name]`, made if the file has none; a table the file writes
+/// inline, `name = { … }`, stays inline with its comments.
+pub(super) fn section<'a>(doc: &'a mut DocumentMut, name: &str) -> &'a mut dyn TableLike {
     let item = doc.entry(name).or_insert_with(toml_edit::table);
-    if let Some(inline) = item.as_inline_table() {
-        *item = Item::Table(inline.clone().into_table());
-    } else if !item.is_table() {
+    if !item.is_table_like() {
         *item = toml_edit::table();
     }
-    item.as_table_mut().expect("made a table above")
+    item.as_table_like_mut().expect("made a table above")
 }
 
-fn write_body(t: &mut Table, b: &BodyEntry) {
+fn write_body(t: &mut dyn TableLike, b: &BodyEntry) {
     set(t, "name", b.name.as_str().into(), false);
     set(t, "shape", if b.radius.is_some() { "circle" } else { "box" }.into(), false);
     match (b.radius, b.size) {
@@ -137,7 +190,7 @@ fn float(x: f64) -> Value {
 
 /// Puts `value` at `key`. A value that already says the same is left as
 /// written; a key the file leaves out is not added for a default value.
-fn set(t: &mut Table, key: &str, value: Value, is_default: bool) {
+fn set(t: &mut dyn TableLike, key: &str, value: Value, is_default: bool) {
     match t.get_mut(key) {
         Some(Item::Value(old)) if same(old, &value) => {}
         Some(Item::Value(Value::Array(old))) if value.as_array().is_some_and(|new| new.len() == old.len()) => {
