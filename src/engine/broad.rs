@@ -386,6 +386,9 @@ pub struct Relisted {
     pub pair: (usize, usize),
 }
 
+/// How many candidate pairs a broad phase names; a count says how many more.
+const SHOWN_PAIRS: usize = 12;
+
 /// What a build of the candidate list found, or what listing one body again added.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BroadRecord {
@@ -402,13 +405,22 @@ pub struct BroadRecord {
 
 impl BroadRecord {
     pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
-        let mut q = vec![Quantity::new("bodies", self.bodies as f64, ""), Quantity::new("margin", self.margin, "m")];
+        let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
+        let margin = Quantity::new("margin", self.margin, "m")
+            .by("{r_min}/2  (half the smallest moving body's bounding radius)", vec![("r_min", (2.0 * self.margin).into())]);
+        let mut q = vec![Quantity::new("bodies", self.bodies as f64, ""), margin];
         let count = self.candidates.len() as f64;
+        let mut pairs: Vec<String> = self.candidates.iter().take(SHOWN_PAIRS).map(|&(a, b)| format!("{}–{}", name(a), name(b))).collect();
+        if self.candidates.len() > SHOWN_PAIRS {
+            pairs.push(format!("… and {} more", self.candidates.len() - SHOWN_PAIRS));
+        }
+        let label = if self.relisted.is_some() && !self.rebuilt { "new pairs" } else { "pairs" };
+        let pairs = Quantity::new(label, if pairs.is_empty() { "none".to_string() } else { pairs.join(", ") }.as_str(), "");
         let Some(r) = self.relisted else {
             q.push(Quantity::new("candidates", count, ""));
+            q.push(pairs);
             return q;
         };
-        let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
         let limit = RELIST_AFTER * self.margin;
         q.push(Quantity::new("moved", r.moved, "m"));
         q.push(
@@ -422,6 +434,7 @@ impl BroadRecord {
         } else {
             q.push(Quantity::new("new candidates", count, ""));
         }
+        q.push(pairs);
         q
     }
 }

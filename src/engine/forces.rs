@@ -5,6 +5,7 @@
 use super::action::{Action, ActionKind};
 use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{SHOWN_BODIES, more_bodies};
 use glam::DVec2;
 
 /// `acted` are the frame's actions, for the record (empty untraced).
@@ -14,6 +15,7 @@ pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, act
         dt,
         acted,
         loads: Vec::new(),
+        before: Vec::new(),
         changes: Vec::new(),
     });
     for (i, body) in bodies.iter_mut().enumerate() {
@@ -37,12 +39,14 @@ pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, act
                 dw,
             });
         }
+        let before = (body.velocity, body.angular_velocity);
         body.velocity += dv;
         body.angular_velocity += dw;
         (body.force, body.torque, body.impulse, body.angular_impulse) = (DVec2::ZERO, 0.0, DVec2::ZERO, 0.0);
         if let Some(r) = &mut record
             && (dv != DVec2::ZERO || dw != 0.0)
         {
+            r.before.push(before);
             r.changes.push(BodyChange { body: i, after: body.state() });
         }
     }
@@ -121,6 +125,8 @@ pub struct ForcesRecord {
     /// The frame's actions.
     pub acted: Vec<Acted>,
     pub loads: Vec<Load>,
+    /// Each changed body's velocity and spin before the phase, in the order of `changes`.
+    pub before: Vec<(DVec2, f64)>,
     pub changes: Vec<BodyChange>,
 }
 
@@ -143,6 +149,28 @@ impl ForcesRecord {
                 vec![("τ", l.torque.into()), ("I", l.inertia.into()), ("dt", dt.into()), ("L", l.angular_impulse.into())],
             ));
         }
+        // Each body's new velocity, for the first few: the rest follow the same formula.
+        for (change, &(v, w)) in self.changes.iter().zip(&self.before).take(SHOWN_BODIES) {
+            let name = name(change.body);
+            let after = change.after;
+            match self.loads.iter().find(|l| l.body == change.body) {
+                None => q.push(
+                    Quantity::new(format!("v' {name}"), after.velocity, "m/s")
+                        .by("{v} + {Δv_g}", vec![("v", v.into()), ("Δv_g", (g * dt).into())]),
+                ),
+                Some(l) => {
+                    q.push(
+                        Quantity::new(format!("v' {name}"), after.velocity, "m/s")
+                            .by("{v} + {Δv}", vec![("v", v.into()), ("Δv", l.dv.into())]),
+                    );
+                    q.push(
+                        Quantity::new(format!("ω' {name}"), after.angular_velocity, "rad/s")
+                            .by("{ω} + {Δω}", vec![("ω", w.into()), ("Δω", l.dw.into())]),
+                    );
+                }
+            }
+        }
+        q.extend(more_bodies(self.changes.len()));
         q
     }
 }

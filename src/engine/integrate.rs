@@ -3,24 +3,30 @@
 //! explicit Euler uses those from before the frame's forces.
 
 use super::body::Body;
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, SHOWN_BODIES, Tracer, more_bodies};
 use glam::DVec2;
 
 /// `frame_start_velocities` is empty for symplectic Euler.
 pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocities: &[(DVec2, f64)], tracer: &mut T) {
     let explicit = !frame_start_velocities.is_empty();
-    let mut record =
-        (T::ENABLED && tracer.wants(PhaseKind::Integrate, None)).then(|| IntegrateRecord { dt, explicit, changes: Vec::new() });
+    let mut record = (T::ENABLED && tracer.wants(PhaseKind::Integrate, None)).then(|| IntegrateRecord {
+        dt,
+        explicit,
+        before: Vec::new(),
+        changes: Vec::new(),
+    });
     for (i, body) in bodies.iter_mut().enumerate() {
         if body.is_static() {
             continue;
         }
         let (v, w) = frame_start_velocities.get(i).copied().unwrap_or((body.velocity, body.angular_velocity));
+        let before = Moved { x: body.position, theta: body.angle, v, w };
         body.position += v * dt;
         body.angle += w * dt;
         if let Some(r) = &mut record
             && (v != DVec2::ZERO || w != 0.0)
         {
+            r.before.push(before);
             r.changes.push(BodyChange { body: i, after: body.state() });
         }
     }
@@ -34,15 +40,42 @@ pub struct IntegrateRecord {
     pub dt: f64,
     /// Moved with the velocities from before the frame's forces (explicit Euler).
     pub explicit: bool,
+    /// Where each moved body was and the velocities it moved with, in the order of `changes`.
+    pub before: Vec<Moved>,
     pub changes: Vec<BodyChange>,
 }
 
+/// A body before integrate: its pose, and the velocity and spin that move it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Moved {
+    pub x: DVec2,
+    pub theta: f64,
+    pub v: DVec2,
+    pub w: f64,
+}
+
 impl IntegrateRecord {
-    pub(super) fn quantities(&self) -> Vec<Quantity> {
-        let mut q = vec![Quantity::new("dt", self.dt, "s")];
+    pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
+        let dt = self.dt;
+        let mut q = vec![Quantity::new("dt", dt, "s")];
         if self.explicit {
             q.push(Quantity::new("velocities", "from the start of the frame (explicit Euler)", ""));
         }
+        for (change, m) in self.changes.iter().zip(&self.before).take(SHOWN_BODIES) {
+            let name = names.get(change.body).cloned().unwrap_or_else(|| format!("#{}", change.body));
+            let after = change.after;
+            q.push(
+                Quantity::new(format!("x' {name}"), after.position, "m")
+                    .by("{x} + {v}·{dt}", vec![("x", m.x.into()), ("v", m.v.into()), ("dt", dt.into())]),
+            );
+            if m.w != 0.0 {
+                q.push(
+                    Quantity::new(format!("θ' {name}"), after.angle, "rad")
+                        .by("{θ} + {ω}·{dt}", vec![("θ", m.theta.into()), ("ω", m.w.into()), ("dt", dt.into())]),
+                );
+            }
+        }
+        q.extend(more_bodies(self.changes.len()));
         q
     }
 }

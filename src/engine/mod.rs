@@ -26,7 +26,7 @@ pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, Work};
 pub use forces::{Acted, ForcesRecord, Load};
 pub use guard::{NonFinite, guard};
-pub use integrate::IntegrateRecord;
+pub use integrate::{IntegrateRecord, Moved};
 pub use ledger::{Totals, energy_rise};
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
 pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};

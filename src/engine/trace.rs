@@ -191,6 +191,16 @@ pub struct BodyChange {
     pub after: BodyState,
 }
 
+/// How many bodies a forces or integrate phase writes out formula by formula;
+/// the others follow the same formula, and a line counts them.
+pub(super) const SHOWN_BODIES: usize = 8;
+
+/// "… and 992 more bodies, by the same formula", when a phase moved more than it shows.
+pub(super) fn more_bodies(changed: usize) -> Option<Quantity> {
+    let more = changed.checked_sub(SHOWN_BODIES).filter(|&n| n > 0)?;
+    Some(Quantity::new("more", format!("{more} more bodies, by the same formula").as_str(), ""))
+}
+
 /// What one stage computed, by kind. The large records are boxed so that a
 /// detect phase, the most common, stays small.
 #[derive(Clone, Debug, PartialEq)]
@@ -261,7 +271,7 @@ impl Phase {
             PhaseData::Detect(r) => r.quantities(pair),
             PhaseData::Correct(r) => r.quantities(),
             PhaseData::Resolve(r) => r.quantities(),
-            PhaseData::Integrate(r) => r.quantities(),
+            PhaseData::Integrate(r) => r.quantities(names),
             PhaseData::Warm(r) => r.quantities(),
         }
     }
@@ -271,7 +281,9 @@ impl Phase {
     pub fn bytes(&self) -> usize {
         use std::mem::size_of_val;
         let boxed = match &self.data {
-            PhaseData::Forces(r) => size_of_val(&**r) + size_of_val(&r.loads[..]) + size_of_val(&r.changes[..]),
+            PhaseData::Forces(r) => {
+                size_of_val(&**r) + size_of_val(&r.loads[..]) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..])
+            }
             PhaseData::Broad(r) => size_of_val(&**r) + size_of_val(&r.candidates[..]),
             PhaseData::Detect(r) => match &r.work {
                 super::detect::Work::BoxBox(report) => size_of_val(&**report),
@@ -281,7 +293,7 @@ impl Phase {
             PhaseData::Correct(_) => 0,
             PhaseData::Resolve(r) => size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)),
             PhaseData::Warm(r) => size_of_val(&**r),
-            PhaseData::Integrate(r) => size_of_val(&**r) + size_of_val(&r.changes[..]),
+            PhaseData::Integrate(r) => size_of_val(&**r) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..]),
         };
         std::mem::size_of::<Phase>() + boxed
     }

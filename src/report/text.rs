@@ -1,4 +1,4 @@
-use crate::engine::{FrameRecord, Phase, PhaseData, Totals, World};
+use crate::engine::{FrameRecord, Phase, Totals, World};
 use crate::notation::{derive, num, phase_title, right_side, rise_mark, state_line, totals_line};
 use std::fmt::Write;
 
@@ -24,12 +24,6 @@ pub fn text_frame(names: &[String], f: &FrameRecord, spans: &[(Totals, Totals)])
 pub fn text_phase(names: &[String], phase: &Phase) -> String {
     let mut out = String::new();
     writeln!(out, "  {}", phase_title(phase, names)).unwrap();
-    if let PhaseData::Broad(broad) = &phase.data {
-        let pairs: Vec<String> = broad.candidates.iter().map(|&(a, b)| format!("{}–{}", names[a], names[b])).collect();
-        let label = if broad.relisted.is_some() && !broad.rebuilt { "new pairs" } else { "pairs" };
-        let pairs = if pairs.is_empty() { "none".to_string() } else { pairs.join(", ") };
-        writeln!(out, "    {label}: {pairs}").unwrap();
-    }
     for q in &phase.quantities(names) {
         let d = derive(q);
         match (d.symbols, d.numbers) {
