@@ -33,6 +33,8 @@ pub struct Lesson {
     pub section: Option<LessonSection>,
     pub steps: Vec<StepEntry>,
     pub checks: Vec<CheckEntry>,
+    /// With `--set`, the scene as its file has it: the one the narration was written for.
+    pub narrated: Option<Box<Scene>>,
 }
 
 /// The lesson's tables as written.
@@ -66,6 +68,7 @@ impl Lesson {
         let source = crate::scene::overrides::apply(&self.source, sets)?;
         let mut variant = Lesson::parse(&format!("{} with --set", self.file), &source)?;
         variant.scene.origin.clone_from(&self.origin);
+        variant.narrated = Some(self.narrated.clone().unwrap_or_else(|| Box::new(self.scene.clone())));
         Ok(variant)
     }
 
@@ -76,7 +79,7 @@ impl Lesson {
         if tables.lesson.is_some() {
             scene.warnings.clear();
         }
-        let lesson = Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check };
+        let lesson = Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check, narrated: None };
         plain_text(&lesson)?;
         anchored_frames(&lesson)?;
         Ok(lesson)

@@ -40,8 +40,10 @@ pub fn stale_banner(lesson: &Lesson, viewing: &Settings, bodies: &[Body]) -> Opt
     if lesson.steps.is_empty() {
         return None;
     }
+    // After `--set`, the narration still describes the file as written.
+    let narrated = lesson.narrated.as_deref().unwrap_or(&lesson.scene);
     let mut parts = Vec::new();
-    match &settings_pairs(&lesson.settings, viewing)[..] {
+    match &settings_pairs(&narrated.settings, viewing)[..] {
         [] => {}
         [(key, a, b)] => parts.push(format!("narration describes {key} = {a}; you are viewing {b}")),
         many => {
@@ -52,11 +54,11 @@ pub fn stale_banner(lesson: &Lesson, viewing: &Settings, bodies: &[Body]) -> Opt
         }
     }
     let names = |bs: &[Body]| bs.iter().map(|b| b.name.as_str()).collect::<Vec<_>>().join(", ");
-    if lesson.world.bodies.iter().map(|b| &b.name).ne(bodies.iter().map(|b| &b.name)) {
-        parts.push(format!("narration describes bodies {}; you are viewing {}", names(&lesson.world.bodies), names(bodies)));
-    } else if lesson.world.bodies.iter().map(make_up).ne(bodies.iter().map(make_up)) {
+    if narrated.world.bodies.iter().map(|b| &b.name).ne(bodies.iter().map(|b| &b.name)) {
+        parts.push(format!("narration describes bodies {}; you are viewing {}", names(&narrated.world.bodies), names(bodies)));
+    } else if narrated.world.bodies.iter().map(make_up).ne(bodies.iter().map(make_up)) {
         let changed: Vec<&str> =
-            lesson.world.bodies.iter().zip(bodies).filter(|(a, b)| make_up(a) != make_up(b)).map(|(_, b)| b.name.as_str()).collect();
+            narrated.world.bodies.iter().zip(bodies).filter(|(a, b)| make_up(a) != make_up(b)).map(|(_, b)| b.name.as_str()).collect();
         parts.push(format!("narration describes the lesson's {}; you have edited it", changed.join(", ")));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
@@ -69,6 +71,22 @@ mod tests {
 
     fn tangent_fix() -> Lesson {
         crate::lesson::find("tangent-fix").unwrap()
+    }
+
+    /// `impulse lesson tangent-fix --set solver.tangent=projected`: the run is B's,
+    /// the narration still the file's.
+    #[test]
+    fn a_set_on_the_command_line_is_stale_too() {
+        let l = tangent_fix().with_sets(&["solver.tangent=projected".to_string()]).unwrap();
+        assert_eq!(
+            stale_banner(&l, &l.settings, &l.world.bodies).as_deref(),
+            Some("narration describes tangent = rotated-normal; you are viewing projected")
+        );
+        let l = tangent_fix().with_sets(&["body.m1.friction=0.5".to_string()]).unwrap();
+        assert_eq!(
+            stale_banner(&l, &l.settings, &l.world.bodies).as_deref(),
+            Some("narration describes the lesson's m1; you have edited it")
+        );
     }
 
     #[test]
