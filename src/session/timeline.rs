@@ -12,7 +12,7 @@
 //! else needs remembering.
 
 use super::Series;
-use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Settings, World, record_frame_expecting, step};
+use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Settings, Totals, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
@@ -32,6 +32,19 @@ pub struct Start {
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
 
+/// A recorded frame and the totals around each of its phases, worked out once
+/// when it is recorded (the totals panel reads them at every redraw).
+struct Recorded {
+    record: FrameRecord,
+    ledger: Vec<Totals>,
+}
+
+impl Recorded {
+    fn bytes(&self) -> usize {
+        self.record.bytes() + std::mem::size_of_val(&self.ledger[..])
+    }
+}
+
 pub struct Timeline {
     starts: Starts,
     /// Starts of frames, every `keyframe_every`th and every one in `starts`,
@@ -39,7 +52,7 @@ pub struct Timeline {
     keyframes: BTreeMap<u64, Start>,
     keyframe_every: u64,
     keyframe_bytes: usize,
-    records: BTreeMap<u64, FrameRecord>,
+    records: BTreeMap<u64, Recorded>,
     record_bytes: usize,
     budget: usize,
     /// The start of frame `reached`, the first not yet run.
@@ -123,8 +136,10 @@ impl Timeline {
                 let mut start = self.start(n);
                 record_frame_expecting(&mut start.world, &start.settings, self.expected_phases())
             };
-            self.record_bytes += record.bytes();
-            self.records.insert(n, record);
+            let ledger = record.ledger(self.bodies(n), self.gravity(n));
+            let recorded = Recorded { record, ledger };
+            self.record_bytes += recorded.bytes();
+            self.records.insert(n, recorded);
             // Drop the cached frames furthest from where the user is looking,
             // never the one just asked for.
             while self.record_bytes > self.budget / 4 * 3 && self.records.len() > 1 {
@@ -133,7 +148,12 @@ impl Timeline {
                 self.record_bytes -= dropped.bytes();
             }
         }
-        &self.records[&n]
+        &self.records[&n].record
+    }
+
+    /// The totals before each phase of frame `n` and after its last, when it is recorded.
+    pub fn cached_ledger(&self, n: u64) -> Option<&[Totals]> {
+        self.records.get(&n).map(|r| &r.ledger[..])
     }
 
     /// The bodies' states at the end of frame `n`, without recording it: what
@@ -161,13 +181,13 @@ impl Timeline {
 
     /// The record of frame `n` if it is at hand, for a view that must not run anything.
     pub fn cached(&self, n: u64) -> Option<&FrameRecord> {
-        self.records.get(&n)
+        self.records.get(&n).map(|r| &r.record)
     }
 
     /// Room for the next frame's phases, judged from the last cached frame, so
     /// its list need not regrow.
     fn expected_phases(&self) -> usize {
-        self.records.values().next_back().map_or(0, FrameRecord::room_for_next)
+        self.records.values().next_back().map_or(0, |r| r.record.room_for_next())
     }
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
@@ -240,7 +260,7 @@ impl Timeline {
         self.starts.retain(|&k, _| k < n);
         self.keyframes.extend(starts.iter().map(|(&k, s)| (k, s.clone())));
         self.starts.extend(starts);
-        self.record_bytes = self.records.values().map(FrameRecord::bytes).sum();
+        self.record_bytes = self.records.values().map(Recorded::bytes).sum();
         self.keyframe_bytes = self.keyframes.values().map(|s| s.world.bytes()).sum();
         self.player = None;
         if self.reached >= n {

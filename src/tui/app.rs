@@ -94,6 +94,11 @@ impl Stepper {
         self.session.timeline.cached(self.frame).expect("update keeps the current frame cached")
     }
 
+    /// The totals around each phase of the frame on screen, worked out when it was recorded.
+    pub fn ledger(&self) -> &[crate::engine::Totals] {
+        self.session.timeline.cached_ledger(self.frame).expect("update keeps the current frame cached")
+    }
+
     /// The bodies of the frame being shown, as the last edit before it left them.
     pub fn bodies(&self) -> &[Body] {
         self.session.timeline.bodies(self.frame)

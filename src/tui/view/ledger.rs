@@ -23,10 +23,9 @@ pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
             format!("at the frame's end: {}", totals_line(&t, &t))
         }
         None => {
-            let record = s.record();
-            let ledger = record.ledger(bodies, gravity);
+            let ledger = s.ledger();
             let (before, after) = (&ledger[s.phase], &ledger[s.phase + 1]);
-            if let Some(mark) = rise_mark(record.phases[s.phase].kind(), before, after) {
+            if let Some(mark) = rise_mark(s.record().phases[s.phase].kind(), before, after) {
                 spans.push(Span::styled(format!("{mark}  "), theme.fg(Color::Red).add_modifier(Modifier::BOLD)));
             }
             totals_line(before, after)
