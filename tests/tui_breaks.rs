@@ -183,3 +183,62 @@ fn m_walks_the_lessons_narrated_steps() {
     app.update(Msg::PrevStep);
     assert_eq!(note(&app), seen[expected.len() - 2].1);
 }
+
+/// Every match of two breakpoints in the first 40 frames of the relaxation
+/// lesson, found the slow way: each frame recorded in full and every phase
+/// judged (the session's `matches_in`).
+fn every_match(conditions: &[&str], frames: u64) -> Vec<(u64, usize)> {
+    use impulse::session::{condition::Condition, search::matches_in};
+    let scene = lesson::find("relaxation").unwrap();
+    let names = lesson::body_names(&scene);
+    let parsed: Vec<Condition> = conditions.iter().map(|c| Condition::parse(c, &names).unwrap()).collect();
+    let mut world = scene.world.clone();
+    let mut found = Vec::new();
+    for frame in 0..frames {
+        let record = impulse::engine::record_frame(&mut world, &scene.settings);
+        let mut phases: Vec<usize> = parsed
+            .iter()
+            .flat_map(|c| matches_in(&record, 0..usize::MAX, &scene.world.bodies, scene.world.gravity, &names, c).collect::<Vec<_>>())
+            .collect();
+        phases.sort_unstable();
+        phases.dedup();
+        found.extend(phases.into_iter().map(|p| (frame, p)));
+    }
+    found
+}
+
+/// `c` and `C` step through frames other than the one on screen with the
+/// session's filtered search, as `impulse run --break-on` does; they must visit
+/// exactly the matches recording every frame finds, in order, both ways.
+#[test]
+fn c_and_big_c_visit_every_match_recording_everything_finds() {
+    let conditions = ["contact pebble crate", "kind = resolve and jn < -0.05"];
+    let expected = every_match(&conditions, 40);
+    assert!(expected.len() > 5, "a test that visits few matches proves little: {expected:?}");
+    let mut app = open("relaxation");
+    for c in conditions {
+        add_breakpoint(&mut app, c);
+    }
+    let mut forward = Vec::new();
+    loop {
+        app.update(Msg::NextMatch);
+        let (frame, phase, _) = at(&app);
+        if frame >= 40 || forward.last() == Some(&(frame, phase)) {
+            break;
+        }
+        forward.push((frame, phase));
+    }
+    assert_eq!(forward, expected);
+    let mut backward = Vec::new();
+    loop {
+        app.update(Msg::PrevMatch);
+        let (frame, phase, _) = at(&app);
+        if backward.last() == Some(&(frame, phase)) {
+            break;
+        }
+        backward.push((frame, phase));
+    }
+    backward.reverse();
+    // From the first match past frame 39, back to frame 0.
+    assert_eq!(backward, expected, "back, the same matches");
+}

@@ -51,25 +51,39 @@ pub fn in_frame(record: &FrameRecord, from: usize, world: &World, names: &[Strin
 /// phase that meets `condition`; `world` is then at that frame's end. None:
 /// no phase matched, and `world` has run all `frames`.
 pub fn find(world: &mut World, settings: &Settings, names: &[String], condition: &Condition, frames: u64) -> Option<Hit> {
+    find_any(world, settings, names, std::slice::from_ref(condition), frames).map(|(hit, _)| hit)
+}
+
+/// [`find`] for several conditions at once (the TUI's breakpoints): the first
+/// phase that meets any of them, and which one (the first in the list when two
+/// meet the same phase). Each frame is stepped once, its tracer keeping what
+/// any of them could accept.
+pub fn find_any(world: &mut World, settings: &Settings, names: &[String], conditions: &[Condition], frames: u64) -> Option<(Hit, usize)> {
+    let energy = conditions.iter().any(Condition::needs_energy);
+    let every_test = !conditions.iter().all(Condition::only_contacts);
+    let first_in = |record: &FrameRecord, start: &World| {
+        let hits = conditions.iter().enumerate().filter_map(|(c, condition)| Some((in_frame(record, 0, start, names, condition)?, c)));
+        hits.min()
+    };
     let mut expected = 0;
     for _ in 0..frames {
-        if condition.needs_energy() {
-            let start = world.clone();
+        let start = world.clone();
+        if energy {
             let record = engine::record_frame_expecting(world, settings, expected);
             expected = record.room_for_next();
-            if let Some(index) = in_frame(&record, 0, &start, names, condition) {
-                return Some(Hit { record, index });
+            if let Some((index, c)) = first_in(&record, &start) {
+                return Some((Hit { record, index }, c));
             }
             continue;
         }
-        let start = world.clone();
-        let mut tracer = Filtered::new(|kind, pair| condition.could_hold(kind, pair), !condition.only_contacts());
+        let mut tracer = Filtered::new(|kind, pair| conditions.iter().any(|c| c.could_hold(kind, pair)), every_test);
         engine::step(world, settings, &mut tracer);
-        if tracer.phases.iter().any(|phase| condition.holds(&At { phase, names, totals: None })) {
+        let met = tracer.phases.iter().any(|phase| conditions.iter().any(|c| c.holds(&At { phase, names, totals: None })));
+        if met {
             // The whole frame, for the derivation and the phase's place in it.
             let record = engine::record_frame(&mut start.clone(), settings);
-            if let Some(index) = in_frame(&record, 0, &start, names, condition) {
-                return Some(Hit { record, index });
+            if let Some((index, c)) = first_in(&record, &start) {
+                return Some((Hit { record, index }, c));
             }
         }
     }

@@ -246,6 +246,12 @@ impl Timeline {
         start
     }
 
+    /// The frames in `range` that begin with an edit: a stretch between two of
+    /// them runs with one world's bodies and one set of settings.
+    pub fn edits_in(&self, range: std::ops::Range<u64>) -> Vec<u64> {
+        self.starts.range(range).map(|(&k, _)| k).collect()
+    }
+
     /// The starts from frame `n` on.
     pub fn starts_from(&self, n: u64) -> Starts {
         self.starts.range(n..).map(|(&k, s)| (k, s.clone())).collect()

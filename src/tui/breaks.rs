@@ -6,12 +6,15 @@
 use super::app::{Mode, Msg, Stepper};
 use crate::lesson::find_phase;
 use crate::session::condition::Condition;
-use crate::session::search::matches_in;
+use crate::session::search::{find_any, matches_in};
 
-/// A search stops after this many frames, or sooner after this many phases
-/// (a 1,000-body frame has ~31,500), so a key never freezes the screen.
+/// A search looks this many frames ahead or back at most. Frames other than
+/// the one on screen are stepped with the session's search (a tracer that
+/// keeps only what a breakpoint could meet), as `impulse run --break-on` is.
 pub const SEARCH_FRAMES: u64 = 600;
-const SEARCH_PHASES: usize = 2_000_000;
+/// A search back steps forward through windows of this many frames, the
+/// nearest first, and keeps the last match of the first window that has one.
+const BACK_WINDOW: u64 = 30;
 /// Conditions typed, for ↑ ↓ in the prompt, and breakpoints held at once.
 const HISTORY: usize = 32;
 /// `:` goes at most this far past the last frame run (each is stepped).
@@ -148,7 +151,7 @@ impl Stepper {
 
     /// The first phase of `frame` in `range` that meets any breakpoint, from
     /// the end when `last`; with the breakpoint's number.
-    fn match_in(&mut self, frame: u64, range: std::ops::Range<usize>, last: bool) -> (Option<(usize, usize)>, usize) {
+    fn match_in(&mut self, frame: u64, range: std::ops::Range<usize>, last: bool) -> Option<(usize, usize)> {
         let (bodies, gravity) = (self.session.timeline.bodies(frame).to_vec(), self.session.timeline.gravity(frame));
         let names: Vec<String> = bodies.iter().map(|b| b.name.clone()).collect();
         let record = self.session.timeline.frame(frame);
@@ -162,7 +165,7 @@ impl Stepper {
                 best = Some((k, b));
             }
         }
-        (best, record.phases.len())
+        best
     }
 
     fn found(&mut self, frame: u64, (phase, b): (usize, usize)) {
@@ -175,21 +178,20 @@ impl Stepper {
             self.note = Some("no breakpoints: b adds one".to_string());
             return;
         }
-        let mut phases = 0;
-        let mut from = self.phase + 1;
-        for frame in self.frame..self.frame + SEARCH_FRAMES {
-            let (hit, count) = self.match_in(frame, from..usize::MAX, false);
-            if let Some(hit) = hit {
+        if let Some(hit) = self.match_in(self.frame, self.phase + 1..usize::MAX, false) {
+            return self.found(self.frame, hit);
+        }
+        let end = self.frame + SEARCH_FRAMES;
+        let mut from = self.frame + 1;
+        while from < end {
+            // A stretch with one world's bodies and one set of settings: up to the next edit.
+            let until = self.session.timeline.edits_in(from + 1..end).first().copied().unwrap_or(end);
+            if let Some((frame, hit)) = self.first_in(from, until) {
                 return self.found(frame, hit);
             }
-            from = 0;
-            phases += count;
-            if phases > SEARCH_PHASES || frame + 1 == self.frame + SEARCH_FRAMES {
-                self.note =
-                    Some(format!("no breakpoint matched up to frame {frame} (a search looks {SEARCH_FRAMES} frames ahead at most)"));
-                return;
-            }
+            from = until;
         }
+        self.note = Some(format!("no breakpoint matched up to frame {} (a search looks {SEARCH_FRAMES} frames ahead at most)", end - 1));
     }
 
     fn prev_match(&mut self) {
@@ -197,27 +199,44 @@ impl Stepper {
             self.note = Some("no breakpoints: b adds one".to_string());
             return;
         }
-        let mut phases = 0;
-        let mut to = self.phase;
-        let mut frame = self.frame;
-        loop {
-            let (hit, count) = self.match_in(frame, 0..to, true);
-            if let Some(hit) = hit {
+        if let Some(hit) = self.match_in(self.frame, 0..self.phase, true) {
+            return self.found(self.frame, hit);
+        }
+        let stop = self.frame.saturating_sub(SEARCH_FRAMES - 1);
+        let mut to = self.frame;
+        while to > stop {
+            let from = to.saturating_sub(BACK_WINDOW).max(stop);
+            let from = self.session.timeline.edits_in(from + 1..to).last().copied().unwrap_or(from);
+            // The last match of the window: each match found, the search goes on after it.
+            let mut last = None;
+            let mut at = from;
+            while let Some((frame, _)) = self.first_in(at, to) {
+                last = Some(frame);
+                at = frame + 1;
+            }
+            if let Some(frame) = last
+                && let Some(hit) = self.match_in(frame, 0..usize::MAX, true)
+            {
                 return self.found(frame, hit);
             }
-            phases += count;
-            if frame == 0 || phases > SEARCH_PHASES || self.frame - frame + 1 >= SEARCH_FRAMES {
-                let to = if frame == 0 {
-                    "back to frame 0".to_string()
-                } else {
-                    format!("back to frame {frame} (a search looks {SEARCH_FRAMES} frames back at most)")
-                };
-                self.note = Some(format!("no breakpoint matched {to}"));
-                return;
-            }
-            frame -= 1;
-            to = usize::MAX;
+            to = from;
         }
+        let back = if stop == 0 {
+            "back to frame 0".to_string()
+        } else {
+            format!("back to frame {stop} (a search looks {SEARCH_FRAMES} frames back at most)")
+        };
+        self.note = Some(format!("no breakpoint matched {back}"));
+    }
+
+    /// The first phase in frames `from..until` (one stretch between edits) that
+    /// meets a breakpoint: its frame, and (phase, breakpoint).
+    fn first_in(&mut self, from: u64, until: u64) -> Option<(u64, (usize, usize))> {
+        let start = self.session.timeline.start(from);
+        let names: Vec<String> = start.world.bodies.iter().map(|b| b.name.clone()).collect();
+        let mut world = start.world;
+        let (hit, b) = find_any(&mut world, &start.settings, &names, &self.breaks.list, until - from)?;
+        Some((hit.record.frame, (hit.index, b)))
     }
 
     /// The lesson's next (or previous) step, where it is anchored.
