@@ -61,3 +61,70 @@ fn a_plain_scene_has_no_banner() {
     app.update(Msg::CycleTangent);
     assert!(!screen(&app, 120, 40).contains("narration describes"));
 }
+
+fn note(app: &App) -> String {
+    let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
+    s.note.clone().unwrap_or_default()
+}
+
+/// A/B in tangent-fix is one key and Enter away: the prompt offers the
+/// projected tangent. At the resolve the derivation shows A | B with the
+/// tangent, the sliding speed and the impulse marked as differing, and the
+/// numbers are the lesson's: A the rotated-normal bug (ω1' = 1.72), B the fix
+/// (ω1' = 0.28) — worked by hand in the lesson's narration and in rough-balls.
+#[test]
+fn a_b_in_tangent_fix_shows_the_bug_and_the_fix_side_by_side() {
+    let mut app = open("tangent-fix");
+    app.update(Msg::Variant);
+    assert!(screen(&app, 120, 40).contains("A/B, B with: solver.tangent=projected█"));
+    app.update(Msg::Accept);
+    assert!(note(&app).starts_with("A/B: B is the file with solver.tangent=projected"), "{}", note(&app));
+    while !at_resolve(&app) {
+        app.update(Msg::NextPhase);
+    }
+    let wide = screen(&app, 120, 40);
+    for line in [
+        "A | B · resolve · pass 1 · m1–m2",
+        "≠ t            (-0.6, 0.8)       (0.6, -0.8)",
+        "≠ ω_a'         1.72              0.28",
+        "  jn           -7.2              -7.2",
+    ] {
+        assert!(wide.contains(line), "missing {line:?}:\n{wide}");
+    }
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.tangent-fix.ab", wide));
+    // At 80×24 each value goes under its name; j scrolls to the tangent.
+    let small = screen(&app, 80, 24);
+    assert!(small.contains("A (12.4, 11.8)  B (12.4, 11.8)"), "{small}");
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.tangent-fix.ab.80x24", small));
+    for _ in 0..4 {
+        app.update(Msg::ScrollDown);
+    }
+    let small = screen(&app, 80, 24);
+    assert!(small.contains("≠ t") && small.contains("A (-0.6, 0.8)  B (0.6, -0.8)"), "{small}");
+    app.update(Msg::ScrollUp);
+    app.update(Msg::ScrollUp);
+    app.update(Msg::ScrollUp);
+    app.update(Msg::ScrollUp);
+    app.update(Msg::Variant);
+    assert_eq!(note(&app), "A/B off");
+    assert!(!screen(&app, 120, 40).contains("A | B"));
+}
+
+/// A bad override keeps the prompt open with the file's message; Esc leaves
+/// A alone.
+#[test]
+fn a_bad_override_keeps_the_prompt_open() {
+    let mut app = open("tangent-fix");
+    app.update(Msg::Variant);
+    app.update(Msg::ClearField);
+    for c in "solver.tangent=sideways".chars() {
+        app.update(Msg::Input(c));
+    }
+    app.update(Msg::Accept);
+    let text = screen(&app, 120, 40);
+    assert!(text.contains("A/B, B with: solver.tangent=sideways█"), "{text}");
+    assert!(note(&app).contains("sideways"), "{}", note(&app));
+    app.update(Msg::Cancel);
+    let Screen::Stepper(s) = &app.screen else { panic!() };
+    assert!(s.session.variant.is_none());
+}

@@ -10,6 +10,7 @@ pub mod search;
 mod series;
 mod stale;
 mod timeline;
+pub mod variant;
 
 pub use series::Series;
 pub use stale::stale_banner;
@@ -44,6 +45,8 @@ pub struct Replayed {
 pub struct Session {
     pub lesson: Lesson,
     pub timeline: Timeline,
+    /// A/B: the same scene with overrides, run beside this one.
+    pub variant: Option<variant::Variant>,
     undo: Vec<Edit>,
     redo: Vec<Edit>,
     /// Which edit the file holds: the one on top of `undo` when it was last
@@ -57,7 +60,16 @@ pub struct Session {
 impl Session {
     pub fn new(lesson: Lesson) -> Session {
         let timeline = Timeline::new(lesson.world.clone(), lesson.settings.clone());
-        Session { lesson, timeline, undo: Vec::new(), redo: Vec::new(), saved: None, next_edit: 0, rng: fastrand::Rng::with_seed(2011) }
+        Session {
+            lesson,
+            timeline,
+            variant: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            saved: None,
+            next_edit: 0,
+            rng: fastrand::Rng::with_seed(2011),
+        }
     }
 
     /// Applies `change` to the start of frame `n`: it may change the world and

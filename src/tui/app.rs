@@ -118,6 +118,10 @@ impl Stepper {
         let name = self.bodies().get(self.selected).map(|b| b.name.clone());
         let count = self.phase_count(frame);
         (self.frame, self.phase) = (frame, phase.min(count.saturating_sub(1)));
+        // A/B: B's record of the same frame, for the view.
+        if let Some(b) = &mut self.session.variant {
+            b.timeline.frame(frame);
+        }
         self.scroll = 0;
         self.narration_scroll = 0;
         let bodies = self.bodies();
@@ -223,9 +227,14 @@ impl Stepper {
             Msg::Save => self.save(),
             Msg::Undo => self.replay(true),
             Msg::Redo => self.replay(false),
-            Msg::AddBreak | Msg::ListBreaks | Msg::NextMatch | Msg::PrevMatch | Msg::GoToFrame | Msg::NextStep | Msg::PrevStep => {
-                self.breaks_key(msg)
-            }
+            Msg::AddBreak
+            | Msg::ListBreaks
+            | Msg::NextMatch
+            | Msg::PrevMatch
+            | Msg::GoToFrame
+            | Msg::NextStep
+            | Msg::PrevStep
+            | Msg::Variant => self.breaks_key(msg),
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
                 if let Some(change) = edit::change_for(msg, self.window(), down) {

@@ -25,6 +25,8 @@ const AHEAD: u64 = 10_000;
 pub enum Ask {
     Breakpoint,
     Frame,
+    /// A/B's overrides.
+    Variant,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -54,6 +56,15 @@ impl Stepper {
             Msg::AddBreak if self.breaks.list.len() >= HISTORY => self.note = Some(format!("{HISTORY} breakpoints at most: B removes one")),
             Msg::AddBreak => self.mode = Mode::Prompt(Prompt::new(Ask::Breakpoint)),
             Msg::GoToFrame => self.mode = Mode::Prompt(Prompt::new(Ask::Frame)),
+            Msg::Variant if self.session.variant.is_some() => {
+                self.session.variant = None;
+                self.note = Some("A/B off".to_string());
+            }
+            Msg::Variant => {
+                let mut prompt = Prompt::new(Ask::Variant);
+                prompt.text = crate::session::variant::suggested(self.settings()).unwrap_or_default().to_string();
+                self.mode = Mode::Prompt(prompt);
+            }
             Msg::ListBreaks if self.breaks.list.is_empty() => self.note = Some("no breakpoints: b adds one".to_string()),
             Msg::ListBreaks => self.mode = Mode::Breaks(0),
             Msg::NextMatch => self.next_match(),
@@ -90,9 +101,28 @@ impl Stepper {
                 match ask {
                     Ask::Breakpoint => self.add_breakpoint(text),
                     Ask::Frame => self.go_to_frame(&text),
+                    Ask::Variant => self.start_variant(&text),
                 }
             }
             _ => {}
+        }
+    }
+
+    /// A/B on: B is the file with `text`'s overrides, shown at the frame on screen.
+    fn start_variant(&mut self, text: &str) {
+        match crate::session::variant::Variant::new(&self.session.lesson, text) {
+            Ok(variant) => {
+                self.note = Some(format!("A/B: B is the file with {}; A again turns it off", variant.sets.join(" ")));
+                self.session.variant = Some(variant);
+                self.mode = Mode::Step;
+                self.go(self.frame, self.phase);
+            }
+            // The prompt stays open with the file's message for the override.
+            Err(e) => {
+                let p = &e.problems[0];
+                let help = p.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default();
+                self.note = Some(format!("{}{help}", p.message));
+            }
         }
     }
 

@@ -26,6 +26,8 @@ pub struct SceneView<'a> {
     /// A shot being aimed: from where, and the velocity it gives.
     pub shot: Option<(DVec2, DVec2)>,
     pub color: bool,
+    /// A/B: B's bodies, drawn dimmed under A's.
+    pub ghost: Option<(&'a [Body], &'a [BodyState])>,
     pub block: Block<'a>,
     /// Braille dots per metre, set when rendering into an area.
     pub dots_per_metre: f64,
@@ -116,6 +118,14 @@ impl SceneView<'_> {
             (false, true) => self.c(Color::DarkGray),
             (false, false) => self.c(Color::White),
         };
+        self.outline(ctx, b, s, color);
+        if self.show_bounds {
+            self.circle(ctx, s.position, b.shape.bounding_radius(), self.c(Color::DarkGray));
+        }
+    }
+
+    /// A body's shape at its state, with a spoke that shows its angle.
+    fn outline(&self, ctx: &mut Context, b: &Body, s: &BodyState, color: Color) {
         let pose = Pose::new(s.position, s.angle);
         let spoke = DVec2::from_angle(s.angle);
         match b.shape {
@@ -145,9 +155,6 @@ impl SceneView<'_> {
         {
             self.line(ctx, s.position - DVec2::X * radius, s.position + DVec2::X * radius, color);
             self.line(ctx, s.position - DVec2::Y * radius, s.position + DVec2::Y * radius, color);
-        }
-        if self.show_bounds {
-            self.circle(ctx, s.position, b.shape.bounding_radius(), self.c(Color::DarkGray));
         }
     }
 
@@ -304,6 +311,12 @@ impl Widget for SceneView<'_> {
             .x_bounds([lo.x, hi.x])
             .y_bounds([ylo, yhi])
             .paint(|ctx| {
+                if let Some((bodies, states)) = self.ghost {
+                    for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
+                        self.outline(ctx, b, s, self.c(Color::DarkGray));
+                    }
+                    ctx.layer();
+                }
                 for i in 0..self.bodies.len() {
                     self.body(ctx, i);
                 }

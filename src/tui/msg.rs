@@ -72,6 +72,8 @@ pub enum Msg {
     NextMatch,
     PrevMatch,
     GoToFrame,
+    /// A/B: run the scene again with overrides beside this one, or stop.
+    Variant,
     NextStep,
     PrevStep,
     /// In the breakpoint prompt: an older (−1) or newer (+1) condition typed before.

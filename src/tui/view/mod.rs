@@ -9,6 +9,7 @@ mod ledger;
 mod menu;
 mod narration;
 mod status;
+mod variant;
 
 use super::app::{App, Mode, Screen, Stepper};
 use super::canvas::{SceneView, fit_window, point_at};
@@ -156,6 +157,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         Mode::Aim(shot) => states.get(shot.body).map(|b| (b.position, shot.aim)),
         _ => None,
     };
+    let ghost = variant::ghost(s);
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
@@ -167,6 +169,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         show_info: s.show_info,
         shot,
         color: theme.color,
+        ghost: ghost.as_ref().map(|(bodies, states)| (*bodies, &states[..])),
         block: Block::bordered().title(title),
         dots_per_metre: 0.0,
     };
@@ -177,10 +180,9 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         frame.render_widget(scene_view, canvas_area);
     }
 
-    let text = derivation_text(s, theme, derivation_area.width.saturating_sub(2));
+    let (title, text) = derivation(s, theme, derivation_area.width.saturating_sub(2));
     let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
-    let title = phase.map_or_else(|| "playing".to_string(), |p| phase_title(p, &names));
-    let derivation = text.block(Block::bordered().title(format!(" {title} ")).title_bottom(" j/k scroll ")).scroll((s.scroll.min(max), 0));
+    let derivation = text.block(Block::bordered().title(title).title_bottom(" j/k scroll ")).scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
     frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
@@ -196,6 +198,16 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         field_editor(ed, theme, frame, derivation_area);
     }
     frame.render_widget(status_line(s, &names, theme), status);
+}
+
+/// The derivation panel's title and text: the phase's derivation, or A | B
+/// in A/B mode.
+fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'static>) {
+    variant::ab_text(s, theme, width).unwrap_or_else(|| {
+        let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+        let title = s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases[s.phase], &names), |_| "playing".to_string());
+        (format!(" {title} "), derivation_text(s, theme, width))
+    })
 }
 
 /// How far a paragraph shown in a bordered box `width` wide with `inner`
@@ -219,7 +231,7 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
     if let Screen::Stepper(s) = &mut app.screen {
         let a = areas(s, &motion(s), area);
         let max = scroll_max(
-            &derivation_text(s, &theme, a.derivation.width.saturating_sub(2)),
+            &derivation(s, &theme, a.derivation.width.saturating_sub(2)).1,
             a.derivation.width,
             a.derivation.height.saturating_sub(2),
         );

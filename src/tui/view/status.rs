@@ -23,6 +23,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> P
             let (what, keys) = match p.ask {
                 Ask::Breakpoint => ("Break on", "Enter add · ↑↓ history · Esc cancel"),
                 Ask::Frame => ("Go to frame", "Enter go · Esc cancel"),
+                Ask::Variant => ("A/B, B with", "KEY=VALUE … · Enter run B beside A · Esc cancel"),
             };
             // What is wrong with the text typed comes before the keys, which the user knows by then.
             let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
