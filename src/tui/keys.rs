@@ -129,13 +129,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "c C", "next / previous phase matching a breakpoint", Msg::NextMatch, [(Char('c'), NONE)]),
     bind!(Stepper, "", "", Msg::PrevMatch, [(Char('C'), NONE)]),
     bind!(Stepper, ":", "go to frame N", Msg::GoToFrame, [(Char(':'), NONE)]),
-    bind!(
-        Stepper,
-        "A",
-        "A/B: the scene again with overrides, side by side",
-        Msg::Variant,
-        [(Char('A'), NONE)]
-    ),
+    bind!(Stepper, "A", "A/B: the scene again with overrides, side by side", Msg::Variant, [(Char('A'), NONE)]),
     bind!(Stepper, "m M", "next / previous narrated step of the lesson", Msg::NextStep, [(Char('m'), NONE)]),
     bind!(Stepper, "", "", Msg::PrevStep, [(Char('M'), NONE)]),
     bind!(Stepper, "Esc", "back to the lesson menu", Msg::Back, [(Esc, NONE)]),
