@@ -123,6 +123,11 @@ impl Timeline {
     }
 
     /// The gravity frame `n` runs under (for its ledger).
+    /// The scene's actions as the start that governs frame `n` has them.
+    pub fn actions(&self, n: u64) -> &[crate::engine::Action] {
+        &self.governing(n).world.actions
+    }
+
     pub fn gravity(&self, n: u64) -> glam::DVec2 {
         self.governing(n).world.gravity
     }

@@ -1,7 +1,7 @@
 //! The bodies panel: each body's constants, pose and motion, before → after.
 
 use super::{Motion, Theme};
-use crate::notation::num;
+use crate::notation::{action_text, num};
 use crate::tui::app::Stepper;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
@@ -51,11 +51,21 @@ fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Them
 /// (the panel then shows those around the selected one).
 pub(super) fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
     let n = s.bodies().len();
+    let actions = acting(s).len() as u16;
     if n > 8 {
-        return n as u16 * 3 + 2;
+        return n as u16 * 3 + 2 + actions;
     }
     let plain = Theme { color: false };
-    (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>() + 2
+    (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>()
+        + 2
+        + actions
+}
+
+/// The scene's actions at work in the frame on screen, one line each, first in the panel.
+fn acting(s: &Stepper) -> Vec<String> {
+    let bodies = s.bodies();
+    let actions = s.session.timeline.actions(s.frame).iter().filter(|a| a.acts_in(s.frame) && a.body < bodies.len());
+    actions.map(|a| format!("action on {}: {}", bodies[a.body].name, action_text(&a.kind))).collect()
 }
 
 pub(super) fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, theme: &Theme) -> Paragraph<'a> {
@@ -65,6 +75,8 @@ pub(super) fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, them
     let inner = area.height.saturating_sub(2) as usize;
     let n = s.bodies().len().min(states.after.len());
     let mut lines = Vec::new();
+    let acting: Vec<Line> = acting(s).into_iter().map(|a| Line::styled(a, theme.fg(Color::LightRed))).collect();
+    let inner = inner.saturating_sub(acting.len());
     if s.selected < n {
         lines = body_block(s, states, s.selected, width, theme);
         for i in (0..s.selected).rev() {
@@ -81,5 +93,5 @@ pub(super) fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, them
             lines.extend(body_block(s, states, i, width, theme));
         }
     }
-    Paragraph::new(lines).block(Block::bordered().title(" Bodies (Tab selects) "))
+    Paragraph::new([acting, lines].concat()).block(Block::bordered().title(" Bodies (Tab selects) "))
 }
