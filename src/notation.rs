@@ -135,6 +135,21 @@ pub fn right_side(line: &str) -> &str {
     line.split_once(" = ").map_or(line, |(_, rhs)| rhs)
 }
 
+/// An action of a scene in words, with its numbers: "force (9000, 0) N at
+/// (32, 98), 1 frame".
+pub fn action_text(kind: &crate::engine::ActionKind) -> String {
+    use crate::engine::ActionKind;
+    let at = |at: Option<glam::DVec2>| at.map_or("at the centre".to_string(), |p| format!("at {}", vec2(p)));
+    let frames = |n: u64| if n == 1 { "1 frame".to_string() } else { format!("{n} frames") };
+    match *kind {
+        ActionKind::Force { force, at: point, frames: n } => format!("force {} N {}, {}", vec2(force), at(point), frames(n)),
+        ActionKind::Torque { torque, frames: n } => format!("torque {} N·m, {}", num(torque), frames(n)),
+        ActionKind::Impulse { impulse, at: point } => format!("impulse {} N·s {}", vec2(impulse), at(point)),
+        ActionKind::AngularImpulse(l) => format!("angular impulse {} N·m·s", num(l)),
+        ActionKind::Velocity(v) => format!("velocity set to {} m/s", vec2(v)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,20 +175,5 @@ mod tests {
         assert_eq!(d.symbols.as_deref(), Some("jn = −(1 + e)·vrn / k_n"));
         assert_eq!(d.numbers.as_deref(), Some("jn = −(1 + 1)·3 / 0.833333"));
         assert_eq!(d.result, "jn = -7.2 N·s");
-    }
-}
-
-/// An action of a scene in words, with its numbers: "force (9000, 0) N at
-/// (32, 98), 1 frame".
-pub fn action_text(kind: &crate::engine::ActionKind) -> String {
-    use crate::engine::ActionKind;
-    let at = |at: Option<glam::DVec2>| at.map_or("at the centre".to_string(), |p| format!("at {}", vec2(p)));
-    let frames = |n: u64| if n == 1 { "1 frame".to_string() } else { format!("{n} frames") };
-    match *kind {
-        ActionKind::Force { force, at: point, frames: n } => format!("force {} N {}, {}", vec2(force), at(point), frames(n)),
-        ActionKind::Torque { torque, frames: n } => format!("torque {} N·m, {}", num(torque), frames(n)),
-        ActionKind::Impulse { impulse, at: point } => format!("impulse {} N·s {}", vec2(impulse), at(point)),
-        ActionKind::AngularImpulse(l) => format!("angular impulse {} N·m·s", num(l)),
-        ActionKind::Velocity(v) => format!("velocity set to {} m/s", vec2(v)),
     }
 }
