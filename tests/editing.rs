@@ -482,3 +482,37 @@ fn undo_from_another_frame_selects_the_body_it_had() {
     press(&mut s, &[Msg::First, Msg::Undo]);
     assert_eq!((s.frame, s.bodies()[s.selected].name.as_str()), (4, "crate"));
 }
+
+/// The shot fired with `a` is an action of the frame on screen: the start
+/// keeps its velocity, the frame's forces phase sets it (and lists the
+/// action), undo takes it back, and saving at that frame writes it as an
+/// `[[action]]` of the saved file's frame 0 that runs the same.
+#[test]
+fn a_shot_can_be_an_action_and_is_saved_as_one() {
+    edit_case(&[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::FireAction], |b, a, _, _| {
+        assert_eq!(by_name(a, "ball").velocity, by_name(b, "ball").velocity, "the start is unchanged");
+        assert_eq!(a.actions.len(), b.actions.len() + 1);
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "shot.toml");
+    select(&mut s, "ball");
+    step_to(&mut s, 5);
+    let ball = s.bodies().iter().position(|b| b.name == "ball").unwrap();
+    let from = s.record().state_after(s.phase + 1)[ball].position;
+    press(&mut s, &[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::FireAction]);
+    let aim = DVec2::new(0.0, 5.0) - from;
+    // Frame 5's forces phase sets the velocity, then adds gravity's g·dt.
+    let forces = &s.session.timeline.frame(5).phases[0];
+    let after = forces.changes().iter().find(|c| c.body == ball).unwrap().after.velocity;
+    assert_eq!(after, aim + DVec2::new(0.0, -9.8) / 60.0);
+    let later = s.session.timeline.frame(9).clone();
+    let text = s.session.save_text(5, "shot.toml").unwrap();
+    assert!(text.contains(&format!("[[action]]\nframe = 0\nbody = \"ball\"\nvelocity = [{:?}, {:?}]", aim.x, aim.y)), "{text}");
+    std::fs::write(&path, &text).unwrap();
+    let mut saved = Lesson::load(&path).unwrap().world.clone();
+    let settings = Lesson::load(&path).unwrap().settings.clone();
+    for _ in 0..5 {
+        impulse::engine::step(&mut saved, &settings, &mut impulse::engine::NoTrace);
+    }
+    assert_eq!(saved.states(), later.end, "the saved file runs as the session did, 4 frames on");
+}

@@ -41,6 +41,25 @@ pub enum ActionKind {
     Velocity(DVec2),
 }
 
+/// The actions of a world that starts at frame `now`, as a scene file that
+/// starts there must say them: those over are gone, the others count their
+/// frames from `now`, and one under way keeps the frames it has left.
+pub fn actions_from(actions: &[Action], now: u64) -> Vec<Action> {
+    let left = |a: &Action| (a.frame + a.frames()).saturating_sub(now.max(a.frame));
+    actions
+        .iter()
+        .filter(|a| a.frame + a.frames() > now)
+        .map(|a| {
+            let kind = match a.kind {
+                ActionKind::Force { force, at, .. } => ActionKind::Force { force, at, frames: left(a) },
+                ActionKind::Torque { torque, .. } => ActionKind::Torque { torque, frames: left(a) },
+                other => other,
+            };
+            Action { frame: a.frame.saturating_sub(now), body: a.body, kind }
+        })
+        .collect()
+}
+
 impl Action {
     /// How many frames it acts in.
     pub fn frames(&self) -> u64 {

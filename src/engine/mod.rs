@@ -19,7 +19,7 @@ mod resolve;
 mod trace;
 mod warm;
 
-pub use action::{Action, ActionKind};
+pub use action::{Action, ActionKind, actions_from};
 pub use body::{Body, BodyState};
 pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;

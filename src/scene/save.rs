@@ -4,7 +4,7 @@
 //! comment), bodies are matched by name, and new ones are appended.
 
 use super::file::{BODY_NUMBERS, BodyEntry};
-use crate::engine::{Settings, World};
+use crate::engine::{Action, ActionKind, Settings, World};
 use std::io::Write;
 use std::path::Path;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
@@ -124,6 +124,38 @@ fn write_inline_bodies(array: &mut Array, world: &World) {
 /// Text up to its first line break, and the rest from that break on.
 fn first_line(text: &str) -> (&str, &str) {
     text.split_at(text.find('\n').unwrap_or(text.len()))
+}
+
+/// `text` (a scene file) with its `[[action]]` tables written anew from
+/// `actions`, whose bodies are `bodies`; none left removes them.
+pub fn with_actions(text: &str, actions: &[Action], bodies: &[crate::engine::Body]) -> Result<String, String> {
+    let mut doc: DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| e.message().to_string())?;
+    doc.remove("action");
+    let mut tables = ArrayOfTables::new();
+    for a in actions {
+        let mut t = Table::new();
+        t.insert("frame", toml_edit::value(a.frame as i64));
+        t.insert("body", toml_edit::value(bodies[a.body].name.as_str()));
+        let (key, value, at, frames) = match a.kind {
+            ActionKind::Force { force, at, frames } => ("force", vec2(force.to_array()), at, frames),
+            ActionKind::Torque { torque, frames } => ("torque", float(torque), None, frames),
+            ActionKind::Impulse { impulse, at } => ("impulse", vec2(impulse.to_array()), at, 1),
+            ActionKind::AngularImpulse(l) => ("angular_impulse", float(l), None, 1),
+            ActionKind::Velocity(v) => ("velocity", vec2(v.to_array()), None, 1),
+        };
+        t.insert(key, Item::Value(value));
+        if let Some(at) = at {
+            t.insert("at", Item::Value(vec2(at.to_array())));
+        }
+        if frames != 1 {
+            t.insert("frames", toml_edit::value(frames as i64));
+        }
+        tables.push(t);
+    }
+    if !tables.is_empty() {
+        doc.insert("action", Item::ArrayOfTables(tables));
+    }
+    Ok(with_line_ends(text, doc.to_string()))
 }
 
 /// The table `[name]`, made if the file has none; a table the file writes

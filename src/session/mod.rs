@@ -135,6 +135,14 @@ impl Session {
     pub fn save_text(&mut self, n: u64, file: &str) -> Result<String, String> {
         let start = self.timeline.start(n);
         let text = to_toml(&self.lesson.source, &start.world, &start.settings)?;
+        // The file starts at this frame: its actions count from here. Left as
+        // written (with their comments) when that changes nothing.
+        let actions = crate::engine::actions_from(&start.world.actions, start.world.frame);
+        let text = if actions == self.lesson.world.actions {
+            text
+        } else {
+            crate::scene::save::with_actions(&text, &actions, &start.world.bodies)?
+        };
         // The whole file is checked as `impulse check` would (a step or check
         // that names a deleted body breaks the lesson), not only the scene.
         let back = Lesson::parse(file, &text).map_err(|e| format!("the scene would not read back ({})", e.problems[0].message))?;
@@ -155,6 +163,7 @@ impl Session {
     fn reads_back_as(&self, back: &Lesson, start: &Start) -> bool {
         let settings = Settings { motion: true, ..start.settings.clone() };
         back.world.bodies == start.world.bodies
+            && back.world.actions == crate::engine::actions_from(&start.world.actions, start.world.frame)
             && back.world.gravity == start.world.gravity
             && back.settings == settings
             && back.y_axis == self.lesson.y_axis

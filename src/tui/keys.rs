@@ -144,6 +144,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Aim, "↑ ↓", "more / less power (×1.25)", Msg::Power(1), [(Up, NONE)]),
     bind!(Aim, "", "", Msg::Power(-1), [(Down, NONE)]),
     bind!(Aim, "Enter Space l", "fire: the body gets this velocity", Msg::Accept, [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]),
+    bind!(Aim, "a", "fire as an action of this frame", Msg::FireAction, [(Char('a'), NONE)]),
     bind!(Aim, "Esc", "cancel the shot", Msg::Cancel, [(Esc, NONE)]),
     bind!(SaveAs, "Enter", "save to the file named", Msg::Accept, [(Enter, NONE)]),
     bind!(SaveAs, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),

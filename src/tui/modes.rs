@@ -85,6 +85,17 @@ impl Stepper {
                     Ok(format!("shot {} at {} m/s", b.name, num(aim.length())))
                 });
             }
+            // The same shot as text 002's kind of load: an action that sets the
+            // velocity in this frame's forces phase, listed and saved as one.
+            Msg::FireAction => {
+                let Shot { body, aim } = shot.clone();
+                self.mode = Mode::Step;
+                let frame = self.frame;
+                self.edit(|s, _, _| {
+                    s.world.actions.push(crate::engine::Action { frame, body, kind: crate::engine::ActionKind::Velocity(aim) });
+                    Ok(format!("shot {} at {} m/s as an action of frame {frame}", s.world.bodies[body].name, num(aim.length())))
+                });
+            }
             _ => {}
         }
     }

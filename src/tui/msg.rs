@@ -74,6 +74,8 @@ pub enum Msg {
     GoToFrame,
     /// A/B: run the scene again with overrides beside this one, or stop.
     Variant,
+    /// Aiming: fire as an `[[action]]` of the frame on screen, not a new start velocity.
+    FireAction,
     NextStep,
     PrevStep,
     /// In the breakpoint prompt: an older (−1) or newer (+1) condition typed before.
