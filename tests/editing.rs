@@ -516,3 +516,27 @@ fn a_shot_can_be_an_action_and_is_saved_as_one() {
     }
     assert_eq!(saved.states(), later.end, "the saved file runs as the session did, 4 frames on");
 }
+
+/// The snooker lesson's own keys: 1 switches the balls' friction 0.2 ↔ 0 from
+/// the frame on screen, as an edit that undo takes back; a digit the lesson
+/// does not name says so.
+#[test]
+fn a_lessons_toggle_switches_and_switches_back() {
+    let mut s = Stepper::new(impulse::lesson::find("snooker").unwrap());
+    let friction = |s: &mut Stepper| {
+        let n = s.frame;
+        s.session.timeline.start(n).world.bodies.iter().filter(|b| !b.is_static()).map(|b| b.friction).collect::<Vec<_>>()
+    };
+    step_to(&mut s, 3);
+    assert!(friction(&mut s).iter().all(|&mu| mu == 0.2));
+    act(&mut s, Msg::Toggle(1));
+    assert!(friction(&mut s).iter().all(|&mu| mu == 0.0), "{:?}", s.note);
+    assert_eq!(s.note.as_deref(), Some("friction 0.2 ↔ 0: body.*.friction=0"));
+    assert!(s.session.timeline.start(2).world.bodies.iter().all(|b| b.is_static() || b.friction == 0.2), "earlier frames keep theirs");
+    act(&mut s, Msg::Toggle(1));
+    assert!(friction(&mut s).iter().all(|&mu| mu == 0.2));
+    act(&mut s, Msg::Undo);
+    assert!(friction(&mut s).iter().all(|&mu| mu == 0.0));
+    act(&mut s, Msg::Toggle(7));
+    assert_eq!(s.note.as_deref(), Some("7: not one of the lesson's keys, listed under its narration"));
+}

@@ -6,7 +6,7 @@ use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, 
 use impulse::report::text_trace;
 use std::path::Path;
 
-const IDS: [&str; 10] = [
+const IDS: [&str; 11] = [
     "smooth-balls",
     "rough-balls",
     "tangent-fix",
@@ -17,6 +17,7 @@ const IDS: [&str; 10] = [
     "torque",
     "integrators",
     "box-circle",
+    "snooker",
 ];
 
 mod common;
@@ -50,7 +51,14 @@ fn lesson_traces_and_handouts_are_locked() {
             let id = scene.section.as_ref().unwrap().id.clone();
             let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap()).unwrap();
             let places = anchor_steps(&scene, &frames).unwrap();
-            insta::assert_snapshot!(format!("{id}.trace"), text_trace(&body_names(&scene), &scene.world, frames.get(&0)));
+            // Frame 0, without the detect phases that found no contact: a
+            // table's cushions test every ball in every pass, and those
+            // thousand "no" answers would bury the numbers the lesson locks.
+            let mut first = frames.get(&0).cloned();
+            if let Some(f) = &mut first {
+                f.phases.retain(|p| p.kind() != impulse::engine::PhaseKind::Detect || p.found_contact());
+            }
+            insta::assert_snapshot!(format!("{id}.trace"), text_trace(&body_names(&scene), &scene.world, first.as_ref()));
             insta::assert_snapshot!(format!("{id}.handout"), handout(&scene, &frames, &places));
         });
     });

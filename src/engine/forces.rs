@@ -44,7 +44,7 @@ pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, act
         body.angular_velocity += dw;
         (body.force, body.torque, body.impulse, body.angular_impulse) = (DVec2::ZERO, 0.0, DVec2::ZERO, 0.0);
         if let Some(r) = &mut record
-            && (dv != DVec2::ZERO || dw != 0.0)
+            && (dv != DVec2::ZERO || dw != 0.0 || r.acted.iter().any(|a| a.body == i))
         {
             r.before.push(before);
             r.changes.push(BodyChange { body: i, after: body.state() });

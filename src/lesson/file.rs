@@ -34,6 +34,17 @@ pub struct StepEntry {
     pub text: String,
 }
 
+/// `[[toggle]]`: a key the lesson names (a digit) that switches between the
+/// file as written and the file with `sets` (`--set`-style changes) at the
+/// frame on screen, as text 000's demo switches friction and restitution.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct ToggleEntry {
+    pub key: String,
+    pub label: String,
+    pub sets: Vec<String>,
+}
+
 /// Solver settings a check runs under instead of the scene's, so one lesson can
 /// compare a bug with its fix.
 #[derive(Deserialize, Debug, Clone, Default, PartialEq)]

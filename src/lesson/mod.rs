@@ -10,7 +10,7 @@ pub mod file;
 mod handout;
 
 pub use check::{CheckOutcome, run_checks};
-pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry};
+pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry, ToggleEntry};
 pub use handout::{Handout, handout};
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
@@ -22,7 +22,7 @@ use std::ops::{Deref, DerefMut};
 use std::path::Path;
 
 /// The tables of a lesson file that are the lesson's, not the scene's.
-const TABLES: [&str; 3] = ["lesson", "step", "check"];
+const TABLES: [&str; 4] = ["lesson", "step", "check", "toggle"];
 
 /// A scene and what a lesson file says besides: its heading, the narration
 /// anchored to phases and the checks of the numbers.
@@ -33,6 +33,8 @@ pub struct Lesson {
     pub section: Option<LessonSection>,
     pub steps: Vec<StepEntry>,
     pub checks: Vec<CheckEntry>,
+    /// `[[toggle]]`: keys the lesson names, each switching some settings or materials.
+    pub toggles: Vec<ToggleEntry>,
     /// With `--set`, the scene as its file has it: the one the narration was written for.
     pub narrated: Option<Box<Scene>>,
 }
@@ -46,6 +48,8 @@ struct LessonTables {
     step: Vec<StepEntry>,
     #[serde(default)]
     check: Vec<CheckEntry>,
+    #[serde(default)]
+    toggle: Vec<ToggleEntry>,
 }
 
 impl Lesson {
@@ -79,8 +83,10 @@ impl Lesson {
         if tables.lesson.is_some() {
             scene.warnings.clear();
         }
-        let lesson = Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check, narrated: None };
+        let lesson =
+            Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check, toggles: tables.toggle, narrated: None };
         plain_text(&lesson)?;
+        toggles_valid(&lesson)?;
         anchored_frames(&lesson)?;
         Ok(lesson)
     }
@@ -113,6 +119,37 @@ fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
             Some(crate::scene::error::locate(&lesson.source, &path, problem))
         })
         .collect();
+    if problems.is_empty() { Ok(()) } else { Err(SceneError::new(&lesson.file, &lesson.source, problems)) }
+}
+
+/// Each toggle's key is a digit of its own, and its changes read as `--set`
+/// would read them (the file's messages, pointing at the toggle).
+fn toggles_valid(lesson: &Lesson) -> Result<(), SceneError> {
+    let mut problems = Vec::new();
+    for (i, t) in lesson.toggles.iter().enumerate() {
+        let at = |key: &'static str, p: Problem| {
+            crate::scene::error::locate(&lesson.source, &[Seg::Key("toggle"), Seg::Index(i), Seg::Key(key)], p)
+        };
+        let digit = t.key.len() == 1 && t.key.chars().all(|c| ('1'..='9').contains(&c));
+        if !digit || lesson.toggles[..i].iter().any(|o| o.key == t.key) {
+            let problem = Problem::error(
+                "a toggle's key is a digit from 1 to 9, each used once",
+                "not a free digit",
+                Some("write e.g. key = \"1\"".to_string()),
+            );
+            problems.push(at("key", problem));
+        }
+        if let Err(e) =
+            crate::scene::overrides::apply(&lesson.source, &t.sets).and_then(|text| Scene::parse_except(&lesson.file, &text, &TABLES))
+        {
+            let problem = Problem::error(
+                format!("these changes do not read: {}", e.problems[0].message),
+                "does not read",
+                Some("write KEY=VALUE as for --set, e.g. \"body.*.friction=0\"".to_string()),
+            );
+            problems.push(at("sets", problem));
+        }
+    }
     if problems.is_empty() { Ok(()) } else { Err(SceneError::new(&lesson.file, &lesson.source, problems)) }
 }
 

@@ -7,7 +7,8 @@ use super::error::nearest;
 use super::save::section;
 use toml_edit::{DocumentMut, Item, Value};
 
-/// What a `--set` names: `world.KEY`, `solver.KEY` or `body.NAME.KEY`.
+/// What a `--set` names: `world.KEY`, `solver.KEY` or `body.NAME.KEY`
+/// (`body.*.KEY`: every body that moves).
 const TABLES: [&str; 3] = ["world", "solver", "body"];
 
 /// `source` with every `KEY=VALUE` of `sets` written in, in order (a later one
@@ -25,6 +26,12 @@ pub fn apply(source: &str, sets: &[String]) -> Result<String, SceneError> {
         match path[..] {
             ["world" | "solver", field] if !field.is_empty() => {
                 section(&mut doc, path[0]).insert(field, Item::Value(value));
+            }
+            ["body", "*", field] if !field.is_empty() => {
+                let moving = doc.get_mut("body").and_then(Item::as_array_of_tables_mut).into_iter().flat_map(|a| a.iter_mut());
+                for body in moving.filter(|t| t.get("static").and_then(Item::as_bool) != Some(true)) {
+                    body.insert(field, Item::Value(value.clone()));
+                }
             }
             ["body", name, field] if !field.is_empty() => {
                 let bodies = doc.get_mut("body").and_then(Item::as_array_of_tables_mut);

@@ -186,3 +186,39 @@ impl Stepper {
         }
     }
 }
+
+impl Stepper {
+    /// A key the lesson names (`[[toggle]]`): its materials (e, μ) and solver
+    /// settings switch between the file as written and the file with the
+    /// toggle's changes, from the frame on screen, as an edit (undo takes it back).
+    pub(super) fn toggle(&mut self, key: u8) {
+        let lesson = &self.session.lesson;
+        let Some(t) = lesson.toggles.iter().find(|t| t.key == key.to_string()).cloned() else {
+            self.note = Some(if lesson.toggles.is_empty() {
+                format!("{key}: this scene names no keys of its own")
+            } else {
+                format!("{key}: not one of the lesson's keys, listed under its narration")
+            });
+            return;
+        };
+        let switched = match lesson.with_sets(&t.sets) {
+            Ok(l) => l.scene,
+            Err(e) => return self.note = Some(e.problems[0].message.clone()),
+        };
+        let written = lesson.scene.clone();
+        self.edit(move |s, _, _| {
+            let make =
+                |bodies: &[crate::engine::Body]| bodies.iter().map(|b| (b.name.clone(), b.restitution, b.friction)).collect::<Vec<_>>();
+            let on = make(&s.world.bodies) == make(&switched.world.bodies)
+                && crate::engine::Settings { motion: true, ..s.settings.clone() } == switched.settings;
+            let to = if on { &written } else { &switched };
+            for b in &mut s.world.bodies {
+                if let Some(m) = to.world.bodies.iter().find(|m| m.name == b.name) {
+                    (b.restitution, b.friction) = (m.restitution, m.friction);
+                }
+            }
+            s.settings = crate::engine::Settings { motion: s.settings.motion, ..to.settings.clone() };
+            Ok(format!("{}: {}", t.label, if on { "back to the file's".to_string() } else { t.sets.join(" ") }))
+        });
+    }
+}

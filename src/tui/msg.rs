@@ -74,6 +74,8 @@ pub enum Msg {
     GoToFrame,
     /// A/B: run the scene again with overrides beside this one, or stop.
     Variant,
+    /// A key the lesson names (`[[toggle]]`): the digit.
+    Toggle(u8),
     /// Aiming: fire as an `[[action]]` of the frame on screen, not a new start velocity.
     FireAction,
     NextStep,

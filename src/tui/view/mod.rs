@@ -190,7 +190,10 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
 
     if has_lesson {
         let (title, narration) = narration(s, theme);
-        let lesson = narration.block(Block::bordered().title(title).title_bottom(" J/K scroll ")).scroll((s.narration_scroll, 0));
+        // The lesson's own keys, under its narration.
+        let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label)).collect();
+        let bottom = format!(" {keys}J/K scroll ");
+        let lesson = narration.block(Block::bordered().title(title).title_bottom(bottom)).scroll((s.narration_scroll, 0));
         frame.render_widget(lesson, lesson_area);
     }
 
