@@ -79,10 +79,19 @@ impl Stepper {
             Msg::Accept => {
                 let Shot { body, aim } = shot.clone();
                 self.mode = Mode::Step;
+                let frame = self.frame;
                 self.edit(|s, _, _| {
+                    // An action of this frame that sets the velocity comes after the start: say so.
+                    let overridden = s
+                        .world
+                        .actions
+                        .iter()
+                        .any(|a| a.body == body && a.acts_in(frame) && matches!(a.kind, crate::engine::ActionKind::Velocity(_)));
                     let b = &mut s.world.bodies[body];
                     b.velocity = aim;
-                    Ok(format!("shot {} at {} m/s", b.name, num(aim.length())))
+                    let why =
+                        if overridden { "; an action of this frame sets its velocity again (a fires the shot as an action)" } else { "" };
+                    Ok(format!("shot {} at {} m/s{why}", b.name, num(aim.length())))
                 });
             }
             // The same shot as text 002's kind of load: an action that sets the
