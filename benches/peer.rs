@@ -18,12 +18,13 @@
 //!
 //! Run: `cargo bench --bench peer`. Results are in BENCHMARKS.md.
 
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use impulse::engine::{NoTrace, World, record_frame, step};
 use impulse::geometry::Shape;
 use impulse::scene::Scene;
 use rapier2d::prelude::*;
-use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 /// The allocator the `impulse` binary uses, so the figures are the program's.
@@ -163,17 +164,7 @@ fn bench(c: &mut Criterion) {
     }
 
     let mut group = c.benchmark_group("step 1000 discs");
-    group.bench_function("impulse (untraced)", |b| {
-        b.iter_custom(|iters| {
-            let mut w = world.clone();
-            step(&mut w, &settings, &mut NoTrace);
-            let start = Instant::now();
-            for _ in 0..iters {
-                step(&mut w, black_box(&settings), &mut NoTrace);
-            }
-            start.elapsed()
-        })
-    });
+    group.bench_function("impulse (untraced)", |b| b.iter_custom(|iters| common::untraced_steps(&world, &settings, iters)));
     for iterations in [4, 15] {
         let mut rapier = rapier.clone();
         rapier.params.num_solver_iterations = iterations;

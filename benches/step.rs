@@ -11,6 +11,8 @@
 //! Run: `cargo bench --bench step`. Results are in BENCHMARKS.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+
+mod common;
 use glam::DVec2;
 use impulse::engine::{Body, NoTrace, Phase, PhaseKind, Settings, World, record_frame, record_frame_expecting, step};
 use impulse::geometry::Shape;
@@ -94,13 +96,7 @@ fn bench(c: &mut Criterion) {
         }
         start.elapsed()
     };
-    group.bench_function("untraced (NoTrace)", |b| {
-        b.iter_custom(|iters| {
-            time(iters, &mut |w| {
-                step(w, black_box(&settings), &mut NoTrace);
-            })
-        })
-    });
+    group.bench_function("untraced (NoTrace)", |b| b.iter_custom(|iters| common::untraced_steps(&world, &settings, iters)));
     group.bench_function("traced (Vec<Phase>)", |b| {
         b.iter_custom(|iters| {
             time(iters, &mut |w| {
@@ -147,17 +143,7 @@ fn warm_start(c: &mut Criterion) {
             step(&mut world, &settings, &mut NoTrace);
         }
         let name = if warm { "warm_start = true" } else { "warm_start = false" };
-        group.bench_function(name, |b| {
-            b.iter_custom(|iters| {
-                let mut w = world.clone();
-                step(&mut w, &settings, &mut NoTrace);
-                let start = Instant::now();
-                for _ in 0..iters {
-                    step(&mut w, black_box(&settings), &mut NoTrace);
-                }
-                start.elapsed()
-            })
-        });
+        group.bench_function(name, |b| b.iter_custom(|iters| common::untraced_steps(&world, &settings, iters)));
     }
     group.finish();
 }

@@ -8,6 +8,8 @@ use impulse::engine::{Body, NoTrace, Settings, World, step};
 use impulse::geometry::Shape;
 use impulse::scene::{STARTER, Scene};
 
+mod common;
+
 /// The solver settings `impulse new` writes.
 fn starter_settings() -> Settings {
     Scene::parse("starter", STARTER).unwrap().settings
@@ -114,12 +116,7 @@ fn a_pyramid_settles_with_the_starters_settings() {
 #[test]
 fn a_box_landing_flat_is_stopped_by_two_equal_impulses() {
     use impulse::engine::{ContactModel, PhaseKind, Value, record_frame};
-    let mut floor = Body::fixed("floor", Shape::Box { size: DVec2::new(4.0, 1.0) }).at(DVec2::new(0.0, -0.5));
-    floor.restitution = 0.0;
-    let mut crate_ = Body::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0).at(DVec2::new(0.3, 0.49));
-    crate_.velocity = DVec2::new(0.0, -1.0);
-    crate_.restitution = 0.0;
-    let mut world = World::new(vec![floor, crate_], DVec2::ZERO);
+    let mut world = common::landing_box();
     let settings = Settings {
         relaxation_iterations: 1,
         position_correction: false,
