@@ -37,6 +37,43 @@ pub fn num(x: f64) -> String {
     if s == "-0" { "0".into() } else { s }
 }
 
+/// Below this share of the numbers around it a value is round-off, not
+/// physics (ω = 1e-15 after a smooth ball's impulse), and is written 0.
+/// JSON keeps the exact values.
+const NOISE: f64 = 1e-12;
+
+/// `x` as shown among numbers as large as `scale` (and no smaller than 1).
+fn shown(x: f64, scale: f64) -> f64 {
+    if x.abs() < NOISE * scale.max(1.0) { 0.0 } else { x }
+}
+
+/// A number written among others as large as `scale`: round-off reads 0.
+pub fn num_near(x: f64, scale: f64) -> String {
+    num(shown(x, scale))
+}
+
+/// The largest magnitude among `values`: the scale their round-off is judged by.
+pub fn scale_of(values: impl IntoIterator<Item = f64>) -> f64 {
+    values.into_iter().filter(|x| x.is_finite()).fold(0.0, |m, x| m.max(x.abs()))
+}
+
+fn magnitudes(v: &Value) -> Vec<f64> {
+    match v {
+        Value::Scalar(x) => vec![*x],
+        Value::Vector(v) => vec![v.x, v.y],
+        _ => Vec::new(),
+    }
+}
+
+/// A value written among numbers as large as `scale`: round-off reads 0.
+pub fn value_near(v: &Value, scale: f64) -> String {
+    match v {
+        Value::Scalar(x) => num_near(*x, scale),
+        Value::Vector(v) => format!("({}, {})", num_near(v.x, scale), num_near(v.y, scale)),
+        other => value(other),
+    }
+}
+
 fn trim(s: &str) -> String {
     if s.contains('.') { s.trim_end_matches('0').trim_end_matches('.').to_string() } else { s.to_string() }
 }
@@ -71,7 +108,9 @@ pub fn derive(q: &Quantity) -> Derivation {
     } else {
         format!(" {}", q.unit)
     };
-    let result = format!("{} = {}{unit}", q.name, value(&q.value));
+    // A quantity's numbers are judged by the largest among its result and inputs.
+    let scale = scale_of(magnitudes(&q.value).into_iter().chain(q.inputs.iter().flat_map(|(_, v)| magnitudes(v))));
+    let result = format!("{} = {}{unit}", q.name, value_near(&q.value, scale));
     let Some(template) = q.formula else {
         return Derivation { symbols: None, numbers: None, result };
     };
@@ -84,8 +123,8 @@ pub fn derive(q: &Quantity) -> Derivation {
         let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
         match v {
             // A negative number put into a formula reads wrongly without brackets: −(1 + e)·(−3).
-            Some(Value::Scalar(x)) if *x < 0.0 => format!("({})", num(*x)),
-            Some(v) => value(v),
+            Some(Value::Scalar(x)) if shown(*x, scale) < 0.0 => format!("({})", num_near(*x, scale)),
+            Some(v) => value_near(v, scale),
             None => name.to_string(),
         }
     });
@@ -119,15 +158,22 @@ pub fn phase_title(phase: &Phase, names: &[String]) -> String {
 }
 
 pub fn state_line(name: &str, s: &BodyState) -> String {
+    let scale = state_scale(s);
+    let n = |x: f64| num_near(x, scale);
     format!(
         "{name}: x ({}, {})  θ {}  v ({}, {})  ω {}",
-        num(s.position.x),
-        num(s.position.y),
-        num(s.angle),
-        num(s.velocity.x),
-        num(s.velocity.y),
-        num(s.angular_velocity)
+        n(s.position.x),
+        n(s.position.y),
+        n(s.angle),
+        n(s.velocity.x),
+        n(s.velocity.y),
+        n(s.angular_velocity)
     )
+}
+
+/// The scale a body's state is written at: its largest coordinate, angle or speed.
+pub fn state_scale(s: &BodyState) -> f64 {
+    scale_of([s.position.x, s.position.y, s.angle, s.velocity.x, s.velocity.y, s.angular_velocity])
 }
 
 /// What follows "name = " in a derivation line.

@@ -341,3 +341,14 @@ fn new_on_a_full_disk_leaves_nothing_that_blocks_a_retry() {
     assert_eq!(retry.status.code(), Some(0), "{}", text(&retry.stderr));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), impulse::scene::STARTER);
 }
+
+/// Round-off shown as physics confuses a student ("why did a smooth ball's spin
+/// change?"): smooth-balls' resolve leaves ω of about 1e-15, which text and
+/// handouts write 0 and JSON keeps exactly.
+#[test]
+fn round_off_reads_zero_in_text_and_stays_exact_in_json() {
+    let text = text(&impulse(&["run", "smooth-balls", "--phases", "resolve"]).stdout);
+    assert!(text.contains("= 0 rad/s") && !text.contains("e-15"), "{text}");
+    let json = String::from_utf8(impulse(&["run", "smooth-balls", "--phases", "resolve", "--format", "json"]).stdout).unwrap();
+    assert!(json.contains("e-15") || json.contains("E-15"), "JSON keeps the exact value");
+}

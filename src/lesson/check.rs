@@ -5,7 +5,7 @@ use super::Lesson;
 use super::{Overrides, Records, anchor_problem, anchored_frames, body_names, find_phase, run, with_overrides};
 use crate::engine::Value;
 use crate::lesson::{CheckEntry, Expected};
-use crate::notation::{num, value as show};
+use crate::notation::{num, scale_of, value as show, value_near};
 use crate::scene::error::{locate, nearest};
 use crate::scene::{Problem, SceneError, Seg};
 use glam::DVec2;
@@ -127,7 +127,14 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
     if c.with != Overrides::default() {
         what += &format!(" with {}", overrides_text(&c.with));
     }
-    Ok(CheckOutcome { what, expected: expected_text(&c.expected), actual: show(&actual), passed, note: c.note.clone() })
+    // Round-off in what the run gave reads 0 beside the expected value's size ("got (0, -10)").
+    let expected_size = match c.expected {
+        Expected::Scalar(x) => scale_of([x]),
+        Expected::Vector([x, y]) => scale_of([x, y]),
+        Expected::Bool(_) => 0.0,
+    };
+    let actual_text = value_near(&actual, expected_size);
+    Ok(CheckOutcome { what, expected: expected_text(&c.expected), actual: actual_text, passed, note: c.note.clone() })
 }
 
 fn unknown(word: &str, options: &[&str]) -> Problem {

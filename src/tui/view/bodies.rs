@@ -1,7 +1,7 @@
 //! The bodies panel: each body's constants, pose and motion, before → after.
 
 use super::{Motion, Theme};
-use crate::notation::{action_text, num};
+use crate::notation::{action_text, num_near, state_scale};
 use crate::tui::app::Stepper;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
@@ -11,6 +11,9 @@ use ratatui::widgets::{Block, Paragraph};
 /// One body's rows in the bodies panel: name and constants, then pose and
 /// motion, two fields a row when they fit in `width`, else one.
 fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    // Round-off reads 0 beside the body's own numbers (an ω of 1e-15 after a smooth impulse).
+    let scale = state_scale(&states.before[i]).max(state_scale(&states.after[i]));
+    let num = |x: f64| num_near(x, scale);
     let vec2 = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
     // A value this phase changed reads "before → after".
     let field = |label: &str, before: String, after: String| {
