@@ -53,6 +53,10 @@ fn deleting_a_body_a_check_names_is_refused_and_the_file_kept() {
     std::fs::write(&path, &source).unwrap();
     let mut s = open(&path);
     select(&mut s, "crate");
+    // In a lesson Del asks once, then deletes.
+    act(&mut s, Msg::Delete);
+    assert!(s.note.as_deref().is_some_and(|n| n.starts_with("Del again deletes crate")), "{:?}", s.note);
+    assert_eq!(s.bodies().len(), 3, "nothing deleted yet");
     act(&mut s, Msg::Delete);
     act(&mut s, Msg::Save);
     let note = s.note.clone().unwrap();

@@ -59,6 +59,8 @@ pub struct Stepper {
     pub note: Option<String>,
     pub mode: Mode,
     pub breaks: Breakpoints,
+    /// In a lesson, Del asked once: the next Del deletes.
+    delete_armed: bool,
     /// What the last key asks the shell to do, handed out by `update`.
     pub(super) effect: Option<Effect>,
 }
@@ -85,6 +87,7 @@ impl Stepper {
             note,
             mode: Mode::Step,
             breaks: Breakpoints::default(),
+            delete_armed: false,
             effect: None,
         }
     }
@@ -147,10 +150,17 @@ impl Stepper {
             Mode::Step => {
                 // The note answers the last key; the clock ticking while
                 // running is no key, so a warning stays on screen.
+                let armed = if matches!(msg, Msg::Tick(_)) { self.delete_armed } else { std::mem::take(&mut self.delete_armed) };
                 if !matches!(msg, Msg::Tick(_)) {
                     self.note = None;
                 }
                 match msg {
+                    // A lesson's bodies are what its narration speaks of: Del asks first.
+                    Msg::Delete if !armed && self.session.lesson.section.is_some() => {
+                        self.delete_armed = true;
+                        let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
+                        self.note = Some(format!("Del again deletes {name} from this lesson (u undoes it); any other key keeps it"));
+                    }
                     Msg::ToggleRun if self.running => self.settle(),
                     Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
                     // Any other key looks at or changes the frame: play stops there first.

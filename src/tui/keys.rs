@@ -110,7 +110,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "x", "turn it clockwise, 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
     bind!(Stepper, "e", "edit its mass, e, μ, velocity, ω, pose, size", Msg::EditFields, [(Char('e'), NONE)]),
     bind!(Stepper, "l", "aim a shot with it (text 000's cue ball)", Msg::Aim, [(Char('l'), NONE)]),
-    bind!(Stepper, "Del", "delete it", Msg::Delete, [(Delete, NONE), (Backspace, NONE)]),
+    bind!(Stepper, "Del", "delete it (in a lesson: Del twice)", Msg::Delete, [(Delete, NONE)]),
     bind!(Stepper, "y", "add a random circle", Msg::AddCircle, [(Char('y'), NONE)]),
     bind!(Stepper, "Y", "add a random box", Msg::AddBox, [(Char('Y'), NONE)]),
     bind!(Stepper, "h", "kick every body with a random velocity", Msg::Kick, [(Char('h'), NONE)]),

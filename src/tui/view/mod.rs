@@ -200,7 +200,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     if let Mode::Fields(ed) = &s.mode {
         field_editor(ed, theme, frame, derivation_area);
     }
-    frame.render_widget(status_line(s, &names, theme), status);
+    frame.render_widget(status_line(s, &names, theme, status.width), status);
 }
 
 /// The derivation panel's title and text: the phase's derivation, or A | B

@@ -8,7 +8,29 @@ use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'a> {
+/// The stepping keys shown, most wanted first: `? help` and `q quit` always
+/// stay; the others go, whole, when the line is short.
+const HINTS: [&str; 6] = ["? help", "q quit", "n/N phase", "f/F frame", "Space run", "e edit"];
+
+/// The hints that fit in `room` columns, in their reading order (phase, frame,
+/// run, edit, help, quit); help and quit whatever the room.
+fn hints(room: usize) -> String {
+    let mut kept: Vec<usize> = vec![0, 1];
+    let len = |kept: &[usize]| kept.iter().map(|&k| HINTS[k].chars().count() + 3).sum::<usize>() + 1;
+    for k in 2..HINTS.len() {
+        let mut more = kept.clone();
+        more.push(k);
+        if len(&more) > room {
+            break;
+        }
+        kept = more;
+    }
+    let order = [2, 3, 4, 5, 0, 1];
+    let shown: Vec<&str> = order.iter().filter(|k| kept.contains(k)).map(|&k| HINTS[k]).collect();
+    format!(" {}", shown.join(" · "))
+}
+
+pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, width: u16) -> Paragraph<'a> {
     let ask = |text: String| Paragraph::new(Line::styled(text, theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
     match &s.mode {
         Mode::SaveAs(name) => {
@@ -67,12 +89,24 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme) -> P
     if let Some(note) = &s.note {
         spans.push(Span::styled(format!(" {note} │"), theme.fg(Color::Yellow)));
     }
-    spans.push(Span::styled(format!(" {} ", parts.join(" · ")), theme.strong()));
+    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
     let hint = match &s.mode {
-        Mode::Aim(shot) => format!(" aim {} m/s: ←→ turn · ↑↓ power · click · Enter fire · Esc cancel", num(shot.aim.length())),
+        Mode::Aim(shot) => {
+            format!(" aim {} m/s: ←→ turn · ↑↓ power · click · Enter fire · a as an action · Esc cancel", num(shot.aim.length()))
+        }
         Mode::Fields(_) => " ↑↓ field · Enter apply · Esc cancel".to_string(),
-        _ => " n/N phase · f/F frame · Space run · e edit · ? help · q quit".to_string(),
+        _ => {
+            let state = format!(" {} ", parts.join(" · ")).chars().count();
+            hints(usize::from(width).saturating_sub(used + state))
+        }
     };
+    // Where the line is too short even for help and quit, the state gives way, cut with "…".
+    let room = usize::from(width).saturating_sub(used + hint.chars().count());
+    let mut state = format!(" {} ", parts.join(" · "));
+    if state.chars().count() > room && room > 1 {
+        state = format!("{}…", state.chars().take(room - 1).collect::<String>());
+    }
+    spans.push(Span::styled(state, theme.strong()));
     spans.push(Span::styled(hint, theme.dim()));
     Paragraph::new(Line::from(spans))
 }
