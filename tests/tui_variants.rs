@@ -128,3 +128,16 @@ fn a_bad_override_keeps_the_prompt_open() {
     let Screen::Stepper(s) = &app.screen else { panic!() };
     assert!(s.session.variant.is_none());
 }
+
+/// `impulse lesson tangent-fix --set solver.tangent=projected` opens the
+/// debugger on the lesson with the override (as cli.rs does with `with_sets`):
+/// the narration's numbers are for rotated-normal, so the banner shows from
+/// the first frame, before any key.
+#[test]
+fn a_command_line_set_shows_the_banner_from_the_start() {
+    let sets = ["solver.tangent=projected".to_string()];
+    let app = App::stepper(lesson::find("tangent-fix").unwrap().with_sets(&sets).unwrap(), Vec::new(), false);
+    let first = screen(&app, 120, 40);
+    assert!(first.contains(TANGENT_BANNER[0]), "{first}");
+    assert!(first.contains("│viewing projected"), "{first}");
+}
