@@ -108,6 +108,12 @@ fn a_b_in_tangent_fix_shows_the_bug_and_the_fix_side_by_side() {
     app.update(Msg::Variant);
     assert_eq!(note(&app), "A/B off");
     assert!(!screen(&app, 120, 40).contains("A | B"));
+    // Esc closes A/B too, and stays in the lesson.
+    app.update(Msg::Variant);
+    app.update(Msg::Accept);
+    app.update(Msg::Back);
+    assert_eq!(note(&app), "A/B off");
+    assert!(matches!(app.screen, Screen::Stepper(_)), "still in the lesson");
 }
 
 /// A bad override keeps the prompt open with the file's message; Esc leaves

@@ -354,6 +354,13 @@ impl App {
         // Only a key clears the warning; the clock ticking while running does not.
         let warned = if matches!(msg, Msg::Tick(_)) { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
         match msg {
+            // Esc closes A/B before it leaves the scene.
+            Msg::Back if !self.help && matches!(&self.screen, Screen::Stepper(s) if s.session.variant.is_some()) => {
+                if let Screen::Stepper(s) = &mut self.screen {
+                    s.session.variant = None;
+                    s.note = Some("A/B off".to_string());
+                }
+            }
             Msg::Quit | Msg::Back if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
             Msg::Quit => self.quit = true,
             Msg::Help => {
