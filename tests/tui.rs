@@ -273,3 +273,33 @@ fn the_help_scroll_stops_at_its_end() {
     press(&mut app, Msg::ScrollUp, 120, 40);
     assert_ne!(screen(&app, 120, 40), bottom);
 }
+
+/// Esc leaves a scene for the menu without losing it: the menu's first entry
+/// goes back to it at the same frame with its edits; quitting from the menu
+/// with those edits unsaved asks once.
+#[test]
+fn esc_keeps_the_scene_to_come_back_to() {
+    let scene = Lesson::parse("mine.toml", impulse::scene::STARTER).unwrap();
+    let mut app = App::stepper(scene, lessons(), false);
+    app.update(Msg::NextFrame);
+    app.update(Msg::NextFrame);
+    app.update(Msg::Move(1, 0));
+    app.update(Msg::Back);
+    assert!(matches!(app.screen, Screen::Menu));
+    let menu = screen(&app, 120, 40);
+    assert!(menu.contains("↩ Back to mine.toml") && menu.contains("where you left it: frame 2, edits kept"), "{menu}");
+    app.update(Msg::Quit);
+    assert!(!app.quit, "the first q asks");
+    assert!(screen(&app, 120, 40).contains("the scene you left has unsaved edits"));
+    app.update(Msg::MenuDown);
+    app.update(Msg::MenuUp);
+    app.update(Msg::Open);
+    let Screen::Stepper(s) = &app.screen else { panic!("back in the scene") };
+    assert_eq!((s.frame, s.dirty()), (2, true));
+    // The lessons still open below the entry.
+    app.update(Msg::Back);
+    app.update(Msg::MenuDown);
+    app.update(Msg::Open);
+    let Screen::Stepper(s) = &app.screen else { panic!("a lesson") };
+    assert_eq!(s.session.lesson.section.as_ref().unwrap().id, "smooth-balls");
+}

@@ -333,8 +333,13 @@ pub struct App {
     pub menu_selected: usize,
     pub help: bool,
     pub help_scroll: u16,
-    /// Set by a first `q` or Esc with unsaved edits; a second one leaves.
+    /// Set by a first `q` with unsaved edits; a second one leaves.
     leave_warned: bool,
+    /// The scene Esc left for the menu, kept as it was (frame, edits, breakpoints):
+    /// the menu's first entry goes back to it.
+    pub left: Option<Box<Stepper>>,
+    /// What the menu's bottom line says after a key (a warning).
+    pub menu_note: Option<String>,
     pub quit: bool,
     /// False under NO_COLOR.
     pub color: bool,
@@ -342,7 +347,18 @@ pub struct App {
 
 impl App {
     pub fn menu(lessons: Vec<Lesson>, color: bool) -> App {
-        App { screen: Screen::Menu, lessons, menu_selected: 0, help: false, help_scroll: 0, leave_warned: false, quit: false, color }
+        App {
+            screen: Screen::Menu,
+            lessons,
+            menu_selected: 0,
+            help: false,
+            help_scroll: 0,
+            leave_warned: false,
+            left: None,
+            menu_note: None,
+            quit: false,
+            color,
+        }
     }
 
     pub fn stepper(scene: Lesson, lessons: Vec<Lesson>, color: bool) -> App {
@@ -353,6 +369,9 @@ impl App {
     pub fn update(&mut self, msg: Msg) -> Option<Effect> {
         // Only a key clears the warning; the clock ticking while running does not.
         let warned = if matches!(msg, Msg::Tick(_)) { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
+        if !matches!(msg, Msg::Tick(_)) {
+            self.menu_note = None;
+        }
         match msg {
             // Esc closes A/B before it leaves the scene.
             Msg::Back if !self.help && matches!(&self.screen, Screen::Stepper(s) if s.session.variant.is_some()) => {
@@ -361,7 +380,7 @@ impl App {
                     s.note = Some("A/B off".to_string());
                 }
             }
-            Msg::Quit | Msg::Back if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
+            Msg::Quit if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
             Msg::Quit => self.quit = true,
             Msg::Help => {
                 self.help = !self.help;
@@ -371,11 +390,20 @@ impl App {
             Msg::ScrollDown | Msg::MenuDown if self.help => self.help_scroll = self.help_scroll.saturating_add(3),
             Msg::ScrollUp | Msg::MenuUp if self.help => self.help_scroll = self.help_scroll.saturating_sub(3),
             _ if self.help => {}
-            Msg::Back => self.screen = Screen::Menu,
-            Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.lessons.len().saturating_sub(1)),
+            // Leaving a scene keeps it, edits and all: the menu offers to go back.
+            Msg::Back => {
+                if let Screen::Stepper(s) = std::mem::replace(&mut self.screen, Screen::Menu) {
+                    self.left = Some(s);
+                    self.menu_selected = 0;
+                }
+            }
+            Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.menu_len().saturating_sub(1)),
             Msg::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
+            Msg::Open if self.left.is_some() && self.menu_selected == 0 => {
+                self.screen = Screen::Stepper(self.left.take().expect("checked"));
+            }
             Msg::Open => {
-                if let Some(scene) = self.lessons.get(self.menu_selected) {
+                if let Some(scene) = self.lessons.get(self.menu_selected - usize::from(self.left.is_some())) {
                     self.screen = Screen::Stepper(Box::new(Stepper::new(scene.clone())));
                 }
             }
@@ -395,15 +423,25 @@ impl App {
         }
     }
 
-    /// Tells the user that leaving drops their edits, if it would.
+    /// Tells the user that quitting drops their edits, if it would: in the
+    /// scene on screen, or in the one left in the menu.
     fn warn_unsaved(&mut self) -> bool {
-        match &mut self.screen {
-            Screen::Stepper(s) if s.dirty() => {
+        match (&mut self.screen, &self.left) {
+            (Screen::Stepper(s), _) if s.dirty() => {
                 s.note = Some("unsaved edits: Ctrl-S saves them; press again to leave without saving".to_string());
+                true
+            }
+            (Screen::Menu, Some(left)) if left.dirty() => {
+                self.menu_note = Some("the scene you left has unsaved edits: Enter on ↩ goes back to it; q again quits".to_string());
                 true
             }
             _ => false,
         }
+    }
+
+    /// The menu's entries: the scene left, if any, then the lessons.
+    fn menu_len(&self) -> usize {
+        self.lessons.len() + usize::from(self.left.is_some())
     }
 
     pub fn running(&self) -> Option<f64> {

@@ -141,7 +141,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "A", "A/B: the scene again with overrides, side by side", Msg::Variant, [(Char('A'), NONE)]),
     bind!(Stepper, "m M", "next / previous narrated step of the lesson", Msg::NextStep, [(Char('m'), NONE)]),
     bind!(Stepper, "", "", Msg::PrevStep, [(Char('M'), NONE)]),
-    bind!(Stepper, "Esc", "back to the lesson menu", Msg::Back, [(Esc, NONE)]),
+    bind!(Stepper, "Esc", "the lesson menu (its first entry comes back here)", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
     bind!(Fields, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),

@@ -18,11 +18,18 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
         Paragraph::new(title).block(Block::new().borders(ratatui::widgets::Borders::NONE)),
         top.inner(ratatui::layout::Margin::new(1, 0)),
     );
-    let items: Vec<ListItem> = app
-        .lessons
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| {
+    let back = app.left.as_ref().map(|s| {
+        let name = s.session.lesson.section.as_ref().map_or(s.session.lesson.file.clone(), |l| l.title.clone());
+        let edited = if s.dirty() { ", edits kept" } else { "" };
+        ListItem::new(Text::from(vec![
+            Line::styled(format!("↩ Back to {name}"), theme.strong()),
+            Line::from(format!("   where you left it: frame {}{edited}", s.frame)),
+            Line::from(""),
+        ]))
+    });
+    let items: Vec<ListItem> = back
+        .into_iter()
+        .chain(app.lessons.iter().enumerate().filter_map(|(i, s)| {
             let l = s.section.as_ref()?;
             Some(ListItem::new(Text::from(vec![
                 Line::from(vec![
@@ -32,12 +39,13 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
                 Line::from(format!("   {}", l.summary)),
                 Line::from(""),
             ])))
-        })
+        }))
         .collect();
     let highlight =
         if theme.color { Style::default().bg(Color::Blue).fg(Color::White) } else { Style::default().add_modifier(Modifier::REVERSED) };
     let list_widget = List::new(items).block(Block::bordered().title(" Lessons ")).highlight_style(highlight).highlight_symbol("▶ ");
     let mut state = ListState::default().with_selected(Some(app.menu_selected));
     frame.render_stateful_widget(list_widget, list, &mut state);
-    frame.render_widget(Paragraph::new(" ↑↓ choose · Enter open · ? help · q quit").style(theme.dim()), bottom);
+    let line = app.menu_note.clone().map_or(" ↑↓ choose · Enter open · ? help · q quit".to_string(), |n| format!(" {n}"));
+    frame.render_widget(Paragraph::new(line).style(if app.menu_note.is_some() { theme.warning() } else { theme.dim() }), bottom);
 }
