@@ -332,7 +332,7 @@ fn relax_touching<T: Tracer>(
     if settings.warm_start {
         // Each point on its own, its sums carrying what the block solve below gives at once.
         for (point, at) in std::iter::once(&info).chain(second.as_ref()).enumerate() {
-            resolve::run_summed(bodies, (a, b), point, at, settings, (pass, frame), memory, tracer);
+            resolve::run_summed(bodies, (a, b, point), at, settings, (pass, frame), memory, tracer);
         }
         return Visit::Contact;
     }

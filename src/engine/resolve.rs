@@ -151,11 +151,9 @@ pub(super) fn run<T: Tracer>(
 /// Resolves one contact point with summed impulses (`warm_start`; the
 /// derivation is in [`super::warm`]): the normal sum first, then friction's,
 /// on the sliding the normal impulse leaves.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run_summed<T: Tracer>(
     bodies: &mut [Body],
-    (a, b): (usize, usize),
-    point: usize,
+    (a, b, point): (usize, usize, usize),
     info: &CollisionInfo,
     settings: &Settings,
     (pass, frame): (usize, u64),

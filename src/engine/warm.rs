@@ -211,7 +211,8 @@ impl Summed {
         } else {
             Quantity::new("e", self.e, "")
         };
-        let mut q = vec![
+        let mut q = second_point(self.point);
+        q.extend([
             Quantity::new("vrn₀", self.vrn0, "m/s").by("vrn at this point's first visit this frame (0 when warm-started)", vec![]),
             e,
             Quantity::new("k_n", self.k_n, "1/kg"),
@@ -234,7 +235,7 @@ impl Summed {
             ),
             Quantity::new("jt", self.jt, "N·s")
                 .by("{Σjt} − {Σjt before}  (applied now)", vec![("Σjt", after.1.into()), ("Σjt before", before.1.into())]),
-        ];
+        ]);
         let inv = [(c.inv_mass[0], self.inv_inertia[0]), (c.inv_mass[1], self.inv_inertia[1])];
         q.extend(impulse_and_after(c.n, (self.jn, self.t, self.jt), c.r, inv, [(c.v[0], c.w[0]), (c.v[1], c.w[1])], &self.changes));
         q
@@ -265,7 +266,8 @@ pub struct WarmRecord {
 
 impl WarmRecord {
     pub(super) fn quantities(&self) -> Vec<Quantity> {
-        let mut q = vec![
+        let mut q = second_point(self.point);
+        q.extend([
             Quantity::new("J_last", self.last, "N·s").by("Σjn·n + Σjt·t at the end of the last frame", vec![]),
             Quantity::new("n·n_last", self.turn, "").by("still the same contact: above 0.9", vec![]),
             Quantity::new("n", self.n, ""),
@@ -275,10 +277,15 @@ impl WarmRecord {
                 "clamp({J_last}·{t}, ±{mu}·|{jn}|)",
                 vec![("J_last", self.last.into()), ("t", self.t.into()), ("mu", self.mu.into()), ("jn", self.jn.into())],
             ),
-        ];
+        ]);
         q.extend(impulse_and_after(self.n, (self.jn, self.t, self.jt), self.r, self.inv, self.before, &self.changes));
         q
     }
+}
+
+/// Which point of the pair this is, said only for a clipped manifold's second.
+fn second_point(point: u8) -> Vec<Quantity> {
+    if point == 0 { Vec::new() } else { vec![Quantity::new("point", "the second of a clipped manifold", "")] }
 }
 
 /// The impulse J = jn·n + jt·t applied at the contact, and the velocities and
