@@ -110,7 +110,11 @@ impl World {
     /// About how many bytes the world holds: what a cache of worlds counts.
     pub fn bytes(&self) -> usize {
         let names: usize = self.bodies.iter().map(|b| b.name.len()).sum();
-        std::mem::size_of::<World>() + std::mem::size_of_val(&self.bodies[..]) + names
+        std::mem::size_of::<World>()
+            + std::mem::size_of_val(&self.bodies[..])
+            + names
+            + self.contacts.bytes()
+            + std::mem::size_of_val(&self.actions[..])
     }
 
     pub fn states(&self) -> Vec<BodyState> {

@@ -114,6 +114,11 @@ impl ContactMemory {
         self.sums.get(&key(a, b, point))
     }
 
+    /// About how many bytes the memory holds, for the caches that keep worlds.
+    pub fn bytes(&self) -> usize {
+        self.sums.capacity() * std::mem::size_of::<(Key, Sums)>()
+    }
+
     pub fn len(&self) -> usize {
         self.sums.len()
     }
