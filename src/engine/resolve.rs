@@ -57,10 +57,13 @@ pub(super) fn run<T: Tracer>(
 ) {
     let (ba, bb) = (&bodies[a], &bodies[b]);
     let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
-    let c = Contact::at(ba, bb, info);
-    let (n, [ra, rb], v_rel, vrn) = (c.n, c.r, c.v_rel, c.vrn);
-    // Recorded only when traced.
-    let contact = (T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b)))).then_some(c);
+    let n = info.normal;
+    let (p, [ra, rb], [vpa, vpb]) = kinematics(ba, bb, info);
+    let v_rel = vpa - vpb;
+    let vrn = v_rel.dot(n);
+    // Recorded only when traced; the untraced step builds nothing.
+    let contact =
+        (T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b)))).then(|| Contact::of(ba, bb, info, p, [ra, rb], [vpa, vpb]));
     let pressed = given.as_ref().map_or(vrn > 0.0, |g| g.jn < 0.0);
     if !pressed {
         if let Some(contact) = contact {
@@ -242,26 +245,33 @@ pub struct Contact {
     pub vrn: f64,
 }
 
+/// The contact point, the arms to it from each centre, and its velocity on each body.
+fn kinematics(ba: &Body, bb: &Body, info: &CollisionInfo) -> (DVec2, [DVec2; 2], [DVec2; 2]) {
+    let p = contact_point(info, ba.inv_mass(), bb.inv_mass());
+    (p, [p - ba.position, p - bb.position], [ba.velocity_at(p), bb.velocity_at(p)])
+}
+
 impl Contact {
     fn at(ba: &Body, bb: &Body, info: &CollisionInfo) -> Contact {
-        let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
-        let (n, p) = (info.normal, contact_point(info, ima, imb));
-        let (ra, rb) = (p - ba.position, p - bb.position);
-        let (vpa, vpb) = (ba.velocity_at(p), bb.velocity_at(p));
-        let v_rel = vpa - vpb;
+        let (p, r, v_p) = kinematics(ba, bb, info);
+        Contact::of(ba, bb, info, p, r, v_p)
+    }
+
+    fn of(ba: &Body, bb: &Body, info: &CollisionInfo, p: DVec2, r: [DVec2; 2], v_p: [DVec2; 2]) -> Contact {
+        let v_rel = v_p[0] - v_p[1];
         Contact {
             start: info.start,
             end: info.end,
-            inv_mass: [ima, imb],
+            inv_mass: [ba.inv_mass(), bb.inv_mass()],
             p,
             x: [ba.position, bb.position],
-            r: [ra, rb],
-            n,
+            r,
+            n: info.normal,
             v: [ba.velocity, bb.velocity],
             w: [ba.angular_velocity, bb.angular_velocity],
-            v_p: [vpa, vpb],
+            v_p,
             v_rel,
-            vrn: v_rel.dot(n),
+            vrn: v_rel.dot(info.normal),
         }
     }
 }
