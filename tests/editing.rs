@@ -540,3 +540,26 @@ fn a_lessons_toggle_switches_and_switches_back() {
     act(&mut s, Msg::Toggle(7));
     assert_eq!(s.note.as_deref(), Some("7: not one of the lesson's keys, listed under its narration"));
 }
+
+/// `Y` stacks a box of the selected body's size and material on top of it,
+/// a hundredth of its height clear, and selects it: two presses on the
+/// starter's 1 × 1 crate (2 kg, e 0.2, μ 0.5, at y = 2) give boxes at
+/// y = 3.01 and 4.02. `y` on a box gives a circle as wide as its shorter side.
+#[test]
+fn y_and_big_y_stack_bodies_like_the_selected_one() {
+    let mut s = starter();
+    select(&mut s, "crate");
+    press(&mut s, &[Msg::AddBox, Msg::AddBox]);
+    let (b1, b2) = (by_name_in(&s, "box1"), by_name_in(&s, "box2"));
+    assert_eq!((b1.position, b2.position), (DVec2::new(1.5, 3.01), DVec2::new(1.5, 4.02)));
+    assert_eq!((b2.mass(), b2.restitution, b2.friction), (2.0, 0.2, 0.5));
+    assert_eq!(s.bodies()[s.selected].name, "box2");
+    act(&mut s, Msg::AddCircle);
+    let c = by_name_in(&s, "circle1");
+    assert_eq!(c.shape, impulse::geometry::Shape::Circle { radius: 0.5 });
+    assert!((c.position.y - (4.02 + 0.5 + 0.5 + 0.01)).abs() < 1e-12, "{}", c.position.y);
+}
+
+fn by_name_in(s: &Stepper, name: &str) -> Body {
+    s.bodies().iter().find(|b| b.name == name).unwrap().clone()
+}

@@ -38,8 +38,12 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
             Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
         }),
         Msg::AddCircle | Msg::AddBox => Box::new(move |s, i, rng| {
-            let body = random_body(msg == Msg::AddBox, &s.world.bodies, lo, hi, rng);
-            let note = format!("added {}", body.name);
+            let is_box = msg == Msg::AddBox;
+            let body = match s.world.bodies.get(*i) {
+                Some(on) => stacked_body(is_box, on, &s.world.bodies, if down { -1.0 } else { 1.0 }),
+                None => random_body(is_box, &s.world.bodies, lo, hi, rng),
+            };
+            let note = format!("added {} on {}", body.name, s.world.bodies.get(*i).map_or("nothing", |b| b.name.as_str()));
             s.world.bodies.push(body);
             *i = s.world.bodies.len() - 1;
             Ok(note)
@@ -126,6 +130,37 @@ fn snap(x: f64, step: f64, d: i8) -> f64 {
     } else {
         ((x / step).round() + d) * step
     }
+}
+
+/// A new circle or box of the selected body's size and material, standing on
+/// top of it (screen up), a hundredth of its height clear: `y` and `Y` build
+/// a stack a key at a time. Of the other kind it takes the size that fits:
+/// a box's shorter side as a circle's diameter, a circle's diameter as a
+/// square's side. Mass is the selected body's, or the area at density 1 when
+/// it is static or of the other kind.
+fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
+    let (shape, height) = match (is_box, on.shape) {
+        (false, Shape::Circle { radius }) => (Shape::Circle { radius }, 2.0 * radius),
+        (false, Shape::Box { size }) => (Shape::Circle { radius: size.min_element() / 2.0 }, size.min_element()),
+        (true, Shape::Box { size }) => (Shape::Box { size }, size.y),
+        (true, Shape::Circle { radius }) => (Shape::Box { size: DVec2::splat(2.0 * radius) }, 2.0 * radius),
+    };
+    let area = match shape {
+        Shape::Circle { radius } => PI * radius * radius,
+        Shape::Box { size } => size.x * size.y,
+    };
+    let same_kind = matches!((is_box, on.shape), (false, Shape::Circle { .. }) | (true, Shape::Box { .. }));
+    let mass = if same_kind && !on.is_static() { on.mass() } else { area };
+    let below = match on.shape {
+        Shape::Circle { radius } => radius,
+        Shape::Box { size } => size.y / 2.0,
+    };
+    let kind = if is_box { "box" } else { "circle" };
+    let name = (1..).map(|k| format!("{kind}{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
+    let at = on.position + DVec2::new(0.0, up * (below + height / 2.0 + height / 100.0));
+    let mut body = Body::dynamic(name, shape, mass).at(at);
+    (body.restitution, body.friction) = (on.restitution, on.friction);
+    body
 }
 
 /// Text 001's G key: a circle or a box of random size somewhere in the view,
