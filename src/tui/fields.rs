@@ -13,6 +13,9 @@ pub struct Field {
     key: &'static str,
     part: usize,
     pub text: String,
+    /// The text the editor opened with: a field left as it was keeps the
+    /// body's exact value (the text shows it to six digits, an angle in degrees).
+    shown: String,
     pub error: Option<String>,
 }
 
@@ -25,20 +28,27 @@ pub struct FieldEditor {
     pub focus: usize,
 }
 
+/// A value as the editor shows it: six significant digits, as everywhere on
+/// screen (a field left alone keeps the exact value behind it).
 fn text(x: f64) -> String {
-    // The shortest text that reads back to the same f64, with an exponent
-    // for the very small and large, as the saved file writes it.
-    format!("{x:?}")
+    crate::notation::num(x)
 }
+
+/// The angle is typed in degrees, as z and x turn it; files keep radians.
+const ANGLE: &str = "angle";
 
 impl FieldEditor {
     pub fn open(index: usize, b: &Body) -> FieldEditor {
         let e = BodyEntry::from_body(b);
-        let field = |label, key, part, value: String| Field { label, key, part, text: value, error: None };
+        let field = |label, key, part, value: String| Field { label, key, part, shown: value.clone(), text: value, error: None };
         let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
         for number in &BODY_NUMBERS {
             for (part, (label, &x)) in number.labels.iter().zip((number.get)(&e)).enumerate() {
-                fields.push(field(label, number.key, part, text(x)));
+                if number.key == ANGLE {
+                    fields.push(field("angle θ (°)", number.key, part, text(x.to_degrees())));
+                } else {
+                    fields.push(field(label, number.key, part, text(x)));
+                }
             }
         }
         match (e.radius, e.size) {
@@ -82,15 +92,19 @@ impl FieldEditor {
         for f in &mut self.fields {
             f.error = None;
             let t = f.text.trim();
+            if t == f.shown {
+                continue;
+            }
             if f.key == "mass" && t.eq_ignore_ascii_case("static") {
                 (e.mass, e.is_static, e.inertia) = (None, true, None);
                 continue;
             }
-            let Ok(x) = t.parse::<f64>() else {
+            let Ok(typed) = t.parse::<f64>() else {
                 let hint = if f.key == "mass" { "write a number of kilograms, or static" } else { "write e.g. 1.5" };
                 f.error = Some(format!("\"{t}\" is not a number: {hint}"));
                 continue;
             };
+            let x = if f.key == ANGLE { typed.to_radians() } else { typed };
             match (f.key, f.part) {
                 ("mass", _) => (e.mass, e.is_static) = (Some(x), false),
                 ("radius", _) => e.radius = Some(x),
@@ -163,6 +177,23 @@ mod tests {
     fn unchanged_fields_give_back_the_same_body() {
         let mut ed = FieldEditor::open(0, &ball());
         assert_eq!(ed.apply(), Some(ball()));
+    }
+
+    /// Degrees in the editor, radians in the body; a field left alone keeps
+    /// its exact value although the editor shows six digits.
+    #[test]
+    fn the_angle_is_typed_in_degrees_and_untouched_fields_stay_exact() {
+        let mut b = ball();
+        b.angle = 0.3;
+        b.position.x = 1.0085439676677088;
+        let mut ed = FieldEditor::open(0, &b);
+        let shown = |ed: &FieldEditor, start: &str| ed.fields.iter().find(|f| f.label.starts_with(start)).unwrap().text.clone();
+        assert_eq!((shown(&ed, "angle θ (°)"), shown(&ed, "position x")), ("17.1887".to_string(), "1.00854".to_string()));
+        assert_eq!(ed.apply(), Some(b.clone()), "nothing typed, nothing changed");
+        set(&mut ed, "angle", "90");
+        let turned = ed.apply().unwrap();
+        assert_eq!(turned.angle, std::f64::consts::FRAC_PI_2);
+        assert_eq!(turned.position.x, 1.0085439676677088);
     }
 
     #[test]
