@@ -563,3 +563,19 @@ fn y_and_big_y_stack_bodies_like_the_selected_one() {
 fn by_name_in(s: &Stepper, name: &str) -> Body {
     s.bodies().iter().find(|b| b.name == name).unwrap().clone()
 }
+
+/// A shot's speed can be typed: the aim keeps its direction and takes the
+/// number (m/s); q still quits and ? still helps, since only digits and the
+/// point are typed.
+#[test]
+fn a_shot_s_speed_can_be_typed() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use impulse::tui::keys::{Scope, lookup};
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    assert_eq!(lookup(key('7'), Scope::Aim), Some(Msg::Input('7')));
+    assert_eq!(lookup(key('q'), Scope::Aim), Some(Msg::Quit));
+    edit_case(&[Msg::Aim, Msg::Input('2'), Msg::Input('5'), Msg::Accept], |b, a, _, _| {
+        let (before, after) = (by_name(b, "ball").velocity, by_name(a, "ball").velocity);
+        assert!((after.length() - 25.0).abs() < 1e-12 && (after.normalize() - before.normalize()).length() < 1e-12, "{after}");
+    });
+}

@@ -154,6 +154,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Aim, "", "", Msg::Power(-1), [(Down, NONE)]),
     bind!(Aim, "Enter Space l", "fire: the body gets this velocity", Msg::Accept, [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]),
     bind!(Aim, "a", "fire as an action of this frame", Msg::FireAction, [(Char('a'), NONE)]),
+    bind!(Aim, "0-9 .", "type the speed (m/s); Backspace erases", Msg::Erase, [(Backspace, NONE)]),
     bind!(Aim, "Esc", "cancel the shot", Msg::Cancel, [(Esc, NONE)]),
     bind!(SaveAs, "Enter", "save to the file named", Msg::Accept, [(Enter, NONE)]),
     bind!(SaveAs, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
@@ -204,6 +205,8 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
         .map(|b| b.msg);
     match key.code {
         Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
+        // Aiming takes a typed speed, and q and ? keep their meaning.
+        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.') => Some(Msg::Input(c)),
         _ => bound,
     }
 }

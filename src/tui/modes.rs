@@ -71,13 +71,15 @@ impl Stepper {
             // Counter-clockwise on screen is clockwise in a y-down world.
             Msg::Turn(d) => shot.turn(if down { -d } else { d }),
             Msg::Power(d) => shot.power(d),
+            Msg::Input(c) => shot.type_char(c),
+            Msg::Erase => shot.erase(),
             Msg::Click(p) => shot.click(from, p),
             Msg::Cancel => {
                 self.mode = Mode::Step;
                 self.note = Some("shot cancelled".to_string());
             }
             Msg::Accept => {
-                let Shot { body, aim } = shot.clone();
+                let Shot { body, aim, .. } = shot.clone();
                 self.mode = Mode::Step;
                 let frame = self.frame;
                 self.edit(|s, _, _| {
@@ -97,7 +99,7 @@ impl Stepper {
             // The same shot as text 002's kind of load: an action that sets the
             // velocity in this frame's forces phase, listed and saved as one.
             Msg::FireAction => {
-                let Shot { body, aim } = shot.clone();
+                let Shot { body, aim, .. } = shot.clone();
                 self.mode = Mode::Step;
                 let frame = self.frame;
                 self.edit(|s, _, _| {

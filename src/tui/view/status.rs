@@ -91,8 +91,9 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     }
     let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
     let hint = match &s.mode {
+        Mode::Aim(shot) if !shot.typed.is_empty() => format!(" speed {}█ m/s: Enter fire · a as an action · Esc cancel", shot.typed),
         Mode::Aim(shot) => {
-            format!(" aim {} m/s: ←→ turn · ↑↓ power · click · Enter fire · a as an action · Esc cancel", num(shot.aim.length()))
+            format!(" aim {} m/s: ←→ turn · ↑↓ power · type a speed · Enter fire · a as an action · Esc cancel", num(shot.aim.length()))
         }
         Mode::Fields(_) => " ↑↓ field · Enter apply · Esc cancel".to_string(),
         _ => {
