@@ -303,3 +303,19 @@ fn esc_keeps_the_scene_to_come_back_to() {
     let Screen::Stepper(s) = &app.screen else { panic!("a lesson") };
     assert_eq!(s.session.lesson.section.as_ref().unwrap().id, "smooth-balls");
 }
+
+/// The mouse wheel scrolls the panel under it: at 120×40 the derivation is
+/// the right half's top, the narration the left half under the scene.
+#[test]
+fn the_wheel_scrolls_the_panel_under_it() {
+    use impulse::tui::view::wheel;
+    let app = open("smooth-balls");
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    assert_eq!(wheel(&app, area, 90, 5, true), Some(Msg::ScrollDown));
+    assert_eq!(wheel(&app, area, 90, 5, false), Some(Msg::ScrollUp));
+    let narration_row = screen(&app, 120, 40).lines().position(|l| l.contains("┌ The set-up")).unwrap() as u16 + 2;
+    assert_eq!(wheel(&app, area, 10, narration_row, true), Some(Msg::NarrationDown));
+    assert_eq!(wheel(&app, area, 10, 3, true), None, "the scene does not scroll");
+    let menu = App::menu(lessons(), false);
+    assert_eq!(wheel(&menu, area, 10, 10, true), Some(Msg::MenuDown));
+}

@@ -183,6 +183,7 @@ pub static KEYMAP: &[Binding] = &[
 /// What the mouse does, for the help screen (the clicks arrive as `Msg::Click`).
 static MOUSE: &[(Scope, &str, &str)] = &[
     (Scope::Stepper, "click", "select the body under the mouse"),
+    (Scope::Stepper, "wheel", "scroll the derivation or the narration under the mouse"),
     (Scope::Aim, "click", "aim at the cursor: speed = distance per second"),
 ];
 

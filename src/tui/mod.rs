@@ -99,6 +99,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
                 };
                 keys::lookup(key, scope)
             }
+            Some(Event::Mouse(m)) if matches!(m.kind, MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) => {
+                let size = terminal.size()?;
+                view::wheel(app, Rect::new(0, 0, size.width, size.height), m.column, m.row, m.kind == MouseEventKind::ScrollDown)
+            }
             Some(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 let size = terminal.size()?;
                 view::scene_point(app, Rect::new(0, 0, size.width, size.height), m.column, m.row).map(Msg::Click)

@@ -11,7 +11,7 @@ mod narration;
 mod status;
 mod variant;
 
-use super::app::{App, Mode, Screen, Stepper};
+use super::app::{App, Mode, Msg, Screen, Stepper};
 use super::canvas::{SceneView, fit_window, point_at};
 use crate::engine::BodyState;
 use crate::notation::phase_title;
@@ -125,6 +125,29 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
             .areas(left);
     Areas { canvas, lesson, bodies, derivation, totals, status }
+}
+
+/// What the mouse wheel does over (`column`, `row`): it scrolls the panel
+/// under it (the derivation or the narration; the help or the menu when shown).
+pub fn wheel(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Option<Msg> {
+    let pick = |down_msg: Msg, up_msg: Msg| Some(if down { down_msg } else { up_msg });
+    if app.help {
+        return pick(Msg::ScrollDown, Msg::ScrollUp);
+    }
+    let s = match &app.screen {
+        Screen::Menu => return pick(Msg::MenuDown, Msg::MenuUp),
+        Screen::Stepper(s) if fits(area) => s,
+        Screen::Stepper(_) => return None,
+    };
+    let a = areas(s, &motion(s), area);
+    let at = ratatui::layout::Position::new(column, row);
+    if a.derivation.contains(at) {
+        pick(Msg::ScrollDown, Msg::ScrollUp)
+    } else if a.lesson.contains(at) {
+        pick(Msg::NarrationDown, Msg::NarrationUp)
+    } else {
+        None
+    }
 }
 
 /// The world point under a mouse click on a screen of size `area`, if it
