@@ -359,6 +359,7 @@ fn half_extent(shape: &Shape, angle: f64) -> DVec2 {
             let h = size / 2.0;
             DVec2::new(h.x * c.abs() + h.y * s.abs(), h.x * s.abs() + h.y * c.abs())
         }
+        Shape::Segment { half } => DVec2::from_angle(angle).rotate(half).abs(),
     }
 }
 

@@ -4,7 +4,7 @@
 use super::ContactModel;
 use super::body::Body;
 use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
-use crate::geometry::{CollisionInfo, Method, Pose, RegionTest, SatReport, Shape, clip_box_box, collide};
+use crate::geometry::{CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box, collide_reporting};
 use glam::DVec2;
 
 /// `poses` are the two bodies' poses where they stand now. Returns the
@@ -22,15 +22,20 @@ pub(super) fn run<T: Tracer>(
     let (ba, bb) = (&bodies[a], &bodies[b]);
     // The SAT's report of every face is the debugger's; untraced, none is made.
     let both_boxes = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Box { .. }));
+    let wall_box = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Segment { .. }) | (Shape::Segment { .. }, Shape::Box { .. }));
     let traced = T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b)));
     let mut report = (traced && both_boxes).then(Box::<SatReport>::default);
-    let detection = collide(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut());
+    let mut wall_report = (traced && wall_box).then(Box::<SegmentBoxReport>::default);
+    let clipped_model = model == ContactModel::Clipped;
+    let detection =
+        collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut(), wall_report.as_deref_mut(), clipped_model);
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let clipped = match (model, &detection.method, ba.shape, bb.shape) {
         (ContactModel::Clipped, Method::BoxBox { axis: Some(axis) }, Shape::Box { size: sa }, Shape::Box { size: sb }) => {
             clip_box_box(sa, pa, sb, pb, *axis)
         }
+        (_, Method::SegmentBox { second, .. }, ..) => [detection.info, *second],
         _ => [None, None],
     };
     let (first, second) = match clipped {
@@ -45,6 +50,9 @@ pub(super) fn run<T: Tracer>(
             Method::CircleCircle => Work::CircleCircle,
             Method::BoxBox { .. } => Work::BoxBox(report.unwrap_or_default()),
             Method::BoxCircle { test, box_is_a } => Work::BoxCircle { test: Box::new(test), box_is_a },
+            Method::SegmentCircle { test, wall_is_a } => Work::WallCircle { test: Box::new(test), wall_is_a },
+            Method::SegmentBox { wall_is_a, .. } => Work::WallBox { report: wall_report.unwrap_or_default(), wall_is_a },
+            Method::SegmentSegment => Work::TwoWalls,
         };
         let record = DetectRecord {
             x_a: ba.position,
@@ -72,6 +80,18 @@ pub enum Work {
     BoxCircle {
         test: Box<RegionTest>,
         box_is_a: bool,
+    },
+    /// A wall and a circle: the wall's point nearest the centre.
+    WallCircle {
+        test: Box<SegmentTest>,
+        wall_is_a: bool,
+    },
+    /// Two walls are both fixed: never tested.
+    TwoWalls,
+    /// A wall and a box: every face the separating axis test tried.
+    WallBox {
+        report: Box<SegmentBoxReport>,
+        wall_is_a: bool,
     },
 }
 
@@ -135,27 +155,45 @@ impl DetectRecord {
             Work::BoxBox(report) => {
                 for (side, faces) in report.faces.iter().enumerate() {
                     let (own, other) = if side == 0 { (a, b) } else { (b, a) };
-                    for (i, face) in faces.iter().enumerate() {
-                        let Some(face) = face else { continue };
-                        out.push(Quantity::new(format!("{own} face {i} normal"), face.normal, ""));
-                        out.push(Quantity::new(format!("{own} face {i} support"), face.support, "m"));
-                        let dist = Quantity::new(format!("{own} face {i} distance"), face.distance, "m");
-                        out.push(match face.support {
-                            Some(s) => {
-                                dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())])
-                            }
-                            None => dist,
-                        });
-                        if face.support.is_none() {
-                            let why = format!("no corner of {other} lies behind {own}'s face {i}: it separates");
-                            out.push(Quantity::new("separating axis", why.as_str(), ""));
-                        }
-                    }
+                    face_quantities((own, other), faces, out);
                 }
                 if let Some((side, face)) = report.axis {
                     out.push(Quantity::new("least penetration", Value::Text(format!("{} face {face}", [a, b][side])), ""));
                 }
             }
+            Work::WallBox { report, wall_is_a } => {
+                let (wall, boxed) = if *wall_is_a { (a, b) } else { (b, a) };
+                face_quantities((wall, boxed), &report.segment, out);
+                face_quantities((boxed, wall), &report.boxed, out);
+                if let Some((side, face)) = report.axis {
+                    out.push(Quantity::new("least penetration", Value::Text(format!("{} face {face}", [wall, boxed][side])), ""));
+                }
+            }
+            Work::WallCircle { test, wall_is_a } => {
+                let (wall, centre) = if *wall_is_a { (a, self.x_b) } else { (b, self.x_a) };
+                let SegmentTest { from, to, along, nearest, distance } = **test;
+                out.push(Quantity::new(format!("{wall} from"), from, "m"));
+                out.push(Quantity::new(format!("{wall} to"), to, "m"));
+                let c = ("c", Value::from(centre));
+                out.push(Quantity::new("along", along, "").by(
+                    "({c} − {from})·({to} − {from}) / |{to} − {from}|²",
+                    vec![c.clone(), ("from", from.into()), ("to", to.into())],
+                ));
+                let place = if along <= 0.0 {
+                    "the wall's from end"
+                } else if along >= 1.0 {
+                    "the wall's to end"
+                } else {
+                    "beside the wall"
+                };
+                out.push(
+                    Quantity::new("nearest point", nearest, "m")
+                        .by("{from} + ({to} − {from})·clamp({along}, 0, 1)", vec![("from", from.into()), ("to", to.into()), ("along", along.into())]),
+                );
+                out.push(Quantity::new("nearest is", place, ""));
+                out.push(Quantity::new("gap", distance, "m").by("|{c} − {nearest point}|", vec![c, ("nearest point", nearest.into())]));
+            }
+            Work::TwoWalls => {}
             Work::BoxCircle { test, box_is_a } => {
                 let (who, centre) = if *box_is_a { (a, self.x_b) } else { (b, self.x_a) };
                 let RegionTest { first, second, normal, .. } = **test;
@@ -177,6 +215,25 @@ impl DetectRecord {
                 );
                 out.push(Quantity::new("region", test.region.describe(), ""));
             }
+        }
+    }
+}
+
+/// One polygon's faces tested against the other's corners (text 001's SAT):
+/// each face's normal, its support point and how far behind the face it lies.
+fn face_quantities((own, other): (&str, &str), faces: &[Option<FaceTest>], out: &mut Vec<Quantity>) {
+    for (i, face) in faces.iter().enumerate() {
+        let Some(face) = face else { continue };
+        out.push(Quantity::new(format!("{own} face {i} normal"), face.normal, ""));
+        out.push(Quantity::new(format!("{own} face {i} support"), face.support, "m"));
+        let dist = Quantity::new(format!("{own} face {i} distance"), face.distance, "m");
+        out.push(match face.support {
+            Some(s) => dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())]),
+            None => dist,
+        });
+        if face.support.is_none() {
+            let why = format!("no corner of {other} lies behind {own}'s face {i}: it separates");
+            out.push(Quantity::new("separating axis", why.as_str(), ""));
         }
     }
 }

@@ -155,6 +155,16 @@ named! {
 }
 
 named! {
+    /// How contact is handled (DESIGN.md, "Three collision methods").
+    pub enum Method {
+        /// Text 001: positional correction and impulses, relaxed over passes.
+        Relaxation = "relaxation",
+        /// Text 003: move, then put each ball back where it touched and bounce it.
+        Reposition = "reposition",
+    }
+}
+
+named! {
     pub enum Integrator {
         SymplecticEuler = "symplectic-euler",
         /// Moves bodies with the velocities they had before the frame's forces.
@@ -183,6 +193,9 @@ pub struct Settings {
     pub warm_start: bool,
     /// `false` freezes the forces and integrate stages (text 001's motion toggle).
     pub motion: bool,
+    pub method: Method,
+    /// `reposition`: a ball whose centre crossed a wall's line since the last frame has hit it.
+    pub side_tracking: bool,
 }
 
 impl Default for Settings {
@@ -201,6 +214,8 @@ impl Default for Settings {
             integrator: Integrator::SymplecticEuler,
             warm_start: false,
             motion: true,
+            method: Method::Relaxation,
+            side_tracking: true,
         }
     }
 }

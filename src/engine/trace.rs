@@ -288,7 +288,9 @@ impl Phase {
             PhaseData::Detect(r) => match &r.work {
                 super::detect::Work::BoxBox(report) => size_of_val(&**report),
                 super::detect::Work::BoxCircle { test, .. } => size_of_val(&**test),
-                super::detect::Work::CircleCircle => 0,
+                super::detect::Work::WallCircle { test, .. } => size_of_val(&**test),
+                super::detect::Work::WallBox { report, .. } => size_of_val(&**report),
+                super::detect::Work::CircleCircle | super::detect::Work::TwoWalls => 0,
             },
             PhaseData::Correct(_) => 0,
             PhaseData::Resolve(r) => size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)),

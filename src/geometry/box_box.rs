@@ -39,7 +39,7 @@ struct Least {
     support: DVec2,
 }
 
-fn find_support_point(corners: &[DVec2; 4], dir: DVec2, on_face: DVec2) -> Option<(DVec2, f64)> {
+fn find_support_point(corners: &[DVec2], dir: DVec2, on_face: DVec2) -> Option<(DVec2, f64)> {
     let mut best: Option<(DVec2, f64)> = None;
     for &v in corners {
         let projection = (v - on_face).dot(dir);
@@ -51,15 +51,17 @@ fn find_support_point(corners: &[DVec2; 4], dir: DVec2, on_face: DVec2) -> Optio
     best
 }
 
-/// `faces`, when asked for, gets every face tested.
+/// `faces`, when asked for, gets every face tested. A polygon's face i runs
+/// from corner i to corner i + 1 (a segment is a polygon of two faces, one
+/// each way, so it has a face on each side).
 fn find_axis_least_penetration(
-    own_corners: &[DVec2; 4],
-    own_normals: &[DVec2; 4],
-    other_corners: &[DVec2; 4],
-    mut faces: Option<&mut [Option<FaceTest>; 4]>,
+    own_corners: &[DVec2],
+    own_normals: &[DVec2],
+    other_corners: &[DVec2],
+    mut faces: Option<&mut [Option<FaceTest>]>,
 ) -> Option<Least> {
     let mut least: Option<Least> = None;
-    for i in 0..4 {
+    for i in 0..own_corners.len() {
         let normal = own_normals[i];
         let on_face = own_corners[i];
         let found = find_support_point(other_corners, -normal, on_face);
@@ -90,24 +92,42 @@ pub(crate) fn sat(
     pa: Pose,
     size_b: DVec2,
     pb: Pose,
-    mut report: Option<&mut SatReport>,
+    report: Option<&mut SatReport>,
 ) -> Option<(CollisionInfo, (usize, usize))> {
-    let (corners_a, normals_a) = (box_vertices(size_a, pa), box_face_normals(pa));
-    let (corners_b, normals_b) = (box_vertices(size_b, pb), box_face_normals(pb));
-    let on_a = find_axis_least_penetration(&corners_a, &normals_a, &corners_b, report.as_deref_mut().map(|r| &mut r.faces[0]))?;
-    let on_b = find_axis_least_penetration(&corners_b, &normals_b, &corners_a, report.as_deref_mut().map(|r| &mut r.faces[1]))?;
-    let (axis, info) = if on_a.depth < on_b.depth {
+    let a = (box_vertices(size_a, pa), box_face_normals(pa));
+    let b = (box_vertices(size_b, pb), box_face_normals(pb));
+    match report {
+        Some(r) => {
+            let [fa, fb] = &mut r.faces;
+            let found = sat_polygons((&a.0, &a.1), (&b.0, &b.1), Some((fa, fb)));
+            r.axis = found.map(|f| f.1);
+            found
+        }
+        None => sat_polygons((&a.0, &a.1), (&b.0, &b.1), None),
+    }
+}
+
+/// The same test for any two convex polygons given as corners and face
+/// normals, A's faces against B's corners and then B's against A's.
+pub(crate) fn sat_polygons(
+    (corners_a, normals_a): (&[DVec2], &[DVec2]),
+    (corners_b, normals_b): (&[DVec2], &[DVec2]),
+    report: Option<(&mut [Option<FaceTest>], &mut [Option<FaceTest>])>,
+) -> Option<(CollisionInfo, (usize, usize))> {
+    let (faces_a, faces_b) = match report {
+        Some((fa, fb)) => (Some(fa), Some(fb)),
+        None => (None, None),
+    };
+    let on_a = find_axis_least_penetration(corners_a, normals_a, corners_b, faces_a)?;
+    let on_b = find_axis_least_penetration(corners_b, normals_b, corners_a, faces_b)?;
+    if on_a.depth < on_b.depth {
         // B's corner sits inside A; it is the start, and A's face is the end.
-        ((0, on_a.face), CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support))
+        Some((CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support), (0, on_a.face)))
     } else {
         // A's corner sits inside B; start on B's face, end at that corner.
         let n = normals_b[on_b.face];
-        ((1, on_b.face), CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth))
-    };
-    if let Some(report) = report {
-        report.axis = Some(axis);
+        Some((CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth), (1, on_b.face)))
     }
-    Some((info, axis))
 }
 
 /// The two-point manifold of boxes that overlap along the SAT's `axis` (side
@@ -120,13 +140,21 @@ pub(crate) fn sat(
 /// then touches at two points, and the impulses at its ends keep it level
 /// where one deepest corner would rock it. Deepest point first; the normal
 /// points A → B as in [`CollisionInfo`].
-pub fn clip_box_box(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose, (side, face): (usize, usize)) -> [Option<CollisionInfo>; 2] {
-    let boxes = [(box_vertices(size_a, pa), box_face_normals(pa)), (box_vertices(size_b, pb), box_face_normals(pb))];
-    let ((ref_corners, ref_normals), (inc_corners, inc_normals)) = (&boxes[side], &boxes[1 - side]);
+pub fn clip_box_box(size_a: DVec2, pa: Pose, size_b: DVec2, pb: Pose, axis: (usize, usize)) -> [Option<CollisionInfo>; 2] {
+    let a = (box_vertices(size_a, pa), box_face_normals(pa));
+    let b = (box_vertices(size_b, pb), box_face_normals(pb));
+    clip_polygons((&a.0, &a.1), (&b.0, &b.1), axis)
+}
+
+/// [`clip_box_box`] for any two convex polygons (corners and face normals).
+pub(crate) fn clip_polygons(a: (&[DVec2], &[DVec2]), b: (&[DVec2], &[DVec2]), (side, face): (usize, usize)) -> [Option<CollisionInfo>; 2] {
+    let polygons = [a, b];
+    let ((ref_corners, ref_normals), (inc_corners, inc_normals)) = (polygons[side], polygons[1 - side]);
+    let (n_ref, n_inc) = (ref_corners.len(), inc_corners.len());
     let normal = ref_normals[face];
-    let (v1, v2) = (ref_corners[face], ref_corners[(face + 1) % 4]);
-    let incident = (0..4).min_by(|&i, &j| inc_normals[i].dot(normal).total_cmp(&inc_normals[j].dot(normal))).unwrap_or(0);
-    let (mut p1, mut p2) = (inc_corners[incident], inc_corners[(incident + 1) % 4]);
+    let (v1, v2) = (ref_corners[face], ref_corners[(face + 1) % n_ref]);
+    let incident = (0..n_inc).min_by(|&i, &j| inc_normals[i].dot(normal).total_cmp(&inc_normals[j].dot(normal))).unwrap_or(0);
+    let (mut p1, mut p2) = (inc_corners[incident], inc_corners[(incident + 1) % n_inc]);
     // Side planes: along the reference face, from v1 (0) to v2 (its length).
     let along = (v2 - v1).normalize_or_zero();
     let length = (v2 - v1).dot(along);

@@ -4,11 +4,13 @@
 mod box_box;
 mod box_circle;
 mod circle_circle;
+mod segment;
 mod shape;
 
 pub use box_box::{FaceTest, SatReport, clip_box_box, collide_box_box};
 pub use box_circle::{CircleRegion, RegionTest, collide_box_circle};
 pub use circle_circle::collide_circle_circle;
+pub use segment::{SegmentBoxReport, SegmentTest, collide_segment_box, collide_segment_circle, segment_ends};
 pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
 
 use glam::DVec2;
@@ -49,6 +51,19 @@ pub enum Method {
         test: RegionTest,
         box_is_a: bool,
     },
+    /// A wall and a circle; `wall_is_a` says which of the pair is the wall.
+    SegmentCircle {
+        test: SegmentTest,
+        wall_is_a: bool,
+    },
+    /// A wall and a box: the faces tested are in the report given to
+    /// [`collide`], if any. The second point is clipping's, as for two boxes.
+    SegmentBox {
+        wall_is_a: bool,
+        second: Option<CollisionInfo>,
+    },
+    /// Two walls: both fixed, they are never tested against each other.
+    SegmentSegment,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +75,20 @@ pub struct Detection {
 /// Narrow phase for any two shapes, A first. The info's normal always points A → B.
 /// For two boxes, `report` (when given) gets every face the SAT tested.
 pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose, report: Option<&mut SatReport>) -> Detection {
+    collide_reporting(a, pa, b, pb, report, None, false)
+}
+
+/// [`collide`], with a wall–box pair's faces written into `wall_box` when
+/// given, and the clipped second point of a wall–box pair when `clipped`.
+pub fn collide_reporting(
+    a: &Shape,
+    pa: Pose,
+    b: &Shape,
+    pb: Pose,
+    report: Option<&mut SatReport>,
+    wall_box: Option<&mut SegmentBoxReport>,
+    clipped: bool,
+) -> Detection {
     match (a, b) {
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
             Detection { info: collide_circle_circle(pa.position, *ra, pb.position, *rb), method: Method::CircleCircle }
@@ -76,5 +105,28 @@ pub fn collide(a: &Shape, pa: Pose, b: &Shape, pb: Pose, report: Option<&mut Sat
             let (info, test) = collide_box_circle(*size, pb, pa.position, *radius);
             Detection { info: info.map(CollisionInfo::flipped), method: Method::BoxCircle { test, box_is_a: false } }
         }
+        (Shape::Segment { half }, Shape::Circle { radius }) => {
+            let [from, to] = segment_ends(*half, pa);
+            let (info, test) = collide_segment_circle(from, to, pb.position, *radius);
+            Detection { info, method: Method::SegmentCircle { test, wall_is_a: true } }
+        }
+        (Shape::Circle { radius }, Shape::Segment { half }) => {
+            let [from, to] = segment_ends(*half, pb);
+            let (info, test) = collide_segment_circle(from, to, pa.position, *radius);
+            Detection { info: info.map(CollisionInfo::flipped), method: Method::SegmentCircle { test, wall_is_a: false } }
+        }
+        (Shape::Segment { half }, Shape::Box { size }) => {
+            let found = collide_segment_box(segment_ends(*half, pa).into(), *size, pb, wall_box, clipped);
+            Detection { info: found.map(|f| f.0), method: Method::SegmentBox { wall_is_a: true, second: found.and_then(|f| f.1) } }
+        }
+        (Shape::Box { size }, Shape::Segment { half }) => {
+            let found = collide_segment_box(segment_ends(*half, pb).into(), *size, pa, wall_box, clipped);
+            let flip = |i: Option<CollisionInfo>| i.map(CollisionInfo::flipped);
+            Detection {
+                info: flip(found.map(|f| f.0)),
+                method: Method::SegmentBox { wall_is_a: false, second: flip(found.and_then(|f| f.1)) },
+            }
+        }
+        (Shape::Segment { .. }, Shape::Segment { .. }) => Detection { info: None, method: Method::SegmentSegment },
     }
 }

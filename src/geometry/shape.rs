@@ -20,6 +20,11 @@ pub enum Shape {
     Box {
         size: DVec2,
     },
+    /// A wall (text 003): a segment whose ends lie at ∓`half` from the centre.
+    /// It has no area and no mass; it only stands still and is hit.
+    Segment {
+        half: DVec2,
+    },
 }
 
 /// Where a shape stands: centre and angle (positive from +x toward +y), with
@@ -41,6 +46,11 @@ impl Pose {
     pub fn turned(position: DVec2, angle: f64, rotation: DVec2) -> Pose {
         Pose { position, angle, rotation }
     }
+
+    /// `v` turned by the pose's angle.
+    pub fn rotate(&self, v: DVec2) -> DVec2 {
+        self.rotation.rotate(v)
+    }
 }
 
 impl Shape {
@@ -49,6 +59,7 @@ impl Shape {
         match self {
             Shape::Circle { radius } => *radius,
             Shape::Box { size } => size.length() / 2.0,
+            Shape::Segment { half } => half.length(),
         }
     }
 
@@ -64,6 +75,10 @@ impl Shape {
                 let excess = local.abs() - *size / 2.0;
                 excess.max(DVec2::ZERO).length() + excess.max_element().min(0.0)
             }
+            Shape::Segment { half } => {
+                let [from, to] = super::segment::segment_ends(*half, pose);
+                super::segment::collide_segment_circle(from, to, p, 0.0).1.distance
+            }
         }
     }
 
@@ -72,6 +87,8 @@ impl Shape {
         match self {
             Shape::Circle { radius } => mass * radius * radius / 2.0,
             Shape::Box { size } => mass * size.length_squared() / 12.0,
+            // A wall is static: its mass and inertia are never used.
+            Shape::Segment { .. } => 0.0,
         }
     }
 }

@@ -104,6 +104,7 @@ fn bodies_table(md: &mut String, scene: &Lesson) {
         let shape = match b.shape {
             crate::geometry::Shape::Circle { radius } => format!("circle r {}", num(radius)),
             crate::geometry::Shape::Box { size } => format!("box {} × {}", num(size.x), num(size.y)),
+            crate::geometry::Shape::Segment { half } => format!("wall {} long", num(2.0 * half.length())),
         };
         let mass = if b.is_static() { "static".to_string() } else { format!("{} kg", num(b.mass())) };
         writeln!(

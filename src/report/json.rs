@@ -38,6 +38,12 @@ fn body_json(body: &Body, s: &BodyState) -> Json {
             o["shape"] = json!("box");
             o["size"] = pair_json(size);
         }
+        Shape::Segment { half } => {
+            let [from, to] = crate::geometry::segment_ends(half, crate::geometry::Pose::new(s.position, s.angle));
+            o["shape"] = json!("wall");
+            o["from"] = pair_json(from);
+            o["to"] = pair_json(to);
+        }
     }
     o
 }

@@ -1,7 +1,7 @@
 //! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
-use crate::engine::{Body, ContactModel, Friction, Integrator, Tangent};
+use crate::engine::{Body, ContactModel, Friction, Integrator, Method, Tangent};
 use crate::geometry::Shape;
 use crate::named::named;
 use serde::de::{Error as _, Expected, SeqAccess, Visitor};
@@ -17,7 +17,40 @@ pub struct SceneFile {
     #[serde(default)]
     pub body: Vec<BodyEntry>,
     #[serde(default)]
+    pub wall: Vec<WallEntry>,
+    #[serde(default)]
     pub action: Vec<ActionEntry>,
+}
+
+/// `[[wall]]`: a fixed segment (DESIGN.md, "Walls and actions"). The world
+/// holds it as a static body after the file's `[[body]]` entries.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WallEntry {
+    pub name: String,
+    #[serde(deserialize_with = "pair")]
+    pub from: [f64; 2],
+    #[serde(deserialize_with = "pair")]
+    pub to: [f64; 2],
+    #[serde(default = "one")]
+    pub restitution: f64,
+    #[serde(default)]
+    pub friction: f64,
+}
+
+impl WallEntry {
+    /// A wall body as a file would say it: its ends where the body stands now.
+    pub fn from_body(b: &Body) -> Option<WallEntry> {
+        let Shape::Segment { half } = b.shape else { return None };
+        let [from, to] = crate::geometry::segment_ends(half, b.pose());
+        Some(WallEntry {
+            name: b.name.clone(),
+            from: from.to_array(),
+            to: to.to_array(),
+            restitution: b.restitution,
+            friction: b.friction,
+        })
+    }
 }
 
 /// `[[action]]`: something done to a body during a run (DESIGN.md, "Walls and
@@ -80,6 +113,8 @@ pub struct SolverSection {
     pub contact: ContactModel,
     pub integrator: Integrator,
     pub warm_start: bool,
+    pub method: Method,
+    pub side_tracking: bool,
 }
 
 impl Default for SolverSection {
@@ -96,6 +131,8 @@ impl Default for SolverSection {
             contact: ContactModel::Single,
             integrator: Integrator::SymplecticEuler,
             warm_start: false,
+            method: Method::Relaxation,
+            side_tracking: true,
         }
     }
 }
@@ -252,6 +289,8 @@ impl BodyEntry {
         let (shape, radius, size) = match b.shape {
             Shape::Circle { radius } => (ShapeName::Circle, Some(radius), None),
             Shape::Box { size } => (ShapeName::Box, None, Some(size.to_array())),
+            // A wall is written by `WallEntry`; as a body it has neither radius nor size.
+            Shape::Segment { .. } => (ShapeName::Box, None, None),
         };
         let moving = !b.is_static();
         BodyEntry {

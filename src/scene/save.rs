@@ -3,8 +3,9 @@
 //! only values that changed are rewritten (each keeping its trailing
 //! comment), bodies are matched by name, and new ones are appended.
 
-use super::file::{BODY_NUMBERS, BodyEntry};
-use crate::engine::{Action, ActionKind, Settings, World};
+use super::file::{BODY_NUMBERS, BodyEntry, WallEntry};
+use crate::engine::{Action, ActionKind, Body, Settings, World};
+use crate::geometry::Shape;
 use std::io::Write;
 use std::path::Path;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
@@ -46,12 +47,24 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
         doc.remove("solver");
     }
 
-    // Bodies written inline, `body = [{ … }, …]`, stay inline, each with its comments.
-    if let Some(Item::Value(Value::Array(array))) = doc.get_mut("body") {
-        write_inline_bodies(array, world);
-        return Ok(with_line_ends(source, doc.to_string()));
+    let (walls, bodies): (Vec<&Body>, Vec<&Body>) = world.bodies.iter().partition(|b| matches!(b.shape, Shape::Segment { .. }));
+    write_entries(&mut doc, "body", &bodies, &|t, b| write_body(t, &BodyEntry::from_body(b)));
+    write_entries(&mut doc, "wall", &walls, &|t, b| {
+        if let Some(w) = WallEntry::from_body(b) {
+            write_wall(t, &w);
+        }
+    });
+    Ok(with_line_ends(source, doc.to_string()))
+}
+
+/// Writes `[[key]]` (bodies or walls) from `entries`, matched to the file's by
+/// name. Entries written inline, `body = [{ … }, …]`, stay inline, each with its comments.
+fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[&Body], write: &dyn Fn(&mut dyn TableLike, &Body)) {
+    if let Some(Item::Value(Value::Array(array))) = doc.get_mut(key) {
+        write_inline_bodies(array, entries, write);
+        return;
     }
-    let mut old: Vec<Option<Table>> = match doc.remove("body") {
+    let mut old: Vec<Option<Table>> = match doc.remove(key) {
         Some(Item::ArrayOfTables(a)) => a.into_iter().map(Some).collect(),
         _ => Vec::new(),
     };
@@ -60,19 +73,18 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
     // follow the last (a tie keeps the array's order).
     let mut places: Vec<isize> = old.iter().flatten().filter_map(Table::position).collect();
     places.sort_unstable();
-    let mut bodies = ArrayOfTables::new();
-    for (k, body) in world.bodies.iter().enumerate() {
+    let mut tables = ArrayOfTables::new();
+    for (k, body) in entries.iter().enumerate() {
         let name_of = |t: &Table| t.get("name").and_then(Item::as_str).map(str::to_string);
         let reused = old.iter_mut().find(|t| t.as_ref().and_then(name_of).as_deref() == Some(&body.name)).and_then(Option::take);
         let mut table = reused.unwrap_or_default();
         table.set_position(places.get(k).or(places.last()).copied());
-        write_body(&mut table, &BodyEntry::from_body(body));
-        bodies.push(table);
+        write(&mut table, body);
+        tables.push(table);
     }
-    if !bodies.is_empty() {
-        doc.insert("body", Item::ArrayOfTables(bodies));
+    if !tables.is_empty() {
+        doc.insert(key, Item::ArrayOfTables(tables));
     }
-    Ok(with_line_ends(source, doc.to_string()))
 }
 
 /// A file written with Windows line ends keeps them.
@@ -84,7 +96,7 @@ fn with_line_ends(source: &str, text: String) -> String {
 /// (matched by name) keeps its own comments and layout, new ones follow on
 /// lines of their own. A comment after a body's comma is stored in front of
 /// the next body; it is moved with the body it follows.
-fn write_inline_bodies(array: &mut Array, world: &World) {
+fn write_inline_bodies(array: &mut Array, entries: &[&Body], write: &dyn Fn(&mut dyn TableLike, &Body)) {
     let name_of = |v: &Value| v.as_inline_table().and_then(|t| t.get("name")).and_then(Value::as_str).map(str::to_string);
     let prefix = |v: &Value| v.decor().prefix().and_then(|p| p.as_str()).unwrap_or("").to_string();
     let trailing = array.trailing().as_str().unwrap_or("").to_string();
@@ -104,12 +116,12 @@ fn write_inline_bodies(array: &mut Array, world: &World) {
         .collect();
     let mut bodies = Array::new();
     let mut before = opening;
-    for body in &world.bodies {
+    for body in entries {
         let reused =
             old.iter_mut().find(|o| o.as_ref().and_then(|(v, ..)| name_of(v)).as_deref() == Some(&body.name)).and_then(Option::take);
         let (mut value, own, after) = reused.unwrap_or_else(|| (Value::InlineTable(InlineTable::new()), "\n  ".to_string(), String::new()));
         if let Some(table) = value.as_inline_table_mut() {
-            write_body(table, &BodyEntry::from_body(body));
+            write(table, body);
         }
         value.decor_mut().set_prefix(format!("{before}{own}"));
         before = after;
@@ -204,6 +216,23 @@ fn write_body(t: &mut dyn TableLike, b: &BodyEntry) {
         };
         set(t, number.key, value, values.iter().all(|&x| x == number.default));
     }
+}
+
+/// A wall's ends come from its middle and half-length, which can differ
+/// from the numbers written in the last digit: an end within round-off of
+/// what the file says keeps the file's text.
+fn write_wall(t: &mut dyn TableLike, w: &WallEntry) {
+    set(t, "name", w.name.as_str().into(), false);
+    for (key, end) in [("from", w.from), ("to", w.to)] {
+        let number = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+        let written = t.get(key).and_then(Item::as_array).and_then(|a| Some([number(a.get(0)?)?, number(a.get(1)?)?]));
+        let near = |[x, y]: [f64; 2]| (x - end[0]).abs() <= 1e-12 * end[0].abs().max(1.0) && (y - end[1]).abs() <= 1e-12 * end[1].abs().max(1.0);
+        if !written.is_some_and(near) {
+            set(t, key, vec2(end), false);
+        }
+    }
+    set(t, "restitution", float(w.restitution), w.restitution == 1.0);
+    set(t, "friction", float(w.friction), w.friction == 0.0);
 }
 
 fn vec2([x, y]: [f64; 2]) -> Value {

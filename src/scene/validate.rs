@@ -5,9 +5,9 @@
 use super::Scene;
 use super::error::Document;
 use super::error::{self, Problem, SceneError, Seg};
-use super::file::{BodyEntry, SceneFile, ShapeName};
+use super::file::{BodyEntry, SceneFile, ShapeName, WallEntry};
 use super::limits::{self, Limit};
-use crate::engine::{Action, ActionKind, Body, Settings, World};
+use crate::engine::{Action, ActionKind, Body, Method, Settings, World};
 use crate::geometry::{Shape, collide};
 use glam::DVec2;
 use std::collections::HashMap;
@@ -90,8 +90,10 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         );
     }
     let mut bodies = Vec::new();
-    let mut first_named: HashMap<&str, usize> = HashMap::new();
+    let mut first_named: HashMap<&str, Vec<Seg>> = HashMap::new();
     let mut reused = 0;
+    let names = raw.body.iter().enumerate().map(|(i, b)| (b.name.as_str(), [Seg::Key("body"), Seg::Index(i)]));
+    let names = names.chain(raw.wall.iter().enumerate().map(|(i, w)| (w.name.as_str(), [Seg::Key("wall"), Seg::Index(i)])));
     for (i, b) in raw.body.iter().enumerate() {
         match body(b) {
             Ok(body) => bodies.push(body),
@@ -101,28 +103,35 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
                 }
             }
         }
-        let first = *first_named.entry(b.name.as_str()).or_insert(i);
-        if first == i {
+    }
+    for (i, w) in raw.wall.iter().enumerate() {
+        match wall(w) {
+            Ok(wall) => bodies.push(wall),
+            Err(problems) => {
+                for p in problems {
+                    v.bad(&[Seg::Key("wall"), Seg::Index(i), Seg::Key(p.key)], &p.message, &p.help);
+                }
+            }
+        }
+    }
+    for (name, place) in names {
+        let first = first_named.entry(name).or_insert_with(|| place.to_vec());
+        if first[..] == place[..] {
             continue;
         }
         reused += 1;
         if reused > SHOWN_OF_A_KIND {
             continue;
         }
-        let line = doc.span_of(&[Seg::Key("body"), Seg::Index(first), Seg::Key("name")]).map(|r| error::line_col(source, r.start).0);
+        let line = doc.span_of(&[first.clone(), vec![Seg::Key("name")]].concat()).map(|r| error::line_col(source, r.start).0);
         let help = match line {
-            Some(l) => format!("the first \"{}\" is on line {l}; give each body its own name", b.name),
-            None => "give each body its own name".to_string(),
+            Some(l) => format!("the first \"{name}\" is on line {l}; give each body and wall its own name"),
+            None => "give each body and wall its own name".to_string(),
         };
-        v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key("name")], &format!("two bodies are named \"{}\"", b.name), &help);
+        v.bad(&[&place[..], &[Seg::Key("name")]].concat(), &format!("two bodies are named \"{name}\""), &help);
     }
-    if reused > SHOWN_OF_A_KIND {
-        let more = reused - SHOWN_OF_A_KIND;
-        v.bad(
-            &[Seg::Key("body")],
-            &format!("… and {} more bodies named as an earlier one", thousands(more)),
-            "give each body its own name",
-        );
+    if s.method == Method::Reposition {
+        reposition_only(&mut v, &raw, &bodies);
     }
     let actions: Vec<Action> = raw.action.iter().enumerate().filter_map(|(i, a)| action(&mut v, i, a, &bodies)).collect();
     if !v.0.is_empty() {
@@ -142,6 +151,8 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         integrator: s.integrator,
         warm_start: s.warm_start,
         motion: true,
+        method: s.method,
+        side_tracking: s.side_tracking,
     };
     let overlapping = overlaps(&bodies);
     let mut warnings: Vec<Problem> = overlapping
@@ -152,7 +163,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
                 format!("\"{}\" and \"{}\" overlap by {} m at the start", bodies[a].name, bodies[b].name, crate::notation::num(depth));
             let help = "the first frame pushes them apart; move one if they should only touch".to_string();
             let problem = Problem { warning: true, ..Problem::error(message, "overlaps an earlier body", Some(help)) };
-            doc.locate(&[Seg::Key("body"), Seg::Index(b), Seg::Key("position")], problem)
+            doc.locate(&entry_key(raw.body.len(), b, "position"), problem)
         })
         .collect();
     if let Some(more) = overlapping.len().checked_sub(SHOWN_OF_A_KIND).filter(|&n| n > 0) {
@@ -183,6 +194,47 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         file: file.to_string(),
         source: source.to_string(),
     })
+}
+
+/// Where the `i`th body of the world is written: the file's bodies come
+/// first, its walls after them; `key` of it (`position` stands for a wall's `from`).
+fn entry_key(bodies: usize, i: usize, key: &'static str) -> Vec<Seg> {
+    match i.checked_sub(bodies) {
+        None => vec![Seg::Key("body"), Seg::Index(i), Seg::Key(key)],
+        Some(w) => vec![Seg::Key("wall"), Seg::Index(w), Seg::Key(if key == "position" { "from" } else { key })],
+    }
+}
+
+/// Text 003's method moves balls without turning them and knows circles and
+/// walls only: what it cannot take is refused, naming the method.
+fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
+    let method = "method = \"reposition\" (text 003)";
+    let help = "write method = \"relaxation\" in [solver] for boxes and spin, or make the body a circle";
+    for (i, b) in raw.body.iter().enumerate() {
+        let at = |key| [Seg::Key("body"), Seg::Index(i), Seg::Key(key)];
+        if b.shape == ShapeName::Box {
+            v.bad(&at("shape"), &format!("\"{}\" is a box: {method} handles circles and walls only", b.name), help);
+        } else if b.angular_velocity != 0.0 {
+            v.bad(&at("angular_velocity"), &format!("{method} does not turn bodies: \"{}\" cannot spin", b.name), help);
+        }
+    }
+    for (i, a) in raw.action.iter().enumerate() {
+        let turns = a.torque.is_some() || a.angular_impulse.is_some() || (a.at.is_some() && bodies.iter().any(|b| b.name == a.body));
+        if turns {
+            let key = if a.torque.is_some() {
+                "torque"
+            } else if a.angular_impulse.is_some() {
+                "angular_impulse"
+            } else {
+                "at"
+            };
+            v.bad(
+                &[Seg::Key("action"), Seg::Index(i), Seg::Key(key)],
+                &format!("{method} does not turn bodies: a torque, an angular impulse or a point off the centre has no effect"),
+                "leave it out, or write method = \"relaxation\" in [solver]",
+            );
+        }
+    }
 }
 
 /// The last frame an action may start in or last to: as far as `impulse run --frames` goes.
@@ -325,21 +377,68 @@ pub struct BodyProblem {
     pub help: String,
 }
 
+fn name_problems(v: &mut Problems, name: &str, what: &str) {
+    if name.trim().is_empty() {
+        v.bad(&[Seg::Key("name")], &format!("a {what}'s name cannot be empty"), &format!("write e.g. name = \"{}\"", if what == "wall" { "floor" } else { "ball" }));
+    }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        // A name is printed in traces and messages; a control character in it could drive the terminal.
+        v.bad(
+            &[Seg::Key("name")],
+            &format!("a {what}'s name cannot hold a control character (here U+{:04X})", u32::from(c)),
+            "write the name with letters, digits, spaces and punctuation",
+        );
+    }
+}
+
+fn material_problems(v: &mut Problems, restitution: f64, friction: f64) {
+    v.limit(
+        &[Seg::Key("restitution")],
+        "restitution",
+        &[restitution],
+        &limits::RESTITUTION,
+        "write e.g. restitution = 0.5 (1 is perfectly elastic, 0 perfectly plastic)",
+    );
+    v.limit(
+        &[Seg::Key("friction")],
+        "friction",
+        &[friction],
+        &limits::FRICTION,
+        "text 000's table: steel on steel 0.25, wood on wood 0.3; above 1 is rubber on dry concrete",
+    );
+}
+
+/// A wall as written, checked: a static segment body standing at its
+/// middle, or every problem with it.
+pub fn wall(w: &WallEntry) -> Result<Body, Vec<BodyProblem>> {
+    let mut v = Problems::default();
+    let at = |key: &'static str| [Seg::Key(key)];
+    name_problems(&mut v, &w.name, "wall");
+    let ends_ok = v.limit(&at("from"), "each number of from", &w.from, &limits::COORDINATE, "write e.g. from = [0.0, 0.0]")
+        & v.limit(&at("to"), "each number of to", &w.to, &limits::COORDINATE, "write e.g. to = [10.0, -3.0]");
+    let (from, to) = (DVec2::from(w.from), DVec2::from(w.to));
+    if ends_ok && !limits::LENGTH.holds(from.distance(to)) {
+        let what = if from == to { "its two ends are the same point".to_string() } else { format!("it is {} m long", crate::notation::num(from.distance(to))) };
+        v.bad(
+            &at("to"),
+            &format!("wall \"{}\" must be {} long: {what}", w.name, limits::LENGTH.text),
+            "move `to` away from `from`: a wall runs from one end to the other",
+        );
+    }
+    material_problems(&mut v, w.restitution, w.friction);
+    if !v.0.is_empty() {
+        return Err(v.0.into_iter().map(|(_, p)| p).collect());
+    }
+    let mut body = Body::fixed(w.name.clone(), Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0);
+    (body.restitution, body.friction) = (w.restitution, w.friction);
+    Ok(body)
+}
+
 /// A body as written, checked: the body, or every problem with it.
 pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
     let mut v = Problems::default();
     let at = |key: &'static str| [Seg::Key(key)];
-    if b.name.trim().is_empty() {
-        v.bad(&at("name"), "a body's name cannot be empty", "write e.g. name = \"ball\"");
-    }
-    if let Some(c) = b.name.chars().find(|c| c.is_control()) {
-        // A name is printed in traces and messages; a control character in it could drive the terminal.
-        v.bad(
-            &at("name"),
-            &format!("a body's name cannot hold a control character (here U+{:04X})", u32::from(c)),
-            "write the name with letters, digits, spaces and punctuation",
-        );
-    }
+    name_problems(&mut v, &b.name, "body");
     let shape = match b.shape {
         ShapeName::Circle => {
             if b.size.is_some() {
@@ -388,20 +487,7 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
         &limits::ANGULAR_SPEED,
         "write e.g. angular_velocity = 1.0",
     );
-    v.limit(
-        &at("restitution"),
-        "restitution",
-        &[b.restitution],
-        &limits::RESTITUTION,
-        "write e.g. restitution = 0.5 (1 is perfectly elastic, 0 perfectly plastic)",
-    );
-    v.limit(
-        &at("friction"),
-        "friction",
-        &[b.friction],
-        &limits::FRICTION,
-        "text 000's table: steel on steel 0.25, wood on wood 0.3; above 1 is rubber on dry concrete",
-    );
+    material_problems(&mut v, b.restitution, b.friction);
     if b.is_static {
         if b.mass.is_some() {
             v.bad(&at("mass"), "a static body has no mass", "remove `mass`, or remove `static = true` to let it move");

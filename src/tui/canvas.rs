@@ -3,7 +3,7 @@
 //! the phase record; nothing is recomputed.
 
 use crate::engine::{Acted, ActionKind, Body, BodyState, Phase, PhaseData, Work};
-use crate::geometry::{Pose, RegionTest, SatReport, Shape, box_vertices};
+use crate::geometry::{Pose, RegionTest, SatReport, Shape, box_vertices, segment_ends};
 use crate::scene::YAxis;
 use glam::DVec2;
 use ratatui::style::Color;
@@ -149,6 +149,15 @@ impl SceneView<'_> {
                     self.line(ctx, s.position, s.position + spoke * size.x / 2.0, color);
                 }
             }
+            Shape::Segment { half } => {
+                let [from, to] = segment_ends(half, pose);
+                self.line(ctx, from, to, color);
+                // Ticks on both sides at the ends: a wall is hit from either side.
+                let tick = (to - from).normalize_or_zero().perp() * self.unit() * 0.3;
+                for end in [from, to] {
+                    self.line(ctx, end - tick, end + tick, color);
+                }
+            }
         }
         if b.is_static()
             && let Shape::Circle { radius } = b.shape
@@ -165,7 +174,12 @@ impl SceneView<'_> {
                 match &d.work {
                     Work::BoxBox(report) => self.supports(ctx, report, [&self.bodies[a].name, &self.bodies[b].name]),
                     Work::BoxCircle { test, .. } => self.regions(ctx, test),
-                    Work::CircleCircle => {}
+                    Work::WallCircle { test, .. } => {
+                        self.line(ctx, test.nearest, test.nearest, self.c(Color::Green));
+                        let (x, y) = self.to_canvas(test.nearest);
+                        ctx.print(x, y, "nearest");
+                    }
+                    Work::CircleCircle | Work::WallBox { .. } | Work::TwoWalls => {}
                 }
                 if let Some(info) = d.info {
                     self.line(ctx, info.start, info.end, self.c(Color::Magenta));

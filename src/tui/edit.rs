@@ -144,16 +144,21 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
         (false, Shape::Box { size }) => (Shape::Circle { radius: size.min_element() / 2.0 }, size.min_element()),
         (true, Shape::Box { size }) => (Shape::Box { size }, size.y),
         (true, Shape::Circle { radius }) => (Shape::Box { size: DVec2::splat(2.0 * radius) }, 2.0 * radius),
+        // On a wall: a ball or a square a tenth of the wall's length across.
+        (false, Shape::Segment { half }) => (Shape::Circle { radius: half.length() / 10.0 }, half.length() / 5.0),
+        (true, Shape::Segment { half }) => (Shape::Box { size: DVec2::splat(half.length() / 5.0) }, half.length() / 5.0),
     };
     let area = match shape {
         Shape::Circle { radius } => PI * radius * radius,
         Shape::Box { size } => size.x * size.y,
+        Shape::Segment { .. } => 0.0,
     };
     let same_kind = matches!((is_box, on.shape), (false, Shape::Circle { .. }) | (true, Shape::Box { .. }));
     let mass = if same_kind && !on.is_static() { on.mass() } else { area };
     let below = match on.shape {
         Shape::Circle { radius } => radius,
         Shape::Box { size } => size.y / 2.0,
+        Shape::Segment { .. } => 0.0,
     };
     let kind = if is_box { "box" } else { "circle" };
     let name = (1..).map(|k| format!("{kind}{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
