@@ -35,7 +35,7 @@ fn five_thousand_duplicate_names_give_ten_errors_and_a_count() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr.matches("error: two bodies are named \"b\"").count(), 10, "{stderr}");
     assert!(stderr.contains("error: … and 4,989 more bodies named as an earlier one"), "{stderr}");
-    assert!(stderr.contains("help: the first \"b\" is on line 2; give each body its own name"), "{stderr}");
+    assert!(stderr.contains("help: the first \"b\" is on line 2; give each body and wall its own name"), "{stderr}");
 }
 
 #[test]

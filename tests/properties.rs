@@ -89,6 +89,7 @@ fn inner_radius(shape: &Shape) -> f64 {
     match shape {
         Shape::Circle { radius } => *radius,
         Shape::Box { size } => size.min_element() / 2.0,
+        Shape::Segment { .. } => 0.0,
     }
 }
 

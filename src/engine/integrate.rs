@@ -6,10 +6,11 @@ use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, SHOWN_BODIES, Tracer, more_bodies};
 use glam::DVec2;
 
-/// `frame_start_velocities` is empty for symplectic Euler.
-pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocities: &[(DVec2, f64)], tracer: &mut T) {
+/// `frame_start_velocities` is empty for symplectic Euler. `kind` is
+/// `Integrate`, or `Move` for text 003's method, whose frame moves first.
+pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocities: &[(DVec2, f64)], kind: PhaseKind, tracer: &mut T) {
     let explicit = !frame_start_velocities.is_empty();
-    let mut record = (T::ENABLED && tracer.wants(PhaseKind::Integrate, None)).then(|| IntegrateRecord {
+    let mut record = (T::ENABLED && tracer.wants(kind, None)).then(|| IntegrateRecord {
         dt,
         explicit,
         before: Vec::new(),
@@ -31,7 +32,8 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocitie
         }
     }
     if let Some(r) = record {
-        tracer.record(Phase::new(None, None, PhaseData::Integrate(Box::new(r))));
+        let data = if kind == PhaseKind::Move { PhaseData::Move(Box::new(r)) } else { PhaseData::Integrate(Box::new(r)) };
+        tracer.record(Phase::new(None, None, data));
     }
 }
 

@@ -15,6 +15,7 @@ mod guard;
 mod integrate;
 mod ledger;
 mod record;
+mod reposition;
 mod resolve;
 mod trace;
 mod warm;
@@ -29,6 +30,10 @@ pub use guard::{NonFinite, guard};
 pub use integrate::{IntegrateRecord, Moved};
 pub use ledger::{Totals, energy_rise};
 pub use record::{FrameRecord, record_frame, record_frame_expecting};
+pub use reposition::{
+    EndpointRecord, Fallback, Outcome, PairBounceRecord, PairRepositionRecord, TouchRecord, VcorRecord, WallBounceRecord, WallRepositionRecord,
+    WallTouchRecord,
+};
 pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
 pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 pub use warm::{ContactMemory, Summed, WarmRecord};
@@ -231,23 +236,45 @@ pub struct StepStats {
 
 /// Advances the world by one frame, telling `tracer` what each phase did.
 pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
-    let World { bodies, gravity, scratch, actions, frame, contacts, .. } = world;
-    let mut stats = StepStats::default();
-    scratch.frame_start_velocities.clear();
-    if settings.integrator == Integrator::ExplicitEuler {
-        scratch.frame_start_velocities.extend(bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
-    }
-    if settings.motion {
-        let count = bodies.len();
-        let mut acted = Vec::new();
-        for a in actions.iter().filter(|a| a.acts_in(*frame) && a.body < count) {
-            if T::ENABLED {
-                acted.push(Acted::of(a, &bodies[a.body]));
-            }
-            a.apply(&mut bodies[a.body]);
+    let stats = match settings.method {
+        Method::Relaxation => relax(world, settings, tracer),
+        Method::Reposition => {
+            let stats = reposition::move_and_collide(&mut world.bodies, settings, world.gravity, tracer);
+            forces(world, settings, tracer);
+            stats
         }
-        forces::apply(bodies, *gravity, settings.dt, acted, tracer);
+    };
+    world.time += settings.dt;
+    world.frame += 1;
+    stats
+}
+
+/// The frame's actions queue their loads, then gravity and the loads change the velocities.
+fn forces<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
+    if !settings.motion {
+        return;
     }
+    let World { bodies, gravity, actions, frame, .. } = world;
+    let count = bodies.len();
+    let mut acted = Vec::new();
+    for a in actions.iter().filter(|a| a.acts_in(*frame) && a.body < count) {
+        if T::ENABLED {
+            acted.push(Acted::of(a, &bodies[a.body]));
+        }
+        a.apply(&mut bodies[a.body]);
+    }
+    forces::apply(bodies, *gravity, settings.dt, acted, tracer);
+}
+
+/// Text 001's frame: forces, the broad phase, the relaxation passes, integrate.
+fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+    world.scratch.frame_start_velocities.clear();
+    if settings.integrator == Integrator::ExplicitEuler {
+        world.scratch.frame_start_velocities.extend(world.bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
+    }
+    forces(world, settings, tracer);
+    let World { bodies, scratch, frame, contacts, .. } = world;
+    let mut stats = StepStats::default();
     scratch.rotations.clear();
     scratch.rotations.extend(bodies.iter().map(|b| DVec2::from_angle(b.angle)));
     let rotations = &scratch.rotations;
@@ -278,10 +305,8 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
     }
     contacts.end_frame(*frame);
     if settings.motion {
-        integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, tracer);
+        integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, PhaseKind::Integrate, tracer);
     }
-    world.time += settings.dt;
-    world.frame += 1;
     stats
 }
 

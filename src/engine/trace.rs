@@ -14,6 +14,9 @@ use super::correct::CorrectRecord;
 use super::detect::DetectRecord;
 use super::forces::ForcesRecord;
 use super::integrate::IntegrateRecord;
+use super::reposition::{
+    EndpointRecord, PairBounceRecord, PairRepositionRecord, TouchRecord, VcorRecord, WallBounceRecord, WallRepositionRecord, WallTouchRecord,
+};
 use super::resolve::ResolveRecord;
 use super::warm::WarmRecord;
 use glam::DVec2;
@@ -92,10 +95,20 @@ pub enum PhaseKind {
     Integrate,
     /// `warm_start`: a contact still touching begins from last frame's impulse.
     Warm,
+    /// Text 003's method: x += v·dt, first in the frame.
+    Move,
+    /// Text 003: a ball put back to where it touched.
+    Reposition,
+    /// Text 003: the velocity at the wall, slower than where the hit was caught.
+    VelocityCorrection,
+    /// Text 003: the normal velocities exchanged or turned round.
+    Bounce,
+    /// Text 003: a ball off a wall's end, a fixed point.
+    Endpoint,
 }
 
 impl PhaseKind {
-    pub const ALL: [PhaseKind; 7] = [
+    pub const ALL: [PhaseKind; 12] = [
         PhaseKind::Forces,
         PhaseKind::Broad,
         PhaseKind::Warm,
@@ -103,6 +116,11 @@ impl PhaseKind {
         PhaseKind::Correct,
         PhaseKind::Resolve,
         PhaseKind::Integrate,
+        PhaseKind::Move,
+        PhaseKind::Reposition,
+        PhaseKind::VelocityCorrection,
+        PhaseKind::Bounce,
+        PhaseKind::Endpoint,
     ];
 
     /// The name used in files, the JSON trace and on screen.
@@ -115,6 +133,11 @@ impl PhaseKind {
             PhaseKind::Resolve => "resolve",
             PhaseKind::Integrate => "integrate",
             PhaseKind::Warm => "warm",
+            PhaseKind::Move => "move",
+            PhaseKind::Reposition => "reposition",
+            PhaseKind::VelocityCorrection => "velocity-correction",
+            PhaseKind::Bounce => "bounce",
+            PhaseKind::Endpoint => "endpoint",
         }
     }
 
@@ -212,6 +235,17 @@ pub enum PhaseData {
     Resolve(Box<ResolveRecord>),
     Integrate(Box<IntegrateRecord>),
     Warm(Box<WarmRecord>),
+    Move(Box<IntegrateRecord>),
+    /// Text 003's test of two balls.
+    Touch(TouchRecord),
+    /// Text 003's test of a ball and a wall, by projections.
+    WallTouch(Box<WallTouchRecord>),
+    PairReposition(Box<PairRepositionRecord>),
+    WallReposition(Box<WallRepositionRecord>),
+    VelocityCorrection(Box<VcorRecord>),
+    PairBounce(Box<PairBounceRecord>),
+    WallBounce(Box<WallBounceRecord>),
+    Endpoint(Box<EndpointRecord>),
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state
@@ -239,12 +273,23 @@ impl Phase {
             PhaseData::Resolve(_) => PhaseKind::Resolve,
             PhaseData::Integrate(_) => PhaseKind::Integrate,
             PhaseData::Warm(_) => PhaseKind::Warm,
+            PhaseData::Move(_) => PhaseKind::Move,
+            PhaseData::Touch(_) | PhaseData::WallTouch(_) => PhaseKind::Detect,
+            PhaseData::PairReposition(_) | PhaseData::WallReposition(_) => PhaseKind::Reposition,
+            PhaseData::VelocityCorrection(_) => PhaseKind::VelocityCorrection,
+            PhaseData::PairBounce(_) | PhaseData::WallBounce(_) => PhaseKind::Bounce,
+            PhaseData::Endpoint(_) => PhaseKind::Endpoint,
         }
     }
 
     /// Whether this is a detect phase whose narrow phase found contact.
     pub fn found_contact(&self) -> bool {
-        matches!(&self.data, PhaseData::Detect(d) if d.info.is_some())
+        match &self.data {
+            PhaseData::Detect(d) => d.info.is_some(),
+            PhaseData::Touch(t) => t.hit,
+            PhaseData::WallTouch(w) => w.outcome != super::reposition::Outcome::Miss,
+            _ => false,
+        }
     }
 
     /// The bodies this phase moved or sped up, with their states after it.
@@ -255,7 +300,14 @@ impl Phase {
             PhaseData::Resolve(r) => r.changes(),
             PhaseData::Integrate(r) => &r.changes,
             PhaseData::Warm(r) => &r.changes,
-            PhaseData::Broad(_) | PhaseData::Detect(_) => &[],
+            PhaseData::Move(r) => &r.changes,
+            PhaseData::PairReposition(r) => &r.changes,
+            PhaseData::WallReposition(r) => &r.changes,
+            PhaseData::VelocityCorrection(r) => &r.changes,
+            PhaseData::PairBounce(r) => &r.changes,
+            PhaseData::WallBounce(r) => &r.changes,
+            PhaseData::Endpoint(r) => &r.changes,
+            PhaseData::Broad(_) | PhaseData::Detect(_) | PhaseData::Touch(_) | PhaseData::WallTouch(_) => &[],
         }
     }
 
@@ -273,6 +325,15 @@ impl Phase {
             PhaseData::Resolve(r) => r.quantities(),
             PhaseData::Integrate(r) => r.quantities(names),
             PhaseData::Warm(r) => r.quantities(),
+            PhaseData::Move(r) => r.quantities(names),
+            PhaseData::Touch(r) => r.quantities(),
+            PhaseData::WallTouch(r) => r.quantities(),
+            PhaseData::PairReposition(r) => r.quantities(),
+            PhaseData::WallReposition(r) => r.quantities(),
+            PhaseData::VelocityCorrection(r) => r.quantities(),
+            PhaseData::PairBounce(r) => r.quantities(),
+            PhaseData::WallBounce(r) => r.quantities(),
+            PhaseData::Endpoint(r) => r.quantities(),
         }
     }
 
@@ -295,7 +356,15 @@ impl Phase {
             PhaseData::Correct(_) => 0,
             PhaseData::Resolve(r) => size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)),
             PhaseData::Warm(r) => size_of_val(&**r),
-            PhaseData::Integrate(r) => size_of_val(&**r) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..]),
+            PhaseData::Integrate(r) | PhaseData::Move(r) => size_of_val(&**r) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..]),
+            PhaseData::Touch(_) => 0,
+            PhaseData::WallTouch(r) => size_of_val(&**r),
+            PhaseData::PairReposition(r) => size_of_val(&**r),
+            PhaseData::WallReposition(r) => size_of_val(&**r),
+            PhaseData::VelocityCorrection(r) => size_of_val(&**r),
+            PhaseData::PairBounce(r) => size_of_val(&**r),
+            PhaseData::WallBounce(r) => size_of_val(&**r),
+            PhaseData::Endpoint(r) => size_of_val(&**r),
         };
         std::mem::size_of::<Phase>() + boxed
     }

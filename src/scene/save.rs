@@ -43,6 +43,8 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
     set(solver, "contact", settings.contact.name().into(), d.contact == settings.contact);
     set(solver, "integrator", settings.integrator.name().into(), d.integrator == settings.integrator);
     set(solver, "warm_start", settings.warm_start.into(), settings.warm_start == d.warm_start);
+    set(solver, "method", settings.method.name().into(), d.method == settings.method);
+    set(solver, "side_tracking", settings.side_tracking.into(), settings.side_tracking == d.side_tracking);
     if solver.is_empty() {
         doc.remove("solver");
     }

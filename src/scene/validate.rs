@@ -130,6 +130,14 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         };
         v.bad(&[&place[..], &[Seg::Key("name")]].concat(), &format!("two bodies are named \"{name}\""), &help);
     }
+    if reused > SHOWN_OF_A_KIND {
+        let more = reused - SHOWN_OF_A_KIND;
+        v.bad(
+            &[Seg::Key("body")],
+            &format!("… and {} more bodies named as an earlier one", thousands(more)),
+            "give each body and wall its own name",
+        );
+    }
     if s.method == Method::Reposition {
         reposition_only(&mut v, &raw, &bodies);
     }

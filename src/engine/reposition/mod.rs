@@ -1,0 +1,53 @@
+//! Text 003's method (`method = "reposition"`): move first, then undo each
+//! overlap by putting the balls back where they touched, and bounce them.
+//!
+//! A frame, in the text's loop order: **move** every ball (x += v·dt); for
+//! each ball i in scene order, each later ball j: **detect**, **reposition**,
+//! **bounce** (`pair.rs`); then ball i against the walls in order, stopping
+//! at the first one hit: **detect**, **reposition**, **velocity correction**,
+//! **bounce**, or an **endpoint** bounce off a wall's end (`wall.rs`); last,
+//! **forces** (v += a·dt). Side tracking compares each ball's side of each
+//! wall at the start of the frame with its side after the move: a centre that
+//! crossed a wall's line went through it, however thin the wall.
+
+mod pair;
+mod wall;
+
+pub use pair::{PairBounceRecord, PairRepositionRecord, TouchRecord};
+pub use wall::{EndpointRecord, Fallback, Outcome, VcorRecord, WallBounceRecord, WallRepositionRecord, WallTouchRecord};
+
+use super::body::Body;
+use super::trace::{PhaseKind, Tracer};
+use super::{Settings, StepStats, integrate};
+use crate::geometry::Shape;
+use glam::DVec2;
+
+/// Move, then the collisions; the caller applies the forces after.
+pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settings, gravity: DVec2, tracer: &mut T) -> StepStats {
+    let walls: Vec<usize> = (0..bodies.len()).filter(|&k| matches!(bodies[k].shape, Shape::Segment { .. })).collect();
+    let balls: Vec<usize> = (0..bodies.len()).filter(|&k| matches!(bodies[k].shape, Shape::Circle { .. })).collect();
+    // Each ball's side of each wall, before the move: where the last frame left it.
+    let sides: Vec<f64> = if settings.side_tracking {
+        balls.iter().flat_map(|&i| walls.iter().map(move |&w| (i, w))).map(|(i, w)| wall::side(&bodies[i], &bodies[w])).collect()
+    } else {
+        Vec::new()
+    };
+    if settings.motion {
+        integrate::run(bodies, settings.dt, &[], PhaseKind::Move, tracer);
+    }
+    let mut stats = StepStats::default();
+    for (at, &i) in balls.iter().enumerate() {
+        for &j in &balls[at + 1..] {
+            stats.narrow_tests += 1;
+            stats.contacts += usize::from(pair::visit(bodies, (i, j), tracer));
+        }
+        if bodies[i].is_static() {
+            continue;
+        }
+        let own = sides.get(at * walls.len()..(at + 1) * walls.len()).unwrap_or(&[]);
+        stats.narrow_tests += walls.len();
+        stats.contacts += usize::from(wall::visit(bodies, i, &walls, own, gravity, tracer));
+    }
+    stats
+}
+
