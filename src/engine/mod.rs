@@ -201,6 +201,8 @@ pub struct Settings {
     pub method: Method,
     /// `reposition`: a ball whose centre crossed a wall's line since the last frame has hit it.
     pub side_tracking: bool,
+    /// `reposition`: a ball put back to a wall takes the slower velocity it had there.
+    pub velocity_correction: bool,
 }
 
 impl Default for Settings {
@@ -221,6 +223,7 @@ impl Default for Settings {
             motion: true,
             method: Method::Relaxation,
             side_tracking: true,
+            velocity_correction: true,
         }
     }
 }

@@ -210,5 +210,11 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(w) = o.warm_start {
         parts.push(format!("warm_start {w}"));
     }
+    if let Some(t) = o.side_tracking {
+        parts.push(format!("side_tracking {t}"));
+    }
+    if let Some(v) = o.velocity_correction {
+        parts.push(format!("velocity_correction {v}"));
+    }
     parts.join(", ")
 }

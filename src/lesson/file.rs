@@ -59,6 +59,8 @@ pub struct Overrides {
     pub contact: Option<ContactModel>,
     pub integrator: Option<Integrator>,
     pub warm_start: Option<bool>,
+    pub side_tracking: Option<bool>,
+    pub velocity_correction: Option<bool>,
 }
 
 #[derive(Deserialize, Debug, Clone, PartialEq)]

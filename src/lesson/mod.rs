@@ -221,6 +221,12 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     if let Some(w) = o.warm_start {
         s.warm_start = w;
     }
+    if let Some(t) = o.side_tracking {
+        s.side_tracking = t;
+    }
+    if let Some(v) = o.velocity_correction {
+        s.velocity_correction = v;
+    }
     s
 }
 

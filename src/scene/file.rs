@@ -115,6 +115,7 @@ pub struct SolverSection {
     pub warm_start: bool,
     pub method: Method,
     pub side_tracking: bool,
+    pub velocity_correction: bool,
 }
 
 impl Default for SolverSection {
@@ -133,6 +134,7 @@ impl Default for SolverSection {
             warm_start: false,
             method: Method::Relaxation,
             side_tracking: true,
+            velocity_correction: true,
         }
     }
 }

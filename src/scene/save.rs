@@ -45,6 +45,8 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
     set(solver, "warm_start", settings.warm_start.into(), settings.warm_start == d.warm_start);
     set(solver, "method", settings.method.name().into(), d.method == settings.method);
     set(solver, "side_tracking", settings.side_tracking.into(), settings.side_tracking == d.side_tracking);
+    let vcor = settings.velocity_correction;
+    set(solver, "velocity_correction", vcor.into(), vcor == d.velocity_correction);
     if solver.is_empty() {
         doc.remove("solver");
     }

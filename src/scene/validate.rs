@@ -161,6 +161,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         motion: true,
         method: s.method,
         side_tracking: s.side_tracking,
+        velocity_correction: s.velocity_correction,
     };
     let overlapping = overlaps(&bodies);
     let mut warnings: Vec<Problem> = overlapping

@@ -23,6 +23,9 @@ fn settings_pairs(lesson: &Settings, viewing: &Settings) -> Vec<(String, String,
         ("contact", lesson.contact.name().to_string(), viewing.contact.name().to_string()),
         ("integrator", lesson.integrator.name().to_string(), viewing.integrator.name().to_string()),
         ("warm_start", on(lesson.warm_start), on(viewing.warm_start)),
+        ("method", lesson.method.name().to_string(), viewing.method.name().to_string()),
+        ("side_tracking", on(lesson.side_tracking), on(viewing.side_tracking)),
+        ("velocity_correction", on(lesson.velocity_correction), on(viewing.velocity_correction)),
         ("dt", num(lesson.dt), num(viewing.dt)),
     ];
     all.into_iter().filter(|(_, a, b)| a != b).map(|(k, a, b)| (k.to_string(), a, b)).collect()

@@ -42,8 +42,8 @@ pub(super) fn side(ball: &Body, wall: &Body) -> f64 {
 
 /// Ball `i` against the walls, in order, until one is hit. `sides` are the
 /// ball's sides of each wall at the start of the frame (empty without side
-/// tracking). Whether a wall was hit.
-pub(super) fn visit<T: Tracer>(bodies: &mut [Body], i: usize, walls: &[usize], sides: &[f64], gravity: DVec2, tracer: &mut T) -> bool {
+/// tracking). `gravity` is none without the velocity correction. Whether a wall was hit.
+pub(super) fn visit<T: Tracer>(bodies: &mut [Body], i: usize, walls: &[usize], sides: &[f64], gravity: Option<DVec2>, tracer: &mut T) -> bool {
     for (k, &w) in walls.iter().enumerate() {
         let (ball, wall) = pair_mut(bodies, i, w);
         let (Shape::Circle { radius: r }, Shape::Segment { half }) = (ball.shape, wall.shape) else { continue };
@@ -128,7 +128,7 @@ struct Face {
     side: Option<f64>,
 }
 
-fn face<T: Tracer>(ball: &mut Body, pair: (usize, usize), f: Face, gravity: DVec2, (e, mu): (f64, f64), tracer: &mut T) {
+fn face<T: Tracer>(ball: &mut Body, pair: (usize, usize), f: Face, gravity: Option<DVec2>, (e, mu): (f64, f64), tracer: &mut T) {
     let (x, v) = (ball.position, ball.velocity);
     let big_n = f.wall.perp();
     let d = f.dist.length();
@@ -165,11 +165,17 @@ fn face<T: Tracer>(ball: &mut Body, pair: (usize, usize), f: Face, gravity: DVec
     if matches!(fallback, Some(Fallback::MovingAway | Fallback::AtRest)) {
         return;
     }
-    let raw = if fallback.is_some() { 1.0 } else { 1.0 - gravity.dot(displ) / v.length_squared() };
+    let raw = match gravity {
+        Some(a) if fallback.is_none() => 1.0 - a.dot(displ) / v.length_squared(),
+        _ => 1.0,
+    };
     let vcor = raw.max(0.0);
     let corrected = v * vcor;
     ball.velocity = corrected;
-    if T::ENABLED && tracer.wants(PhaseKind::VelocityCorrection, Some(pair)) {
+    if let Some(gravity) = gravity
+        && T::ENABLED
+        && tracer.wants(PhaseKind::VelocityCorrection, Some(pair))
+    {
         let stopped = raw < 0.0;
         let record = VcorRecord { a: gravity, displ, v, vcor, skipped: fallback.is_some(), stopped, changes: [change(pair.0, ball)] };
         tracer.record(Phase::new(None, Some(pair), PhaseData::VelocityCorrection(Box::new(record))));
