@@ -311,3 +311,91 @@ fn clipped_box_box_agrees_with_parrys_manifold() {
     assert!(compared >= MIN_COMPARED, "only {compared} compared");
     assert!(two > 0 && two < compared, "{two} of {compared} pairs had two points: both kinds must be tested");
 }
+
+/// A wall (text 003's segment) against a circle and against a box: depth and
+/// normal as parry's `Segment` gives them. The wall is A, so the normal points
+/// from the wall toward the other shape.
+fn wall(rng: &mut Rng) -> (DVec2, DVec2) {
+    let from = DVec2::new(rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
+    let to = if rng.chance(0.1) {
+        // Now and then level or upright, where faces of a turned-square box line up.
+        from + [DVec2::X, DVec2::Y][usize::from(rng.chance(0.5))] * rng.range(0.5, 10.0)
+    } else {
+        from + DVec2::from_angle(rng.range(-PI, PI)) * rng.range(0.5, 10.0)
+    };
+    (from, to)
+}
+
+fn segment(from: DVec2, to: DVec2) -> parry2d_f64::shape::Segment {
+    parry2d_f64::shape::Segment::new(PVec::new(from.x, from.y), PVec::new(to.x, to.y))
+}
+
+#[test]
+fn wall_circle_agrees_with_parry() {
+    let mut rng = Rng(0x5EED_0003_0000_0001);
+    let (mut compared, mut drawn, mut ends) = (0, 0usize, 0usize);
+    let mut largest = [0.0; 3];
+    while compared < PAIRS {
+        drawn += 1;
+        let (from, to) = wall(&mut rng);
+        let radius = rng.range(0.05, 4.0);
+        // Somewhere near the wall, its ends included.
+        let centre = from.lerp(to, rng.range(-0.3, 1.3)) + rng.offset(radius * 1.2);
+        let what = || format!("wall {from} → {to}, circle r {radius} at {centre}");
+        let (ours, test) = impulse::geometry::collide_segment_circle(from, to, centre, radius);
+        if test.distance < 1e-9 {
+            // On the wall's line itself neither answer has a direction to give.
+            continue;
+        }
+        let at_origin = Pose::new(DVec2::ZERO, 0.0);
+        let theirs = query::contact(&ppose(at_origin), &segment(from, to), &ppose(Pose::new(centre, 0.0)), &Ball::new(radius), 0.0)
+            .expect("parry supports segments and balls")
+            .map(oracle);
+        let Some((ours, theirs)) = both_overlap(ours, theirs, what) else { continue };
+        worst(&mut largest, assert_same(&ours, theirs, true, &what));
+        ends += usize::from(!(0.0..=1.0).contains(&test.along));
+        compared += 1;
+    }
+    println!(
+        "wall–circle: {compared} compared with parry ({ends} nearest an end), {drawn} drawn; \
+         largest difference in depth, normal, points: {:.1e}, {:.1e}, {:.1e}",
+        largest[0], largest[1], largest[2]
+    );
+    assert!(ends > 1000, "only {ends} pairs nearest an end");
+}
+
+#[test]
+fn wall_box_agrees_with_parry() {
+    let mut rng = Rng(0x5EED_0003_0000_0002);
+    let (mut compared, mut skipped, mut drawn) = (0, 0, 0usize);
+    let mut largest = [0.0; 3];
+    while compared + skipped < PAIRS {
+        drawn += 1;
+        let (from, to) = wall(&mut rng);
+        let size = rng.size();
+        let pose = Pose::new(from.lerp(to, rng.range(-0.2, 1.2)) + rng.offset(size.length() / 2.0), rng.angle());
+        let what = || format!("wall {from} → {to}, box {size} at {pose:?}");
+        let mut report = impulse::geometry::SegmentBoxReport::default();
+        let ours = impulse::geometry::collide_segment_box((from, to), size, pose, Some(&mut report), false).map(|f| f.0);
+        let cuboid = Cuboid::new(PVec::new(size.x / 2.0, size.y / 2.0));
+        let at_origin = Pose::new(DVec2::ZERO, 0.0);
+        let theirs =
+            query::contact(&ppose(at_origin), &segment(from, to), &ppose(pose), &cuboid, 0.0).expect("parry supports segments").map(oracle);
+        let Some((ours, theirs)) = both_overlap(ours, theirs, what) else { continue };
+        let faces = |side: usize, faces: &[Option<impulse::geometry::FaceTest>]| -> Vec<(f64, DVec2)> {
+            faces.iter().flatten().map(|f| (f.distance.expect("overlap"), if side == 0 { f.normal } else { -f.normal })).collect()
+        };
+        let cands = [faces(0, &report.segment), faces(1, &report.boxed)].concat();
+        if is_tie(&cands) {
+            skipped += 1;
+            continue;
+        }
+        worst(&mut largest, assert_same(&ours, theirs, false, &what));
+        compared += 1;
+    }
+    println!(
+        "wall–box: {compared} compared with parry, {skipped} ties skipped, {drawn} drawn; largest difference in depth, normal: {:.1e}, {:.1e}",
+        largest[0], largest[1]
+    );
+    assert!(compared >= MIN_COMPARED, "only {compared} compared");
+}
