@@ -21,7 +21,7 @@ pub struct CheckOutcome {
 }
 
 const BODY_FIELDS: [&str; 5] = ["position", "angle", "velocity", "angular_velocity", "kinetic_energy"];
-const WORLD_FIELDS: [&str; 2] = ["kinetic_energy", "momentum"];
+const WORLD_FIELDS: [&str; 4] = ["kinetic_energy", "potential_energy", "energy", "momentum"];
 
 /// Runs every check. Bad checks (an unknown quantity, a phase that never
 /// happens) are input errors; a wrong number is an outcome that did not pass.
@@ -96,6 +96,9 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
             let world = world_after(scene, &after());
             let value = match w.as_str() {
                 "kinetic_energy" => Value::Scalar(world.kinetic_energy()),
+                // The ledger's: −m·g·x summed, zero at the origin.
+                "potential_energy" => Value::Scalar(crate::engine::Totals::of_world(&world).pe),
+                "energy" => Value::Scalar(crate::engine::Totals::of_world(&world).energy()),
                 "momentum" => Value::Vector(world.momentum()),
                 _ => return Err(here("world", unknown(w, &WORLD_FIELDS))),
             };

@@ -84,7 +84,8 @@ pub struct CheckEntry {
     /// Or a body's state once the phase has run …
     pub body: Option<String>,
     pub field: Option<String>,
-    /// … or a whole-world total once the phase has run: `kinetic_energy`, `momentum`.
+    /// … or a whole-world total once the phase has run: `kinetic_energy`,
+    /// `potential_energy`, `energy` (their sum), `momentum`.
     pub world: Option<String>,
     pub expected: Expected,
     #[serde(default = "default_tolerance")]
