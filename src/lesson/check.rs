@@ -213,6 +213,9 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(w) = o.warm_start {
         parts.push(format!("warm_start {w}"));
     }
+    if let Some(m) = o.method {
+        parts.push(format!("method {}", m.name()));
+    }
     if let Some(t) = o.side_tracking {
         parts.push(format!("side_tracking {t}"));
     }

@@ -59,6 +59,7 @@ pub struct Overrides {
     pub contact: Option<ContactModel>,
     pub integrator: Option<Integrator>,
     pub warm_start: Option<bool>,
+    pub method: Option<crate::engine::Method>,
     pub side_tracking: Option<bool>,
     pub velocity_correction: Option<bool>,
 }

@@ -221,6 +221,9 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     if let Some(w) = o.warm_start {
         s.warm_start = w;
     }
+    if let Some(m) = o.method {
+        s.method = m;
+    }
     if let Some(t) = o.side_tracking {
         s.side_tracking = t;
     }

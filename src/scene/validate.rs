@@ -215,14 +215,16 @@ fn entry_key(bodies: usize, i: usize, key: &'static str) -> Vec<Seg> {
 }
 
 /// Text 003's method moves balls without turning them and knows circles and
-/// walls only: what it cannot take is refused, naming the method.
+/// walls only (a static box is its four faces): what it cannot take is
+/// refused, naming the method.
 fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
     let method = "method = \"reposition\" (text 003)";
     let help = "write method = \"relaxation\" in [solver] for boxes and spin, or make the body a circle";
     for (i, b) in raw.body.iter().enumerate() {
         let at = |key| [Seg::Key("body"), Seg::Index(i), Seg::Key(key)];
-        if b.shape == ShapeName::Box {
-            v.bad(&at("shape"), &format!("\"{}\" is a box: {method} handles circles and walls only", b.name), help);
+        if b.shape == ShapeName::Box && !b.is_static {
+            let message = format!("\"{}\" is a moving box: {method} moves circles only (a static box is four walls)", b.name);
+            v.bad(&at("shape"), &message, help);
         } else if b.angular_velocity != 0.0 {
             v.bad(&at("angular_velocity"), &format!("{method} does not turn bodies: \"{}\" cannot spin", b.name), help);
         }

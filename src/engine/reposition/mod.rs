@@ -9,6 +9,9 @@
 //! **forces** (v += a·dt). Side tracking compares each ball's side of each
 //! wall at the start of the frame with its side after the move: a centre that
 //! crossed a wall's line went through it, however thin the wall.
+//!
+//! The text knows balls and walls. A static box is taken as its four faces,
+//! walls in their own right, so a scene's floor or block works here too.
 
 mod pair;
 mod wall;
@@ -24,11 +27,12 @@ use glam::DVec2;
 
 /// Move, then the collisions; the caller applies the forces after.
 pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settings, gravity: DVec2, tracer: &mut T) -> StepStats {
-    let walls: Vec<usize> = (0..bodies.len()).filter(|&k| matches!(bodies[k].shape, Shape::Segment { .. })).collect();
+    let walls = wall::segments(bodies);
     let balls: Vec<usize> = (0..bodies.len()).filter(|&k| matches!(bodies[k].shape, Shape::Circle { .. })).collect();
     // Each ball's side of each wall, before the move: where the last frame left it.
     let sides: Vec<f64> = if settings.side_tracking {
-        balls.iter().flat_map(|&i| walls.iter().map(move |&w| (i, w))).map(|(i, w)| wall::side(&bodies[i], &bodies[w])).collect()
+        let walls = &walls;
+        balls.iter().map(|&i| bodies[i].position).flat_map(|x| walls.iter().map(move |w| wall::side(x, w))).collect()
     } else {
         Vec::new()
     };

@@ -26,16 +26,43 @@
 use super::super::body::Body;
 use super::super::pair_mut;
 use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
-use crate::geometry::{Shape, segment_ends};
+use crate::geometry::{Shape, box_vertices, segment_ends};
 use glam::DVec2;
 
-/// Which side of wall `wall`'s line the centre of `ball` is on: text 003's
-/// `setSide`, the sign of dist·N with N the wall's own normal (−1 when on the line).
-pub(super) fn side(ball: &Body, wall: &Body) -> f64 {
-    let Shape::Segment { half } = wall.shape else { return 1.0 };
-    let [from, to] = segment_ends(half, wall.pose());
-    let unit = (to - from).normalize_or_zero();
-    let b1 = from - ball.position;
+/// A fixed segment a ball can hit: a wall, or one face of a static box.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WallSegment {
+    /// The body it belongs to: its material, and the pair the phases name.
+    pub body: usize,
+    pub from: DVec2,
+    pub to: DVec2,
+}
+
+/// Every wall, and each face of every static box (a box that never moves is
+/// four walls), in scene order.
+pub(super) fn segments(bodies: &[Body]) -> Vec<WallSegment> {
+    let mut out = Vec::new();
+    for (body, b) in bodies.iter().enumerate() {
+        match b.shape {
+            Shape::Segment { half } => {
+                let [from, to] = segment_ends(half, b.pose());
+                out.push(WallSegment { body, from, to });
+            }
+            Shape::Box { size } if b.is_static() => {
+                let v = box_vertices(size, b.pose());
+                out.extend((0..4).map(|k| WallSegment { body, from: v[k], to: v[(k + 1) % 4] }));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Which side of the wall's line the centre `x` is on: text 003's `setSide`,
+/// the sign of dist·N with N the wall's own normal (−1 when on the line).
+pub(super) fn side(x: DVec2, wall: &WallSegment) -> f64 {
+    let unit = (wall.to - wall.from).normalize_or_zero();
+    let b1 = wall.from - x;
     let dist = b1 - unit * b1.dot(unit);
     if dist.dot(unit.perp()) > 0.0 { 1.0 } else { -1.0 }
 }
@@ -43,11 +70,27 @@ pub(super) fn side(ball: &Body, wall: &Body) -> f64 {
 /// Ball `i` against the walls, in order, until one is hit. `sides` are the
 /// ball's sides of each wall at the start of the frame (empty without side
 /// tracking). `gravity` is none without the velocity correction. Whether a wall was hit.
-pub(super) fn visit<T: Tracer>(bodies: &mut [Body], i: usize, walls: &[usize], sides: &[f64], gravity: Option<DVec2>, tracer: &mut T) -> bool {
-    for (k, &w) in walls.iter().enumerate() {
-        let (ball, wall) = pair_mut(bodies, i, w);
-        let (Shape::Circle { radius: r }, Shape::Segment { half }) = (ball.shape, wall.shape) else { continue };
-        let [from, to] = segment_ends(half, wall.pose());
+pub(super) fn visit<T: Tracer>(
+    bodies: &mut [Body],
+    i: usize,
+    walls: &[WallSegment],
+    sides: &[f64],
+    gravity: Option<DVec2>,
+    tracer: &mut T,
+) -> bool {
+    for (k, seg) in walls.iter().enumerate() {
+        let w = seg.body;
+        if w == i {
+            continue;
+        }
+        let (ball, wall) = if i < w {
+            pair_mut(bodies, i, w)
+        } else {
+            let (wall, ball) = pair_mut(bodies, w, i);
+            (ball, wall)
+        };
+        let Shape::Circle { radius: r } = ball.shape else { continue };
+        let (from, to) = (seg.from, seg.to);
         let wdir = to - from;
         let length = wdir.length();
         let unit = wdir / length;
