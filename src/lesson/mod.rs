@@ -267,6 +267,21 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
             // A NaN compares false with everything, so a check expecting it would pass whatever the run gives.
             (None, "expected", expected, &limits::EXPECTED, "-7.2"),
         ];
+        // Text 003's method moves circles only; a check must not quietly leave a moving box or a spin out.
+        let cannot = |b: &crate::engine::Body| {
+            (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || b.angular_velocity != 0.0
+        };
+        if o.method == Some(crate::engine::Method::Reposition)
+            && let Some(b) = scene.world.bodies.iter().find(|b| cannot(b))
+        {
+            let problem = Problem::error(
+                format!("method = \"reposition\" moves circles without turning them; \"{}\" is a moving box or spins", b.name),
+                "cannot run this scene",
+                Some("check this scene under method = \"relaxation\"".to_string()),
+            );
+            let path = [Seg::Key("check"), Seg::Index(i), Seg::Key("with"), Seg::Key("method")];
+            problems.push(crate::scene::error::locate(&scene.source, &path, problem));
+        }
         for (table, key, values, limit, example) in numbers {
             if values.iter().any(|&v| !limit.holds(v)) {
                 let problem =
