@@ -6,7 +6,7 @@ use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, 
 use impulse::report::text_trace;
 use std::path::Path;
 
-const IDS: [&str; 11] = [
+const IDS: [&str; 15] = [
     "smooth-balls",
     "rough-balls",
     "tangent-fix",
@@ -18,6 +18,10 @@ const IDS: [&str; 11] = [
     "integrators",
     "box-circle",
     "snooker",
+    "wall-bounce",
+    "tunnelling",
+    "particles",
+    "molecules",
 ];
 
 mod common;
