@@ -5,7 +5,7 @@
 //! kinetic energy and never leave the box.
 
 use glam::DVec2;
-use impulse::engine::{Body, Method, NoTrace, PhaseKind, Settings, World, record_frame, step};
+use impulse::engine::{Body, Method, NoTrace, PhaseKind, Settings, Value, World, record_frame, step};
 use impulse::geometry::Shape;
 use proptest::prelude::*;
 
@@ -98,7 +98,10 @@ fn cr_zero_makes_them_stick() {
 fn a_very_heavy_partner_nearly_reverses_the_light_ball() {
     let (mi, mj) = (1.0, 1e6);
     let mut world = World::new(
-        vec![ball("light", 1.0, mi, DVec2::new(-0.2, 0.0), DVec2::new(2.0, 0.0)), ball("heavy", 1.0, mj, DVec2::new(1.9, 0.0), DVec2::ZERO)],
+        vec![
+            ball("light", 1.0, mi, DVec2::new(-0.2, 0.0), DVec2::new(2.0, 0.0)),
+            ball("heavy", 1.0, mj, DVec2::new(1.9, 0.0), DVec2::ZERO),
+        ],
         DVec2::ZERO,
     );
     step(&mut world, &settings(0.1), &mut NoTrace);
@@ -113,11 +116,9 @@ fn a_very_heavy_partner_nearly_reverses_the_light_ball() {
 #[test]
 fn degenerate_hits_fall_back_without_nan() {
     let floor = || wall("floor", DVec2::new(-5.0, 0.0), DVec2::new(5.0, 0.0));
-    for (v, why) in [
-        (DVec2::new(3.0, 0.0), "moves along the wall"),
-        (DVec2::ZERO, "at rest"),
-        (DVec2::new(0.0, 2.0), "moving away from it"),
-    ] {
+    for (v, why) in
+        [(DVec2::new(3.0, 0.0), "moves along the wall"), (DVec2::ZERO, "at rest"), (DVec2::new(0.0, 2.0), "moving away from it")]
+    {
         // 0.3 m above the floor, radius 0.5: 0.2 m into it, no gravity.
         let mut world = World::new(vec![ball("ball", 0.5, 1.0, DVec2::new(0.0, 0.3) - v * 0.01, v), floor()], DVec2::ZERO);
         let record = record_frame(&mut world, &settings(0.01));
@@ -131,6 +132,32 @@ fn degenerate_hits_fall_back_without_nan() {
     }
 }
 
+/// Two unit balls overlap by more than one frame's move could make. By hand
+/// (dt = 0.1, no gravity): after the move they are 1.49 m apart when
+/// approaching at 0.05 m/s each, L = 0.51 and the text's time back would be
+/// 0.51/0.1 = 5.1 s, fifty frames; moving apart they are 1.51 m apart. Either
+/// way the overlap is shared, equal masses 0.255 and 0.245 m each, which puts
+/// the centres at −0.25 and 1.75, touching. Approaching, the bounce swaps the
+/// normal velocities; moving apart, nothing bounces.
+#[test]
+fn an_overlap_older_than_the_frame_is_shared_not_undone_along_v() {
+    for (u, older) in [(0.05, true), (-0.05, false)] {
+        let a = ball("a", 1.0, 1.0, DVec2::ZERO, DVec2::new(u, 0.0));
+        let b = ball("b", 1.0, 1.0, DVec2::new(1.5, 0.0), DVec2::new(-u, 0.0));
+        let mut world = World::new(vec![a, b], DVec2::ZERO);
+        let record = record_frame(&mut world, &settings(0.1));
+        close(world.bodies[0].position, DVec2::new(-0.25, 0.0), "a put back");
+        close(world.bodies[1].position, DVec2::new(1.75, 0.0), "b put back");
+        let swapped = if older { -u } else { u };
+        assert_eq!((world.bodies[0].velocity.x, world.bodies[1].velocity.x), (swapped, -swapped));
+        let names = vec!["a".to_string(), "b".to_string()];
+        let reposition = record.phases.iter().find(|p| p.kind() == PhaseKind::Reposition).expect("a reposition phase");
+        let Some(Value::Text(why)) = reposition.value("fallback", &names) else { panic!("the trace names the fallback") };
+        assert!(why.contains(if older { "older than this move" } else { "move apart" }), "{why}");
+        assert_eq!(record.phases.iter().any(|p| p.kind() == PhaseKind::Bounce), older);
+    }
+}
+
 /// A small fast ball crosses a thin wall within one frame: side tracking
 /// catches it, and without it the ball passes through.
 #[test]
@@ -138,7 +165,10 @@ fn side_tracking_catches_a_tunnelling_ball() {
     // 0.05 m ball at 30 m/s, 0.3 m from the wall at x = 0: it moves 0.5 m a frame.
     let run = |tracking: bool| {
         let mut world = World::new(
-            vec![ball("bullet", 0.05, 0.1, DVec2::new(-0.3, 0.0), DVec2::new(30.0, 0.0)), wall("pane", DVec2::new(0.0, -1.0), DVec2::new(0.0, 1.0))],
+            vec![
+                ball("bullet", 0.05, 0.1, DVec2::new(-0.3, 0.0), DVec2::new(30.0, 0.0)),
+                wall("pane", DVec2::new(0.0, -1.0), DVec2::new(0.0, 1.0)),
+            ],
             DVec2::ZERO,
         );
         let s = Settings { side_tracking: tracking, ..settings(1.0 / 60.0) };

@@ -65,6 +65,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             // Text 003's method takes no boxes, which the worlds here hold; its side tracking is saved either way.
             method: Method::Relaxation,
             side_tracking: correct,
+            velocity_correction: explicit,
         }
     })
 }

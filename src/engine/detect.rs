@@ -4,7 +4,9 @@
 use super::ContactModel;
 use super::body::Body;
 use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
-use crate::geometry::{CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box, collide_reporting};
+use crate::geometry::{
+    CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box, collide_reporting,
+};
 use glam::DVec2;
 
 /// `poses` are the two bodies' poses where they stand now. Returns the
@@ -27,8 +29,7 @@ pub(super) fn run<T: Tracer>(
     let mut report = (traced && both_boxes).then(Box::<SatReport>::default);
     let mut wall_report = (traced && wall_box).then(Box::<SegmentBoxReport>::default);
     let clipped_model = model == ContactModel::Clipped;
-    let detection =
-        collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut(), wall_report.as_deref_mut(), clipped_model);
+    let detection = collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut(), wall_report.as_deref_mut(), clipped_model);
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let clipped = match (model, &detection.method, ba.shape, bb.shape) {
@@ -175,10 +176,10 @@ impl DetectRecord {
                 out.push(Quantity::new(format!("{wall} from"), from, "m"));
                 out.push(Quantity::new(format!("{wall} to"), to, "m"));
                 let c = ("c", Value::from(centre));
-                out.push(Quantity::new("along", along, "").by(
-                    "({c} − {from})·({to} − {from}) / |{to} − {from}|²",
-                    vec![c.clone(), ("from", from.into()), ("to", to.into())],
-                ));
+                out.push(
+                    Quantity::new("along", along, "")
+                        .by("({c} − {from})·({to} − {from}) / |{to} − {from}|²", vec![c.clone(), ("from", from.into()), ("to", to.into())]),
+                );
                 let place = if along <= 0.0 {
                     "the wall's from end"
                 } else if along >= 1.0 {
@@ -186,10 +187,10 @@ impl DetectRecord {
                 } else {
                     "beside the wall"
                 };
-                out.push(
-                    Quantity::new("nearest point", nearest, "m")
-                        .by("{from} + ({to} − {from})·clamp({along}, 0, 1)", vec![("from", from.into()), ("to", to.into()), ("along", along.into())]),
-                );
+                out.push(Quantity::new("nearest point", nearest, "m").by(
+                    "{from} + ({to} − {from})·clamp({along}, 0, 1)",
+                    vec![("from", from.into()), ("to", to.into()), ("along", along.into())],
+                ));
                 out.push(Quantity::new("nearest is", place, ""));
                 out.push(Quantity::new("gap", distance, "m").by("|{c} − {nearest point}|", vec![c, ("nearest point", nearest.into())]));
             }

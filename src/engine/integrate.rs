@@ -10,12 +10,8 @@ use glam::DVec2;
 /// `Integrate`, or `Move` for text 003's method, whose frame moves first.
 pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocities: &[(DVec2, f64)], kind: PhaseKind, tracer: &mut T) {
     let explicit = !frame_start_velocities.is_empty();
-    let mut record = (T::ENABLED && tracer.wants(kind, None)).then(|| IntegrateRecord {
-        dt,
-        explicit,
-        before: Vec::new(),
-        changes: Vec::new(),
-    });
+    let mut record =
+        (T::ENABLED && tracer.wants(kind, None)).then(|| IntegrateRecord { dt, explicit, before: Vec::new(), changes: Vec::new() });
     for (i, body) in bodies.iter_mut().enumerate() {
         if body.is_static() {
             continue;

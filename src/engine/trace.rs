@@ -15,7 +15,8 @@ use super::detect::DetectRecord;
 use super::forces::ForcesRecord;
 use super::integrate::IntegrateRecord;
 use super::reposition::{
-    EndpointRecord, PairBounceRecord, PairRepositionRecord, TouchRecord, VcorRecord, WallBounceRecord, WallRepositionRecord, WallTouchRecord,
+    EndpointRecord, PairBounceRecord, PairRepositionRecord, TouchRecord, VcorRecord, WallBounceRecord, WallRepositionRecord,
+    WallTouchRecord,
 };
 use super::resolve::ResolveRecord;
 use super::warm::WarmRecord;

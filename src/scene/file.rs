@@ -43,13 +43,7 @@ impl WallEntry {
     pub fn from_body(b: &Body) -> Option<WallEntry> {
         let Shape::Segment { half } = b.shape else { return None };
         let [from, to] = crate::geometry::segment_ends(half, b.pose());
-        Some(WallEntry {
-            name: b.name.clone(),
-            from: from.to_array(),
-            to: to.to_array(),
-            restitution: b.restitution,
-            friction: b.friction,
-        })
+        Some(WallEntry { name: b.name.clone(), from: from.to_array(), to: to.to_array(), restitution: b.restitution, friction: b.friction })
     }
 }
 

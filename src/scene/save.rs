@@ -230,7 +230,8 @@ fn write_wall(t: &mut dyn TableLike, w: &WallEntry) {
     for (key, end) in [("from", w.from), ("to", w.to)] {
         let number = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
         let written = t.get(key).and_then(Item::as_array).and_then(|a| Some([number(a.get(0)?)?, number(a.get(1)?)?]));
-        let near = |[x, y]: [f64; 2]| (x - end[0]).abs() <= 1e-12 * end[0].abs().max(1.0) && (y - end[1]).abs() <= 1e-12 * end[1].abs().max(1.0);
+        let near =
+            |[x, y]: [f64; 2]| (x - end[0]).abs() <= 1e-12 * end[0].abs().max(1.0) && (y - end[1]).abs() <= 1e-12 * end[1].abs().max(1.0);
         if !written.is_some_and(near) {
             set(t, key, vec2(end), false);
         }

@@ -390,7 +390,11 @@ pub struct BodyProblem {
 
 fn name_problems(v: &mut Problems, name: &str, what: &str) {
     if name.trim().is_empty() {
-        v.bad(&[Seg::Key("name")], &format!("a {what}'s name cannot be empty"), &format!("write e.g. name = \"{}\"", if what == "wall" { "floor" } else { "ball" }));
+        v.bad(
+            &[Seg::Key("name")],
+            &format!("a {what}'s name cannot be empty"),
+            &format!("write e.g. name = \"{}\"", if what == "wall" { "floor" } else { "ball" }),
+        );
     }
     if let Some(c) = name.chars().find(|c| c.is_control()) {
         // A name is printed in traces and messages; a control character in it could drive the terminal.
@@ -429,7 +433,11 @@ pub fn wall(w: &WallEntry) -> Result<Body, Vec<BodyProblem>> {
         & v.limit(&at("to"), "each number of to", &w.to, &limits::COORDINATE, "write e.g. to = [10.0, -3.0]");
     let (from, to) = (DVec2::from(w.from), DVec2::from(w.to));
     if ends_ok && !limits::LENGTH.holds(from.distance(to)) {
-        let what = if from == to { "its two ends are the same point".to_string() } else { format!("it is {} m long", crate::notation::num(from.distance(to))) };
+        let what = if from == to {
+            "its two ends are the same point".to_string()
+        } else {
+            format!("it is {} m long", crate::notation::num(from.distance(to)))
+        };
         v.bad(
             &at("to"),
             &format!("wall \"{}\" must be {} long: {what}", w.name, limits::LENGTH.text),

@@ -16,7 +16,7 @@
 mod pair;
 mod wall;
 
-pub use pair::{PairBounceRecord, PairRepositionRecord, TouchRecord};
+pub use pair::{PairBounceRecord, PairRepositionRecord, Shared, TouchRecord};
 pub use wall::{EndpointRecord, Fallback, Outcome, VcorRecord, WallBounceRecord, WallRepositionRecord, WallTouchRecord};
 
 use super::body::Body;
@@ -43,7 +43,7 @@ pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settin
     for (at, &i) in balls.iter().enumerate() {
         for &j in &balls[at + 1..] {
             stats.narrow_tests += 1;
-            stats.contacts += usize::from(pair::visit(bodies, (i, j), tracer));
+            stats.contacts += usize::from(pair::visit(bodies, (i, j), settings.dt, tracer));
         }
         if bodies[i].is_static() {
             continue;
@@ -55,4 +55,3 @@ pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settin
     }
     stats
 }
-

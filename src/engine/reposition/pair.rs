@@ -8,6 +8,12 @@
 //! kept, and the separating speed is CR times the approaching one, which gives
 //! v_i = ((m_i − CR·m_j)·u_i + (1 + CR)·m_j·u_j) / (m_i + m_j), and the same
 //! with i and j swapped. The tangential parts pass through unchanged.
+//!
+//! The text assumes this frame's move made the overlap. When it cannot have
+//! (the balls move apart, move alike, or would need longer than dt to get
+//! back), the overlap is shared by inverse mass instead, and the record says
+//! why ([`Shared`]): a trip back of seconds along v once threw a ball 19 m,
+//! through the wall of its box.
 
 use super::super::body::Body;
 use super::super::pair_mut;
@@ -15,8 +21,32 @@ use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tra
 use crate::geometry::Shape;
 use glam::DVec2;
 
+/// Why two balls were not put back along their velocities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// u_i = u_j: the gap never closes, so no time back undoes it.
+    Parallel,
+    /// Already moving apart: going back in time would deepen the overlap,
+    /// and a bounce would turn them towards each other.
+    Separating,
+    /// Going back would take longer than the frame: this move did not make
+    /// the overlap (it was there before, or other balls pushed them in), and
+    /// a long trip back along v could carry a ball through a wall.
+    Older,
+}
+
+impl Shared {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Shared::Parallel => "u_i = u_j: the overlap never closes, so it is shared by inverse mass",
+            Shared::Separating => "the balls already move apart: the overlap is shared by inverse mass, not bounced",
+            Shared::Older => "L / |u_i − u_j| > dt: the overlap is older than this move, so it is shared by inverse mass",
+        }
+    }
+}
+
 /// Detect → reposition → bounce for balls `i` < `j`; whether they collided.
-pub(super) fn visit<T: Tracer>(bodies: &mut [Body], (i, j): (usize, usize), tracer: &mut T) -> bool {
+pub(super) fn visit<T: Tracer>(bodies: &mut [Body], (i, j): (usize, usize), dt: f64, tracer: &mut T) -> bool {
     let (bi, bj) = pair_mut(bodies, i, j);
     let (Shape::Circle { radius: ri }, Shape::Circle { radius: rj }) = (bi.shape, bj.shape) else { return false };
     if bi.is_static() && bj.is_static() {
@@ -39,10 +69,19 @@ pub(super) fn visit<T: Tracer>(bodies: &mut [Body], (i, j): (usize, usize), trac
     let overlap = ri + rj - d;
     let closing = (u[0] - u[1]).abs();
     let w = [bi.inv_mass(), bj.inv_mass()];
-    let split = !(closing > 0.0 && (overlap / closing).is_finite());
-    let shift = if split {
-        // Equal normal velocities never close the gap: the overlap is shared
-        // by inverse mass along the line of centres instead, i away from j.
+    // n points from j to i, so the balls approach while u_i − u_j < 0.
+    let shared = if u[0] - u[1] >= 0.0 && closing > 0.0 {
+        Some(Shared::Separating)
+    } else if !(closing > 0.0 && (overlap / closing).is_finite()) {
+        Some(Shared::Parallel)
+    } else if overlap / closing > dt {
+        Some(Shared::Older)
+    } else {
+        None
+    };
+    let shift = if shared.is_some() {
+        // No time back: the overlap is shared by inverse mass along the line
+        // of centres, i away from j, the lighter ball moving more.
         [n * overlap * w[0] / (w[0] + w[1]), -n * overlap * w[1] / (w[0] + w[1])]
     } else {
         [-(n * u[0]) * (overlap / closing), -(n * u[1]) * (overlap / closing)]
@@ -51,8 +90,11 @@ pub(super) fn visit<T: Tracer>(bodies: &mut [Body], (i, j): (usize, usize), trac
     bj.position += shift[1];
     if T::ENABLED && tracer.wants(PhaseKind::Reposition, Some((i, j))) {
         let changes = [BodyChange { body: i, after: bi.state() }, BodyChange { body: j, after: bj.state() }];
-        let record = PairRepositionRecord { x, r: [ri, rj], d, n, u, overlap, closing, split, w, shift, changes };
+        let record = PairRepositionRecord { x, r: [ri, rj], d, n, u, overlap, closing, shared, w, shift, changes };
         tracer.record(Phase::new(None, Some((i, j)), PhaseData::PairReposition(Box::new(record))));
+    }
+    if shared == Some(Shared::Separating) {
+        return true;
     }
     let cr = (bi.restitution + bj.restitution) / 2.0;
     let m = [bi.mass(), bj.mass()];
@@ -95,7 +137,8 @@ impl TouchRecord {
         vec![
             Quantity::new("distance", d, "m").by("|{x_i} − {x_j}|", vec![("x_i", xi.into()), ("x_j", xj.into())]),
             Quantity::new("radius sum", ri + rj, "m").by("{r_i} + {r_j}", vec![("r_i", ri.into()), ("r_j", rj.into())]),
-            Quantity::new("contact", self.hit, "").by("{distance} < {radius sum}", vec![("distance", d.into()), ("radius sum", (ri + rj).into())]),
+            Quantity::new("contact", self.hit, "")
+                .by("{distance} < {radius sum}", vec![("distance", d.into()), ("radius sum", (ri + rj).into())]),
         ]
     }
 }
@@ -112,8 +155,8 @@ pub struct PairRepositionRecord {
     pub overlap: f64,
     /// |u_i − u_j|, the rate the overlap closes at.
     pub closing: f64,
-    /// The overlap was shared by inverse mass: the normal velocities were equal.
-    pub split: bool,
+    /// Why the overlap was shared by inverse mass instead of undone along v.
+    pub shared: Option<Shared>,
     pub w: [f64; 2],
     pub shift: [DVec2; 2],
     pub changes: [BodyChange; 2],
@@ -127,14 +170,15 @@ impl PairRepositionRecord {
             Quantity::new("n", n, "").by("({x_i} − {x_j}) / {d}", vec![("x_i", xi.into()), ("x_j", xj.into()), ("d", self.d.into())]),
             Quantity::new("u_i", ui, "m/s").by("{v_i}·{n}", vec![("v_i", (self.changes[0].after.velocity).into()), ("n", n.into())]),
             Quantity::new("u_j", uj, "m/s").by("{v_j}·{n}", vec![("v_j", (self.changes[1].after.velocity).into()), ("n", n.into())]),
-            Quantity::new("L", l, "m").by(
-                "{r_i} + {r_j} − {d}",
-                vec![("r_i", self.r[0].into()), ("r_j", self.r[1].into()), ("d", self.d.into())],
-            ),
+            Quantity::new("L", l, "m")
+                .by("{r_i} + {r_j} − {d}", vec![("r_i", self.r[0].into()), ("r_j", self.r[1].into()), ("d", self.d.into())]),
         ];
-        if self.split {
+        if let Some(why) = self.shared {
             let [wi, wj] = self.w;
-            q.push(Quantity::new("fallback", "u_i = u_j: the overlap never closes, so it is shared by inverse mass", ""));
+            if closing > 0.0 {
+                q.push(Quantity::new("|u_i − u_j|", closing, "m/s").by("|{u_i} − {u_j}|", vec![("u_i", ui.into()), ("u_j", uj.into())]));
+            }
+            q.push(Quantity::new("fallback", why.describe(), ""));
             q.push(Quantity::new("s_i", self.shift[0], "m").by(
                 "{n}·{L}·{1/m_i} / ({1/m_i} + {1/m_j})",
                 vec![("n", n.into()), ("L", l.into()), ("1/m_i", wi.into()), ("1/m_j", wj.into())],
@@ -145,7 +189,9 @@ impl PairRepositionRecord {
             ));
         } else {
             q.push(Quantity::new("|u_i − u_j|", closing, "m/s").by("|{u_i} − {u_j}|", vec![("u_i", ui.into()), ("u_j", uj.into())]));
-            q.push(Quantity::new("t back", l / closing, "s").by("{L} / {|u_i − u_j|}", vec![("L", l.into()), ("|u_i − u_j|", closing.into())]));
+            q.push(
+                Quantity::new("t back", l / closing, "s").by("{L} / {|u_i − u_j|}", vec![("L", l.into()), ("|u_i − u_j|", closing.into())]),
+            );
             for (k, (name, u)) in [("s_i", ui), ("s_j", uj)].into_iter().enumerate() {
                 q.push(Quantity::new(name, self.shift[k], "m").by(
                     "−{u}·{n}·{L} / {|u_i − u_j|}",
@@ -153,8 +199,14 @@ impl PairRepositionRecord {
                 ));
             }
         }
-        q.push(Quantity::new("x_i'", self.changes[0].after.position, "m").by("{x_i} + {s_i}", vec![("x_i", xi.into()), ("s_i", self.shift[0].into())]));
-        q.push(Quantity::new("x_j'", self.changes[1].after.position, "m").by("{x_j} + {s_j}", vec![("x_j", xj.into()), ("s_j", self.shift[1].into())]));
+        q.push(
+            Quantity::new("x_i'", self.changes[0].after.position, "m")
+                .by("{x_i} + {s_i}", vec![("x_i", xi.into()), ("s_i", self.shift[0].into())]),
+        );
+        q.push(
+            Quantity::new("x_j'", self.changes[1].after.position, "m")
+                .by("{x_j} + {s_j}", vec![("x_j", xj.into()), ("s_j", self.shift[1].into())]),
+        );
         q
     }
 }
@@ -188,16 +240,19 @@ impl PairBounceRecord {
                 q.push(Quantity::new("v_j", vj, "m/s").by("−{CR}·{u_j} + (1 + {CR})·{u_i}  (i fixed: m_i → ∞)", ins));
             }
             _ => {
-                q.push(Quantity::new("v_i", vi, "m/s").by("(({m_i} − {CR}·{m_j})·{u_i} + (1 + {CR})·{m_j}·{u_j}) / ({m_i} + {m_j})", ins.clone()));
+                q.push(
+                    Quantity::new("v_i", vi, "m/s")
+                        .by("(({m_i} − {CR}·{m_j})·{u_i} + (1 + {CR})·{m_j}·{u_j}) / ({m_i} + {m_j})", ins.clone()),
+                );
                 q.push(Quantity::new("v_j", vj, "m/s").by("(({m_j} − {CR}·{m_i})·{u_j} + (1 + {CR})·{m_i}·{u_i}) / ({m_i} + {m_j})", ins));
             }
         }
         let n = self.n;
         for (k, name) in ["v_i'", "v_j'"].into_iter().enumerate() {
-            q.push(Quantity::new(name, self.changes[k].after.velocity, "m/s").by(
-                "{v}·{n} + {tangent}",
-                vec![("v", [vi, vj][k].into()), ("n", n.into()), ("tangent", self.tangent[k].into())],
-            ));
+            q.push(
+                Quantity::new(name, self.changes[k].after.velocity, "m/s")
+                    .by("{v}·{n} + {tangent}", vec![("v", [vi, vj][k].into()), ("n", n.into()), ("tangent", self.tangent[k].into())]),
+            );
         }
         q
     }

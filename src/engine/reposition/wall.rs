@@ -202,7 +202,8 @@ fn face<T: Tracer>(ball: &mut Body, pair: (usize, usize), f: Face, gravity: Opti
     };
     ball.position -= displ;
     if T::ENABLED && tracer.wants(PhaseKind::Reposition, Some(pair)) {
-        let record = WallRepositionRecord { x, v, r: f.r, theta, sin, n, dist: f.dist, ds, displ, fallback, changes: [change(pair.0, ball)] };
+        let record =
+            WallRepositionRecord { x, v, r: f.r, theta, sin, n, dist: f.dist, ds, displ, fallback, changes: [change(pair.0, ball)] };
         tracer.record(Phase::new(None, Some(pair), PhaseData::WallReposition(Box::new(record))));
     }
     if matches!(fallback, Some(Fallback::MovingAway | Fallback::AtRest)) {
@@ -285,7 +286,8 @@ impl WallTouchRecord {
             Quantity::new("|w|", self.length, "m").by("|{p2} − {p1}|", vec![("p2", to.into()), ("p1", from.into())]),
             Quantity::new("proj1", self.proj1, "m").by("{b1}·{ŵ}", vec![("b1", b1.into()), ("ŵ", unit.into())]),
             Quantity::new("proj2", self.proj2, "m").by("{b2}·{ŵ}", vec![("b2", b2.into()), ("ŵ", unit.into())]),
-            Quantity::new("dist", self.dist, "m").by("{b1} − {proj1}·{ŵ}", vec![("b1", b1.into()), ("proj1", self.proj1.into()), ("ŵ", unit.into())]),
+            Quantity::new("dist", self.dist, "m")
+                .by("{b1} − {proj1}·{ŵ}", vec![("b1", b1.into()), ("proj1", self.proj1.into()), ("ŵ", unit.into())]),
             Quantity::new("|dist|", self.dist.length(), "m"),
             Quantity::new("beside", self.proj1.abs() < self.length && self.proj2.abs() < self.length, "").by(
                 "|{proj1}| < {|w|} and |{proj2}| < {|w|}",
@@ -348,7 +350,10 @@ impl WallRepositionRecord {
         }
         let formula = if self.fallback.is_some() { "the overlap, straight out" } else { "{v}/|{v}|·{Δs}" };
         q.push(Quantity::new("displ", self.displ, "m").by(formula, vec![("v", v.into()), ("Δs", self.ds.into())]));
-        q.push(Quantity::new("x'", self.changes[0].after.position, "m").by("{x} − {displ}", vec![("x", self.x.into()), ("displ", self.displ.into())]));
+        q.push(
+            Quantity::new("x'", self.changes[0].after.position, "m")
+                .by("{x} − {displ}", vec![("x", self.x.into()), ("displ", self.displ.into())]),
+        );
         q
     }
 }
@@ -372,15 +377,17 @@ impl VcorRecord {
         if self.skipped {
             q.push(Quantity::new("vcor", 1.0, "").by("1: the ball was not moved back along its path", vec![]));
         } else {
-            q.push(Quantity::new("vcor", self.vcor, "").by(
-                "1 − {a}·{displ} / |{v}|²",
-                vec![("a", a.into()), ("displ", displ.into()), ("v", v.into())],
-            ));
+            q.push(
+                Quantity::new("vcor", self.vcor, "")
+                    .by("1 − {a}·{displ} / |{v}|²", vec![("a", a.into()), ("displ", displ.into()), ("v", v.into())]),
+            );
             if self.stopped {
                 q.push(Quantity::new("fallback", Fallback::Stopped.describe(), ""));
             }
         }
-        q.push(Quantity::new("v'", self.changes[0].after.velocity, "m/s").by("{v}·{vcor}", vec![("v", v.into()), ("vcor", self.vcor.into())]));
+        q.push(
+            Quantity::new("v'", self.changes[0].after.velocity, "m/s").by("{v}·{vcor}", vec![("v", v.into()), ("vcor", self.vcor.into())]),
+        );
         q
     }
 }
@@ -440,12 +447,15 @@ impl EndpointRecord {
             q.push(Quantity::new("fallback", Fallback::MovingAway.describe(), ""));
             q.push(Quantity::new("x'", after.position, "m").by("{x} + {n}·{L}", vec![("x", x.into()), ("n", n.into()), ("L", l.into())]));
         } else {
-            q.push(Quantity::new("x'", after.position, "m").by(
-                "{x} − {u}·{n}·{L} / |{u}|",
-                vec![("x", x.into()), ("u", u.into()), ("n", n.into()), ("L", l.into())],
-            ));
+            q.push(
+                Quantity::new("x'", after.position, "m")
+                    .by("{x} − {u}·{n}·{L} / |{u}|", vec![("x", x.into()), ("u", u.into()), ("n", n.into()), ("L", l.into())]),
+            );
             q.push(Quantity::new("u'", -e * u, "m/s").by("−{e}·{u}  (the end is fixed: m → ∞)", vec![("e", e.into()), ("u", u.into())]));
-            q.push(Quantity::new("v'", after.velocity, "m/s").by("{v} − {u}·{n} + {u'}·{n}", vec![("v", v.into()), ("u", u.into()), ("n", n.into()), ("u'", (-e * u).into())]));
+            q.push(
+                Quantity::new("v'", after.velocity, "m/s")
+                    .by("{v} − {u}·{n} + {u'}·{n}", vec![("v", v.into()), ("u", u.into()), ("n", n.into()), ("u'", (-e * u).into())]),
+            );
         }
         q
     }
