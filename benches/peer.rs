@@ -71,6 +71,10 @@ impl RapierWorld {
             let shape = match b.shape {
                 Shape::Circle { radius } => ColliderBuilder::ball(radius as f32),
                 Shape::Box { size } => ColliderBuilder::cuboid(size.x as f32 / 2.0, size.y as f32 / 2.0),
+                // A wall's ends sit at ∓half about its position (its angle is 0).
+                Shape::Segment { half } => {
+                    ColliderBuilder::segment(Vector::new(-half.x as f32, -half.y as f32), Vector::new(half.x as f32, half.y as f32))
+                }
             };
             let mut collider = shape.restitution(b.restitution as f32).friction(b.friction as f32);
             if !b.is_static() {

@@ -107,12 +107,15 @@ pub(crate) fn sat(
     }
 }
 
+/// Where [`sat_polygons`] writes each face's test, A's faces then B's.
+pub(crate) type FaceReports<'a> = (&'a mut [Option<FaceTest>], &'a mut [Option<FaceTest>]);
+
 /// The same test for any two convex polygons given as corners and face
 /// normals, A's faces against B's corners and then B's against A's.
 pub(crate) fn sat_polygons(
     (corners_a, normals_a): (&[DVec2], &[DVec2]),
     (corners_b, normals_b): (&[DVec2], &[DVec2]),
-    report: Option<(&mut [Option<FaceTest>], &mut [Option<FaceTest>])>,
+    report: Option<FaceReports>,
 ) -> Option<(CollisionInfo, (usize, usize))> {
     let (faces_a, faces_b) = match report {
         Some((fa, fb)) => (Some(fa), Some(fb)),

@@ -1,6 +1,7 @@
 //! The bodies panel: each body's constants, pose and motion, before → after.
 
 use super::{Motion, Theme};
+use crate::geometry::{Pose, Shape, segment_ends};
 use crate::notation::{action_text, num_near, state_scale};
 use crate::tui::app::Stepper;
 use ratatui::layout::Rect;
@@ -37,11 +38,23 @@ fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Them
         }
     };
     let (b, st, before) = (&s.bodies()[i], &states.after[i], states.before[i]);
-    pair(field("x", vec2(before.position), vec2(st.position)), field("θ", num(before.angle), num(st.angle)));
-    pair(field("v", vec2(before.velocity), vec2(st.velocity)), field("ω", num(before.angular_velocity), num(st.angular_velocity)));
+    if let Shape::Segment { half } = b.shape {
+        // A wall never moves: its ends say all there is.
+        let [from, to] = segment_ends(half, Pose::new(st.position, st.angle));
+        pair(field("from", vec2(from), vec2(from)), field("to", vec2(to), vec2(to)));
+    } else {
+        pair(field("x", vec2(before.position), vec2(st.position)), field("θ", num(before.angle), num(st.angle)));
+        pair(field("v", vec2(before.velocity), vec2(st.velocity)), field("ω", num(before.angular_velocity), num(st.angular_velocity)));
+    }
     let selected = i == s.selected;
     let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
-    let mass = if b.is_static() { "static".to_string() } else { format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia())) };
+    let mass = if matches!(b.shape, Shape::Segment { .. }) {
+        "wall".to_string()
+    } else if b.is_static() {
+        "static".to_string()
+    } else {
+        format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia()))
+    };
     let header = Line::from(vec![
         Span::styled(format!("{}{}", if selected { "▶ " } else { "  " }, b.name), name_style),
         Span::styled(format!("  {mass}  e {}  μ {}", num(b.restitution), num(b.friction)), theme.dim()),

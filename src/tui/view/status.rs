@@ -1,6 +1,7 @@
 //! The status line: where the run is, the solver settings, the last note and the keys.
 
 use super::Theme;
+use crate::engine::Method;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
 use crate::tui::breaks::Ask;
@@ -71,14 +72,25 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         }
         parts.push(format!("{} ({}/{})", phase.kind().name(), s.phase + 1, record.phases.len()));
     }
-    parts.push(format!("tangent {}", settings.tangent.name()));
+    // The switches of the method in use: text 003's has no tangent, passes or correction rate.
+    if settings.method == Method::Reposition {
+        parts.push("reposition".to_string());
+        if !settings.side_tracking {
+            parts.push("side tracking off".to_string());
+        }
+        if !settings.velocity_correction {
+            parts.push("vcor off".to_string());
+        }
+    } else {
+        parts.push(format!("tangent {}", settings.tangent.name()));
+        if !settings.position_correction {
+            parts.push("correction off".to_string());
+        } else if settings.correction_rate != crate::engine::Settings::default().correction_rate {
+            parts.push(format!("rate {}", num(settings.correction_rate)));
+        }
+    }
     if !settings.motion {
         parts.push("motion off".to_string());
-    }
-    if !settings.position_correction {
-        parts.push("correction off".to_string());
-    } else if settings.correction_rate != crate::engine::Settings::default().correction_rate {
-        parts.push(format!("rate {}", num(settings.correction_rate)));
     }
     if s.running {
         // The rate really shown, measured by the shell, and the one asked for.
