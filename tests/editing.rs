@@ -4,6 +4,7 @@
 
 use glam::DVec2;
 use impulse::engine::{Body, Settings, World};
+use impulse::geometry::Shape;
 use impulse::lesson::Lesson;
 use impulse::scene::STARTER;
 use impulse::tui::app::{Mode, Screen, Stepper};
@@ -578,4 +579,62 @@ fn a_shot_s_speed_can_be_typed() {
         let (before, after) = (by_name(b, "ball").velocity, by_name(a, "ball").velocity);
         assert!((after.length() - 25.0).abs() < 1e-12 && (after.normalize() - before.normalize()).length() < 1e-12, "{after}");
     });
+}
+
+/// `W` adds a level wall under the selected body; z turns it about its middle
+/// (its angle stays 0, its ends move); `e` edits its ends; a body added after
+/// it still goes before it, where a file lists bodies; the save reloads to the
+/// same world, and Del removes the wall.
+#[test]
+fn walls_are_added_turned_edited_saved_and_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    select(&mut s, "ball");
+    let ball = by_name(&start(&mut s).world, "ball").clone();
+    act(&mut s, Msg::AddWall);
+    let world = start(&mut s).world;
+    let wall = world.bodies.last().unwrap().clone();
+    assert_eq!((wall.name.as_str(), s.selected), ("wall1", world.bodies.len() - 1));
+    let r = ball.shape.bounding_radius();
+    assert_eq!(wall.position, ball.position - DVec2::new(0.0, r * 1.01), "just under the ball");
+    assert_eq!(wall.shape, Shape::Segment { half: DVec2::new(4.0 * r, 0.0) });
+    assert!(s.note.as_deref().unwrap().starts_with("added wall1 from ("), "{:?}", s.note);
+
+    act(&mut s, Msg::Rotate(1));
+    let turned = by_name(&start(&mut s).world, "wall1").clone();
+    let Shape::Segment { half } = turned.shape else { panic!() };
+    assert_eq!(turned.angle, 0.0);
+    assert!((half.to_angle() - 5f64.to_radians()).abs() < 1e-12 && (half.length() - 4.0 * r).abs() < 1e-12, "{half}");
+
+    act(&mut s, Msg::EditFields);
+    for (field, value) in [(0, "-2"), (1, "-1"), (2, "3"), (3, "-0.5")] {
+        while let Mode::Fields(ed) = &s.mode {
+            if ed.focus == field {
+                break;
+            }
+            act(&mut s, Msg::FieldNext);
+        }
+        act(&mut s, Msg::ClearField);
+        type_text(&mut s, value);
+    }
+    act(&mut s, Msg::Accept);
+    let edited = by_name(&start(&mut s).world, "wall1").clone();
+    assert_eq!((edited.position, edited.shape), (DVec2::new(0.5, -0.75), Shape::Segment { half: DVec2::new(2.5, 0.25) }));
+
+    select(&mut s, "ball");
+    act(&mut s, Msg::AddCircle);
+    let world = start(&mut s).world;
+    let names: Vec<_> = world.bodies.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names.last(), Some(&"wall1"), "the new circle goes before the wall: {names:?}");
+    assert_eq!(world.bodies[s.selected].name, "circle1");
+
+    act(&mut s, Msg::Save);
+    let reloaded = Lesson::load(&path).unwrap();
+    assert_eq!(reloaded.world.bodies, start(&mut s).world.bodies);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[[wall]]\nname = \"wall1\"\nfrom = [-2.0, -1.0]\nto = [3.0, -0.5]"), "{text}");
+
+    select(&mut s, "wall1");
+    act(&mut s, Msg::Delete);
+    assert!(start(&mut s).world.bodies.iter().all(|b| b.name != "wall1"));
 }

@@ -38,7 +38,7 @@ pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoint
 pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 pub use warm::{ContactMemory, Summed, WarmRecord};
 
-use crate::geometry::Pose;
+use crate::geometry::{Pose, Shape};
 use crate::named::named;
 use glam::DVec2;
 
@@ -89,6 +89,22 @@ impl std::fmt::Debug for Scratch {
 impl World {
     pub fn new(bodies: Vec<Body>, gravity: DVec2) -> World {
         World { bodies, gravity, time: 0.0, frame: 0, actions: Vec::new(), contacts: ContactMemory::default(), scratch: Scratch::default() }
+    }
+
+    /// Adds a body before the first wall, where a scene file's `[[body]]`
+    /// entries put it, so a save and its reload list the bodies in one
+    /// order and replay the same run. Returns its index.
+    pub fn insert_body(&mut self, body: Body) -> usize {
+        let at = self.bodies.iter().position(|b| matches!(b.shape, Shape::Segment { .. })).unwrap_or(self.bodies.len());
+        // The memory is keyed by body index, which shifts for the walls.
+        self.contacts.clear();
+        for a in &mut self.actions {
+            if a.body >= at {
+                a.body += 1;
+            }
+        }
+        self.bodies.insert(at, body);
+        at
     }
 
     /// Removes body `i`, and the actions on it; the others keep their bodies.

@@ -7,7 +7,7 @@ pub mod overrides;
 pub mod save;
 mod validate;
 
-pub use validate::{BodyProblem, body};
+pub use validate::{BodyProblem, body, wall};
 
 pub use error::{Problem, SceneError, Seg};
 pub use file::YAxis;

@@ -5,7 +5,7 @@
 
 use super::msg::Msg;
 use crate::engine::{Body, Tangent};
-use crate::geometry::Shape;
+use crate::geometry::{Shape, segment_ends};
 use crate::notation::num;
 use crate::session::Start;
 use glam::DVec2;
@@ -34,7 +34,15 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
         }),
         Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
             let b = selected(s, i)?;
-            b.angle += if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
+            let turn = if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
+            if let Shape::Segment { half } = &mut b.shape {
+                // A wall keeps angle 0 and turns its ends about its middle,
+                // so the ends a file gives stay exact until it is turned.
+                *half = DVec2::from_angle(turn).rotate(*half);
+                let heading = half.to_angle().to_degrees();
+                return Ok(format!("turned {} to {}° from the x axis", b.name, num(heading)));
+            }
+            b.angle += turn;
             Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
         }),
         Msg::AddCircle | Msg::AddBox => Box::new(move |s, i, rng| {
@@ -44,7 +52,15 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
                 None => random_body(is_box, &s.world.bodies, lo, hi, rng),
             };
             let note = format!("added {} on {}", body.name, s.world.bodies.get(*i).map_or("nothing", |b| b.name.as_str()));
-            s.world.bodies.push(body);
+            *i = s.world.insert_body(body);
+            Ok(note)
+        }),
+        Msg::AddWall => Box::new(move |s, i, _| {
+            let (wall, half) = level_wall(s.world.bodies.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
+            let [from, to] = segment_ends(half, wall.pose());
+            let note =
+                format!("added {} from ({}, {}) to ({}, {}): e edits its ends", wall.name, num(from.x), num(from.y), num(to.x), num(to.y));
+            s.world.bodies.push(wall);
             *i = s.world.bodies.len() - 1;
             Ok(note)
         }),
@@ -166,6 +182,26 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
     let mut body = Body::dynamic(name, shape, mass).at(at);
     (body.restitution, body.friction) = (on.restitution, on.friction);
     body
+}
+
+/// A level wall for `W`: under the selected body (screen down), four of its
+/// widths long, a hundredth of its height clear of it; with nothing
+/// selected, across the bottom tenth of the view. Walls come last in a
+/// world, as in a file.
+fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: f64) -> (Body, DVec2) {
+    let (middle, half) = match on {
+        Some(b) => {
+            let r = b.shape.bounding_radius();
+            (b.position - DVec2::new(0.0, up * r * 1.01), 4.0 * r)
+        }
+        None => {
+            let y = if up > 0.0 { lo.y + (hi.y - lo.y) / 10.0 } else { hi.y - (hi.y - lo.y) / 10.0 };
+            (DVec2::new((lo.x + hi.x) / 2.0, y), (hi.x - lo.x) * 0.4)
+        }
+    };
+    let name = (1..).map(|k| format!("wall{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
+    let half = DVec2::new(half, 0.0);
+    (Body::fixed(name, Shape::Segment { half }).at(middle), half)
 }
 
 /// Text 001's G key: a circle or a box of random size somewhere in the view,

@@ -1,10 +1,11 @@
 //! The field editor (`e`): the selected body's values as text boxes. Enter
 //! checks them with the scene file's own rules, so a value the editor takes
-//! is one a file could hold, and a mistake reads as it would in a file.
+//! is one a file could hold, and a mistake reads as it would in a file. A
+//! wall's fields are those of `[[wall]]`: its two ends and its material.
 
 use crate::engine::Body;
-use crate::scene::file::{BODY_NUMBERS, BodyEntry};
-use crate::scene::{BodyProblem, body};
+use crate::scene::file::{BODY_NUMBERS, BodyEntry, WallEntry};
+use crate::scene::{BodyProblem, body, wall};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
@@ -23,7 +24,7 @@ pub struct Field {
 pub struct FieldEditor {
     /// Which body, and the body as it was when the editor opened.
     pub body: usize,
-    entry: BodyEntry,
+    entry: Entry,
     pub fields: Vec<Field>,
     pub focus: usize,
 }
@@ -37,10 +38,30 @@ fn text(x: f64) -> String {
 /// The angle is typed in degrees, as z and x turn it; files keep radians.
 const ANGLE: &str = "angle";
 
+/// The body as its file entry would say it.
+#[derive(Clone, Debug, PartialEq)]
+enum Entry {
+    Body(BodyEntry),
+    Wall(WallEntry),
+}
+
+fn field(label: &'static str, key: &'static str, part: usize, value: String) -> Field {
+    Field { label, key, part, shown: value.clone(), text: value, error: None }
+}
+
 impl FieldEditor {
     pub fn open(index: usize, b: &Body) -> FieldEditor {
+        if let Some(w) = WallEntry::from_body(b) {
+            let mut fields = Vec::new();
+            for (key, end) in [("from", w.from), ("to", w.to)] {
+                let labels = if key == "from" { ["from x (m)", "from y (m)"] } else { ["to x (m)", "to y (m)"] };
+                fields.extend(labels.into_iter().zip(end).enumerate().map(|(part, (label, x))| field(label, key, part, text(x))));
+            }
+            fields.push(field("restitution e", "restitution", 0, text(w.restitution)));
+            fields.push(field("friction μ", "friction", 0, text(w.friction)));
+            return FieldEditor { body: index, entry: Entry::Wall(w), fields, focus: 0 };
+        }
         let e = BodyEntry::from_body(b);
-        let field = |label, key, part, value: String| Field { label, key, part, shown: value.clone(), text: value, error: None };
         let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
         for number in &BODY_NUMBERS {
             for (part, (label, &x)) in number.labels.iter().zip((number.get)(&e)).enumerate() {
@@ -59,11 +80,14 @@ impl FieldEditor {
             }
             (None, None) => {}
         }
-        FieldEditor { body: index, entry: e, fields, focus: 0 }
+        FieldEditor { body: index, entry: Entry::Body(e), fields, focus: 0 }
     }
 
     pub fn name(&self) -> &str {
-        &self.entry.name
+        match &self.entry {
+            Entry::Body(e) => &e.name,
+            Entry::Wall(w) => &w.name,
+        }
     }
 
     pub fn next(&mut self) {
@@ -88,14 +112,16 @@ impl FieldEditor {
 
     /// The body the fields describe, or `None` with each bad field marked.
     pub fn apply(&mut self) -> Option<Body> {
-        let mut e = self.entry.clone();
+        let mut entry = self.entry.clone();
         for f in &mut self.fields {
             f.error = None;
             let t = f.text.trim();
             if t == f.shown {
                 continue;
             }
-            if f.key == "mass" && t.eq_ignore_ascii_case("static") {
+            if let (Entry::Body(e), "mass") = (&mut entry, f.key)
+                && t.eq_ignore_ascii_case("static")
+            {
                 (e.mass, e.is_static, e.inertia) = (None, true, None);
                 continue;
             }
@@ -105,13 +131,17 @@ impl FieldEditor {
                 continue;
             };
             let x = if f.key == ANGLE { typed.to_radians() } else { typed };
-            match (f.key, f.part) {
-                ("mass", _) => (e.mass, e.is_static) = (Some(x), false),
-                ("radius", _) => e.radius = Some(x),
-                ("size", k) => e.size.get_or_insert([x, x])[k] = x,
-                (key, k) => {
+            match (&mut entry, f.key, f.part) {
+                (Entry::Wall(w), "from", k) => w.from[k] = x,
+                (Entry::Wall(w), "to", k) => w.to[k] = x,
+                (Entry::Wall(w), "restitution", _) => w.restitution = x,
+                (Entry::Wall(w), _, _) => w.friction = x,
+                (Entry::Body(e), "mass", _) => (e.mass, e.is_static) = (Some(x), false),
+                (Entry::Body(e), "radius", _) => e.radius = Some(x),
+                (Entry::Body(e), "size", k) => e.size.get_or_insert([x, x])[k] = x,
+                (Entry::Body(e), key, k) => {
                     if let Some(number) = BODY_NUMBERS.iter().find(|n| n.key == key) {
-                        (number.get_mut)(&mut e)[k] = x;
+                        (number.get_mut)(e)[k] = x;
                     }
                 }
             }
@@ -119,12 +149,16 @@ impl FieldEditor {
         // A field that is not a number keeps its old value here, so the
         // rules still speak about all the others at once.
         let unreadable = self.fields.iter().any(|f| f.error.is_some());
-        match body(&e) {
+        let checked = match &entry {
+            Entry::Body(e) => body(e),
+            Entry::Wall(w) => wall(w),
+        };
+        match checked {
             Ok(b) if !unreadable => Some(b),
             Ok(_) => None,
             Err(problems) => {
                 for p in problems {
-                    self.mark(&p, &e);
+                    self.mark(&p, &entry);
                 }
                 None
             }
@@ -133,13 +167,16 @@ impl FieldEditor {
 
     /// Shows a problem on the field it names: for a vector, on the number
     /// that breaks the rule; a body-wide one on the first field.
-    fn mark(&mut self, p: &BodyProblem, e: &BodyEntry) {
+    fn mark(&mut self, p: &BodyProblem, entry: &Entry) {
         let finite = |v: &[f64; 2]| v.iter().position(|x| !x.is_finite());
-        let part = match p.key {
-            "position" => finite(&e.position),
+        let part = match (entry, p.key) {
+            (Entry::Wall(w), "from") => finite(&w.from),
+            (Entry::Wall(w), "to") => finite(&w.to),
+            (Entry::Wall(_), _) => None,
+            (Entry::Body(e), "position") => finite(&e.position),
             // Not finite, or (for a static body) not zero.
-            "velocity" => finite(&e.velocity).or_else(|| e.velocity.iter().position(|x| *x != 0.0)),
-            "size" => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
+            (Entry::Body(e), "velocity") => finite(&e.velocity).or_else(|| e.velocity.iter().position(|x| *x != 0.0)),
+            (Entry::Body(e), "size") => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
             _ => None,
         };
         let on = |f: &Field| f.key == p.key && part.is_none_or(|k| f.part == k);
@@ -226,6 +263,27 @@ mod tests {
         assert_eq!(ed.apply(), None);
         let marked: Vec<_> = ed.fields.iter().filter(|f| f.error.is_some()).map(|f| f.label).collect();
         assert_eq!(marked, ["velocity y (m/s)"]);
+    }
+
+    /// A wall's fields are its ends: moving one end keeps the other where it
+    /// was (to the last bit), and two equal ends are refused with the file's words.
+    #[test]
+    fn a_wall_edits_its_ends() {
+        let w = WallEntry { name: "ramp".into(), from: [0.0, 0.0], to: [4.0, -3.0], restitution: 1.0, friction: 0.0 };
+        let ramp = wall(&w).unwrap();
+        let mut ed = FieldEditor::open(3, &ramp);
+        let labels: Vec<_> = ed.fields.iter().map(|f| f.label).collect();
+        assert_eq!(labels, ["from x (m)", "from y (m)", "to x (m)", "to y (m)", "restitution e", "friction μ"]);
+        assert_eq!(ed.apply(), Some(ramp.clone()));
+        set(&mut ed, "to y", "3");
+        set(&mut ed, "friction", "0.2");
+        let moved = ed.apply().unwrap();
+        assert_eq!(WallEntry::from_body(&moved).unwrap(), WallEntry { to: [4.0, 3.0], friction: 0.2, ..w });
+        set(&mut ed, "to x", "0");
+        set(&mut ed, "to y", "0");
+        assert_eq!(ed.apply(), None);
+        let error = ed.fields.iter().find(|f| f.label == "to x (m)").unwrap().error.clone().unwrap();
+        assert!(error.contains("its two ends are the same point"), "{error}");
     }
 
     #[test]

@@ -41,6 +41,7 @@ pub enum Msg {
     EditFields,
     AddCircle,
     AddBox,
+    AddWall,
     Delete,
     Kick,
     ToggleMotion,
