@@ -64,6 +64,9 @@ pub struct World {
 struct Scratch {
     broad: broad::Broad,
     frame_start_velocities: Vec<(DVec2, f64)>,
+    /// Each body's velocities when the summed solve begins (after the forces,
+    /// before the warm phase): restitution's approach speeds are taken there.
+    solve_start_velocities: Vec<(DVec2, f64)>,
     /// Each body's `DVec2::from_angle(angle)`: angles hold through the passes.
     rotations: Vec<DVec2>,
 }
@@ -293,6 +296,10 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
     }
     forces(world, settings, tracer);
     let World { bodies, scratch, frame, contacts, .. } = world;
+    scratch.solve_start_velocities.clear();
+    if settings.warm_start {
+        scratch.solve_start_velocities.extend(bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
+    }
     let mut stats = StepStats::default();
     scratch.rotations.clear();
     scratch.rotations.extend(bodies.iter().map(|b| DVec2::from_angle(b.angle)));
@@ -303,7 +310,9 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
     if settings.warm_start {
         warm_start(bodies, &pose, settings.contact, *frame, contacts, tracer);
     }
+    let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, before: &scratch.solve_start_velocities };
     for pass in 1..=settings.relaxation_iterations {
+        solve.pass = pass;
         for i in 0..bodies.len() {
             let mut k = 0;
             while let Some(j) = broad.partner(i, k) {
@@ -313,7 +322,7 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
                 }
                 stats.narrow_tests += 1;
                 let poses = (pose(bodies, i), pose(bodies, j));
-                if relax_touching(bodies, (i, j), poses, settings, (pass, *frame), contacts, tracer) == Visit::Contact {
+                if relax_touching(bodies, (i, j), poses, settings, &mut solve, tracer) == Visit::Contact {
                     stats.contacts += 1;
                     if settings.position_correction {
                         k = broad.follow(bodies, pass, (i, j), k, tracer);
@@ -322,7 +331,7 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
             }
         }
     }
-    contacts.end_frame(*frame);
+    solve.memory.end_frame(*frame);
     if settings.motion {
         integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, PhaseKind::Integrate, tracer);
     }
@@ -350,7 +359,18 @@ pub fn relax_pair<T: Tracer>(world: &mut World, a: usize, b: usize, settings: &S
         return Visit::Apart;
     }
     let poses = (bodies[a].pose(), bodies[b].pose());
-    relax_touching(bodies, (a, b), poses, settings, (pass, *frame), contacts, tracer)
+    let mut solve = Solve { pass, frame: *frame, memory: contacts, before: &[] };
+    relax_touching(bodies, (a, b), poses, settings, &mut solve, tracer)
+}
+
+/// Where in the frame a visit is, and what the summed solve keeps: the
+/// contact memory, and the velocities the solve began from (empty: take a
+/// point's approach speed at its first visit instead).
+pub(crate) struct Solve<'a> {
+    pub pass: usize,
+    pub frame: u64,
+    pub memory: &'a mut ContactMemory,
+    pub before: &'a [(DVec2, f64)],
 }
 
 /// `warm_start`, before the first pass: each contact point of the last frame
@@ -383,10 +403,10 @@ fn relax_touching<T: Tracer>(
     (a, b): (usize, usize),
     poses: (Pose, Pose),
     settings: &Settings,
-    (pass, frame): (usize, u64),
-    memory: &mut ContactMemory,
+    solve: &mut Solve,
     tracer: &mut T,
 ) -> Visit {
+    let pass = solve.pass;
     let Some((info, second)) = detect::run(bodies, a, b, poses, settings.contact, pass, tracer) else { return Visit::NoContact };
     if settings.position_correction {
         // Once a pair, by the deepest point, at the texts' rate.
@@ -395,7 +415,7 @@ fn relax_touching<T: Tracer>(
     if settings.warm_start {
         // Each point on its own, its sums carrying what the block solve below gives at once.
         for (point, at) in std::iter::once(&info).chain(second.as_ref()).enumerate() {
-            resolve::run_summed(bodies, (a, b, point), at, settings, (pass, frame), memory, tracer);
+            resolve::run_summed(bodies, (a, b, point), at, settings, solve, tracer);
         }
         return Visit::Contact;
     }

@@ -29,7 +29,7 @@
 
 use super::body::Body;
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
-use super::warm::{ContactMemory, Summed};
+use super::warm::Summed;
 use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross, cross_sv};
 use glam::DVec2;
@@ -159,15 +159,23 @@ pub(super) fn run_summed<T: Tracer>(
     (a, b, point): (usize, usize, usize),
     info: &CollisionInfo,
     settings: &Settings,
-    (pass, frame): (usize, u64),
-    memory: &mut ContactMemory,
+    solve: &mut super::Solve,
     tracer: &mut T,
 ) {
+    let (pass, frame) = (solve.pass, solve.frame);
     let (ba, bb) = pair_mut(bodies, a, b);
     let c = Contact::at(ba, bb, info);
     let (n, [ra, rb]) = (c.n, c.r);
     let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
-    let sums = memory.sums_for(super::warm::key(a, b, point), frame, n, c.vrn);
+    // Restitution answers the approach the bodies brought into the frame and
+    // still have at the first visit, not one this frame's impulses made: in a
+    // pile, pushes passed on from other contacts would otherwise be bounced
+    // back, and energy made.
+    let approach = match (solve.before.get(a), solve.before.get(b)) {
+        (Some(&(va, wa)), Some(&(vb, wb))) => c.vrn.min(((va + ra.perp() * wa) - (vb + rb.perp() * wb)).dot(n)),
+        _ => c.vrn,
+    };
+    let sums = solve.memory.sums_for(super::warm::key(a, b, point), frame, n, approach);
     let before = (sums.jn, sums.jt);
     let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;

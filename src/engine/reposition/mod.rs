@@ -51,7 +51,7 @@ pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settin
         let own = sides.get(at * walls.len()..(at + 1) * walls.len()).unwrap_or(&[]);
         stats.narrow_tests += walls.len();
         let gravity = if settings.velocity_correction { Some(gravity) } else { None };
-        stats.contacts += usize::from(wall::visit(bodies, i, &walls, own, gravity, tracer));
+        stats.contacts += usize::from(wall::visit(bodies, i, &walls, own, (settings.dt, gravity), tracer));
     }
     stats
 }
