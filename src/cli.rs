@@ -76,7 +76,7 @@ enum Command {
         /// text: formulas with numbers; json: every value, a phase at a time; markdown: a handout with the narration.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Only phases of these kinds, e.g. --phases resolve,detect (forces, broad, warm, detect, correct, resolve, integrate).
+        /// Only phases of these kinds, e.g. --phases resolve,detect (forces, broad, warm, detect, correct, resolve, integrate; under method = "reposition": move, detect, reposition, velocity-correction, bounce, endpoint, forces).
         #[arg(long, value_delimiter = ',', value_parser = phase_kind)]
         phases: Option<Vec<PhaseKind>>,
         /// `bodies`: only the bodies at the end of each frame; the frames run untraced.

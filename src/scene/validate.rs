@@ -128,7 +128,13 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             Some(l) => format!("the first \"{name}\" is on line {l}; give each body and wall its own name"),
             None => "give each body and wall its own name".to_string(),
         };
-        v.bad(&[&place[..], &[Seg::Key("name")]].concat(), &format!("two bodies are named \"{name}\""), &help);
+        let kind = |at: &[Seg]| if at.first() == Some(&Seg::Key("wall")) { "wall" } else { "body" };
+        let both = match (kind(first), kind(&place)) {
+            ("body", "body") => "two bodies are".to_string(),
+            ("wall", "wall") => "two walls are".to_string(),
+            (a, b) => format!("a {a} and a {b} are"),
+        };
+        v.bad(&[&place[..], &[Seg::Key("name")]].concat(), &format!("{both} named \"{name}\""), &help);
     }
     if reused > SHOWN_OF_A_KIND {
         let more = reused - SHOWN_OF_A_KIND;
