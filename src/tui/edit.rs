@@ -185,11 +185,17 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
 }
 
 /// A level wall for `W`: under the selected body (screen down), four of its
-/// widths long, a hundredth of its height clear of it; with nothing
+/// widths long, a hundredth of its height clear of it (under a wall, as long
+/// as it, a fifth of its length down); with nothing
 /// selected, across the bottom tenth of the view. Walls come last in a
 /// world, as in a file.
 fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: f64) -> (Body, DVec2) {
     let (middle, half) = match on {
+        // Under a wall: one as long, a fifth of its length below its middle.
+        Some(b) if matches!(b.shape, Shape::Segment { .. }) => {
+            let r = b.shape.bounding_radius();
+            (b.position - DVec2::new(0.0, up * r * 0.4), r)
+        }
         Some(b) => {
             let r = b.shape.bounding_radius();
             (b.position - DVec2::new(0.0, up * r * 1.01), 4.0 * r)
