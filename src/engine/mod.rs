@@ -10,6 +10,7 @@ mod body;
 mod broad;
 mod correct;
 mod detect;
+mod event;
 mod forces;
 mod guard;
 mod integrate;
@@ -18,6 +19,7 @@ mod record;
 mod reposition;
 mod resolve;
 mod trace;
+mod walls;
 mod warm;
 
 pub use action::{Action, ActionKind, actions_from};
@@ -25,6 +27,7 @@ pub use body::{Body, BodyState};
 pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, Work};
+pub use event::{EventBounceRecord, EventImpulse, EventRecord, HitOutcome, PredictRecord, Prediction, Queued, Stale, Tally, Target, Test};
 pub use forces::{Acted, ForcesRecord, Load};
 pub use guard::{NonFinite, guard};
 pub use integrate::{IntegrateRecord, Moved};
@@ -67,6 +70,8 @@ struct Scratch {
     /// Each body's velocities when the summed solve begins (after the forces,
     /// before the warm phase): restitution's approach speeds are taken there.
     solve_start_velocities: Vec<(DVec2, f64)>,
+    /// Text 004's queue and counts.
+    event: event::Scratch,
     /// Each body's `DVec2::from_angle(angle)`: angles hold through the passes.
     rotations: Vec<DVec2>,
 }
@@ -185,6 +190,8 @@ named! {
         Relaxation = "relaxation",
         /// Text 003: move, then put each ball back where it touched and bounce it.
         Reposition = "reposition",
+        /// Text 004: predict each hit, and jump from one to the next.
+        EventDriven = "event-driven",
     }
 }
 
@@ -264,6 +271,14 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
             let stats = reposition::move_and_collide(&mut world.bodies, settings, world.gravity, tracer);
             forces(world, settings, tracer);
             stats
+        }
+        Method::EventDriven => {
+            // Gravity is zero here; only the frame's actions (a shot) act, before the frame's flight.
+            if world.actions.iter().any(|a| a.acts_in(world.frame)) {
+                forces(world, settings, tracer);
+            }
+            let World { bodies, scratch, time, .. } = world;
+            event::run(bodies, &mut scratch.event, (*time, settings.dt), settings.motion, tracer)
         }
     };
     world.time += settings.dt;

@@ -12,6 +12,7 @@ use super::body::BodyState;
 use super::broad::BroadRecord;
 use super::correct::CorrectRecord;
 use super::detect::DetectRecord;
+use super::event::{EventBounceRecord, EventRecord, PredictRecord};
 use super::forces::ForcesRecord;
 use super::integrate::IntegrateRecord;
 use super::reposition::{
@@ -106,10 +107,14 @@ pub enum PhaseKind {
     Bounce,
     /// Text 003: a ball off a wall's end, a fixed point.
     Endpoint,
+    /// Text 004: when a disc will hit another disc or a wall.
+    Predict,
+    /// Text 004: the earliest hit taken from the queue, valid or stale.
+    Event,
 }
 
 impl PhaseKind {
-    pub const ALL: [PhaseKind; 12] = [
+    pub const ALL: [PhaseKind; 14] = [
         PhaseKind::Forces,
         PhaseKind::Broad,
         PhaseKind::Warm,
@@ -122,6 +127,8 @@ impl PhaseKind {
         PhaseKind::VelocityCorrection,
         PhaseKind::Bounce,
         PhaseKind::Endpoint,
+        PhaseKind::Predict,
+        PhaseKind::Event,
     ];
 
     /// The name used in files, the JSON trace and on screen.
@@ -139,6 +146,8 @@ impl PhaseKind {
             PhaseKind::VelocityCorrection => "velocity-correction",
             PhaseKind::Bounce => "bounce",
             PhaseKind::Endpoint => "endpoint",
+            PhaseKind::Predict => "predict",
+            PhaseKind::Event => "event",
         }
     }
 
@@ -247,6 +256,10 @@ pub enum PhaseData {
     PairBounce(Box<PairBounceRecord>),
     WallBounce(Box<WallBounceRecord>),
     Endpoint(Box<EndpointRecord>),
+    Predict(Box<PredictRecord>),
+    Event(Box<EventRecord>),
+    /// Text 004's bounce: an impulse along the line of centres, or off a wall.
+    EventBounce(Box<EventBounceRecord>),
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state
@@ -278,8 +291,10 @@ impl Phase {
             PhaseData::Touch(_) | PhaseData::WallTouch(_) => PhaseKind::Detect,
             PhaseData::PairReposition(_) | PhaseData::WallReposition(_) => PhaseKind::Reposition,
             PhaseData::VelocityCorrection(_) => PhaseKind::VelocityCorrection,
-            PhaseData::PairBounce(_) | PhaseData::WallBounce(_) => PhaseKind::Bounce,
+            PhaseData::PairBounce(_) | PhaseData::WallBounce(_) | PhaseData::EventBounce(_) => PhaseKind::Bounce,
             PhaseData::Endpoint(_) => PhaseKind::Endpoint,
+            PhaseData::Predict(_) => PhaseKind::Predict,
+            PhaseData::Event(_) => PhaseKind::Event,
         }
     }
 
@@ -308,7 +323,13 @@ impl Phase {
             PhaseData::PairBounce(r) => &r.changes,
             PhaseData::WallBounce(r) => &r.changes,
             PhaseData::Endpoint(r) => &r.changes,
-            PhaseData::Broad(_) | PhaseData::Detect(_) | PhaseData::Touch(_) | PhaseData::WallTouch(_) => &[],
+            PhaseData::EventBounce(r) => &r.changes,
+            PhaseData::Broad(_)
+            | PhaseData::Detect(_)
+            | PhaseData::Touch(_)
+            | PhaseData::WallTouch(_)
+            | PhaseData::Predict(_)
+            | PhaseData::Event(_) => &[],
         }
     }
 
@@ -335,6 +356,9 @@ impl Phase {
             PhaseData::PairBounce(r) => r.quantities(),
             PhaseData::WallBounce(r) => r.quantities(),
             PhaseData::Endpoint(r) => r.quantities(),
+            PhaseData::Predict(r) => r.quantities(),
+            PhaseData::Event(r) => r.quantities(names),
+            PhaseData::EventBounce(r) => r.quantities(),
         }
     }
 
@@ -366,6 +390,9 @@ impl Phase {
             PhaseData::PairBounce(r) => size_of_val(&**r),
             PhaseData::WallBounce(r) => size_of_val(&**r),
             PhaseData::Endpoint(r) => size_of_val(&**r),
+            PhaseData::Predict(r) => size_of_val(&**r) + size_of_val(&r.queue[..]),
+            PhaseData::Event(r) => size_of_val(&**r) + size_of_val(&r.queue[..]),
+            PhaseData::EventBounce(r) => size_of_val(&**r) + size_of_val(&r.changes[..]),
         };
         std::mem::size_of::<Phase>() + boxed
     }

@@ -27,7 +27,7 @@ use glam::DVec2;
 
 /// Move, then the collisions; the caller applies the forces after.
 pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settings, gravity: DVec2, tracer: &mut T) -> StepStats {
-    let walls = wall::segments(bodies);
+    let walls = super::walls::segments(bodies);
     let balls: Vec<usize> = (0..bodies.len()).filter(|&k| matches!(bodies[k].shape, Shape::Circle { .. })).collect();
     // Each ball's side of each wall, before the move: where the last frame left it.
     let sides: Vec<f64> = if settings.side_tracking {

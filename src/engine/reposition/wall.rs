@@ -26,37 +26,9 @@
 use super::super::body::Body;
 use super::super::pair_mut;
 use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
-use crate::geometry::{Shape, box_vertices, segment_ends};
+use super::super::walls::WallSegment;
+use crate::geometry::Shape;
 use glam::DVec2;
-
-/// A fixed segment a ball can hit: a wall, or one face of a static box.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct WallSegment {
-    /// The body it belongs to: its material, and the pair the phases name.
-    pub body: usize,
-    pub from: DVec2,
-    pub to: DVec2,
-}
-
-/// Every wall, and each face of every static box (a box that never moves is
-/// four walls), in scene order.
-pub(super) fn segments(bodies: &[Body]) -> Vec<WallSegment> {
-    let mut out = Vec::new();
-    for (body, b) in bodies.iter().enumerate() {
-        match b.shape {
-            Shape::Segment { half } => {
-                let [from, to] = segment_ends(half, b.pose());
-                out.push(WallSegment { body, from, to });
-            }
-            Shape::Box { size } if b.is_static() => {
-                let v = box_vertices(size, b.pose());
-                out.extend((0..4).map(|k| WallSegment { body, from: v[k], to: v[(k + 1) % 4] }));
-            }
-            _ => {}
-        }
-    }
-    out
-}
 
 /// Which side of the wall's line the centre `x` is on: text 003's `setSide`,
 /// the sign of dist·N with N the wall's own normal (−1 when on the line).
