@@ -158,3 +158,148 @@ fn a_stale_event_is_popped_and_skipped() {
     assert_eq!((world.bodies[0].position.x, world.bodies[1].position.x), (1.5, 3.0));
     assert_eq!((world.bodies[0].velocity.x, world.bodies[1].velocity.x), (0.0, -1.0));
 }
+
+/// The thin-wall bullet: a disc of radius 0.05 m at 400 m/s, 5 m from a wall
+/// of no thickness, dt = 1/60 s. A frame carries it 6.67 m, more than the 4.95 m
+/// to the wall: a method that looks only at frame ends never sees it touch.
+/// Events predict the hit at (5 − 0.05)/400 = 0.012375 s and turn it round.
+#[test]
+fn the_thin_wall_bullet_stays_on_its_side_only_with_events() {
+    let run = |method: Method, side_tracking: bool| {
+        let mut bullet = Body::dynamic("bullet", Shape::Circle { radius: 0.05 }, 0.01);
+        bullet.velocity = DVec2::new(400.0, 0.0);
+        let mut world = World::new(vec![bullet, wall("pane", (5.0, -1.0), (5.0, 1.0))], DVec2::ZERO);
+        let s = Settings { dt: 1.0 / 60.0, method, side_tracking, ..Settings::default() };
+        for _ in 0..60 {
+            impulse::engine::step(&mut world, &s, &mut impulse::engine::NoTrace);
+        }
+        world.bodies[0].position.x
+    };
+    let events = run(Method::EventDriven, true);
+    // Back from the wall for the rest of the second at 400 m/s.
+    assert!((events - (4.95 - 400.0 * (1.0 - 0.012375))).abs() < 1e-9, "{events}");
+    assert!(run(Method::Relaxation, true) > 5.0, "relaxation lets it through");
+    assert!(run(Method::Reposition, false) > 5.0, "so does text 003's method without side tracking");
+    assert!(run(Method::Reposition, true) < 5.0, "with side tracking text 003 catches it");
+}
+
+/// Three touching discs in a row between two walls that touch the outer ones,
+/// e = 0, the middle one pushed right at 1 m/s: it stops against its
+/// neighbour, which stops against the wall, which lets the middle one hit it
+/// again at half the speed, at the same instant (an inelastic collapse). The
+/// speed halves at every second event until it is too small to close a gap
+/// (1e-162 m/s here): about a thousand events at one instant, then the frame
+/// goes on. Nothing turns to NaN and no disc moves.
+#[test]
+fn an_inelastic_collapse_at_one_instant_ends() {
+    let plastic = |name: &str, x: f64, v: f64| {
+        let mut d = disc(name, (x, 0.0), (v, 0.0));
+        d.restitution = 0.0;
+        d
+    };
+    let mut left = wall("left", (0.0, -1.0), (0.0, 1.0));
+    let mut right = wall("right", (3.0, -1.0), (3.0, 1.0));
+    (left.restitution, right.restitution) = (0.0, 0.0);
+    let bodies = vec![plastic("a", 0.5, 0.0), plastic("b", 1.5, 1.0), plastic("c", 2.5, 0.0), left, right];
+    let mut world = World::new(bodies, DVec2::ZERO);
+    let record = record_frame(&mut world, &settings(1.0 / 60.0));
+    let names = names(&world);
+    let end = record.phases.iter().rfind(|p| p.kind() == PhaseKind::Event).unwrap();
+    assert_eq!(end.value("limit", &names), None);
+    assert!(scalar(end.value("popped", &names)) > 1000.0);
+    for (b, x) in world.bodies[..3].iter().zip([0.5, 1.5, 2.5]) {
+        assert!((b.position - DVec2::new(x, 0.0)).length() < 1e-12 && b.velocity.length() < 1e-100, "{b:?}");
+    }
+}
+
+/// Ten discs at 10 km/s in a 1 m box: each would bounce some 300 times a
+/// frame, past the limit of 1000 + 100 for each of 10 discs and 4 walls. The
+/// frame stops there and says so; the discs stay inside and apart.
+#[test]
+fn a_frame_stops_at_its_event_limit_and_leaves_everything_inside() {
+    let mut bodies: Vec<Body> = (0..10)
+        .map(|k| {
+            let mut d = Body::dynamic(format!("d{k}"), Shape::Circle { radius: 0.05 }, 0.01)
+                .at(DVec2::new(0.1 + 0.08 * k as f64, 0.2 + 0.06 * k as f64));
+            d.velocity = DVec2::from_angle(k as f64) * 10_000.0;
+            d
+        })
+        .collect();
+    let c = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+    bodies.extend((0..4).map(|k| wall(&format!("w{k}"), c[k], c[(k + 1) % 4])));
+    let mut world = World::new(bodies, DVec2::ZERO);
+    let record = record_frame(&mut world, &settings(1.0 / 60.0));
+    let names = names(&world);
+    let end = record.phases.iter().rfind(|p| p.kind() == PhaseKind::Event).unwrap();
+    assert_eq!(end.value("limit", &names), Some(Value::Bool(true)));
+    assert_eq!(scalar(end.value("popped", &names)), 2400.0);
+    assert_ne!(record.phases.last().unwrap().kind(), PhaseKind::Move, "no move to the frame's end");
+    for b in world.bodies.iter().filter(|b| !b.is_static()) {
+        let inside = (0.05 - 1e-9..=0.95 + 1e-9).contains(&b.position.x) && (0.05 - 1e-9..=0.95 + 1e-9).contains(&b.position.y);
+        assert!(inside && b.velocity.is_finite(), "{b:?}");
+    }
+    assert!(properties::deepest(&world) < 1e-9);
+}
+
+/// Two discs touching at rest: Δv = 0, so Δv·Δr = 0 and no event, ever.
+#[test]
+fn touching_at_rest_makes_no_event() {
+    let mut world = World::new(vec![disc("a", (0.0, 0.0), (0.0, 0.0)), disc("b", (1.0, 0.0), (0.0, 0.0))], DVec2::ZERO);
+    let record = record_frame(&mut world, &settings(1.0));
+    assert!(record.phases.iter().all(|p| p.kind() != PhaseKind::Bounce));
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Up to ten discs scattered over a 10 m square, none overlapping.
+    fn scatter(candidates: &[(f64, f64, f64, f64, f64)]) -> Vec<Body> {
+        let mut kept: Vec<Body> = Vec::new();
+        for (k, &(x, y, vx, vy, r)) in candidates.iter().enumerate() {
+            let at = DVec2::new(x, y);
+            if kept.iter().all(|b| b.position.distance(at) > b.shape.bounding_radius() + r) {
+                let mut b = Body::dynamic(format!("d{k}"), Shape::Circle { radius: r }, r * r).at(at);
+                b.velocity = DVec2::new(vx, vy);
+                kept.push(b);
+            }
+        }
+        kept
+    }
+
+    pub(super) fn deepest(world: &World) -> f64 {
+        let discs: Vec<&Body> = world.bodies.iter().filter(|b| matches!(b.shape, Shape::Circle { .. })).collect();
+        let mut deepest = 0.0f64;
+        for (k, a) in discs.iter().enumerate() {
+            for b in &discs[k + 1..] {
+                deepest = deepest.max(a.shape.bounding_radius() + b.shape.bounding_radius() - a.position.distance(b.position));
+            }
+        }
+        deepest
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// With e = 1 and no walls every bounce keeps kinetic energy and
+        /// momentum (to round-off), and no frame ends with discs overlapping
+        /// deeper than 1e-9 m.
+        #[test]
+        fn elastic_discs_keep_energy_and_momentum_and_never_overlap(
+            candidates in prop::collection::vec((0.0f64..10.0, 0.0f64..10.0, -3.0f64..3.0, -3.0f64..3.0, 0.2f64..0.8), 10),
+        ) {
+            let bodies = scatter(&candidates);
+            prop_assume!(bodies.len() >= 2);
+            let mut world = World::new(bodies, DVec2::ZERO);
+            let (ke, p) = (world.kinetic_energy(), world.momentum());
+            let s = settings(1.0 / 60.0);
+            for frame in 0..300 {
+                impulse::engine::step(&mut world, &s, &mut impulse::engine::NoTrace);
+                prop_assert!(deepest(&world) < 1e-9, "frame {}: overlap {}", frame, deepest(&world));
+            }
+            prop_assert!((world.kinetic_energy() - ke).abs() <= 1e-9 * ke, "KE {} → {}", ke, world.kinetic_energy());
+            let scale = world.bodies.iter().map(|b| b.mass() * b.velocity.length()).sum::<f64>();
+            prop_assert!((world.momentum() - p).length() <= 1e-9 * scale, "p {} → {}", p, world.momentum());
+        }
+    }
+}

@@ -271,6 +271,24 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
         let cannot = |b: &crate::engine::Body| {
             (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || b.angular_velocity != 0.0
         };
+        // Text 004's predicts straight paths of discs: no gravity, no box.
+        if o.method == Some(crate::engine::Method::EventDriven) {
+            let why = if scene.world.gravity != glam::DVec2::ZERO {
+                Some("predicts straight paths, and this scene has gravity".to_string())
+            } else {
+                let is_box = |b: &&crate::engine::Body| matches!(b.shape, crate::geometry::Shape::Box { .. });
+                scene.world.bodies.iter().find(is_box).map(|b| format!("knows discs and walls only, and \"{}\" is a box", b.name))
+            };
+            if let Some(why) = why {
+                let problem = Problem::error(
+                    format!("method = \"event-driven\" {why}"),
+                    "cannot run this scene",
+                    Some("check this scene under method = \"relaxation\"".to_string()),
+                );
+                let path = [Seg::Key("check"), Seg::Index(i), Seg::Key("with"), Seg::Key("method")];
+                problems.push(crate::scene::error::locate(&scene.source, &path, problem));
+            }
+        }
         if o.method == Some(crate::engine::Method::Reposition)
             && let Some(b) = scene.world.bodies.iter().find(|b| cannot(b))
         {

@@ -147,6 +147,9 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
     if s.method == Method::Reposition {
         reposition_only(&mut v, &raw, &bodies);
     }
+    if s.method == Method::EventDriven {
+        event_driven_only(&mut v, &raw, &bodies, DVec2::from(w.gravity));
+    }
     let actions: Vec<Action> = raw.action.iter().enumerate().filter_map(|(i, a)| action(&mut v, i, a, &bodies)).collect();
     if !v.0.is_empty() {
         return Err(SceneError::new(file, source, v.located(&doc)));
@@ -250,6 +253,64 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
                 &format!("{method} does not turn bodies: a torque, an angular impulse or a point off the centre has no effect"),
                 "leave it out, or write method = \"relaxation\" in [solver]",
             );
+        }
+    }
+}
+
+/// Text 004's method predicts straight paths between hits of discs and walls
+/// that never overlap: what it cannot take is refused, saying why.
+fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity: DVec2) {
+    let method = "method = \"event-driven\" (text 004)";
+    let other = "or write method = \"relaxation\" in [solver]";
+    if gravity != DVec2::ZERO {
+        v.bad(
+            &[Seg::Key("world"), Seg::Key("gravity")],
+            &format!("{method} predicts straight paths between hits: gravity would bend them"),
+            &format!("write gravity = [0.0, 0.0] in [world], {other}"),
+        );
+    }
+    for (i, b) in raw.body.iter().enumerate().filter(|(_, b)| b.shape == ShapeName::Box) {
+        v.bad(
+            &[Seg::Key("body"), Seg::Index(i), Seg::Key("shape")],
+            &format!("\"{}\" is a box: {method} knows discs and walls only", b.name),
+            &format!("make it a circle, put [[wall]]s where its faces are, {other}"),
+        );
+    }
+    for (i, a) in raw.action.iter().enumerate() {
+        let key = if a.force.is_some() {
+            "force"
+        } else if a.torque.is_some() {
+            "torque"
+        } else {
+            continue;
+        };
+        v.bad(
+            &[Seg::Key("action"), Seg::Index(i), Seg::Key(key)],
+            &format!("{method} predicts straight paths between hits: a {key} acting over time would bend them"),
+            &format!("give an impulse or a velocity instead, {other}"),
+        );
+    }
+    // A hit is predicted before it happens; an overlap there is nothing to undo it.
+    let mut shown = 0;
+    for (j, b) in bodies.iter().enumerate() {
+        for a in &bodies[..j] {
+            if (a.is_static() && b.is_static()) || shown == SHOWN_OF_A_KIND {
+                continue;
+            }
+            if let Some(info) = collide(&a.shape, a.pose(), &b.shape, b.pose(), None).info
+                && info.depth > OVERLAP_WARNING
+            {
+                shown += 1;
+                let depth = crate::notation::num(info.depth);
+                v.bad(
+                    &entry_key(raw.body.len(), j, "position"),
+                    &format!(
+                        "\"{}\" and \"{}\" overlap by {depth} m at the start: {method} needs bodies apart, or just touching",
+                        a.name, b.name
+                    ),
+                    "move one of them: the method predicts each hit before it happens and has no way to undo an overlap",
+                );
+            }
         }
     }
 }

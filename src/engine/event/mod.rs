@@ -16,8 +16,10 @@
 //!
 //! Gravity is taken as zero (a scene must say so; its paths would be curves),
 //! and boxes play no part (a scene may not have any). A run never hangs: a
-//! frame handles at most `event_limit` events, and past that moves on without
-//! collisions and says so (e < 1 in a crowd can call for endlessly many).
+//! frame handles at most `event_limit` events; past that the bodies stay where
+//! the last event left them, the rest of the frame unplayed, and the frame's
+//! last event says so (discs at absurd speeds in a small box, or an inelastic
+//! collapse, can call for more than a frame can take).
 
 mod bounce;
 mod predict;
@@ -164,7 +166,7 @@ impl EventRecord {
             q.push(Quantity::new("inserted", t.inserted as f64, ""));
             q.push(Quantity::new("largest queue", t.largest as f64, ""));
             if t.limited {
-                let note = "stopped at {limit} events: the rest of the frame moved without collisions";
+                let note = "stopped at {limit} events: the bodies stay where the last one left them, the rest of the frame unplayed";
                 q.push(Quantity::new("limit", true, "").by(note, vec![("limit", (t.limit as f64).into())]));
             }
         }
@@ -186,7 +188,9 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], scratch: &mut Scratch, (t0, dt
         let record = EventRecord { t: t0 + dt, hit: None, stale: None, tally: Some(tally), queue: Vec::new() };
         tracer.record(Phase::new(None, None, PhaseData::Event(Box::new(record))));
     }
-    if motion {
+    // Past the limit the bodies stay where the last event left them: moving on
+    // without collisions would let them pass through each other and the walls.
+    if motion && !tally.limited {
         integrate::run(bodies, dt - now, &[], PhaseKind::Move, tracer);
     }
     stats
@@ -396,7 +400,12 @@ impl Frame<'_> {
         let e_wall = |bodies: &[Body], w: usize| bodies[w].restitution;
         let (how, e, moved) = match target {
             Target::Disc(j) => {
-                let (a, b) = pair_mut(self.bodies, i, j);
+                let (a, b) = if i < j {
+                    pair_mut(self.bodies, i, j)
+                } else {
+                    let (b, a) = pair_mut(self.bodies, j, i);
+                    (a, b)
+                };
                 let e = (a.restitution + b.restitution) / 2.0;
                 (bounce::discs(a, Some(b), DVec2::ZERO, e), e, [Some(i), Some(j)])
             }
