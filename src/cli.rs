@@ -354,19 +354,13 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>) -> R
     match search::find(&mut world, &scene.settings, &names, &condition, frames) {
         Some(hit) => {
             let phase = &hit.record.phases[hit.index];
-            let mut line = format!(
+            let line = format!(
                 "break: frame {} · phase {}/{} · {}",
                 hit.record.frame,
                 hit.index + 1,
                 hit.record.phases.len(),
-                phase.kind().name()
+                crate::notation::phase_title(phase, &names)
             );
-            if let Some(pass) = phase.iteration {
-                line += &format!(" · pass {pass}");
-            }
-            if let Some((a, b)) = phase.pair {
-                line += &format!(" · {}–{}", names[a], names[b]);
-            }
             say(&format!("{line} · {}\n{}", condition.text, report::text_phase(&names, phase)));
             Ok(ExitCode::SUCCESS)
         }

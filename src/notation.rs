@@ -10,7 +10,7 @@ mod stopped;
 pub use ledger::{rise_mark, totals_line};
 pub use stopped::non_finite_message;
 
-use crate::engine::{BodyState, Phase, Quantity, Value};
+use crate::engine::{BodyState, Phase, PhaseKind, Quantity, Value};
 use glam::DVec2;
 use std::fmt::Write;
 
@@ -145,11 +145,18 @@ fn fill(template: &str, f: impl Fn(&str) -> String) -> String {
     out
 }
 
-/// "resolve · pass 1 · m1–m2": what a phase is, in one line.
+/// "resolve · pass 1 · m1–m2" (text 004: "event · event 3 · a–b"): what a phase is, in one line.
 pub fn phase_title(phase: &Phase, names: &[String]) -> String {
     let mut t = phase.kind().name().to_string();
-    if let Some(k) = phase.iteration {
-        write!(t, " · pass {k}").unwrap();
+    match (phase.iteration, phase.kind()) {
+        (Some(k), _) if phase.iteration_name() == "pass" => write!(t, " · pass {k}").unwrap(),
+        (Some(k), PhaseKind::Event) if phase.pair.is_none() => t = format!("event {k} · frame end"),
+        (Some(k), PhaseKind::Event) => t = format!("event {k}"),
+        (Some(0), PhaseKind::Predict) => t.push_str(" · frame start"),
+        (Some(k), PhaseKind::Predict) => write!(t, " · after event {k}").unwrap(),
+        (Some(k), PhaseKind::Move) => write!(t, " · to event {k}").unwrap(),
+        (Some(k), _) => write!(t, " · event {k}").unwrap(),
+        (None, _) => {}
     }
     if let Some((a, b)) = phase.pair {
         write!(t, " · {}–{}", names[a], names[b]).unwrap();

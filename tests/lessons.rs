@@ -6,7 +6,7 @@ use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, 
 use impulse::report::text_trace;
 use std::path::Path;
 
-const IDS: [&str; 15] = [
+const IDS: [&str; 16] = [
     "smooth-balls",
     "rough-balls",
     "tangent-fix",
@@ -22,6 +22,7 @@ const IDS: [&str; 15] = [
     "tunnelling",
     "particles",
     "molecules",
+    "event-driven",
 ];
 
 mod common;

@@ -7,8 +7,15 @@ use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, SHOWN_BODI
 use glam::DVec2;
 
 /// `frame_start_velocities` is empty for symplectic Euler. `kind` is
-/// `Integrate`, or `Move` for text 003's method, whose frame moves first.
-pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocities: &[(DVec2, f64)], kind: PhaseKind, tracer: &mut T) {
+/// `Integrate`, or `Move` for text 003's method, whose frame moves first, and
+/// text 004's, which moves to each event (`iteration`, the event's number).
+pub(super) fn run<T: Tracer>(
+    bodies: &mut [Body],
+    dt: f64,
+    frame_start_velocities: &[(DVec2, f64)],
+    (kind, iteration): (PhaseKind, Option<usize>),
+    tracer: &mut T,
+) {
     let explicit = !frame_start_velocities.is_empty();
     let mut record =
         (T::ENABLED && tracer.wants(kind, None)).then(|| IntegrateRecord { dt, explicit, before: Vec::new(), changes: Vec::new() });
@@ -29,7 +36,7 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], dt: f64, frame_start_velocitie
     }
     if let Some(r) = record {
         let data = if kind == PhaseKind::Move { PhaseData::Move(Box::new(r)) } else { PhaseData::Integrate(Box::new(r)) };
-        tracer.record(Phase::new(None, None, data));
+        tracer.record(Phase::new(iteration, None, data));
     }
 }
 

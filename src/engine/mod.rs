@@ -348,7 +348,7 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
     }
     solve.memory.end_frame(*frame);
     if settings.motion {
-        integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, PhaseKind::Integrate, tracer);
+        integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, (PhaseKind::Integrate, None), tracer);
     }
     stats
 }

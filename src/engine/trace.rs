@@ -298,6 +298,15 @@ impl Phase {
         }
     }
 
+    /// What `iteration` counts: the relaxation pass, or for text 004's
+    /// method the events popped so far in the frame.
+    pub fn iteration_name(&self) -> &'static str {
+        match self.data {
+            PhaseData::Predict(_) | PhaseData::Event(_) | PhaseData::EventBounce(_) | PhaseData::Move(_) => "event",
+            _ => "pass",
+        }
+    }
+
     /// Whether this is a detect phase whose narrow phase found contact.
     pub fn found_contact(&self) -> bool {
         match &self.data {

@@ -465,7 +465,9 @@ fn anchor_problem(scene: &Lesson, table: &'static str, i: usize, at: &Anchor, fr
 pub fn describe(at: &Anchor) -> String {
     let mut s = at.kind.clone();
     if let Some(k) = at.iteration {
-        s += &format!(" · pass {k}");
+        // Text 004's phases count events; the relaxation's count passes.
+        let word = if matches!(at.kind.as_str(), "predict" | "event" | "bounce" | "move") { "event" } else { "pass" };
+        s += &format!(" · {word} {k}");
     }
     if let Some([a, b]) = &at.pair {
         s += &format!(" · {a}–{b}");

@@ -141,19 +141,15 @@ impl EventRecord {
             Some((_, target)) => {
                 q.push(Quantity::new("event", target.kind(), ""));
                 q.push(Quantity::new("t", self.t, "s"));
-                q.push(match self.stale {
-                    None => Quantity::new("valid", true, "").by("no disc of it has bounced since it was made", vec![]),
+                match self.stale {
+                    None => q.push(Quantity::new("valid", true, "").by("no disc of it has bounced since it was made", vec![])),
                     Some(s) => {
-                        let name = names.get(s.body).map_or("?", String::as_str);
-                        let text = if name == "?" {
-                            "a disc has bounced since it was made"
-                        } else {
-                            "{who} has bounced since it was made: count {made} then, {now} now"
-                        };
-                        Quantity::new("valid", false, "")
-                            .by(text, vec![("who", name.into()), ("made", f64::from(s.made).into()), ("now", f64::from(s.now).into())])
+                        let name = names.get(s.body).map_or("a disc", String::as_str);
+                        q.push(Quantity::new("valid", false, "").by("a disc of it has bounced since it was made", vec![]));
+                        let why = format!("{name} has bounced since: its count was {} when the event was made, {} now", s.made, s.now);
+                        q.push(Quantity::new("stale", why.as_str(), ""));
                     }
-                });
+                }
             }
             None => {
                 q.push(Quantity::new("event", "frame end", ""));
@@ -186,12 +182,13 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], scratch: &mut Scratch, (t0, dt
     tally.limit = event_limit(s.discs.len(), s.walls.len());
     if T::ENABLED && tracer.wants(PhaseKind::Event, None) {
         let record = EventRecord { t: t0 + dt, hit: None, stale: None, tally: Some(tally), queue: Vec::new() };
-        tracer.record(Phase::new(None, None, PhaseData::Event(Box::new(record))));
+        // Numbered as the event after the frame's last hit: algs4's redraw is an event of the queue too.
+        tracer.record(Phase::new(Some(tally.popped + 1), None, PhaseData::Event(Box::new(record))));
     }
     // Past the limit the bodies stay where the last event left them: moving on
     // without collisions would let them pass through each other and the walls.
     if motion && !tally.limited {
-        integrate::run(bodies, dt - now, &[], PhaseKind::Move, tracer);
+        integrate::run(bodies, dt - now, &[], (PhaseKind::Move, Some(tally.popped + 1)), tracer);
     }
     stats
 }
@@ -338,9 +335,11 @@ impl Frame<'_> {
             self.tally.inserted += 1;
             self.tally.largest = self.tally.largest.max(self.s.queue.len());
         }
-        if T::ENABLED && (queued || near) && tracer.wants(PhaseKind::Predict, Some((i, target.body()))) {
+        // A wall's ends are tested at every look at the wall; shown only when hit.
+        let shown = queued || (near && !matches!(target, Target::End { .. }));
+        if T::ENABLED && shown && tracer.wants(PhaseKind::Predict, Some((i, target.body()))) {
             let record = PredictRecord { now: self.t0 + self.now, prediction: p, queued, queue: self.view() };
-            tracer.record(Phase::new(None, Some((i, target.body())), PhaseData::Predict(Box::new(record))));
+            tracer.record(Phase::new(Some(self.tally.popped), Some((i, target.body())), PhaseData::Predict(Box::new(record))));
         }
     }
 
@@ -379,13 +378,13 @@ impl Frame<'_> {
             let stale = self.stale(&e);
             if T::ENABLED && tracer.wants(PhaseKind::Event, Some((e.a, e.target.body()))) {
                 let record = EventRecord { t: self.t0 + e.at, hit: Some((e.a, e.target)), stale, tally: None, queue: self.view() };
-                tracer.record(Phase::new(None, Some((e.a, e.target.body())), PhaseData::Event(Box::new(record))));
+                tracer.record(Phase::new(Some(self.tally.popped), Some((e.a, e.target.body())), PhaseData::Event(Box::new(record))));
             }
             if stale.is_some() {
                 self.tally.invalid += 1;
                 continue;
             }
-            integrate::run(self.bodies, e.at - self.now, &[], PhaseKind::Move, tracer);
+            integrate::run(self.bodies, e.at - self.now, &[], (PhaseKind::Move, Some(self.tally.popped)), tracer);
             self.now = e.at;
             self.bounce(e.a, e.target, tracer);
             self.stats.contacts += 1;
@@ -431,7 +430,7 @@ impl Frame<'_> {
         }
         if T::ENABLED && tracer.wants(PhaseKind::Bounce, Some((i, target.body()))) {
             let record = EventBounceRecord { e, how, changes };
-            tracer.record(Phase::new(None, Some((i, target.body())), PhaseData::EventBounce(Box::new(record))));
+            tracer.record(Phase::new(Some(self.tally.popped), Some((i, target.body())), PhaseData::EventBounce(Box::new(record))));
         }
     }
 }

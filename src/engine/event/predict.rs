@@ -193,7 +193,7 @@ impl Prediction {
         match (self.test, self.dt) {
             (Test::Quadratic { dvdr, dvdv, d, .. }, Some(dt)) => {
                 let ins = vec![("Δv·Δr", dvdr.into()), ("d", d.into()), ("Δv·Δv", dvdv.into())];
-                q.push(Quantity::new("Δt", dt, "s").by("−({Δv·Δr} + √{d}) / {Δv·Δv}", ins));
+                q.push(Quantity::new("Δt", dt, "s").by("−({Δv·Δr} + √{d}) / ({Δv·Δv})", ins));
             }
             (Test::Line { s, r, vn, .. }, Some(dt)) => {
                 q.push(

@@ -37,7 +37,7 @@ pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settin
         Vec::new()
     };
     if settings.motion {
-        integrate::run(bodies, settings.dt, &[], PhaseKind::Move, tracer);
+        integrate::run(bodies, settings.dt, &[], (PhaseKind::Move, None), tracer);
     }
     let mut stats = StepStats::default();
     for (at, &i) in balls.iter().enumerate() {

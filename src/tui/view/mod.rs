@@ -8,6 +8,7 @@ mod help;
 mod ledger;
 mod menu;
 mod narration;
+mod queue;
 mod status;
 mod variant;
 
@@ -22,6 +23,7 @@ use help::{help, help_popup, help_text};
 use ledger::{ChartLines, energy_chart, totals_text};
 use menu::menu;
 use narration::narration;
+use queue::{QUEUE_ROWS, queue_panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -86,6 +88,8 @@ struct Areas {
     lesson: Rect,
     bodies: Rect,
     derivation: Rect,
+    /// Text 004's queue, under the derivation; empty for the other methods.
+    queue: Rect,
     totals: Rect,
     status: Rect,
 }
@@ -118,13 +122,15 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
     let totals_rows = totals_text(s, &Theme { color: false }).line_count(right.width.saturating_sub(2)) as u16 + 2;
-    let [derivation, totals] = Layout::vertical([Constraint::Fill(1), Constraint::Length(totals_rows)]).areas(right);
+    let queue_rows = if s.settings().method == crate::engine::Method::EventDriven { QUEUE_ROWS.min(right.height / 3) } else { 0 };
+    let [derivation, queue, totals] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(queue_rows), Constraint::Length(totals_rows)]).areas(right);
     let has_lesson = !s.session.lesson.steps.is_empty();
     let body_rows = body_rows(s, states, left.width).min(left.height / 3);
     let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
             .areas(left);
-    Areas { canvas, lesson, bodies, derivation, totals, status }
+    Areas { canvas, lesson, bodies, derivation, queue, totals, status }
 }
 
 /// What the mouse wheel does over (`column`, `row`): it scrolls the panel
@@ -164,7 +170,7 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let moved = motion(s);
     let states = &moved.after;
-    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, totals, status } =
+    let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, queue, totals, status } =
         areas(s, &moved, area);
     let has_lesson = !s.session.lesson.steps.is_empty();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
@@ -208,6 +214,9 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let derivation = text.block(Block::bordered().title(title).title_bottom(" j/k scroll ")).scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
+    if queue.height > 0 {
+        frame.render_widget(queue_panel(s, &names, theme), queue);
+    }
     frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
     frame.render_widget(totals_text(s, theme).block(Block::bordered().title(" totals · L chart ")), totals);
 

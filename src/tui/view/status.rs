@@ -64,8 +64,10 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         let record = s.record();
         let phase = &record.phases[s.phase];
         parts.push(format!("t {} s", num(record.time)));
-        if let Some(k) = phase.iteration {
-            parts.push(format!("pass {k}/{}", settings.relaxation_iterations));
+        match phase.iteration {
+            Some(k) if phase.iteration_name() == "event" => parts.push(format!("event {k}")),
+            Some(k) => parts.push(format!("pass {k}/{}", settings.relaxation_iterations)),
+            None => {}
         }
         if let Some((a, b)) = phase.pair {
             parts.push(format!("{}–{}", names[a], names[b]));
@@ -73,7 +75,9 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         parts.push(format!("{} ({}/{})", phase.kind().name(), s.phase + 1, record.phases.len()));
     }
     // The switches of the method in use: text 003's has no tangent, passes or correction rate.
-    if settings.method == Method::Reposition {
+    if settings.method == Method::EventDriven {
+        parts.push("event-driven".to_string());
+    } else if settings.method == Method::Reposition {
         parts.push("reposition".to_string());
         if !settings.side_tracking {
             parts.push("side tracking off".to_string());

@@ -1,0 +1,53 @@
+//! Text 004's priority queue, beside the derivation: the next events as the
+//! step recorded them at the phase on screen (or the last phase before it
+//! that looked at the queue), earliest first, each valid or stale.
+
+use super::Theme;
+use crate::engine::{PhaseData, Queued, Target};
+use crate::notation::num;
+use crate::tui::app::Stepper;
+use ratatui::style::Color;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph};
+
+/// Rows the queue panel takes: its title and border, a header and eight events.
+pub(super) const QUEUE_ROWS: u16 = 11;
+
+/// The queue at the phase on screen: the one its record, or the nearest
+/// earlier record of the frame, kept.
+fn snapshot(s: &Stepper) -> Option<&[Queued]> {
+    let record = s.record();
+    record.phases[..=s.phase.min(record.phases.len().saturating_sub(1))].iter().rev().find_map(|p| match &p.data {
+        PhaseData::Event(e) if e.hit.is_some() => Some(&e.queue[..]),
+        PhaseData::Predict(p) => Some(&p.queue[..]),
+        _ => None,
+    })
+}
+
+fn what(q: &Queued, names: &[String]) -> String {
+    let name = |i: usize| names.get(i).map_or("?", String::as_str);
+    match q.target {
+        Target::Disc(j) => format!("{}–{}", name(q.a), name(j)),
+        Target::Face { body, .. } => format!("{} → {}", name(q.a), name(body)),
+        Target::End { body, which, .. } => format!("{} → {}'s {}", name(q.a), name(body), if which == 0 { "start" } else { "end" }),
+    }
+}
+
+pub(super) fn queue_panel(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'static> {
+    let mut lines = vec![Line::styled(format!("{:<12} {:<6} {}", "t (s)", "", "hit"), theme.dim())];
+    if s.playing.is_some() {
+        lines.push(Line::styled("(playing: the queue shows when paused)", theme.dim()));
+    } else if let Some(queue) = snapshot(s).filter(|q| !q.is_empty()) {
+        for q in queue {
+            let (mark, style) = if q.valid { ("valid", theme.fg(Color::LightGreen)) } else { ("stale", theme.fg(Color::LightRed)) };
+            lines.push(Line::from(vec![
+                Span::raw(format!("{:<12} ", num(q.t))),
+                Span::styled(format!("{mark:<6} "), style),
+                Span::raw(what(q, names)),
+            ]));
+        }
+    } else {
+        lines.push(Line::styled("empty: no hit due before the frame's end", theme.dim()));
+    }
+    Paragraph::new(lines).block(Block::bordered().title(" queue: next events "))
+}
