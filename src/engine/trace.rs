@@ -307,12 +307,15 @@ impl Phase {
         }
     }
 
-    /// Whether this is a detect phase whose narrow phase found contact.
+    /// Whether this is a detect phase whose narrow phase found contact (or,
+    /// for text 004, a valid event: the touch itself).
     pub fn found_contact(&self) -> bool {
         match &self.data {
             PhaseData::Detect(d) => d.info.is_some(),
             PhaseData::Touch(t) => t.hit,
             PhaseData::WallTouch(w) => w.outcome != super::reposition::Outcome::Miss,
+            // Text 004 never overlaps: its contact is a valid event, the moment of the touch.
+            PhaseData::Event(e) => e.hit.is_some() && e.stale.is_none(),
             _ => false,
         }
     }
