@@ -638,3 +638,18 @@ fn walls_are_added_turned_edited_saved_and_deleted() {
     act(&mut s, Msg::Delete);
     assert!(start(&mut s).world.bodies.iter().all(|b| b.name != "wall1"));
 }
+
+/// Text 003's and text 004's methods move discs and walls only: `Y` says so and adds nothing.
+#[test]
+fn a_box_is_refused_where_the_method_takes_discs_only() {
+    for method in ["reposition", "event-driven"] {
+        let source =
+            format!("[solver]\nmethod = \"{method}\"\n\n[[body]]\nname = \"ball\"\nshape = \"circle\"\nradius = 0.5\nmass = 1.0\n");
+        let mut s = Stepper::new(Lesson::parse("scene.toml", &source).unwrap());
+        act(&mut s, Msg::AddBox);
+        assert_eq!(s.note.as_deref(), Some(format!("method = \"{method}\" moves discs and walls only: no box").as_str()));
+        assert_eq!(start(&mut s).world.bodies.len(), 1);
+        act(&mut s, Msg::AddCircle);
+        assert_eq!(start(&mut s).world.bodies.len(), 2, "a circle is fine");
+    }
+}

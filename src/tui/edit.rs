@@ -4,7 +4,7 @@
 //! keeps what undo needs to put it back exactly.
 
 use super::msg::Msg;
-use crate::engine::{Body, Tangent};
+use crate::engine::{Body, Method, Tangent};
 use crate::geometry::{Shape, segment_ends};
 use crate::notation::num;
 use crate::session::Start;
@@ -47,6 +47,9 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
         }),
         Msg::AddCircle | Msg::AddBox => Box::new(move |s, i, rng| {
             let is_box = msg == Msg::AddBox;
+            if is_box && s.settings.method != Method::Relaxation {
+                return Err(format!("method = \"{}\" moves discs and walls only: no box", s.settings.method.name()));
+            }
             let body = match s.world.bodies.get(*i) {
                 Some(on) => stacked_body(is_box, on, &s.world.bodies, if down { -1.0 } else { 1.0 }),
                 None => random_body(is_box, &s.world.bodies, lo, hi, rng),
