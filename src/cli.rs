@@ -2,7 +2,7 @@
 //! 2 bad input or usage.
 
 use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
-use crate::lesson::Lesson;
+use crate::lesson::{Lang, Lesson};
 use crate::report;
 use crate::scene::SceneError;
 use crate::session::condition::Condition;
@@ -31,6 +31,13 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// The language of narration and of the screen: en or zh [default: zh when LC_ALL, LC_MESSAGES or LANG starts with zh, else en].
+    #[arg(long, global = true, value_parser = lang)]
+    lang: Option<Lang>,
+}
+
+fn lang(name: &str) -> Result<Lang, String> {
+    Lang::ALL.iter().copied().find(|l| l.name() == name).ok_or_else(|| format!("the languages are en and zh, not \"{name}\""))
 }
 
 #[derive(Subcommand)]
@@ -56,7 +63,7 @@ enum Command {
         /// Where to write it, e.g. scene.toml.
         file: String,
     },
-    /// List the lessons: id, title and summary, in lesson order.
+    /// List the lessons: id, title, summary and the text each follows, in lesson order.
     Lessons,
     /// Validate lesson ids or scene files and run their [[check]]s (exit 1 if one fails).
     Check {
@@ -163,6 +170,7 @@ pub enum Format {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
     let result = match cli.command {
         Some(Command::Run { target, frames, break_on: Some(condition), sets, .. }) => break_on(&target, &sets, &condition, frames),
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets }) => {
@@ -170,7 +178,7 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format),
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
-        Some(Command::Lessons) => Ok(list_lessons()),
+        Some(Command::Lessons) => Ok(list_lessons(lang)),
         Some(Command::Check { targets, sets }) => check(&targets, &sets),
         Some(Command::Lesson { id, sets }) => open_lesson(&id, &sets),
         Some(Command::Scene { file, sets }) => Lesson::load(Path::new(&file)).and_then(|scene| {
@@ -260,11 +268,17 @@ fn open(scene: Option<Lesson>) -> Result<ExitCode, SceneError> {
     }
 }
 
-fn list_lessons() -> ExitCode {
+/// `impulse lessons`: each lesson's id and title, its summary and the text it follows.
+fn list_lessons(lang: Lang) -> ExitCode {
     let mut out = String::new();
     for scene in lesson::embedded() {
         match scene {
-            Ok(Lesson { section: Some(l), .. }) => out += &format!("{:<14} {}\n{:<14} {}\n", l.id, l.title, "", l.summary),
+            Ok(Lesson { section: Some(l), .. }) => {
+                out += &format!("{:<16} {}\n{:<16} {}\n", l.id, l.title(lang), "", l.summary(lang));
+                if let Some(source) = l.source {
+                    out += &format!("{:<16} source: {}\n", "", source.short());
+                }
+            }
             Ok(_) => {}
             Err(e) => out += &e.render(false),
         }

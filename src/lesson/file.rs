@@ -10,6 +10,20 @@ pub struct LessonSection {
     pub title: String,
     pub order: i64,
     pub summary: String,
+    /// The lesson's title and summary in Chinese.
+    pub title_zh: Option<String>,
+    pub summary_zh: Option<String>,
+    /// The text the lesson follows (`impulse lessons` names it).
+    pub source: Option<super::Source>,
+}
+
+impl LessonSection {
+    pub fn title(&self, lang: super::Lang) -> &str {
+        lang.pick(&self.title, self.title_zh.as_deref())
+    }
+    pub fn summary(&self, lang: super::Lang) -> &str {
+        lang.pick(&self.summary, self.summary_zh.as_deref())
+    }
 }
 
 /// Where in the run a step or check is anchored: a phase of a frame, narrowed
@@ -32,6 +46,18 @@ pub struct StepEntry {
     pub pair: Option<[String; 2]>,
     pub title: String,
     pub text: String,
+    /// The same step in Chinese.
+    pub title_zh: Option<String>,
+    pub text_zh: Option<String>,
+}
+
+impl StepEntry {
+    pub fn title(&self, lang: super::Lang) -> &str {
+        lang.pick(&self.title, self.title_zh.as_deref())
+    }
+    pub fn text(&self, lang: super::Lang) -> &str {
+        lang.pick(&self.text, self.text_zh.as_deref())
+    }
 }
 
 /// `[[toggle]]`: a key the lesson names (a digit) that switches between the

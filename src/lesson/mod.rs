@@ -8,10 +8,14 @@
 mod check;
 pub mod file;
 mod handout;
+mod lang;
+mod sources;
 
 pub use check::{CheckOutcome, run_checks};
 pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry, ToggleEntry};
 pub use handout::{Handout, handout};
+pub use lang::Lang;
+pub use sources::Source;
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
 use crate::notation::phase_title;
@@ -96,10 +100,16 @@ impl Lesson {
 /// handout: a control character in them (other than a line break or a tab)
 /// could move the cursor or retitle the window, so it is refused where it is.
 fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
-    let section = lesson.section.iter().flat_map(|l| [("id", &l.id), ("title", &l.title), ("summary", &l.summary)]);
-    let section = section.map(|(key, text)| (vec![Seg::Key("lesson"), Seg::Key(key)], text));
+    let section = lesson.section.iter().flat_map(|l| {
+        [("id", Some(&l.id)), ("title", Some(&l.title)), ("summary", Some(&l.summary))]
+            .into_iter()
+            .chain([("title_zh", l.title_zh.as_ref()), ("summary_zh", l.summary_zh.as_ref())])
+    });
+    let section = section.filter_map(|(key, text)| Some((vec![Seg::Key("lesson"), Seg::Key(key)], text?)));
     let steps = lesson.steps.iter().enumerate().flat_map(|(i, s)| {
-        [("title", &s.title), ("text", &s.text)].map(|(key, text)| (vec![Seg::Key("step"), Seg::Index(i), Seg::Key(key)], text))
+        [("title", Some(&s.title)), ("text", Some(&s.text)), ("title_zh", s.title_zh.as_ref()), ("text_zh", s.text_zh.as_ref())]
+            .into_iter()
+            .filter_map(move |(key, text)| Some((vec![Seg::Key("step"), Seg::Index(i), Seg::Key(key)], text?)))
     });
     let notes = lesson
         .checks
