@@ -283,6 +283,10 @@ fn list_lessons(lang: Lang) -> ExitCode {
             Err(e) => out += &e.render(false),
         }
     }
+    out += "\nsources:\n";
+    for source in lesson::Source::ALL {
+        out += &format!("  {}: {}\n", source.short(), source.citation());
+    }
     say(&out);
     ExitCode::SUCCESS
 }

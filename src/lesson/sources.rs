@@ -18,10 +18,10 @@ impl Source {
     pub fn short(self) -> &'static str {
         match self {
             Source::RoughBalls => "the rough-balls article",
-            Source::GameEngine => "Build Your Own 2D Game Engine, ch. 9",
-            Source::RigidBodyBlog => "the rigid-body dynamics blog",
-            Source::DobreRamtal => "Dobre & Ramtal, ch. 11",
-            Source::Algs4 => "Sedgewick & Wayne, Algorithms §6.1",
+            Source::GameEngine => "the game-engine book",
+            Source::RigidBodyBlog => "the rigid-body blog",
+            Source::DobreRamtal => "Dobre & Ramtal",
+            Source::Algs4 => "Sedgewick & Wayne",
         }
     }
 

@@ -393,7 +393,7 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
         let help = match name {
             "name" => "every body needs a unique name, e.g. name = \"ball\"".to_string(),
             "shape" => "write shape = \"circle\" (with radius) or shape = \"box\" (with size = [w, h])".to_string(),
-            "kind" => "name the phase: kind = \"resolve\" (or forces, broad, warm, detect, correct, integrate; for text 003: move, reposition, velocity-correction, bounce, endpoint)".to_string(),
+            "kind" => "name the phase: kind = \"resolve\" (or forces, broad, warm, detect, correct, integrate; under method = \"reposition\": move, reposition, velocity-correction, bounce, endpoint)".to_string(),
             _ => format!("add {name} = …"),
         };
         (format!("missing key `{name}`"), format!("this table needs `{name}`"), Some(help))

@@ -53,7 +53,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         v.bad(
             &[Seg::Key("solver"), Seg::Key("correction_rate")],
             "correction_rate must be above 0 and at most 1",
-            "text 001 uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
+            "the game-engine book (Build Your Own 2D Game Engine) uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
         );
     }
     v.limit(
@@ -227,7 +227,7 @@ fn entry_key(bodies: usize, i: usize, key: &'static str) -> Vec<Seg> {
 /// walls only (a static box is its four faces): what it cannot take is
 /// refused, naming the method.
 fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
-    let method = "method = \"reposition\" (text 003)";
+    let method = "method = \"reposition\" (Dobre & Ramtal's)";
     let help = "write method = \"relaxation\" in [solver] for boxes and spin, or make the body a circle";
     for (i, b) in raw.body.iter().enumerate() {
         let at = |key| [Seg::Key("body"), Seg::Index(i), Seg::Key(key)];
@@ -260,7 +260,7 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
 /// Text 004's method predicts straight paths between hits of discs and walls
 /// that never overlap: what it cannot take is refused, saying why.
 fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity: DVec2) {
-    let method = "method = \"event-driven\" (text 004)";
+    let method = "method = \"event-driven\" (Sedgewick & Wayne's)";
     let other = "or write method = \"relaxation\" in [solver]";
     if gravity != DVec2::ZERO {
         v.bad(
@@ -486,7 +486,7 @@ fn material_problems(v: &mut Problems, restitution: f64, friction: f64) {
         "friction",
         &[friction],
         &limits::FRICTION,
-        "text 000's table: steel on steel 0.25, wood on wood 0.3; above 1 is rubber on dry concrete",
+        "the rough-balls article's table: steel on steel 0.25, wood on wood 0.3; above 1 is rubber on dry concrete",
     );
 }
 
