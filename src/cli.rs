@@ -180,14 +180,14 @@ pub fn main() -> ExitCode {
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
         Some(Command::Check { targets, sets }) => check(&targets, &sets),
-        Some(Command::Lesson { id, sets }) => open_lesson(&id, &sets),
+        Some(Command::Lesson { id, sets }) => open_lesson(&id, &sets, lang),
         Some(Command::Scene { file, sets }) => Lesson::load(Path::new(&file)).and_then(|scene| {
             let scene = scene.with_sets(&sets)?;
             warn(&scene);
-            open(Some(scene))
+            open(Some(scene), lang)
         }),
         Some(Command::New { file }) => new_scene(&file),
-        None => open(None),
+        None => open(None, lang),
     };
     result.unwrap_or_else(|e| {
         eprint!("{}", e.render(color_stderr()));
@@ -237,9 +237,9 @@ pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
     })
 }
 
-fn open_lesson(id: &str, sets: &[String]) -> Result<ExitCode, SceneError> {
+fn open_lesson(id: &str, sets: &[String], lang: Lang) -> Result<ExitCode, SceneError> {
     match lesson::find(id) {
-        Some(scene) => open(Some(scene.with_sets(sets)?)),
+        Some(scene) => open(Some(scene.with_sets(sets)?), lang),
         None if id.ends_with(".toml") || Path::new(id).is_file() => {
             Err(SceneError::io(id, format!("this is a file, not a lesson id: open it with `impulse scene {id}`")))
         }
@@ -248,7 +248,7 @@ fn open_lesson(id: &str, sets: &[String]) -> Result<ExitCode, SceneError> {
 }
 
 /// The TUI: the menu, or straight into a scene.
-fn open(scene: Option<Lesson>) -> Result<ExitCode, SceneError> {
+fn open(scene: Option<Lesson>, lang: Lang) -> Result<ExitCode, SceneError> {
     if !std::io::stdout().is_terminal() {
         eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
         return Ok(ExitCode::from(2));
@@ -259,7 +259,7 @@ fn open(scene: Option<Lesson>) -> Result<ExitCode, SceneError> {
         Some(scene) => tui::App::stepper(scene, lessons, color),
         None => tui::App::menu(lessons, color),
     };
-    match tui::run(app) {
+    match tui::run(app.with_lang(lang)) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("impulse: terminal error: {e}");

@@ -38,9 +38,14 @@ fn json_trace_follows_the_contract() {
 #[test]
 fn lessons_lists_the_ids_in_order() {
     let out = text(&impulse(&["lessons"]).stdout);
-    let ids: Vec<&str> = out.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
+    let (list, sources) = out.split_once("\nsources:\n").expect("the sources after the lessons");
+    let ids: Vec<&str> = list.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
     // The order itself is pinned in tests/lessons.rs; here the command must print it.
     assert_eq!(ids, impulse::lesson::ids());
+    // Every text a lesson can name is cited once, by the name the lessons use.
+    for source in impulse::lesson::Source::ALL {
+        assert!(sources.contains(&format!("{}: {}", source.short(), source.citation())), "{sources}");
+    }
 }
 
 #[test]

@@ -3,11 +3,14 @@
 
 use impulse::engine::PhaseKind;
 use impulse::lesson;
+use impulse::lesson::Lang;
 use impulse::lesson::Lesson;
 use impulse::tui::app::Screen;
 use impulse::tui::keys::{KEYMAP, Scope, help_lines};
+use impulse::tui::words::words;
 use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
+use unicode_width::UnicodeWidthStr;
 
 fn lessons() -> Vec<Lesson> {
     lesson::embedded().into_iter().map(Result::unwrap).collect()
@@ -110,26 +113,53 @@ fn previous_at_the_very_start_does_nothing() {
 }
 
 #[test]
-fn the_help_overlay_lists_every_key_of_the_key_map() {
-    let mut stepper = open("rough-balls");
-    stepper.update(Msg::Help);
-    let mut menu = App::menu(lessons(), false);
-    menu.update(Msg::Help);
-    let screens = [screen(&stepper, 160, 60), screen(&menu, 160, 60)];
-    // Every binding with a label is on the stepper's help (its modes
-    // included) or the menu's, as "keys  what they do".
-    for b in KEYMAP.iter().filter(|b| !b.label.is_empty()) {
-        let line = format!("{}  {}", b.label, b.help);
-        assert!(screens.iter().any(|s| s.contains(&line)), "help lacks {line}\n{}", screens[0]);
+fn the_help_overlay_lists_every_key_of_the_key_map_in_both_languages() {
+    for lang in Lang::ALL.iter().copied() {
+        let which = usize::from(lang == Lang::Zh);
+        let mut stepper = open("rough-balls").with_lang(lang);
+        stepper.update(Msg::Help);
+        let mut menu = App::menu(lessons(), false).with_lang(lang);
+        menu.update(Msg::Help);
+        let screens = [screen(&stepper, 160, 60), screen(&menu, 160, 60)];
+        // Every binding with a label is on the stepper's help (its modes
+        // included) or the menu's, as "keys  what they do".
+        for b in KEYMAP.iter().filter(|b| !b.label.is_empty()) {
+            let line = format!("{}  {}", b.label, b.help[which]);
+            assert!(screens.iter().any(|s| s.contains(&line)), "help lacks {line}\n{}", screens[0]);
+        }
+        for scope in [Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite] {
+            assert!(screens[0].contains(scope.title(words(lang))), "no {scope:?} section");
+        }
+        // A screen too short for it all scrolls the help.
+        let before = screen(&stepper, 80, 24);
+        stepper.update(Msg::ScrollDown);
+        assert_ne!(screen(&stepper, 80, 24), before);
     }
-    for scope in [Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite] {
-        assert!(screens[0].contains(scope.title()), "no {scope:?} section");
-    }
-    // A screen too short for it all scrolls the help.
-    let before = screen(&stepper, 80, 24);
-    stepper.update(Msg::ScrollDown);
-    assert_ne!(screen(&stepper, 80, 24), before);
-    assert!(help_lines(Scope::Stepper).contains(&("Ctrl-S", "save the scene as it is at this frame")));
+    assert!(help_lines(Scope::Stepper, Lang::En).contains(&("Ctrl-S", "save the scene as it is at this frame")));
+    assert!(help_lines(Scope::Stepper, Lang::Zh).contains(&("Ctrl-S", "保存本帧时的场景")));
+}
+
+/// The screen in Chinese at 120×40: the menu, a lesson and the help. A
+/// Chinese character takes two columns, so these lock that no panel breaks.
+#[test]
+fn the_screen_in_chinese() {
+    snapshot_settings().bind(|| {
+        insta::assert_snapshot!("tui.zh.menu", screen(&App::menu(lessons(), false).with_lang(Lang::Zh), 120, 40));
+        let mut app = open("rough-balls").with_lang(Lang::Zh);
+        to_first_resolve(&mut app);
+        let shown = screen(&app, 120, 40);
+        insta::assert_snapshot!("tui.zh.rough-balls.resolve", shown);
+        // TestBackend notes after a row the cells a wide character covers.
+        for line in shown.lines() {
+            let row = line.split(" Hidden by multi-width symbols").next().unwrap();
+            assert_eq!(row.width(), 122, "a row is not 120 columns wide (with its quotes): {line}");
+        }
+        app.update(Msg::Help);
+        insta::assert_snapshot!("tui.zh.help", screen(&app, 120, 40));
+        let mut event = open("event-driven").with_lang(Lang::Zh);
+        event.update(Msg::NextPhase);
+        insta::assert_snapshot!("tui.zh.event-driven.queue", screen(&event, 120, 40));
+    });
 }
 
 #[test]

@@ -227,7 +227,7 @@ fn entry_key(bodies: usize, i: usize, key: &'static str) -> Vec<Seg> {
 /// walls only (a static box is its four faces): what it cannot take is
 /// refused, naming the method.
 fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
-    let method = "method = \"reposition\" (Dobre & Ramtal's)";
+    let method = "method = \"reposition\" (after Dobre & Ramtal)";
     let help = "write method = \"relaxation\" in [solver] for boxes and spin, or make the body a circle";
     for (i, b) in raw.body.iter().enumerate() {
         let at = |key| [Seg::Key("body"), Seg::Index(i), Seg::Key(key)];
@@ -260,7 +260,7 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
 /// Text 004's method predicts straight paths between hits of discs and walls
 /// that never overlap: what it cannot take is refused, saying why.
 fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity: DVec2) {
-    let method = "method = \"event-driven\" (Sedgewick & Wayne's)";
+    let method = "method = \"event-driven\" (after Sedgewick & Wayne)";
     let other = "or write method = \"relaxation\" in [solver]";
     if gravity != DVec2::ZERO {
         v.bad(

@@ -9,7 +9,7 @@ pub use super::msg::Msg;
 use super::shot::Shot;
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
-use crate::lesson::Lesson;
+use crate::lesson::{Lang, Lesson};
 use crate::scene::YAxis;
 use crate::session::{Session, Start};
 use glam::DVec2;
@@ -63,6 +63,8 @@ pub struct Stepper {
     delete_armed: bool,
     /// What the last key asks the shell to do, handed out by `update`.
     pub(super) effect: Option<Effect>,
+    /// The language of the screen's words and the narration.
+    pub lang: Lang,
 }
 
 impl Stepper {
@@ -89,6 +91,7 @@ impl Stepper {
             breaks: Breakpoints::default(),
             delete_armed: false,
             effect: None,
+            lang: Lang::En,
         }
     }
 
@@ -343,6 +346,8 @@ pub struct App {
     pub quit: bool,
     /// False under NO_COLOR.
     pub color: bool,
+    /// The language of the screen's words and the narration (`--lang`, the locale).
+    pub lang: Lang,
 }
 
 impl App {
@@ -358,7 +363,17 @@ impl App {
             menu_note: None,
             quit: false,
             color,
+            lang: Lang::En,
         }
+    }
+
+    /// The same app speaking `lang`: its words and the lessons' narration.
+    pub fn with_lang(mut self, lang: Lang) -> App {
+        self.lang = lang;
+        if let Screen::Stepper(s) = &mut self.screen {
+            s.lang = lang;
+        }
+        self
     }
 
     pub fn stepper(scene: Lesson, lessons: Vec<Lesson>, color: bool) -> App {
@@ -404,7 +419,9 @@ impl App {
             }
             Msg::Open => {
                 if let Some(scene) = self.lessons.get(self.menu_selected - usize::from(self.left.is_some())) {
-                    self.screen = Screen::Stepper(Box::new(Stepper::new(scene.clone())));
+                    let mut stepper = Stepper::new(scene.clone());
+                    stepper.lang = self.lang;
+                    self.screen = Screen::Stepper(Box::new(stepper));
                 }
             }
             _ => {

@@ -1,6 +1,8 @@
 //! The key map: one table that both dispatches keys and writes the help screen.
 
 use super::app::{Mode, Msg};
+use super::words::{Words, words};
+use crate::lesson::Lang;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a binding applies.
@@ -46,17 +48,17 @@ impl Scope {
     }
 
     /// The heading of this scope's part of the help screen.
-    pub fn title(self) -> &'static str {
+    pub fn title(self, w: &Words) -> &'static str {
         match self {
-            Scope::Menu => "Lesson menu",
-            Scope::Stepper => "Stepping",
-            Scope::Fields => "Field editor (e)",
-            Scope::Aim => "Aiming a shot (l)",
-            Scope::SaveAs => "Save as (Ctrl-S in a lesson)",
-            Scope::Overwrite => "Overwrite?",
-            Scope::Prompt => "Breakpoint (b) or frame (:) prompt",
-            Scope::Breaks => "Breakpoint list (B)",
-            Scope::Everywhere | Scope::Always => "Everywhere",
+            Scope::Menu => w.scope_menu,
+            Scope::Stepper => w.scope_stepper,
+            Scope::Fields => w.scope_fields,
+            Scope::Aim => w.scope_aim,
+            Scope::SaveAs => w.scope_save_as,
+            Scope::Overwrite => w.scope_overwrite,
+            Scope::Prompt => w.scope_prompt,
+            Scope::Breaks => w.scope_breaks,
+            Scope::Everywhere | Scope::Always => w.scope_everywhere,
         }
     }
 }
@@ -65,7 +67,8 @@ pub struct Binding {
     pub keys: &'static [(KeyCode, KeyModifiers)],
     /// How the keys are written on the help screen.
     pub label: &'static str,
-    pub help: &'static str,
+    /// What they do, in English and in Chinese.
+    pub help: [&'static str; 2],
     pub msg: Msg,
     pub scope: Scope,
 }
@@ -74,125 +77,194 @@ const NONE: KeyModifiers = KeyModifiers::NONE;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
 macro_rules! bind {
-    ($scope:ident, $label:literal, $help:literal, $msg:expr, [$(($code:expr, $mods:expr)),+]) => {
-        Binding { keys: &[$(($code, $mods)),+], label: $label, help: $help, msg: $msg, scope: Scope::$scope }
+    ($scope:ident, $label:literal, $help:literal, $help_zh:literal, $msg:expr, [$(($code:expr, $mods:expr)),+]) => {
+        Binding { keys: &[$(($code, $mods)),+], label: $label, help: [$help, $help_zh], msg: $msg, scope: Scope::$scope }
     };
 }
 
 use KeyCode::*;
 
 pub static KEYMAP: &[Binding] = &[
-    bind!(Stepper, "n →", "next phase", Msg::NextPhase, [(Char('n'), NONE), (Right, NONE)]),
-    bind!(Stepper, "N ←", "previous phase", Msg::PrevPhase, [(Char('N'), NONE), (Left, NONE)]),
-    bind!(Stepper, "f ]", "next frame", Msg::NextFrame, [(Char('f'), NONE), (Char(']'), NONE)]),
-    bind!(Stepper, "F [", "previous frame", Msg::PrevFrame, [(Char('F'), NONE), (Char('['), NONE)]),
-    bind!(Stepper, "g", "first frame", Msg::First, [(Char('g'), NONE)]),
-    bind!(Stepper, "G", "last frame run so far", Msg::Last, [(Char('G'), NONE)]),
-    bind!(Stepper, "Space", "run / pause", Msg::ToggleRun, [(Char(' '), NONE)]),
-    bind!(Stepper, "+", "run faster", Msg::Faster, [(Char('+'), NONE), (Char('='), NONE)]),
-    bind!(Stepper, "-", "run slower", Msg::Slower, [(Char('-'), NONE)]),
-    bind!(Stepper, "Tab", "select the next body (or click it)", Msg::SelectNext, [(Tab, NONE)]),
-    bind!(Stepper, "Shift-Tab", "select the previous body", Msg::SelectPrev, [(BackTab, NONE)]),
-    bind!(Stepper, "r", "restart from frame 0", Msg::Restart, [(Char('r'), NONE)]),
-    bind!(Stepper, "j PgDn", "scroll the derivation down", Msg::ScrollDown, [(Char('j'), NONE), (PageDown, NONE)]),
-    bind!(Stepper, "k PgUp", "scroll the derivation up", Msg::ScrollUp, [(Char('k'), NONE), (PageUp, NONE)]),
-    bind!(Stepper, "J", "scroll the narration down", Msg::NarrationDown, [(Char('J'), NONE)]),
-    bind!(Stepper, "K", "scroll the narration up", Msg::NarrationUp, [(Char('K'), NONE)]),
-    bind!(Stepper, "o", "show / hide bounding circles", Msg::ToggleBounds, [(Char('o'), NONE)]),
-    bind!(Stepper, "i", "show / hide the phase's vectors (collision info)", Msg::ToggleInfo, [(Char('i'), NONE)]),
-    bind!(Stepper, "L", "energy chart (KE, PE, E, |p| per frame) / the scene", Msg::ToggleChart, [(Char('L'), NONE)]),
+    bind!(Stepper, "n →", "next phase", "下一个阶段", Msg::NextPhase, [(Char('n'), NONE), (Right, NONE)]),
+    bind!(Stepper, "N ←", "previous phase", "上一个阶段", Msg::PrevPhase, [(Char('N'), NONE), (Left, NONE)]),
+    bind!(Stepper, "f ]", "next frame", "下一帧", Msg::NextFrame, [(Char('f'), NONE), (Char(']'), NONE)]),
+    bind!(Stepper, "F [", "previous frame", "上一帧", Msg::PrevFrame, [(Char('F'), NONE), (Char('['), NONE)]),
+    bind!(Stepper, "g", "first frame", "第一帧", Msg::First, [(Char('g'), NONE)]),
+    bind!(Stepper, "G", "last frame run so far", "已运行到的最后一帧", Msg::Last, [(Char('G'), NONE)]),
+    bind!(Stepper, "Space", "run / pause", "播放 / 暂停", Msg::ToggleRun, [(Char(' '), NONE)]),
+    bind!(Stepper, "+", "run faster", "加快", Msg::Faster, [(Char('+'), NONE), (Char('='), NONE)]),
+    bind!(Stepper, "-", "run slower", "减慢", Msg::Slower, [(Char('-'), NONE)]),
+    bind!(Stepper, "Tab", "select the next body (or click it)", "选择下一个物体（或点击它）", Msg::SelectNext, [(Tab, NONE)]),
+    bind!(Stepper, "Shift-Tab", "select the previous body", "选择上一个物体", Msg::SelectPrev, [(BackTab, NONE)]),
+    bind!(Stepper, "r", "restart from frame 0", "从第 0 帧重新开始", Msg::Restart, [(Char('r'), NONE)]),
+    bind!(Stepper, "j PgDn", "scroll the derivation down", "推导向下滚动", Msg::ScrollDown, [(Char('j'), NONE), (PageDown, NONE)]),
+    bind!(Stepper, "k PgUp", "scroll the derivation up", "推导向上滚动", Msg::ScrollUp, [(Char('k'), NONE), (PageUp, NONE)]),
+    bind!(Stepper, "J", "scroll the narration down", "讲解向下滚动", Msg::NarrationDown, [(Char('J'), NONE)]),
+    bind!(Stepper, "K", "scroll the narration up", "讲解向上滚动", Msg::NarrationUp, [(Char('K'), NONE)]),
+    bind!(Stepper, "o", "show / hide bounding circles", "显示 / 隐藏包围圆", Msg::ToggleBounds, [(Char('o'), NONE)]),
+    bind!(
+        Stepper,
+        "i",
+        "show / hide the phase's vectors (collision info)",
+        "显示 / 隐藏本阶段的向量（碰撞信息）",
+        Msg::ToggleInfo,
+        [(Char('i'), NONE)]
+    ),
+    bind!(
+        Stepper,
+        "L",
+        "energy chart (KE, PE, E, |p| per frame) / the scene",
+        "能量图（每帧的 KE、PE、E、|p|）/ 场景",
+        Msg::ToggleChart,
+        [(Char('L'), NONE)]
+    ),
     // Edits: each applies from the frame on screen and can be undone.
-    bind!(Stepper, "w", "move the selected body up", Msg::Move(0, 1), [(Char('w'), NONE)]),
-    bind!(Stepper, "a", "move it left", Msg::Move(-1, 0), [(Char('a'), NONE)]),
-    bind!(Stepper, "s", "move it down", Msg::Move(0, -1), [(Char('s'), NONE)]),
-    bind!(Stepper, "d", "move it right", Msg::Move(1, 0), [(Char('d'), NONE)]),
-    bind!(Stepper, "z", "turn it counter-clockwise, 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
-    bind!(Stepper, "x", "turn it clockwise, 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
-    bind!(Stepper, "e", "edit its values (a wall: its two ends)", Msg::EditFields, [(Char('e'), NONE)]),
-    bind!(Stepper, "l", "aim a shot with it (the rough-balls article's cue ball)", Msg::Aim, [(Char('l'), NONE)]),
-    bind!(Stepper, "Del", "delete it (in a lesson: Del twice)", Msg::Delete, [(Delete, NONE)]),
-    bind!(Stepper, "y", "add a circle on the selected body, like it", Msg::AddCircle, [(Char('y'), NONE)]),
-    bind!(Stepper, "Y", "add a box on the selected body, like it", Msg::AddBox, [(Char('Y'), NONE)]),
-    bind!(Stepper, "W", "add a level wall under the selected body", Msg::AddWall, [(Char('W'), NONE)]),
-    bind!(Stepper, "h", "kick every body with a random velocity", Msg::Kick, [(Char('h'), NONE)]),
-    bind!(Stepper, "v", "motion on / off (forces and integrate)", Msg::ToggleMotion, [(Char('v'), NONE)]),
-    bind!(Stepper, "p", "positional correction on / off", Msg::ToggleCorrection, [(Char('p'), NONE)]),
-    bind!(Stepper, "t", "next tangent mode (the rough-balls article's bug and fixes)", Msg::CycleTangent, [(Char('t'), NONE)]),
-    bind!(Stepper, "< >", "fewer / more relaxation passes", Msg::Passes(-1), [(Char('<'), NONE), (Char(','), NONE)]),
-    bind!(Stepper, "", "", Msg::Passes(1), [(Char('>'), NONE), (Char('.'), NONE)]),
-    bind!(Stepper, "{ }", "lower / raise the correction rate by 0.1", Msg::Rate(-1), [(Char('{'), NONE)]),
-    bind!(Stepper, "", "", Msg::Rate(1), [(Char('}'), NONE)]),
-    bind!(Stepper, "u Ctrl-Z", "undo the last edit", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
-    bind!(Stepper, "U Ctrl-R", "redo", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
-    bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", Msg::Save, [(Char('s'), CTRL)]),
-    bind!(Stepper, "b", "add a breakpoint: a condition, e.g. contact m1 m2", Msg::AddBreak, [(Char('b'), NONE)]),
-    bind!(Stepper, "B", "list the breakpoints, remove one", Msg::ListBreaks, [(Char('B'), NONE)]),
-    bind!(Stepper, "c C", "next / previous phase matching a breakpoint", Msg::NextMatch, [(Char('c'), NONE)]),
-    bind!(Stepper, "", "", Msg::PrevMatch, [(Char('C'), NONE)]),
-    bind!(Stepper, ":", "go to frame N", Msg::GoToFrame, [(Char(':'), NONE)]),
-    bind!(Stepper, "1 … 9", "the lesson's own keys, listed under its narration", Msg::Toggle(1), [(Char('1'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(2), [(Char('2'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(3), [(Char('3'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(4), [(Char('4'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(5), [(Char('5'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(6), [(Char('6'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(7), [(Char('7'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(8), [(Char('8'), NONE)]),
-    bind!(Stepper, "", "", Msg::Toggle(9), [(Char('9'), NONE)]),
-    bind!(Stepper, "A", "A/B: the scene again with overrides, side by side", Msg::Variant, [(Char('A'), NONE)]),
-    bind!(Stepper, "m M", "next / previous narrated step of the lesson", Msg::NextStep, [(Char('m'), NONE)]),
-    bind!(Stepper, "", "", Msg::PrevStep, [(Char('M'), NONE)]),
-    bind!(Stepper, "Esc", "the lesson menu (its first entry comes back here)", Msg::Back, [(Esc, NONE)]),
-    bind!(Fields, "↓ Tab", "next field", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
-    bind!(Fields, "↑ Shift-Tab", "previous field", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
-    bind!(Fields, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
-    bind!(Fields, "Ctrl-U", "clear the field", Msg::ClearField, [(Char('u'), CTRL)]),
-    bind!(Fields, "Enter", "check and apply every field", Msg::Accept, [(Enter, NONE)]),
-    bind!(Fields, "Esc", "cancel: nothing changes", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Aim, "← →", "turn the aim 5°", Msg::Turn(1), [(Left, NONE)]),
-    bind!(Aim, "", "", Msg::Turn(-1), [(Right, NONE)]),
-    bind!(Aim, "↑ ↓", "more / less power (×1.25)", Msg::Power(1), [(Up, NONE)]),
-    bind!(Aim, "", "", Msg::Power(-1), [(Down, NONE)]),
-    bind!(Aim, "Enter Space l", "fire: the body gets this velocity", Msg::Accept, [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]),
-    bind!(Aim, "a", "fire as an action of this frame", Msg::FireAction, [(Char('a'), NONE)]),
-    bind!(Aim, "0-9 .", "type the speed (m/s); Backspace erases", Msg::Erase, [(Backspace, NONE)]),
-    bind!(Aim, "Esc", "cancel the shot", Msg::Cancel, [(Esc, NONE)]),
-    bind!(SaveAs, "Enter", "save to the file named", Msg::Accept, [(Enter, NONE)]),
-    bind!(SaveAs, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
-    bind!(SaveAs, "Ctrl-U", "clear the name", Msg::ClearField, [(Char('u'), CTRL)]),
-    bind!(SaveAs, "Esc", "cancel", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Prompt, "Enter", "add the breakpoint / go to the frame", Msg::Accept, [(Enter, NONE)]),
-    bind!(Prompt, "↑ ↓", "older / newer conditions typed before", Msg::History(-1), [(Up, NONE)]),
-    bind!(Prompt, "", "", Msg::History(1), [(Down, NONE)]),
-    bind!(Prompt, "Backspace", "erase a character", Msg::Erase, [(Backspace, NONE)]),
-    bind!(Prompt, "Ctrl-U", "clear", Msg::ClearField, [(Char('u'), CTRL)]),
-    bind!(Prompt, "Esc", "cancel", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Breaks, "↓ ↑", "next / previous breakpoint", Msg::Pick(1), [(Down, NONE), (Char('j'), NONE)]),
-    bind!(Breaks, "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
-    bind!(Breaks, "Del d", "remove it", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
-    bind!(Breaks, "Esc", "close the list", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Overwrite, "y", "write over the file", Msg::Yes, [(Char('y'), NONE)]),
-    bind!(Overwrite, "n Esc", "keep the file as it is", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
-    bind!(Menu, "↓ j", "next lesson", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
-    bind!(Menu, "↑ k", "previous lesson", Msg::MenuUp, [(Up, NONE), (Char('k'), NONE)]),
-    bind!(Menu, "Enter", "open the lesson", Msg::Open, [(Enter, NONE)]),
-    bind!(Everywhere, "?", "show / hide this help (j/k scroll it)", Msg::Help, [(Char('?'), NONE)]),
-    bind!(Everywhere, "q", "quit", Msg::Quit, [(Char('q'), NONE)]),
-    bind!(Always, "Ctrl-C", "quit", Msg::Quit, [(Char('c'), CTRL)]),
+    bind!(Stepper, "w", "move the selected body up", "把选中的物体上移", Msg::Move(0, 1), [(Char('w'), NONE)]),
+    bind!(Stepper, "a", "move it left", "左移", Msg::Move(-1, 0), [(Char('a'), NONE)]),
+    bind!(Stepper, "s", "move it down", "下移", Msg::Move(0, -1), [(Char('s'), NONE)]),
+    bind!(Stepper, "d", "move it right", "右移", Msg::Move(1, 0), [(Char('d'), NONE)]),
+    bind!(Stepper, "z", "turn it counter-clockwise, 5°", "逆时针转 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
+    bind!(Stepper, "x", "turn it clockwise, 5°", "顺时针转 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
+    bind!(Stepper, "e", "edit its values (a wall: its two ends)", "编辑它的数值（墙：两个端点）", Msg::EditFields, [(Char('e'), NONE)]),
+    bind!(Stepper, "l", "aim a shot with it, as a cue ball", "用它瞄准击球（粗糙球文章中的母球）", Msg::Aim, [(Char('l'), NONE)]),
+    bind!(Stepper, "Del", "delete it (in a lesson: Del twice)", "删除它（课程中：按两次 Del）", Msg::Delete, [(Delete, NONE)]),
+    bind!(Stepper, "y", "add a circle on the selected body, like it", "在选中的物体上加一个同样的圆", Msg::AddCircle, [(Char('y'), NONE)]),
+    bind!(Stepper, "Y", "add a box on the selected body, like it", "在选中的物体上加一个同样的盒子", Msg::AddBox, [(Char('Y'), NONE)]),
+    bind!(Stepper, "W", "add a level wall under the selected body", "在选中的物体下加一面水平墙", Msg::AddWall, [(Char('W'), NONE)]),
+    bind!(Stepper, "h", "kick every body with a random velocity", "给每个物体一个随机速度", Msg::Kick, [(Char('h'), NONE)]),
+    bind!(Stepper, "v", "motion on / off (forces and integrate)", "运动开 / 关（受力与积分）", Msg::ToggleMotion, [(Char('v'), NONE)]),
+    bind!(Stepper, "p", "positional correction on / off", "位置修正开 / 关", Msg::ToggleCorrection, [(Char('p'), NONE)]),
+    bind!(
+        Stepper,
+        "t",
+        "next tangent mode (the tangent bug and its fixes)",
+        "下一种切向算法（粗糙球文章的错误与修正）",
+        Msg::CycleTangent,
+        [(Char('t'), NONE)]
+    ),
+    bind!(
+        Stepper,
+        "< >",
+        "fewer / more relaxation passes",
+        "减少 / 增加松弛迭代次数",
+        Msg::Passes(-1),
+        [(Char('<'), NONE), (Char(','), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::Passes(1), [(Char('>'), NONE), (Char('.'), NONE)]),
+    bind!(Stepper, "{ }", "lower / raise the correction rate by 0.1", "修正率降低 / 提高 0.1", Msg::Rate(-1), [(Char('{'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Rate(1), [(Char('}'), NONE)]),
+    bind!(Stepper, "u Ctrl-Z", "undo the last edit", "撤销上一次修改", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
+    bind!(Stepper, "U Ctrl-R", "redo", "重做", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
+    bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", "保存本帧时的场景", Msg::Save, [(Char('s'), CTRL)]),
+    bind!(
+        Stepper,
+        "b",
+        "add a breakpoint: a condition, e.g. contact m1 m2",
+        "添加断点：一个条件，如 contact m1 m2",
+        Msg::AddBreak,
+        [(Char('b'), NONE)]
+    ),
+    bind!(Stepper, "B", "list the breakpoints, remove one", "列出断点，删除其中一个", Msg::ListBreaks, [(Char('B'), NONE)]),
+    bind!(
+        Stepper,
+        "c C",
+        "next / previous phase matching a breakpoint",
+        "下一个 / 上一个满足断点的阶段",
+        Msg::NextMatch,
+        [(Char('c'), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::PrevMatch, [(Char('C'), NONE)]),
+    bind!(Stepper, ":", "go to frame N", "跳到第 N 帧", Msg::GoToFrame, [(Char(':'), NONE)]),
+    bind!(
+        Stepper,
+        "1 … 9",
+        "the lesson's own keys, listed under its narration",
+        "课程自己的按键，列在讲解下方",
+        Msg::Toggle(1),
+        [(Char('1'), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::Toggle(2), [(Char('2'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(3), [(Char('3'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(4), [(Char('4'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(5), [(Char('5'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(6), [(Char('6'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(7), [(Char('7'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(8), [(Char('8'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Toggle(9), [(Char('9'), NONE)]),
+    bind!(
+        Stepper,
+        "A",
+        "A/B: the scene again with overrides, side by side",
+        "A/B：改动设置后的同一场景，并排对比",
+        Msg::Variant,
+        [(Char('A'), NONE)]
+    ),
+    bind!(
+        Stepper,
+        "m M",
+        "next / previous narrated step of the lesson",
+        "课程的下一个 / 上一个讲解步骤",
+        Msg::NextStep,
+        [(Char('m'), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::PrevStep, [(Char('M'), NONE)]),
+    bind!(Stepper, "Esc", "the lesson menu (its first entry comes back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
+    bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
+    bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
+    bind!(Fields, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Fields, "Ctrl-U", "clear the field", "清空字段", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),
+    bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Aim, "← →", "turn the aim 5°", "瞄准方向转 5°", Msg::Turn(1), [(Left, NONE)]),
+    bind!(Aim, "", "", "", Msg::Turn(-1), [(Right, NONE)]),
+    bind!(Aim, "↑ ↓", "more / less power (×1.25)", "加大 / 减小力度（×1.25）", Msg::Power(1), [(Up, NONE)]),
+    bind!(Aim, "", "", "", Msg::Power(-1), [(Down, NONE)]),
+    bind!(
+        Aim,
+        "Enter Space l",
+        "fire: the body gets this velocity",
+        "发射：物体获得这个速度",
+        Msg::Accept,
+        [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]
+    ),
+    bind!(Aim, "a", "fire as an action of this frame", "作为本帧的动作发射", Msg::FireAction, [(Char('a'), NONE)]),
+    bind!(Aim, "0-9 .", "type the speed (m/s); Backspace erases", "输入速度（m/s）；Backspace 删除", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Aim, "Esc", "cancel the shot", "取消击球", Msg::Cancel, [(Esc, NONE)]),
+    bind!(SaveAs, "Enter", "save to the file named", "保存到所给的文件", Msg::Accept, [(Enter, NONE)]),
+    bind!(SaveAs, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
+    bind!(SaveAs, "Ctrl-U", "clear the name", "清空名称", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(SaveAs, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Prompt, "Enter", "add the breakpoint / go to the frame", "添加断点 / 跳到该帧", Msg::Accept, [(Enter, NONE)]),
+    bind!(Prompt, "↑ ↓", "older / newer conditions typed before", "更早 / 更近输入过的条件", Msg::History(-1), [(Up, NONE)]),
+    bind!(Prompt, "", "", "", Msg::History(1), [(Down, NONE)]),
+    bind!(Prompt, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Prompt, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(Prompt, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Breaks, "↓ ↑", "next / previous breakpoint", "下一个 / 上一个断点", Msg::Pick(1), [(Down, NONE), (Char('j'), NONE)]),
+    bind!(Breaks, "", "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
+    bind!(Breaks, "Del d", "remove it", "删除它", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
+    bind!(Breaks, "Esc", "close the list", "关闭列表", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Overwrite, "y", "write over the file", "覆盖文件", Msg::Yes, [(Char('y'), NONE)]),
+    bind!(Overwrite, "n Esc", "keep the file as it is", "保留原文件", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
+    bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
+    bind!(Menu, "↑ k", "previous lesson", "上一课", Msg::MenuUp, [(Up, NONE), (Char('k'), NONE)]),
+    bind!(Menu, "Enter", "open the lesson", "打开课程", Msg::Open, [(Enter, NONE)]),
+    bind!(Everywhere, "?", "show / hide this help (j/k scroll it)", "显示 / 隐藏帮助（j/k 滚动）", Msg::Help, [(Char('?'), NONE)]),
+    bind!(Everywhere, "q", "quit", "退出", Msg::Quit, [(Char('q'), NONE)]),
+    bind!(Always, "Ctrl-C", "quit", "退出", Msg::Quit, [(Char('c'), CTRL)]),
 ];
 
-/// What the mouse does, for the help screen (the clicks arrive as `Msg::Click`).
-static MOUSE: &[(Scope, &str, &str)] = &[
-    (Scope::Stepper, "click", "select the body under the mouse"),
-    (Scope::Stepper, "wheel", "scroll the derivation or the narration under the mouse"),
-    (Scope::Aim, "click", "aim at the cursor: speed = distance per second"),
-];
+/// What the mouse does, for the help screen (the clicks arrive as `Msg::Click`):
+/// the scope, the button and which of [`Words::mouse`] says what it does.
+static MOUSE: &[(Scope, &str, usize)] = &[(Scope::Stepper, "click", 0), (Scope::Stepper, "wheel", 1), (Scope::Aim, "click", 2)];
 
 /// The help screen's lines for a scope: (keys, what they do). A binding with
 /// an empty label shares the line above it (`< >`).
-pub fn help_lines(scope: Scope) -> Vec<(&'static str, &'static str)> {
-    let keys = KEYMAP.iter().filter(|b| scope.includes(b.scope) && !b.label.is_empty()).map(|b| (b.label, b.help));
-    keys.chain(MOUSE.iter().filter(|m| m.0 == scope).map(|m| (m.1, m.2))).collect()
+pub fn help_lines(scope: Scope, lang: Lang) -> Vec<(&'static str, &'static str)> {
+    let which = usize::from(lang == Lang::Zh);
+    let keys = KEYMAP.iter().filter(|b| scope.includes(b.scope) && !b.label.is_empty()).map(|b| (b.label, b.help[which]));
+    let mouse = MOUSE.iter().filter(|m| m.0 == scope).map(|m| (m.1, words(lang).mouse[m.2]));
+    keys.chain(mouse).collect()
 }
 
 /// The binding for a key press. The character already tells Shift apart

@@ -12,6 +12,7 @@ mod modes;
 mod msg;
 pub mod shot;
 pub mod view;
+pub mod words;
 
 pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};

@@ -49,9 +49,9 @@ fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Them
     let selected = i == s.selected;
     let name_style = if selected { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { theme.strong() };
     let mass = if matches!(b.shape, Shape::Segment { .. }) {
-        "wall".to_string()
+        theme.words.wall.to_string()
     } else if b.is_static() {
-        "static".to_string()
+        theme.words.fixed.to_string()
     } else {
         format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia()))
     };
@@ -71,7 +71,7 @@ pub(super) fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
     if n > 8 {
         return n as u16 * 3 + 2 + actions;
     }
-    let plain = Theme { color: false };
+    let plain = Theme { color: false, words: crate::tui::words::words(s.lang) };
     (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>()
         + 2
         + actions
@@ -109,5 +109,5 @@ pub(super) fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, them
             lines.extend(body_block(s, states, i, width, theme));
         }
     }
-    Paragraph::new([acting, lines].concat()).block(Block::bordered().title(" Bodies (Tab selects) "))
+    Paragraph::new([acting, lines].concat()).block(Block::bordered().title(theme.words.bodies_title))
 }

@@ -29,8 +29,8 @@ pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'stat
         if !lines.is_empty() {
             lines.push(Line::from(""));
         }
-        lines.push(Line::styled(scope.title(), theme.strong()));
-        for (keys, what) in help_lines(scope) {
+        lines.push(Line::styled(scope.title(theme.words), theme.strong()));
+        for (keys, what) in help_lines(scope, app.lang) {
             lines.push(Line::from(vec![
                 Span::styled(format!("{keys:>13}  "), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)),
                 Span::raw(what),
@@ -51,7 +51,7 @@ pub(super) fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
     let per_column = (lines.len() as u16).div_ceil(columns);
     let popup = help_popup(lines.len() as u16, columns, area);
     frame.render_widget(Clear, popup);
-    let block = Block::bordered().title(" Keys (? or Esc closes · j/k scroll) ");
+    let block = Block::bordered().title(theme.words.help_title);
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
     let scroll = app.help_scroll.min(per_column.saturating_sub(inner.height));

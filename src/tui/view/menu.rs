@@ -2,6 +2,7 @@
 
 use super::Theme;
 use crate::tui::app::App;
+use crate::tui::words::fill;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -10,20 +11,17 @@ use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph};
 
 pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
     let [top, list, bottom] = Layout::vertical([Constraint::Length(3), Constraint::Fill(1), Constraint::Length(1)]).areas(area);
-    let title = Text::from(vec![
-        Line::styled("impulse — step through 2D rigid-body collisions, one phase at a time", theme.strong()),
-        Line::styled("Pick a lesson. Each runs the real engine and stops at every phase to show its numbers.", theme.dim()),
-    ]);
+    let title = Text::from(vec![Line::styled(theme.words.menu_heading, theme.strong()), Line::styled(theme.words.menu_intro, theme.dim())]);
     frame.render_widget(
         Paragraph::new(title).block(Block::new().borders(ratatui::widgets::Borders::NONE)),
         top.inner(ratatui::layout::Margin::new(1, 0)),
     );
     let back = app.left.as_ref().map(|s| {
-        let name = s.session.lesson.section.as_ref().map_or(s.session.lesson.file.clone(), |l| l.title.clone());
-        let edited = if s.dirty() { ", edits kept" } else { "" };
+        let name = s.session.lesson.section.as_ref().map_or(s.session.lesson.file.clone(), |l| l.title(app.lang).to_string());
+        let edited = if s.dirty() { theme.words.edits_kept } else { "" };
         ListItem::new(Text::from(vec![
-            Line::styled(format!("↩ Back to {name}"), theme.strong()),
-            Line::from(format!("   where you left it: frame {}{edited}", s.frame)),
+            Line::styled(fill(theme.words.menu_back, &[&name]), theme.strong()),
+            Line::from(fill(theme.words.menu_where, &[&s.frame, &edited])),
             Line::from(""),
         ]))
     });
@@ -33,19 +31,20 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
             let l = s.section.as_ref()?;
             Some(ListItem::new(Text::from(vec![
                 Line::from(vec![
-                    Span::styled(format!("{}. {}", i + 1, l.title), theme.strong()),
+                    Span::styled(format!("{}. {}", i + 1, l.title(app.lang)), theme.strong()),
                     Span::styled(format!("  ({})", l.id), theme.dim()),
                 ]),
-                Line::from(format!("   {}", l.summary)),
+                Line::from(format!("   {}", l.summary(app.lang))),
                 Line::from(""),
             ])))
         }))
         .collect();
     let highlight =
         if theme.color { Style::default().bg(Color::Blue).fg(Color::White) } else { Style::default().add_modifier(Modifier::REVERSED) };
-    let list_widget = List::new(items).block(Block::bordered().title(" Lessons ")).highlight_style(highlight).highlight_symbol("▶ ");
+    let list_widget =
+        List::new(items).block(Block::bordered().title(theme.words.menu_title)).highlight_style(highlight).highlight_symbol("▶ ");
     let mut state = ListState::default().with_selected(Some(app.menu_selected));
     frame.render_stateful_widget(list_widget, list, &mut state);
-    let line = app.menu_note.clone().map_or(" ↑↓ choose · Enter open · ? help · q quit".to_string(), |n| format!(" {n}"));
+    let line = app.menu_note.clone().map_or(theme.words.menu_keys.to_string(), |n| format!(" {n}"));
     frame.render_widget(Paragraph::new(line).style(if app.menu_note.is_some() { theme.warning() } else { theme.dim() }), bottom);
 }

@@ -14,6 +14,7 @@ mod variant;
 
 use super::app::{App, Mode, Msg, Screen, Stepper};
 use super::canvas::{SceneView, fit_window, point_at};
+use super::words::{Words, fill, words};
 use crate::engine::BodyState;
 use crate::notation::phase_title;
 use bodies::{bodies_panel, body_rows};
@@ -35,6 +36,8 @@ pub const MIN_HEIGHT: u16 = 24;
 
 struct Theme {
     color: bool,
+    /// The screen's words in the language chosen.
+    words: &'static Words,
 }
 
 impl Theme {
@@ -65,14 +68,12 @@ pub fn view(app: &App, frame: &mut Frame) {
             Screen::Stepper(s) => s.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default(),
             Screen::Menu => String::new(),
         };
-        let msg = format!(
-            "impulse needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}. q quits{note}.",
-            area.width, area.height
-        );
+        let w = words(app.lang);
+        let msg = format!("{}{note}.", fill(w.too_small, &[&MIN_WIDTH, &MIN_HEIGHT, &area.width, &area.height]));
         frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return;
     }
-    let theme = Theme { color: app.color };
+    let theme = Theme { color: app.color, words: words(app.lang) };
     match &app.screen {
         Screen::Menu => menu(app, &theme, frame, area),
         Screen::Stepper(s) => stepper(s, &theme, frame, area),
@@ -121,7 +122,7 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
-    let totals_rows = totals_text(s, &Theme { color: false }).line_count(right.width.saturating_sub(2)) as u16 + 2;
+    let totals_rows = totals_text(s, &Theme { color: false, words: words(s.lang) }).line_count(right.width.saturating_sub(2)) as u16 + 2;
     let queue_rows = if s.settings().method == crate::engine::Method::EventDriven { QUEUE_ROWS.min(right.height / 3) } else { 0 };
     let [derivation, queue, totals] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(queue_rows), Constraint::Length(totals_rows)]).areas(right);
@@ -177,9 +178,9 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let window = fit_window(s.session.lesson.view, s.bodies(), canvas_area);
-    let edited = if s.dirty() { " (edited)" } else { "" };
+    let edited = if s.dirty() { theme.words.edited } else { "" };
     let title = match &s.session.lesson.section {
-        Some(l) => format!(" {}{edited} ", l.title),
+        Some(l) => format!(" {}{edited} ", l.title(s.lang)),
         None => format!(" {}{edited} ", s.session.lesson.file),
     };
     let shot = match &s.mode {
@@ -211,20 +212,20 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
 
     let (title, text) = derivation(s, theme, derivation_area.width.saturating_sub(2));
     let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
-    let derivation = text.block(Block::bordered().title(title).title_bottom(" j/k scroll ")).scroll((s.scroll.min(max), 0));
+    let derivation = text.block(Block::bordered().title(title).title_bottom(theme.words.scroll_derivation)).scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
     if queue.height > 0 {
         frame.render_widget(queue_panel(s, &names, theme), queue);
     }
     frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
-    frame.render_widget(totals_text(s, theme).block(Block::bordered().title(" totals · L chart ")), totals);
+    frame.render_widget(totals_text(s, theme).block(Block::bordered().title(theme.words.totals_title)), totals);
 
     if has_lesson {
         let (title, narration) = narration(s, theme);
         // The lesson's own keys, under its narration.
         let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label)).collect();
-        let bottom = format!(" {keys}J/K scroll ");
+        let bottom = format!(" {keys}{} ", theme.words.scroll_narration);
         let lesson = narration.block(Block::bordered().title(title).title_bottom(bottom)).scroll((s.narration_scroll, 0));
         frame.render_widget(lesson, lesson_area);
     }
@@ -240,7 +241,8 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
 fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'static>) {
     variant::ab_text(s, theme, width).unwrap_or_else(|| {
         let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
-        let title = s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases[s.phase], &names), |_| "playing".to_string());
+        let title =
+            s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases[s.phase], &names), |_| theme.words.playing.to_string());
         (format!(" {title} "), derivation_text(s, theme, width))
     })
 }
@@ -257,7 +259,7 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
     if !fits(area) {
         return;
     }
-    let theme = Theme { color: false };
+    let theme = Theme { color: false, words: words(app.lang) };
     if app.help {
         let (lines, columns) = help_text(app, &theme, area);
         let inner = help_popup(lines.len() as u16, columns, area).height.saturating_sub(2);

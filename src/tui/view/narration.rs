@@ -12,9 +12,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'static>) {
     let (step, here) = current_step(s);
     let (title, text) = match step {
-        Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
-        Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
-        None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
+        Some(st) if here => (format!(" {} ", st.title(s.lang)), st.text(s.lang).trim().to_string()),
+        Some(st) => (format!(" {} {} ", st.title(s.lang), theme.words.continued), st.text(s.lang).trim().to_string()),
+        None => (theme.words.lesson_title.to_string(), theme.words.press_n.to_string()),
     };
     let style = if here { Style::default() } else { theme.dim() };
     let mut shown = Text::styled(text, style);

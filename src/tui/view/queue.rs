@@ -34,12 +34,13 @@ fn what(q: &Queued, names: &[String]) -> String {
 }
 
 pub(super) fn queue_panel(s: &Stepper, names: &[String], theme: &Theme) -> Paragraph<'static> {
-    let mut lines = vec![Line::styled(format!("{:<12} {:<6} {}", "t (s)", "", "hit"), theme.dim())];
+    let mut lines = vec![Line::styled(format!("{:<12} {:<6} {}", "t (s)", "", theme.words.queue_hit), theme.dim())];
     if s.playing.is_some() {
-        lines.push(Line::styled("(playing: the queue shows when paused)", theme.dim()));
+        lines.push(Line::styled(theme.words.queue_playing, theme.dim()));
     } else if let Some(queue) = snapshot(s).filter(|q| !q.is_empty()) {
         for q in queue {
-            let (mark, style) = if q.valid { ("valid", theme.fg(Color::LightGreen)) } else { ("stale", theme.fg(Color::LightRed)) };
+            let (mark, style) =
+                if q.valid { (theme.words.valid, theme.fg(Color::LightGreen)) } else { (theme.words.stale, theme.fg(Color::LightRed)) };
             lines.push(Line::from(vec![
                 Span::raw(format!("{:<12} ", num(q.t))),
                 Span::styled(format!("{mark:<6} "), style),
@@ -47,7 +48,7 @@ pub(super) fn queue_panel(s: &Stepper, names: &[String], theme: &Theme) -> Parag
             ]));
         }
     } else {
-        lines.push(Line::styled("empty: no hit due before the frame's end", theme.dim()));
+        lines.push(Line::styled(theme.words.queue_empty, theme.dim()));
     }
-    Paragraph::new(lines).block(Block::bordered().title(" queue: next events "))
+    Paragraph::new(lines).block(Block::bordered().title(theme.words.queue_title))
 }

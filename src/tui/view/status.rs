@@ -5,20 +5,22 @@ use crate::engine::Method;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
 use crate::tui::breaks::Ask;
+use crate::tui::words::{Words, fill};
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
-
-/// The stepping keys shown, most wanted first: `? help` and `q quit` always
-/// stay; the others go, whole, when the line is short.
-const HINTS: [&str; 6] = ["? help", "q quit", "n/N phase", "f/F frame", "Space run", "e edit"];
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The hints that fit in `room` columns, in their reading order (phase, frame,
-/// run, edit, help, quit); help and quit whatever the room.
-fn hints(room: usize) -> String {
-    let mut kept: Vec<usize> = vec![0, 1];
-    let len = |kept: &[usize]| kept.iter().map(|&k| HINTS[k].chars().count() + 3).sum::<usize>() + 1;
-    for k in 2..HINTS.len() {
+/// run, edit, help, quit); help and quit whatever the room. `HINTS` are the
+/// stepping keys, most wanted first ([`Words::hints`](crate::tui::words::Words)):
+/// `? help` and `q quit` always stay; the others go, whole, when the line is short.
+fn hints(room: usize, w: &Words) -> String {
+    const HELP_AND_QUIT: usize = 2;
+    let hint = |k: usize| w.hints[k];
+    let mut kept: Vec<usize> = (0..HELP_AND_QUIT).collect();
+    let len = |kept: &[usize]| kept.iter().map(|&k| hint(k).width() + 3).sum::<usize>() + 1;
+    for k in HELP_AND_QUIT..w.hints.len() {
         let mut more = kept.clone();
         more.push(k);
         if len(&more) > room {
@@ -27,26 +29,27 @@ fn hints(room: usize) -> String {
         kept = more;
     }
     let order = [2, 3, 4, 5, 0, 1];
-    let shown: Vec<&str> = order.iter().filter(|k| kept.contains(k)).map(|&k| HINTS[k]).collect();
+    let shown: Vec<&str> = order.iter().filter(|k| kept.contains(k)).map(|&k| hint(k)).collect();
     format!(" {}", shown.join(" · "))
 }
 
 pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, width: u16) -> Paragraph<'a> {
+    let w = theme.words;
     let ask = |text: String| Paragraph::new(Line::styled(text, theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
     match &s.mode {
         Mode::SaveAs(name) => {
             let why = s.note.as_deref().map(|n| format!("  {n}")).unwrap_or_default();
-            return ask(format!(" Save as: {name}█   (Enter save · Esc cancel){why}"));
+            return ask(format!(" {}: {name}█   {}{why}", w.save_as, w.save_as_keys));
         }
         Mode::Overwrite(path) => {
             let why = s.note.as_deref().map(|n| format!("{n}. ")).unwrap_or_default();
-            return ask(format!(" {why}Write over {}? y / n", path.display()));
+            return ask(format!(" {why}{}", fill(w.write_over, &[&path.display()])));
         }
         Mode::Prompt(p) => {
             let (what, keys) = match p.ask {
-                Ask::Breakpoint => ("Break on", "Enter add · ↑↓ history · Esc cancel"),
-                Ask::Frame => ("Go to frame", "Enter go · Esc cancel"),
-                Ask::Variant => ("A/B, B with", "KEY=VALUE … · Enter run B beside A · Esc cancel"),
+                Ask::Breakpoint => (w.break_on, w.break_on_keys),
+                Ask::Frame => (w.go_to_frame, w.go_to_frame_keys),
+                Ask::Variant => (w.variant_with, w.variant_keys),
             };
             // What is wrong with the text typed comes before the keys, which the user knows by then.
             let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
@@ -54,19 +57,19 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         }
         Mode::Breaks(i) => {
             let list = &s.breaks.list;
-            return ask(format!(" Breakpoint {} of {}: {}   (↑↓ choose · Del remove · Esc close)", i + 1, list.len(), list[*i].text));
+            return ask(format!(" {}", fill(w.breakpoint_of, &[&(i + 1), &list.len(), &list[*i].text])));
         }
         _ => {}
     }
     let settings = s.settings();
-    let mut parts = vec![format!("frame {}", s.frame)];
+    let mut parts = vec![format!("{} {}", w.frame, s.frame)];
     if s.playing.is_none() {
         let record = s.record();
         let phase = &record.phases[s.phase];
         parts.push(format!("t {} s", num(record.time)));
         match phase.iteration {
-            Some(k) if phase.iteration_name() == "event" => parts.push(format!("event {k}")),
-            Some(k) => parts.push(format!("pass {k}/{}", settings.relaxation_iterations)),
+            Some(k) if phase.iteration_name() == "event" => parts.push(format!("{} {k}", w.event)),
+            Some(k) => parts.push(format!("{} {k}/{}", w.pass, settings.relaxation_iterations)),
             None => {}
         }
         if let Some((a, b)) = phase.pair {
@@ -80,50 +83,62 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     } else if settings.method == Method::Reposition {
         parts.push("reposition".to_string());
         if !settings.side_tracking {
-            parts.push("side tracking off".to_string());
+            parts.push(w.side_tracking_off.to_string());
         }
         if !settings.velocity_correction {
-            parts.push("vcor off".to_string());
+            parts.push(w.vcor_off.to_string());
         }
     } else {
-        parts.push(format!("tangent {}", settings.tangent.name()));
+        parts.push(format!("{} {}", w.tangent, settings.tangent.name()));
         if !settings.position_correction {
-            parts.push("correction off".to_string());
+            parts.push(w.correction_off.to_string());
         } else if settings.correction_rate != crate::engine::Settings::default().correction_rate {
-            parts.push(format!("rate {}", num(settings.correction_rate)));
+            parts.push(format!("{} {}", w.rate, num(settings.correction_rate)));
         }
     }
     if !settings.motion {
-        parts.push("motion off".to_string());
+        parts.push(w.motion_off.to_string());
     }
     if s.running {
         // The rate really shown, measured by the shell, and the one asked for.
-        parts.push(format!("▶ {:.0} of {} fps", s.measured_fps, num(SPEEDS[s.speed])));
+        parts.push(fill(w.running, &[&format!("{:.0}", s.measured_fps), &num(SPEEDS[s.speed])]));
     }
     // The note answers the last key, so it comes first and is never cut off.
     let mut spans = Vec::new();
     if let Some(note) = &s.note {
         spans.push(Span::styled(format!(" {note} │"), theme.fg(Color::Yellow)));
     }
-    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    let used: usize = spans.iter().map(|s| s.content.width()).sum();
     let hint = match &s.mode {
-        Mode::Aim(shot) if !shot.typed.is_empty() => format!(" speed {}█ m/s: Enter fire · a as an action · Esc cancel", shot.typed),
+        Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fill(w.aim_typed, &[&shot.typed])),
         Mode::Aim(shot) => {
-            format!(" aim {} m/s: ←→ turn · ↑↓ power · type a speed · Enter fire · a as an action · Esc cancel", num(shot.aim.length()))
+            format!(" {}", fill(w.aim, &[&num(shot.aim.length())]))
         }
-        Mode::Fields(_) => " ↑↓ field · Enter apply · Esc cancel".to_string(),
+        Mode::Fields(_) => format!(" {}", w.fields_keys),
         _ => {
-            let state = format!(" {} ", parts.join(" · ")).chars().count();
-            hints(usize::from(width).saturating_sub(used + state))
+            let state = format!(" {} ", parts.join(" · ")).width();
+            hints(usize::from(width).saturating_sub(used + state), w)
         }
     };
     // Where the line is too short even for help and quit, the state gives way, cut with "…".
-    let room = usize::from(width).saturating_sub(used + hint.chars().count());
+    let room = usize::from(width).saturating_sub(used + hint.width());
     let mut state = format!(" {} ", parts.join(" · "));
-    if state.chars().count() > room && room > 1 {
-        state = format!("{}…", state.chars().take(room - 1).collect::<String>());
+    if state.width() > room && room > 1 {
+        state = cut(&state, room - 1) + "…";
     }
     spans.push(Span::styled(state, theme.strong()));
     spans.push(Span::styled(hint, theme.dim()));
     Paragraph::new(Line::from(spans))
+}
+
+/// The longest start of `text` that takes at most `columns` cells: a Chinese
+/// character takes two.
+fn cut(text: &str, columns: usize) -> String {
+    let mut used = 0;
+    text.chars()
+        .take_while(|c| {
+            used += c.width().unwrap_or(0);
+            used <= columns
+        })
+        .collect()
 }
