@@ -32,7 +32,7 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
             Some(ListItem::new(Text::from(vec![
                 Line::from(vec![
                     Span::styled(format!("{}. {}", i + 1, l.title(app.lang)), theme.strong()),
-                    Span::styled(format!("  ({})", l.id), theme.dim()),
+                    Span::styled(format!("  ({}{})", l.id, l.source.map(|s| format!(" · {}", s.short())).unwrap_or_default()), theme.dim()),
                 ]),
                 Line::from(format!("   {}", l.summary(app.lang))),
                 Line::from(""),
