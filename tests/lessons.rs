@@ -33,6 +33,29 @@ fn the_lessons_are_embedded_in_order() {
     assert_eq!(lesson::ids(), IDS);
 }
 
+/// The source texts are Chinese and their readers the first audience: every
+/// lesson speaks both languages, step by step, and names the text it follows
+/// as a reader knows it, never as "text 000".
+#[test]
+fn every_lesson_speaks_chinese_and_names_its_source() {
+    for scene in lesson::embedded() {
+        let scene = scene.unwrap_or_else(|e| panic!("{e}"));
+        let section = scene.section.as_ref().expect("a lesson section");
+        let id = &section.id;
+        assert!(section.source.is_some(), "{id} names no source");
+        assert!(section.title_zh.is_some() && section.summary_zh.is_some(), "{id} has no Chinese title or summary");
+        for (i, step) in scene.steps.iter().enumerate() {
+            assert!(step.text_zh.is_some() && step.title_zh.is_some(), "{id}: step {} ({}) has no Chinese", i + 1, step.title);
+            let zh = step.text_zh.as_deref().unwrap();
+            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{id}: step {}'s text_zh is not Chinese", i + 1);
+        }
+        let words = scene.steps.iter().flat_map(|s| [&s.title, &s.text]).chain([&section.title, &section.summary]);
+        for text in words {
+            assert!(!text.to_lowercase().contains("text 00"), "{id} says \"text 00…\": {text}");
+        }
+    }
+}
+
 #[test]
 fn every_embedded_lesson_passes_its_checks() {
     for scene in lesson::embedded() {

@@ -71,7 +71,7 @@ fn a_bad_key_gets_did_you_mean_and_exit_2() {
     let out = impulse(&["run", "tangent-fix", "--set", "solver.tangnet=projected"]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("lessons/tangent-fix.toml with --set:22:1: error: unknown key `tangnet`: did you mean `tangent`?"), "{err}");
+    assert!(err.contains("lessons/tangent-fix.toml with --set:25:1: error: unknown key `tangnet`: did you mean `tangent`?"), "{err}");
     let out = impulse(&["check", "tangent-fix", "--set", "body.m3.friction=0.5"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no body is named \"m3\". did you mean `body.m1.friction`?"), "{}", text(&out.stderr));
@@ -88,12 +88,12 @@ fn a_bad_value_gets_the_files_message_and_exit_2() {
     let out = impulse(&["run", "tangent-fix", "--set", "solver.tangent=sideways"]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("tangent-fix.toml with --set:21:11: error: `solver.tangent`: unknown value \"sideways\""), "{err}");
+    assert!(err.contains("tangent-fix.toml with --set:24:11: error: `solver.tangent`: unknown value \"sideways\""), "{err}");
     assert!(err.contains("write one of \"rotated-normal\", \"sign-fixed\", \"projected\""), "{err}");
     // A number the file itself would refuse, with the file's message.
     let out = impulse(&["compare", "tangent-fix", "--set", "body.m1.friction=-1"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("with --set:32:1: error: friction must be from 0 to 2"), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("with --set:35:1: error: friction must be from 0 to 2"), "{}", text(&out.stderr));
     let out = impulse(&["run", "smooth-balls", "--set", "world.dt=0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("dt must be between 0.000001 and 1 s"), "{}", text(&out.stderr));
