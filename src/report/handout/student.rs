@@ -23,6 +23,8 @@ pub struct Answers {
     hidden: BTreeSet<String>,
     /// Checked numbers that are also inputs: held back where prose states them after "=".
     stated: BTreeSet<String>,
+    /// Checked vectors as written, "(0, -10)": held back wherever they appear.
+    vectors: BTreeSet<String>,
 }
 
 impl Answers {
@@ -30,7 +32,11 @@ impl Answers {
         let given = given_numbers(&scene.world);
         let mut hidden = BTreeSet::new();
         let mut stated = BTreeSet::new();
+        let mut vectors = BTreeSet::new();
         for c in &scene.checks {
+            if let Expected::Vector([x, y]) = c.expected {
+                vectors.insert(format!("({}, {})", num(x), num(y)));
+            }
             for x in checked_numbers(&c.expected) {
                 let token = num(x.abs());
                 // 0 is everywhere (a depth of 0, a ball at rest) and never the answer to a question.
@@ -44,11 +50,17 @@ impl Answers {
                 };
             }
         }
-        Answers { hidden, stated }
+        Answers { hidden, stated, vectors }
     }
 
     /// Whether `text` states one of the answers.
     pub fn revealed_in(&self, text: &str) -> bool {
+        // Prose writes a minus as "−"; a vector perhaps without the space.
+        let plain = text.replace('−', "-");
+        let tight = plain.replace(", ", ",");
+        if self.vectors.iter().any(|v| plain.contains(v.as_str()) || tight.contains(&v.replace(", ", ","))) {
+            return true;
+        }
         tokens(text).iter().any(|t| self.hidden.contains(t.text) || (t.after_equals && self.stated.contains(t.text)))
     }
 }

@@ -66,6 +66,9 @@ const ARM: &str = "#1f77b4";
 const VELOCITY: &str = "#0f8b8d";
 const SHIFT: &str = "#8c564b";
 const MARK: &str = "#c2185b";
+const SPIN: &str = "#5d4aa8";
+/// How far a spin's arc turns (rad).
+const SWEEP: f64 = 2.4;
 
 /// How an arrow's vector becomes a length on the page.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -107,8 +110,20 @@ struct Line {
     label: Option<String>,
 }
 
+/// A spin: an arc around a centre, turning the way ω turns (not to scale).
+struct Spin {
+    centre: DVec2,
+    /// The arc's radius (m) and where it starts (rad).
+    radius: f64,
+    start: f64,
+    omega: f64,
+    label: String,
+    dashed: bool,
+}
+
 #[derive(Default)]
 struct Drawing {
+    spins: Vec<Spin>,
     arrows: Vec<Arrow>,
     marks: Vec<Mark>,
     lines: Vec<Line>,
@@ -315,6 +330,7 @@ fn contents(stage: &Stage) -> Drawing {
                 d.arrow(c.p, -j, Scale::Impulse, format!("−J → {}", name(b)), IMPULSE);
                 d.key(IMPULSE, w(words::IMPULSE));
             }
+            spin_change(stage, &mut d, Some(c.p));
         }
         PhaseData::Warm(r) => {
             d.mark(r.p, format!("p {} m", vec_text(r.p)), INK);
@@ -429,6 +445,10 @@ fn given_velocities(stage: &Stage, d: &mut Drawing) {
             continue;
         }
         d.arrow(st.position, st.velocity, Scale::Velocity, format!("v {} {} m/s", b.name, vec_text(st.velocity)), VELOCITY);
+        let given_spin = stage.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity && g.angle == st.angle);
+        if given_spin && st.angular_velocity != 0.0 {
+            spin(d, b, st, 0.6, format!("ω {} {} rad/s", b.name, num(st.angular_velocity)), false, None);
+        }
     }
     if !d.arrows.is_empty() {
         d.key(VELOCITY, words::VELOCITY.get(stage.lang).to_string());
@@ -450,8 +470,42 @@ fn velocity_change(stage: &Stage, d: &mut Drawing) {
         d.arrow(a.position, a.velocity, Scale::Velocity, format!("v' {} {} m/s", body.name, vec_text(a.velocity)), VELOCITY);
         any = true;
     }
+    spin_change(stage, d, None);
     if any {
         d.key(VELOCITY, format!("{} / {}", words::BEFORE_V.get(stage.lang), words::AFTER_V.get(stage.lang)));
+    }
+}
+
+/// The spins a phase changed: before (dashed, inside) and after (solid).
+/// With `away`, the arcs sit on the side of each body away from that point (the contact).
+fn spin_change(stage: &Stage, d: &mut Drawing, away: Option<DVec2>) {
+    let Some(phase) = stage.phase else { return };
+    for c in phase.changes() {
+        let (b, a) = (&stage.before[c.body], &c.after);
+        let Some(body) = stage.bodies.get(c.body) else { continue };
+        if b.angular_velocity != a.angular_velocity {
+            let facing = away.map(|p| (b.position - p).to_angle());
+            spin(d, body, b, 0.45, format!("ω {} {} rad/s", body.name, num(b.angular_velocity)), true, facing);
+            spin(d, body, a, 0.7, format!("ω' {} {} rad/s", body.name, num(a.angular_velocity)), false, facing);
+        }
+    }
+}
+
+/// An arc around `body` at `share` of its size, turning as `state`'s ω.
+/// The arc is centred on the angle `facing` when given, else starts a quarter turn past the radius line.
+fn spin(d: &mut Drawing, body: &Body, state: &BodyState, share: f64, label: String, dashed: bool, facing: Option<f64>) {
+    let radius = match body.shape {
+        Shape::Circle { radius } => radius,
+        Shape::Box { size } => size.min_element() / 2.0,
+        Shape::Segment { .. } => return,
+    } * share;
+    // Away from the radius line, which marks the angle, or centred where asked.
+    let start = match facing {
+        Some(mid) => mid - SWEEP / 2.0 * state.angular_velocity.signum(),
+        None => state.angle + std::f64::consts::FRAC_PI_2,
+    };
+    if state.angular_velocity != 0.0 && state.angular_velocity.is_finite() {
+        d.spins.push(Spin { centre: state.position, radius, start, omega: state.angular_velocity, label, dashed });
     }
 }
 
@@ -647,10 +701,20 @@ impl Labels {
             Rect { x0, y0: y - FONT, x1: x0 + w, y1: y + 3.0 }
         };
         let inside = |r: &Rect| r.x0 >= 2.0 && r.x1 <= self.width - 2.0 && r.y0 >= 2.0 && r.y1 <= self.height - 2.0;
-        let free = spots.iter().copied().find(|&s| {
-            let r = rect_of(s);
-            inside(&r) && !self.placed.iter().chain(&self.obstacles).any(|p| p.overlaps(&r))
-        });
+        // Clear of labels and lines; else clear of labels (the halo keeps it readable over a line).
+        let free = spots
+            .iter()
+            .copied()
+            .find(|&s| {
+                let r = rect_of(s);
+                inside(&r) && !self.placed.iter().chain(&self.obstacles).any(|p| p.overlaps(&r))
+            })
+            .or_else(|| {
+                spots.iter().copied().find(|&s| {
+                    let r = rect_of(s);
+                    inside(&r) && !self.placed.iter().any(|p| p.overlaps(&r))
+                })
+            });
         // Nowhere free: the first spot that stays on the page, moved down past what is there.
         let (x, mut y, anchor) = free.unwrap_or(spots[0]);
         if free.is_none() {
@@ -788,6 +852,23 @@ fn render(stage: &Stage, d: &Drawing) -> String {
             labels.obstacles.push(Rect { x0: p.x - 2.0, y0: p.y - 2.0, x1: p.x + 2.0, y1: p.y + 2.0 });
         }
     }
+    let mut spin_tips = Vec::new();
+    for sp in &d.spins {
+        let sweep = SWEEP * sp.omega.signum();
+        let points: Vec<DVec2> = (0..=24)
+            .map(|k| {
+                let (x, y) = page.at(sp.centre + DVec2::from_angle(sp.start + sweep * k as f64 / 24.0) * sp.radius);
+                DVec2::new(x, y)
+            })
+            .collect();
+        let path: Vec<String> = points[..23].iter().map(|p| format!("{:.1},{:.1}", p.x, p.y)).collect();
+        let dash = if sp.dashed { r#" stroke-dasharray="4 3""# } else { "" };
+        writeln!(svg, r#"<polyline class="spin" points="{}" fill="none" stroke="{SPIN}" stroke-width="1.8"{dash}/>"#, path.join(" "))
+            .unwrap();
+        let (a, b) = (points[22], points[24]);
+        arrow(&mut svg, (a.x, a.y), (b.x, b.y), SPIN, sp.dashed);
+        spin_tips.push((b.x, b.y, (b - a).normalize_or_zero()));
+    }
     svg.push_str("</g>\n");
 
     // Labels: names first (they matter most), then marks, lines and arrows.
@@ -811,6 +892,9 @@ fn render(stage: &Stage, d: &Drawing) -> String {
     }
     for (a, (x, y, dir)) in d.arrows.iter().zip(tips) {
         labels.place(&a.label, &spots_at(x, y, dir), a.color, "arrow");
+    }
+    for (sp, (x, y, dir)) in d.spins.iter().zip(spin_tips) {
+        labels.place(&sp.label, &spots_at(x, y, dir), SPIN, "spin");
     }
     svg.push_str("<g id=\"labels\">\n");
     svg.push_str(&labels.out);
