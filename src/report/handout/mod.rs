@@ -63,7 +63,7 @@ pub struct Built {
 /// In a scene without narration: at most this many frames get a section …
 pub const MAX_FRAMES: usize = 8;
 /// … each with at most this many phases written out.
-pub const MAX_PHASES: usize = 6;
+pub const MAX_PHASES: usize = 8;
 /// How many frames are searched for contacts in a scene without narration, unless told.
 pub const SCAN_FRAMES: u64 = 600;
 /// The line a student writes a result on.
@@ -91,7 +91,9 @@ pub fn build(scene: &Lesson, options: Options, frames: Option<u64>) -> Result<Bu
     let mut h = Handout::new(scene, options);
     let mut md = h.head();
     if scene.steps.is_empty() {
-        let (records, more) = eventful_frames(scene, frames.unwrap_or(SCAN_FRAMES))?;
+        let scanned = frames.unwrap_or(SCAN_FRAMES);
+        let (records, more) = eventful_frames(scene, scanned)?;
+        writeln!(md, "*{} {scanned}*\n", h.word(words::WHICH_FRAMES)).unwrap();
         if records.is_empty() {
             writeln!(md, "{}\n", h.word(words::NO_EVENTS)).unwrap();
         }
@@ -116,21 +118,25 @@ pub fn build(scene: &Lesson, options: Options, frames: Option<u64>) -> Result<Bu
     Ok(Built { markdown: md, pictures: h.pictures })
 }
 
-/// The frames of a scene without narration that did something (see
-/// [`eventful`]), at most [`MAX_FRAMES`] of the first `frames`, recorded;
-/// and whether the search stopped with frames left. Frames are stepped
-/// untraced and a frame with a contact or an action is recorded again from
-/// its start (the step is deterministic), so a long search stays fast.
+/// The frames of a scene without narration worth a section: those in which
+/// a pair begins to touch (it did not in the frame before) or an action acts
+/// — a contact that goes on frame after frame is shown once, where it
+/// begins. At most [`MAX_FRAMES`] of the first `frames`, recorded; and
+/// whether the search stopped with frames left. Frames are stepped untraced
+/// and a frame with a contact or an action is recorded again from its start
+/// (the step is deterministic), so a long search stays fast.
 fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), SceneError> {
     let names = lesson::body_names(scene);
     let mut world = scene.world.clone();
     let mut records = Records::new();
+    let mut touching = std::collections::BTreeSet::new();
     for f in 0..frames {
         let start = world.clone();
         let acted = world.actions.iter().any(|a| a.acts_in(world.frame));
         let stats = engine::step(&mut world, &scene.settings, &mut NoTrace);
         let finite = world.bodies.iter().all(|b| b.state().is_finite());
         if stats.contacts == 0 && !acted && finite {
+            touching.clear();
             continue;
         }
         let mut again = start;
@@ -138,7 +144,11 @@ fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), Scene
         if let Err(stop) = engine::guard(&record) {
             return Err(SceneError::io(&scene.file, crate::notation::non_finite_message(&names, &stop, &record)));
         }
-        if !eventful(&record).is_empty() {
+        let pairs: std::collections::BTreeSet<(usize, usize)> =
+            record.phases.iter().filter(|p| p.found_contact()).filter_map(|p| p.pair).collect();
+        let begins = pairs.iter().any(|p| !touching.contains(p));
+        touching = pairs;
+        if (begins || acted) && !eventful(&record).is_empty() {
             if records.len() == MAX_FRAMES {
                 return Ok((records, true));
             }
@@ -148,29 +158,25 @@ fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), Scene
     Ok((records, false))
 }
 
-/// The phases of a frame that did something: the first contact each pair
-/// found, each impulse, correction or bounce that changed a body, and a
-/// forces phase that applied an action. Gravity, the broad phase,
-/// predictions and the integration happen every frame and are left out.
+/// The phases of a frame that did something, each kind once a pair: the
+/// first contact the pair's detection found, its first correction, impulse
+/// or bounce that changed a body (the later passes repeat them), and a forces
+/// phase that applied an action. Gravity, the broad phase, predictions and
+/// the integration happen every frame and are left out.
 pub fn eventful(frame: &FrameRecord) -> Vec<usize> {
     let mut states = frame.start.clone();
-    let mut touched = Vec::new();
+    let mut seen: Vec<(PhaseKind, Option<(usize, usize)>)> = Vec::new();
     let mut out = Vec::new();
     for (i, p) in frame.phases.iter().enumerate() {
         let changed = p.changes().iter().any(|c| states[c.body] != c.after);
-        let keep = match (&p.data, p.kind()) {
+        let did = match (&p.data, p.kind()) {
             (PhaseData::Forces(r), _) => !r.acted.is_empty(),
             (_, PhaseKind::Integrate | PhaseKind::Move | PhaseKind::Broad | PhaseKind::Predict) => false,
-            (_, PhaseKind::Detect) | (PhaseData::Event(_), _) => {
-                let first = p.found_contact() && !touched.contains(&p.pair);
-                if first {
-                    touched.push(p.pair);
-                }
-                first
-            }
+            (_, PhaseKind::Detect) | (PhaseData::Event(_), _) => p.found_contact(),
             _ => changed,
         };
-        if keep {
+        if did && !seen.contains(&(p.kind(), p.pair)) {
+            seen.push((p.kind(), p.pair));
             out.push(i);
         }
         for c in p.changes() {
@@ -216,6 +222,14 @@ impl<'a> Handout<'a> {
         w.get(self.options.lang)
     }
 
+    /// "Frame 8", "第 8 帧".
+    fn frame_text(&self, n: u64) -> String {
+        match self.options.lang {
+            Lang::En => format!("Frame {n}"),
+            Lang::Zh => format!("第 {n} 帧"),
+        }
+    }
+
     /// The pictures drawn so far, taken.
     pub fn take_pictures(&mut self) -> Vec<Picture> {
         std::mem::take(&mut self.pictures)
@@ -235,7 +249,7 @@ impl<'a> Handout<'a> {
                     writeln!(md, "*{}*\n", summary.trim()).unwrap();
                 }
                 if let Some(source) = l.source {
-                    writeln!(md, "{}: {}\n", self.word(words::SOURCE), source.citation()).unwrap();
+                    writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation()).unwrap();
                 }
             }
             None => writeln!(md, "# {}{worksheet}\n", self.scene.file).unwrap(),
@@ -244,7 +258,7 @@ impl<'a> Handout<'a> {
         self.bodies_table(&mut md);
         if self.options.pictures && self.scene.steps.is_empty() {
             let states = self.given.clone();
-            let file = self.draw(0, None, &states, &states, format!("{} · {} 0", self.word(words::SETUP), self.word(words::FRAME)));
+            let file = self.draw(0, None, &states, &states, format!("{} · {}", self.word(words::SETUP), self.frame_text(0)));
             writeln!(md, "![{}]({file})\n", self.word(words::SETUP)).unwrap();
         }
         md
@@ -259,8 +273,9 @@ impl<'a> Handout<'a> {
         };
         writeln!(
             md,
-            "{}: g = ({}, {}) m/s² · dt = {} s · {} · {axis}\n",
+            "{}{}g = ({}, {}) m/s² · dt = {} s · {} · {axis}\n",
             self.word(words::WORLD),
+            self.word(words::COLON),
             num(w.gravity.x),
             num(w.gravity.y),
             num(s.dt),
@@ -326,16 +341,13 @@ impl<'a> Handout<'a> {
                 return md;
             }
             self.sections += 1;
-            writeln!(md, "## {}. {} {} (t = {} s)\n", self.sections, self.word(words::FRAME), frame.frame, num(frame.time)).unwrap();
+            writeln!(md, "## {}. {} (t = {} s)\n", self.sections, self.frame_text(frame.frame), num(frame.time)).unwrap();
             for &pi in shown.iter().take(MAX_PHASES) {
                 writeln!(md, "### {}\n", phase_title(&frame.phases[pi], &self.names)).unwrap();
                 self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
             }
             if shown.len() > MAX_PHASES {
-                let rest: Vec<String> =
-                    shown[MAX_PHASES..].iter().take(12).map(|&pi| phase_title(&frame.phases[pi], &self.names)).collect();
-                let more = if shown.len() - MAX_PHASES > rest.len() { " …" } else { "" };
-                writeln!(md, "*{} {}: {}{more}*\n", shown.len() - MAX_PHASES, self.word(words::MORE_PHASES), rest.join("; ")).unwrap();
+                writeln!(md, "*{} {}*\n", shown.len() - MAX_PHASES, self.word(words::MORE_PHASES)).unwrap();
             }
             return md;
         }
@@ -350,7 +362,7 @@ impl<'a> Handout<'a> {
                 step.title(lang).to_string()
             };
             writeln!(md, "## {}. {title}\n", self.sections).unwrap();
-            writeln!(md, "*{} {} · {}*\n", self.word(words::FRAME), frame.frame, phase_title(phase, &self.names)).unwrap();
+            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), phase_title(phase, &self.names)).unwrap();
             self.narration(&mut md, step.text(lang));
             self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
         }
@@ -394,7 +406,7 @@ impl<'a> Handout<'a> {
         let states_before = frame.state_after(pi);
         let states_after = frame.state_after(pi + 1);
         if self.options.pictures {
-            let title = format!("{} {} · {}", self.word(words::FRAME), frame.frame, phase_title(phase, &self.names));
+            let title = format!("{} · {}", self.frame_text(frame.frame), phase_title(phase, &self.names));
             self.drawn += 1;
             let file = self.draw(self.drawn, Some(phase), &states_before, &states_after, title.clone());
             writeln!(md, "![{}]({file})\n", alt(&title)).unwrap();
@@ -403,7 +415,7 @@ impl<'a> Handout<'a> {
         self.state_table(md, phase, &states_before, &states_after);
         if !self.options.student {
             let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!(" **{m}**"));
-            writeln!(md, "{}: {}{mark}\n", self.word(words::TOTALS), totals_line(before, after)).unwrap();
+            writeln!(md, "{}{}{}{mark}\n", self.word(words::TOTALS), self.word(words::COLON), totals_line(before, after)).unwrap();
         }
     }
 
@@ -508,7 +520,7 @@ impl<'a> Handout<'a> {
             .unwrap();
         }
         if more > 0 {
-            writeln!(md, "\n… +{more}").unwrap();
+            writeln!(md, "\n… {}{more}", self.word(words::MORE_BODIES)).unwrap();
         }
         md.push('\n');
     }
@@ -544,14 +556,8 @@ impl<'a> Handout<'a> {
                     };
                     format!("**{expected}{unit}**")
                 };
-                writeln!(
-                    md,
-                    "- `{what}` · {} · {} {}{with}: {answer}",
-                    lesson::describe(&c.anchor()),
-                    self.word(words::FRAME).to_lowercase(),
-                    c.frame
-                )
-                .unwrap();
+                let frame = self.frame_text(c.frame).to_lowercase();
+                writeln!(md, "- `{what}` · {} · {frame}{with}{}{answer}", lesson::describe(&c.anchor()), self.word(words::COLON)).unwrap();
             }
             md.push('\n');
         }
@@ -584,7 +590,7 @@ pub fn questions(list: &[Question], lang: Lang) -> String {
             writeln!(md, "   - ({letter}) {choice}").unwrap();
         }
         if q.choices.is_empty() {
-            writeln!(md, "   {}: {BLANK}{BLANK}", words::WORK_HERE.get(lang)).unwrap();
+            writeln!(md, "   {} {BLANK}{BLANK}", words::WORK_HERE.get(lang)).unwrap();
         }
         md.push('\n');
     }

@@ -23,8 +23,10 @@ pub struct Answers {
     hidden: BTreeSet<String>,
     /// Checked numbers that are also inputs: held back where prose states them after "=".
     stated: BTreeSet<String>,
-    /// Checked vectors as written, "(0, -10)": held back wherever they appear.
+    /// Checked vectors as written, "(0, -10)": held back wherever they appear,
+    /// or only after "=" when the scene gives the same vector (a body that stays put).
     vectors: BTreeSet<String>,
+    stated_vectors: BTreeSet<String>,
 }
 
 impl Answers {
@@ -33,9 +35,19 @@ impl Answers {
         let mut hidden = BTreeSet::new();
         let mut stated = BTreeSet::new();
         let mut vectors = BTreeSet::new();
+        let mut stated_vectors = BTreeSet::new();
+        let given_vectors = given_vectors(&scene.world);
         for c in &scene.checks {
-            if let Expected::Vector([x, y]) = c.expected {
-                vectors.insert(format!("({}, {})", num(x), num(y)));
+            // A zero vector (a body at rest) is everywhere, like 0.
+            if let Expected::Vector([x, y]) = c.expected
+                && (x, y) != (0.0, 0.0)
+            {
+                let v = format!("({}, {})", num(x), num(y));
+                if given_vectors.contains(&v) {
+                    stated_vectors.insert(v)
+                } else {
+                    vectors.insert(v)
+                };
             }
             for x in checked_numbers(&c.expected) {
                 let token = num(x.abs());
@@ -50,7 +62,7 @@ impl Answers {
                 };
             }
         }
-        Answers { hidden, stated, vectors }
+        Answers { hidden, stated, vectors, stated_vectors }
     }
 
     /// Whether `text` states one of the answers.
@@ -59,6 +71,10 @@ impl Answers {
         let plain = text.replace('−', "-");
         let tight = plain.replace(", ", ",");
         if self.vectors.iter().any(|v| plain.contains(v.as_str()) || tight.contains(&v.replace(", ", ","))) {
+            return true;
+        }
+        let squeezed = plain.replace(' ', "");
+        if self.stated_vectors.iter().any(|v| squeezed.contains(&format!("={}", v.replace(' ', "")))) {
             return true;
         }
         tokens(text).iter().any(|t| self.hidden.contains(t.text) || (t.after_equals && self.stated.contains(t.text)))
@@ -109,6 +125,29 @@ pub fn given_numbers(world: &World) -> BTreeSet<String> {
         }
     }
     xs.into_iter().filter(|x| x.is_finite()).map(|x| num(x.abs())).collect()
+}
+
+/// The vectors the scene gives, as `num` writes them: each body's position
+/// and velocity, each wall's ends, gravity and the actions' vectors.
+pub fn given_vectors(world: &World) -> BTreeSet<String> {
+    let mut vs = vec![world.gravity];
+    for b in &world.bodies {
+        vs.extend([b.position, b.velocity]);
+        if let Shape::Segment { half } = b.shape {
+            vs.extend(segment_ends(half, Pose::new(b.position, b.angle)));
+        }
+    }
+    for a in &world.actions {
+        use crate::engine::ActionKind;
+        match a.kind {
+            ActionKind::Force { force: v, at, .. } | ActionKind::Impulse { impulse: v, at } => {
+                vs.extend([Some(v), at].into_iter().flatten())
+            }
+            ActionKind::Velocity(v) => vs.push(v),
+            ActionKind::Torque { .. } | ActionKind::AngularImpulse(_) => {}
+        }
+    }
+    vs.into_iter().map(|v| format!("({}, {})", num(v.x), num(v.y))).collect()
 }
 
 /// A number in prose.

@@ -678,8 +678,8 @@ impl Rect {
 /// Labels placed so far; each new one takes the first free spot of its candidates.
 struct Labels {
     placed: Vec<Rect>,
-    /// The arrows' lines, which a label should not cover.
-    obstacles: Vec<Rect>,
+    /// The arrows' lines, by arrow, which a label should not cover (its own arrow least of all).
+    obstacles: Vec<(usize, Rect)>,
     width: f64,
     height: f64,
     out: String,
@@ -687,7 +687,7 @@ struct Labels {
 
 impl Labels {
     /// Places `text` at the first of `spots` (x, y baseline, anchor) where it overlaps nothing placed.
-    fn place(&mut self, text: &str, spots: &[(f64, f64, Anchor)], color: &str, class: &str) {
+    fn place(&mut self, text: &str, spots: &[(f64, f64, Anchor)], color: &str, class: &str, own: Option<usize>) {
         if text.is_empty() || spots.is_empty() {
             return;
         }
@@ -701,20 +701,17 @@ impl Labels {
             Rect { x0, y0: y - FONT, x1: x0 + w, y1: y + 3.0 }
         };
         let inside = |r: &Rect| r.x0 >= 2.0 && r.x1 <= self.width - 2.0 && r.y0 >= 2.0 && r.y1 <= self.height - 2.0;
-        // Clear of labels and lines; else clear of labels (the halo keeps it readable over a line).
+        // Clear of labels and lines; else clear of labels and its own arrow (the halo keeps it readable over another line).
+        let clear = |r: &Rect, all: bool| {
+            inside(r)
+                && !self.placed.iter().any(|p| p.overlaps(r))
+                && !self.obstacles.iter().any(|(owner, p)| (all || Some(*owner) == own) && p.overlaps(r))
+        };
         let free = spots
             .iter()
             .copied()
-            .find(|&s| {
-                let r = rect_of(s);
-                inside(&r) && !self.placed.iter().chain(&self.obstacles).any(|p| p.overlaps(&r))
-            })
-            .or_else(|| {
-                spots.iter().copied().find(|&s| {
-                    let r = rect_of(s);
-                    inside(&r) && !self.placed.iter().any(|p| p.overlaps(&r))
-                })
-            });
+            .find(|&s| clear(&rect_of(s), true))
+            .or_else(|| spots.iter().copied().find(|&s| clear(&rect_of(s), false)));
         // Nowhere free: the first spot that stays on the page, moved down past what is there.
         let (x, mut y, anchor) = free.unwrap_or(spots[0]);
         if free.is_none() {
@@ -849,7 +846,7 @@ fn render(stage: &Stage, d: &Drawing) -> String {
         let steps = (from.distance(to) / 6.0).ceil().min(400.0) as usize;
         for k in 0..=steps {
             let p = from.lerp(to, k as f64 / steps.max(1) as f64);
-            labels.obstacles.push(Rect { x0: p.x - 2.0, y0: p.y - 2.0, x1: p.x + 2.0, y1: p.y + 2.0 });
+            labels.obstacles.push((tips.len() - 1, Rect { x0: p.x - 2.0, y0: p.y - 2.0, x1: p.x + 2.0, y1: p.y + 2.0 }));
         }
     }
     let mut spin_tips = Vec::new();
@@ -878,23 +875,23 @@ fn render(stage: &Stage, d: &Drawing) -> String {
             continue;
         }
         let spots = name_spots(&page, b, s);
-        labels.place(&b.name, &spots, INK, "name");
+        labels.place(&b.name, &spots, INK, "name", None);
     }
     for m in &d.marks {
         let (x, y) = page.at(m.at);
-        labels.place(&m.label, &spots_at(x, y, DVec2::new(0.7, 0.7).normalize()), m.color, "mark");
+        labels.place(&m.label, &spots_at(x, y, DVec2::new(0.7, 0.7).normalize()), m.color, "mark", None);
     }
     for l in &d.lines {
         if let Some(text) = &l.label {
             let (x, y) = page.at((l.a + l.b) / 2.0);
-            labels.place(text, &spots_at(x, y, DVec2::new(0.0, -1.0)), l.color, "line");
+            labels.place(text, &spots_at(x, y, DVec2::new(0.0, -1.0)), l.color, "line", None);
         }
     }
-    for (a, (x, y, dir)) in d.arrows.iter().zip(tips) {
-        labels.place(&a.label, &spots_at(x, y, dir), a.color, "arrow");
+    for (k, (a, (x, y, dir))) in d.arrows.iter().zip(tips).enumerate() {
+        labels.place(&a.label, &spots_at(x, y, dir), a.color, "arrow", Some(k));
     }
     for (sp, (x, y, dir)) in d.spins.iter().zip(spin_tips) {
-        labels.place(&sp.label, &spots_at(x, y, dir), SPIN, "spin");
+        labels.place(&sp.label, &spots_at(x, y, dir), SPIN, "spin", None);
     }
     svg.push_str("<g id=\"labels\">\n");
     svg.push_str(&labels.out);

@@ -31,7 +31,7 @@ macro_rules! words {
 }
 
 words! {
-    FRAME = "Frame", "帧";
+    COLON = ": ", "：";
     SOURCE = "Source", "出处";
     WORLD = "World", "世界";
     WORKSHEET = "worksheet", "练习";
@@ -50,6 +50,7 @@ words! {
     WALL = "wall, length", "墙，长";
     STATIC = "static", "固定";
     STATE = "State of the bodies", "物体状态";
+    MORE_BODIES = "bodies not listed: ", "未列出的物体：";
     BEFORE_AFTER = "before → after", "前 → 后";
     TOTALS = "Totals", "总量";
     NUMBERS_TO_VERIFY = "Numbers to verify", "核对数值";
@@ -61,9 +62,12 @@ words! {
     WORK_HERE = "Work it out here:", "演算：";
     SETUP = "The set-up", "初始布置";
     NO_EVENTS = "Nothing touched in the frames run.", "所运行的帧内没有发生接触。";
-    MORE_PHASES = "more phases in this frame", "个阶段（本帧其余）";
-    MORE_FRAMES = "The handout stops here; run more frames with --frames, or see the whole trace with `impulse run`.",
-        "讲义到此为止；用 --frames 运行更多帧，或用 `impulse run` 查看完整过程。";
+    MORE_PHASES = "more phases of this frame did something; `impulse run` shows them all.",
+        "个阶段（本帧其余）也有作用；`impulse run` 可全部列出。";
+    WHICH_FRAMES = "A section for each frame in which a contact begins or an action acts (at most 8); frames searched:",
+        "每个开始接触或施加作用的帧一节（至多 8 节），所查帧数：";
+    MORE_FRAMES = "The handout stops after 8 such frames; `impulse run` traces every frame.",
+        "讲义只列出前 8 个这样的帧；`impulse run` 可查看每一帧。";
     PICTURE = "Picture", "图";
     // Picture legends.
     SCALE_BAR = "scale bar", "比例尺";
@@ -104,5 +108,8 @@ mod tests {
             assert!(!w.en.is_empty() && !w.zh.is_empty(), "{}", w.en);
             assert_ne!(w.en, w.zh, "{} is not translated", w.en);
         }
+        let n = super::super::MAX_FRAMES.to_string();
+        assert!(MORE_FRAMES.en.contains(&n) && MORE_FRAMES.zh.contains(&n));
+        assert!(WHICH_FRAMES.en.contains(&n) && WHICH_FRAMES.zh.contains(&n));
     }
 }
