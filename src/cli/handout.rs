@@ -109,14 +109,23 @@ pub fn write_files(dir: &Path, files: &[(String, &str)], force: bool, stale: imp
     let written: BTreeSet<String> = files.iter().map(|(n, _)| n.clone()).collect();
     let gone: Vec<&String> = listed.iter().filter(|n| stale(n) && !written.contains(*n)).collect();
     let keep: BTreeSet<&String> = listed.iter().filter(|n| !gone.contains(n)).chain(&written).collect();
-    let mut list = String::from("# Files `impulse handout` wrote here; the next handout may write over or remove them.\n");
-    for n in &keep {
-        list.push_str(n);
-        list.push('\n');
-    }
-    write_file(&marker, &list).map_err(|e| format!("cannot write {MARKER}: {e}"))?;
-    for (name, text) in files {
-        write_file(&dir.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))?;
+    let list_of = |names: &BTreeSet<&String>| {
+        let mut list = String::from("# Files `impulse handout` wrote here; the next handout may write over or remove them.\n");
+        for n in names {
+            list.push_str(n);
+            list.push('\n');
+        }
+        list
+    };
+    write_file(&marker, &list_of(&keep)).map_err(|e| format!("cannot write {MARKER}: {e}"))?;
+    for (k, (name, text)) in files.iter().enumerate() {
+        if let Err(e) = write_file(&dir.join(name), text) {
+            // The list keeps only what is there: a file of this name made later is the user's.
+            let unwritten: Vec<&String> = files[k..].iter().map(|(n, _)| n).filter(|n| !listed.contains(*n)).collect();
+            let kept: BTreeSet<&String> = keep.iter().copied().filter(|n| !unwritten.contains(n)).collect();
+            let _ = write_file(&marker, &list_of(&kept));
+            return Err(format!("cannot write {name}: {e}"));
+        }
     }
     for name in gone {
         // Only a plain file the marker lists, never through a link or into a folder.
