@@ -305,7 +305,13 @@ impl<'a> Handout<'a> {
             let shape = match b.shape {
                 Shape::Circle { radius } => format!("{} {} m", w(words::CIRCLE), num(radius)),
                 Shape::Box { size } => format!("{} {} × {} m", w(words::BOX), num(size.x), num(size.y)),
-                Shape::Segment { half } => format!("{} {} m", w(words::WALL), num(2.0 * half.length())),
+                Shape::Segment { half } => {
+                    let [from, to] = crate::geometry::segment_ends(half, crate::geometry::Pose::new(b.position, b.angle));
+                    let v = |p: glam::DVec2| {
+                        format!("({}, {})", num_near(p.x, state_scale(&b.state())), num_near(p.y, state_scale(&b.state())))
+                    };
+                    format!("{} {} {} {} m", w(words::WALL), v(from), w(words::TO), v(to))
+                }
             };
             let mass = if b.is_static() { w(words::STATIC).to_string() } else { num(b.mass()) };
             let scale = state_scale(&b.state());

@@ -47,7 +47,8 @@ words! {
     FRICTION = "μ", "摩擦系数 μ";
     CIRCLE = "circle, radius", "圆，半径";
     BOX = "box", "矩形";
-    WALL = "wall, length", "墙，长";
+    WALL = "wall from", "墙，从";
+    TO = "to", "到";
     STATIC = "static", "固定";
     STATE = "State of the bodies", "物体状态";
     MORE_BODIES = "bodies not listed: ", "未列出的物体：";
