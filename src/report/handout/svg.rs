@@ -100,6 +100,8 @@ struct Mark {
     at: DVec2,
     label: String,
     color: &'static str,
+    /// Ringed: the one that matters (the least penetration's support point).
+    ring: bool,
 }
 
 struct Line {
@@ -156,7 +158,7 @@ impl Drawing {
 
     fn mark(&mut self, at: DVec2, label: String, color: &'static str) {
         if at.is_finite() {
-            self.marks.push(Mark { at, label, color });
+            self.marks.push(Mark { at, label, color, ring: false });
         }
     }
 }
@@ -233,9 +235,12 @@ fn contents(stage: &Stage) -> Drawing {
                             let face = format!("{owner} {} {i}", w(words::FACE));
                             let label = if least { format!("{face}: {}", w(words::LEAST)) } else { face };
                             d.mark(p, label, MARK);
+                            if let Some(m) = d.marks.last_mut().filter(|_| least) {
+                                m.ring = true;
+                            }
                         }
                     }
-                    d.key(MARK, format!("{} ({})", w(words::SUPPORT), w(words::LEAST)));
+                    d.key(MARK, format!("{}; ○ {}", w(words::SUPPORT), w(words::LEAST)));
                 }
                 Work::WallBox { report, wall_is_a } => {
                     let (a, b) = if *wall_is_a { (a, b) } else { (b, a) };
@@ -245,10 +250,14 @@ fn contents(stage: &Stage) -> Drawing {
                         let (side, i) = if k < 2 { (0, k) } else { (1, k - 2) };
                         let owner = name(if side == 0 { a } else { b });
                         let face = format!("{owner} {} {i}", w(words::FACE));
-                        let label = if report.axis == Some((side, i)) { format!("{face}: {}", w(words::LEAST)) } else { face };
+                        let least = report.axis == Some((side, i));
+                        let label = if least { format!("{face}: {}", w(words::LEAST)) } else { face };
                         d.mark(p, label, MARK);
+                        if let Some(m) = d.marks.last_mut().filter(|_| least) {
+                            m.ring = true;
+                        }
                     }
-                    d.key(MARK, format!("{} ({})", w(words::SUPPORT), w(words::LEAST)));
+                    d.key(MARK, format!("{}; ○ {}", w(words::SUPPORT), w(words::LEAST)));
                 }
                 Work::BoxCircle { test, .. } => {
                     d.lines.push(Line { a: test.first, b: test.second, color: MARK, dashed: false, label: None });
@@ -832,6 +841,9 @@ fn render(stage: &Stage, d: &Drawing) -> String {
     for m in &d.marks {
         let (x, y) = page.at(m.at);
         writeln!(svg, r#"<circle cx="{x:.1}" cy="{y:.1}" r="3.5" fill="{}"/>"#, m.color).unwrap();
+        if m.ring {
+            writeln!(svg, r#"<circle cx="{x:.1}" cy="{y:.1}" r="8" fill="none" stroke="{}" stroke-width="2"/>"#, m.color).unwrap();
+        }
     }
     let mut tips = Vec::new();
     for a in &d.arrows {
