@@ -10,6 +10,7 @@ use crate::session::search;
 use crate::{lesson, tui};
 
 mod compare;
+mod handout;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -115,6 +116,36 @@ enum Command {
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
     },
+    /// Write a handout for a class: Markdown with a picture (SVG) per step, the formulas with their numbers, the states.
+    #[command(
+        long_about = "Write a handout for a class into a folder: DIR/ID.md with one SVG picture per step (step-01.svg …), \
+                      each phase's formulas in three lines (symbols, numbers, result) with units, and the bodies' states. \
+                      --student writes ID-student.md and student-step-NN.svg beside them: every result blank, with room to work. \
+                      A scene without narration gets one section per frame in which something touched.",
+        after_help = "Files: the folder is made if need be. A file of the same name is written over only when an earlier \
+                      `impulse handout` wrote it (the folder's .impulse-handout lists them) or with --force; otherwise nothing \
+                      is written and the exit code is 2."
+    )]
+    Handout {
+        /// A lesson id (see `impulse lessons`) or a scene file.
+        target: String,
+        /// The folder to write into [default: ./ID-handout, ID the lesson's id or the file's name].
+        #[arg(long, value_name = "DIR")]
+        out: Option<std::path::PathBuf>,
+        /// The student's version: results left blank, space to work, narration that states an answer held back.
+        #[arg(long)]
+        student: bool,
+        /// For a lesson: only the steps of the first N frames. For a scene without narration: search N frames for
+        /// ones where something touched [default: 600].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_RUN_FRAMES))]
+        frames: Option<u64>,
+        /// Write over files of the same names even if no earlier handout wrote them.
+        #[arg(long)]
+        force: bool,
+        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        sets: Vec<String>,
+    },
     /// Run a lesson or scene file as written (A) and with --set overrides (B) side by side: the first phase where they differ and both final states.
     Compare {
         /// A lesson id (see `impulse lessons`) or a scene file.
@@ -174,7 +205,10 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Run { target, frames, break_on: Some(condition), sets, .. }) => break_on(&target, &sets, &condition, frames),
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets }) => {
-            run(&target, &sets, frames, format, phases.as_deref(), only)
+            run(&target, &sets, frames, format, phases.as_deref(), only, lang)
+        }
+        Some(Command::Handout { target, out, student, frames, force, sets }) => {
+            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang })
         }
         Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format),
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
@@ -338,10 +372,11 @@ fn run(
     format: Format,
     kinds: Option<&[PhaseKind]>,
     only: Option<Only>,
+    lang: Lang,
 ) -> Result<ExitCode, SceneError> {
     let scene = load(target, sets)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let options = TraceOptions { frames, format, kinds, bodies_only: only == Some(Only::Bodies) };
+    let options = TraceOptions { frames, format, kinds, bodies_only: only == Some(Only::Bodies), lang };
     match write_trace(&mut out, &scene, &options)? {
         Ok(()) => Ok(ExitCode::SUCCESS),
         // A closed pipe (`impulse run … | head`) is the reader's choice, not an error.
@@ -398,6 +433,8 @@ pub struct TraceOptions<'a> {
     pub kinds: Option<&'a [PhaseKind]>,
     /// Only the bodies at the end of each frame; the frames run untraced.
     pub bodies_only: bool,
+    /// The language of a Markdown handout's narration and words.
+    pub lang: Lang,
 }
 
 /// Records, writes and drops one frame at a time, so memory stays the same
@@ -408,7 +445,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
     let anchored = lesson::anchored_frames(scene)?;
     let places = lesson::anchor_steps(scene, &lesson::run(scene, &scene.settings, &anchored)?)?;
     let names = lesson::body_names(scene);
-    let mut handout = lesson::Handout::new(scene);
+    let mut handout = report::Handout::new(scene, report::handout::Options { lang: options.lang, ..Default::default() });
     let format = options.format;
     let mut write = || -> std::io::Result<()> {
         match format {

@@ -68,7 +68,7 @@ fn the_guard_names_the_frame_the_phase_and_the_body() {
 fn impulse_run_stops_before_printing_a_non_finite_frame() {
     for format in [Format::Text, Format::Json, Format::Markdown] {
         let mut out = Vec::new();
-        let options = TraceOptions { frames: Some(3), format, kinds: None, bodies_only: false };
+        let options = TraceOptions { frames: Some(3), format, kinds: None, bodies_only: false, lang: Default::default() };
         let err = write_trace(&mut out, &runaway(), &options).unwrap().unwrap_err();
         assert_eq!(
             err.to_string(),

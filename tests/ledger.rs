@@ -88,7 +88,7 @@ fn every_resolve_of_every_lesson_keeps_momentum() {
 fn json_trace(id: &str) -> serde_json::Value {
     let scene = load(id, &[]).unwrap();
     let mut out = Vec::new();
-    let options = TraceOptions { frames: Some(1), format: Format::Json, kinds: None, bodies_only: false };
+    let options = TraceOptions { frames: Some(1), format: Format::Json, kinds: None, bodies_only: false, lang: Default::default() };
     write_trace(&mut out, &scene, &options).unwrap().unwrap();
     serde_json::from_slice(&out).unwrap()
 }

@@ -2,7 +2,8 @@
 //! by snapshots (top-level `snapshots/`). Broken lesson files give clear errors.
 
 use impulse::lesson::Lesson;
-use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, handout, run, run_checks};
+use impulse::lesson::{self, anchor_steps, anchored_frames, body_names, run, run_checks};
+use impulse::report::handout;
 use impulse::report::text_trace;
 use std::path::Path;
 

@@ -41,7 +41,7 @@ fn the_trace_of_500_frames_holds_no_more_than_that_of_50() {
     for format in [Format::Json, Format::Text] {
         let peak = |frames| {
             peak_of(|| {
-                let options = TraceOptions { frames: Some(frames), format, kinds: None, bodies_only: false };
+                let options = TraceOptions { frames: Some(frames), format, kinds: None, bodies_only: false, lang: Default::default() };
                 write_trace(&mut std::io::sink(), &scene, &options).unwrap().unwrap();
             })
         };

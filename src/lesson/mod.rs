@@ -7,13 +7,11 @@
 
 mod check;
 pub mod file;
-mod handout;
 mod lang;
 mod sources;
 
-pub use check::{CheckOutcome, run_checks};
+pub use check::{CheckOutcome, overrides_text, run_checks};
 pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry, ToggleEntry};
-pub use handout::{Handout, handout};
 pub use lang::Lang;
 pub use sources::Source;
 

@@ -3,9 +3,11 @@
 //! computes physics.
 
 mod compare;
+pub mod handout;
 mod json;
 mod text;
 
 pub use compare::{DIFFERS, Row, compare, rows};
+pub use handout::{Handout, handout};
 pub use json::write_json_frame;
 pub use text::{text_frame, text_phase, text_trace};

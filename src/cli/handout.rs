@@ -1,0 +1,146 @@
+//! `impulse handout`: the handout's Markdown and pictures written into a
+//! folder, never over a file of the user's.
+//!
+//! The folder (default `./ID-handout`) is made if need be. It keeps a list,
+//! `.impulse-handout`, of the files handouts wrote there: those may be written
+//! over by the next run, and pictures of an earlier run that this one no
+//! longer makes (a lesson with fewer steps now) are removed. Any other file
+//! of a name the handout would write stops the run before anything is
+//! written (exit 2), unless `--force`.
+
+use crate::lesson::{Lang, Lesson};
+use crate::report::handout::{self, Options};
+use crate::scene::SceneError;
+use crate::scene::save::{write_atomic, write_new};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The list of files earlier handouts wrote into a folder.
+pub const MARKER: &str = ".impulse-handout";
+
+/// What `impulse handout` was asked for.
+pub struct Request {
+    pub out: Option<PathBuf>,
+    pub student: bool,
+    pub frames: Option<u64>,
+    pub force: bool,
+    pub lang: Lang,
+}
+
+pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCode, SceneError> {
+    let scene = super::load(target, sets)?;
+    let id = id_of(&scene);
+    let dir = request.out.clone().unwrap_or_else(|| PathBuf::from(format!("{id}-handout")));
+    let options = Options { lang: request.lang, student: request.student, pictures: true };
+    let built = handout::build(&scene, options, request.frames)?;
+    let markdown = options.markdown_name(&id);
+    let mut files: Vec<(String, &str)> = vec![(markdown.clone(), built.markdown.as_str())];
+    files.extend(built.pictures.iter().map(|p| (p.file.clone(), p.svg.as_str())));
+    let ours = |name: &str| is_picture_of(name, options.student);
+    write_files(&dir, &files, request.force, ours).map_err(|e| SceneError::io(&dir.display().to_string(), e))?;
+    let pictures = built.pictures.len();
+    let shown = dir.join(&markdown);
+    super::say(&format!("wrote {} and {pictures} picture{} in {}\n", shown.display(), if pictures == 1 { "" } else { "s" }, dir.display()));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `name` is a picture a handout of this kind writes: `step-NN.svg`
+/// or `setup.svg`, with `student-` before them for the student's.
+fn is_picture_of(name: &str, student: bool) -> bool {
+    let rest = if student { name.strip_prefix("student-") } else { Some(name) };
+    rest.is_some_and(|r| {
+        r == "setup.svg"
+            || r.strip_prefix("step-")
+                .and_then(|s| s.strip_suffix(".svg"))
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
+/// The lesson's id, or the scene file's name without `.toml`, as a file name.
+fn id_of(scene: &Lesson) -> String {
+    let raw = match &scene.section {
+        Some(l) => l.id.clone(),
+        None => Path::new(&scene.file).file_stem().map_or("scene".to_string(), |s| s.to_string_lossy().into_owned()),
+    };
+    let id: String = raw.chars().map(|c| if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '-' }).collect();
+    let id = id.trim_start_matches('.').to_string();
+    if id.is_empty() { "scene".to_string() } else { id }
+}
+
+/// Writes `files` (name, text) into `dir`. Files of these names that the
+/// folder's marker does not list are not written over unless `force`; then
+/// nothing is written. Files the marker lists that `stale` calls this
+/// handout's and that are not written now are removed. Returns a message for
+/// the user on failure.
+pub fn write_files(dir: &Path, files: &[(String, &str)], force: bool, stale: impl Fn(&str) -> bool) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err("this is a file, not a folder: give --out a folder to write the handout into".to_string());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the folder for the handout: {e}"))?;
+    let marker = dir.join(MARKER);
+    let listed: BTreeSet<String> = match std::fs::read_to_string(&marker) {
+        Ok(text) => text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.trim().to_string()).collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => BTreeSet::new(),
+        Err(e) => return Err(format!("cannot read {MARKER}, the list of files earlier handouts wrote here: {e}")),
+    };
+    let mut folders = Vec::new();
+    let mut theirs = Vec::new();
+    for (name, _) in files {
+        match std::fs::symlink_metadata(dir.join(name)) {
+            Ok(m) if m.is_dir() => folders.push(name.as_str()),
+            Ok(_) if !force && !listed.contains(name) => theirs.push(name.as_str()),
+            _ => {}
+        }
+    }
+    if !folders.is_empty() {
+        return Err(format!("a folder is where the handout would write {}; nothing was written. Choose another --out", folders.join(", ")));
+    }
+    if !theirs.is_empty() {
+        let shown: Vec<&str> = theirs.iter().take(5).copied().collect();
+        let more = if theirs.len() > 5 { format!(" and {} more", theirs.len() - 5) } else { String::new() };
+        return Err(format!(
+            "the handout would write over {}{more}, which no earlier handout wrote; nothing was written. \
+             Choose another folder with --out, or write over them with --force",
+            shown.join(", ")
+        ));
+    }
+    // The marker first: a run cut short leaves its files listed, so the next run may write over them.
+    let written: BTreeSet<String> = files.iter().map(|(n, _)| n.clone()).collect();
+    let gone: Vec<&String> = listed.iter().filter(|n| stale(n) && !written.contains(*n)).collect();
+    let keep: BTreeSet<&String> = listed.iter().filter(|n| !gone.contains(n)).chain(&written).collect();
+    let list_of = |names: &BTreeSet<&String>| {
+        let mut list = String::from("# Files `impulse handout` wrote here; the next handout may write over or remove them.\n");
+        for n in names {
+            list.push_str(n);
+            list.push('\n');
+        }
+        list
+    };
+    write_file(&marker, &list_of(&keep)).map_err(|e| format!("cannot write {MARKER}: {e}"))?;
+    for (k, (name, text)) in files.iter().enumerate() {
+        if let Err(e) = write_file(&dir.join(name), text) {
+            // The list keeps only what is there: a file of this name made later is the user's.
+            let unwritten: Vec<&String> = files[k..].iter().map(|(n, _)| n).filter(|n| !listed.contains(*n)).collect();
+            let kept: BTreeSet<&String> = keep.iter().copied().filter(|n| !unwritten.contains(n)).collect();
+            let _ = write_file(&marker, &list_of(&kept));
+            return Err(format!("cannot write {name}: {e}"));
+        }
+    }
+    for name in gone {
+        // Only a plain file the marker lists, never through a link or into a folder.
+        let path = dir.join(name);
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    Ok(())
+}
+
+/// A new file where none is; else the file rewritten through a temporary one.
+fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
+    match write_new(path, text) {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => write_atomic(path, text),
+        other => other,
+    }
+}

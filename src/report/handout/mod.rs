@@ -1,0 +1,644 @@
+//! The handout: Markdown for a class, a section per narrated step (per frame
+//! that did something, in a scene without narration), each with its
+//! narration, a picture (`svg`), the phase's formulas in three lines
+//! (symbols, numbers put in, result, with units) and the bodies' states. The
+//! student's version (`student`) leaves every result blank with room to work
+//! and holds back narration that states a checked answer.
+//!
+//! It is written a frame at a time (`impulse run --format markdown` streams
+//! it); `build` makes the whole of `impulse handout`, pictures and all. A
+//! handout takes the lesson, not only names: its steps, checks and words.
+//! Nothing here computes physics: the numbers are the records'.
+
+pub mod student;
+pub mod svg;
+pub mod words;
+
+use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind};
+use crate::geometry::Shape;
+use crate::lesson::{self, Expected, Lang, Lesson, Place, Records, step_at};
+use crate::notation::{derive, num, num_near, phase_title, right_side, rise_mark, state_scale, totals_line};
+use crate::scene::SceneError;
+use std::fmt::Write;
+use student::Answers;
+use words::Word;
+
+/// Which handout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub lang: Lang,
+    /// Results blank, space to work, the questions listed.
+    pub student: bool,
+    /// Draw a picture for each section and link it.
+    pub pictures: bool,
+}
+
+impl Options {
+    /// The Markdown file's name for lesson (or scene) `id`.
+    pub fn markdown_name(&self, id: &str) -> String {
+        if self.student { format!("{id}-student.md") } else { format!("{id}.md") }
+    }
+
+    /// The `k`th picture's file name (from 1); `0` is the set-up.
+    pub fn picture_name(&self, k: usize) -> String {
+        let prefix = if self.student { "student-" } else { "" };
+        if k == 0 { format!("{prefix}setup.svg") } else { format!("{prefix}step-{k:02}.svg") }
+    }
+}
+
+/// A picture of the handout and the file name the Markdown links it by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    pub file: String,
+    pub svg: String,
+}
+
+/// A whole handout: the Markdown and its pictures.
+#[derive(Clone, Debug)]
+pub struct Built {
+    pub markdown: String,
+    pub pictures: Vec<Picture>,
+}
+
+/// In a scene without narration: at most this many frames get a section …
+pub const MAX_FRAMES: usize = 8;
+/// … each with at most this many phases written out.
+pub const MAX_PHASES: usize = 8;
+/// How many frames are searched for contacts in a scene without narration, unless told.
+pub const SCAN_FRAMES: u64 = 600;
+/// The line a student writes a result on.
+const BLANK: &str = "________";
+/// The line a student works on.
+const WORK: &str = "________________________";
+
+/// The teacher's handout in English, no pictures, of the recorded frames (the
+/// snapshot tests' and `--format markdown`'s).
+pub fn handout(scene: &Lesson, frames: &Records, places: &[Option<Place>]) -> String {
+    let mut h = Handout::new(scene, Options::default());
+    let mut md = h.head();
+    for frame in frames.values() {
+        md += &h.frame(frame, places);
+    }
+    md + &h.tail()
+}
+
+/// `impulse handout`: runs the scene and writes the whole handout. A lesson
+/// gets a section per step it reaches within `frames` (default: all of
+/// them); a scene without narration a section per frame that did something,
+/// searching `frames` frames (default [`SCAN_FRAMES`]) for [`MAX_FRAMES`] of them.
+pub fn build(scene: &Lesson, options: Options, frames: Option<u64>) -> Result<Built, SceneError> {
+    let options = Options { pictures: true, ..options };
+    let mut h = Handout::new(scene, options);
+    let mut md = h.head();
+    if scene.steps.is_empty() {
+        let scanned = frames.unwrap_or(SCAN_FRAMES);
+        let (records, more) = eventful_frames(scene, scanned)?;
+        writeln!(md, "*{} {scanned}*\n", h.word(words::WHICH_FRAMES)).unwrap();
+        if records.is_empty() {
+            writeln!(md, "{}\n", h.word(words::NO_EVENTS)).unwrap();
+        }
+        for record in records.values() {
+            md += &h.frame(record, &[]);
+        }
+        if more {
+            writeln!(md, "*{}*\n", h.word(words::MORE_FRAMES)).unwrap();
+        }
+    } else {
+        let mut anchored = lesson::anchored_frames(scene)?;
+        if let Some(n) = frames {
+            anchored.retain(|&f| f < n);
+        }
+        let records = lesson::run(scene, &scene.settings, &anchored)?;
+        let places = lesson::anchor_steps(scene, &records)?;
+        for record in records.values() {
+            md += &h.frame(record, &places);
+        }
+    }
+    md += &h.tail();
+    Ok(Built { markdown: md, pictures: h.pictures })
+}
+
+/// The frames of a scene without narration worth a section: those in which
+/// a pair begins to touch (it did not in the frame before) or an action acts
+/// — a contact that goes on frame after frame is shown once, where it
+/// begins. At most [`MAX_FRAMES`] of the first `frames`, recorded; and
+/// whether the search stopped with frames left. Frames are stepped untraced
+/// and a frame with a contact or an action is recorded again from its start
+/// (the step is deterministic), so a long search stays fast.
+fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), SceneError> {
+    let names = lesson::body_names(scene);
+    let mut world = scene.world.clone();
+    let mut records = Records::new();
+    let mut touching = std::collections::BTreeSet::new();
+    for f in 0..frames {
+        let start = world.clone();
+        let acted = world.actions.iter().any(|a| a.acts_in(world.frame));
+        let stats = engine::step(&mut world, &scene.settings, &mut NoTrace);
+        let finite = world.bodies.iter().all(|b| b.state().is_finite());
+        if stats.contacts == 0 && !acted && finite {
+            touching.clear();
+            continue;
+        }
+        let mut again = start;
+        let record = engine::record_frame(&mut again, &scene.settings);
+        if let Err(stop) = engine::guard(&record) {
+            return Err(SceneError::io(&scene.file, crate::notation::non_finite_message(&names, &stop, &record)));
+        }
+        let pairs: std::collections::BTreeSet<(usize, usize)> =
+            record.phases.iter().filter(|p| p.found_contact()).filter_map(|p| p.pair).collect();
+        let begins = pairs.iter().any(|p| !touching.contains(p));
+        touching = pairs;
+        if (begins || acted) && !eventful(&record).is_empty() {
+            if records.len() == MAX_FRAMES {
+                return Ok((records, true));
+            }
+            records.insert(f, record);
+        }
+    }
+    Ok((records, false))
+}
+
+/// The phases of a frame that did something, each kind once a pair: the
+/// first contact the pair's detection found, its first correction, impulse
+/// or bounce that changed a body (the later passes repeat them), and a forces
+/// phase that applied an action. Gravity, the broad phase, predictions and
+/// the integration happen every frame and are left out.
+pub fn eventful(frame: &FrameRecord) -> Vec<usize> {
+    let mut states = frame.start.clone();
+    let mut seen: Vec<(PhaseKind, Option<(usize, usize)>)> = Vec::new();
+    let mut out = Vec::new();
+    for (i, p) in frame.phases.iter().enumerate() {
+        let changed = p.changes().iter().any(|c| states[c.body] != c.after);
+        let did = match (&p.data, p.kind()) {
+            (PhaseData::Forces(r), _) => !r.acted.is_empty(),
+            (_, PhaseKind::Integrate | PhaseKind::Move | PhaseKind::Broad | PhaseKind::Predict) => false,
+            (_, PhaseKind::Detect) | (PhaseData::Event(_), _) => p.found_contact(),
+            _ => changed,
+        };
+        if did && !seen.contains(&(p.kind(), p.pair)) {
+            seen.push((p.kind(), p.pair));
+            out.push(i);
+        }
+        for c in p.changes() {
+            states[c.body] = c.after;
+        }
+    }
+    out
+}
+
+/// A handout written a frame at a time, so a long run is never held whole.
+pub struct Handout<'a> {
+    scene: &'a Lesson,
+    names: Vec<String>,
+    options: Options,
+    /// Sections written so far, for their numbers.
+    sections: usize,
+    pictures: Vec<Picture>,
+    /// Step pictures drawn so far, for their numbers.
+    drawn: usize,
+    /// The unit of each check's value, found when its frame is written.
+    units: Vec<&'static str>,
+    answers: Answers,
+    /// The bodies at the scene's start: what a student is given.
+    given: Vec<BodyState>,
+}
+
+impl<'a> Handout<'a> {
+    pub fn new(scene: &'a Lesson, options: Options) -> Handout<'a> {
+        Handout {
+            scene,
+            names: lesson::body_names(scene),
+            options,
+            sections: 0,
+            pictures: Vec::new(),
+            drawn: 0,
+            units: scene.checks.iter().map(|c| state_unit(c.field.as_deref().or(c.world.as_deref()).unwrap_or(""))).collect(),
+            answers: Answers::of(scene),
+            given: scene.world.states(),
+        }
+    }
+
+    fn word(&self, w: Word) -> &'static str {
+        w.get(self.options.lang)
+    }
+
+    /// "Frame 8", "第 8 帧".
+    fn frame_text(&self, n: u64) -> String {
+        match self.options.lang {
+            Lang::En => format!("Frame {n}"),
+            Lang::Zh => format!("第 {n} 帧"),
+        }
+    }
+
+    /// The pictures drawn so far, taken.
+    pub fn take_pictures(&mut self) -> Vec<Picture> {
+        std::mem::take(&mut self.pictures)
+    }
+
+    /// The title, the source, the world and the table of bodies (and, for a
+    /// scene without narration, a picture of the set-up).
+    pub fn head(&mut self) -> String {
+        let mut md = String::new();
+        let lang = self.options.lang;
+        let worksheet = if self.options.student { format!(" — {}", self.word(words::WORKSHEET)) } else { String::new() };
+        match &self.scene.section {
+            Some(l) => {
+                writeln!(md, "# {}{worksheet}\n", l.title(lang)).unwrap();
+                let summary = l.summary(lang);
+                if !(self.options.student && self.answers.revealed_in(summary)) {
+                    writeln!(md, "*{}*\n", summary.trim()).unwrap();
+                }
+                if let Some(source) = l.source {
+                    writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation()).unwrap();
+                }
+            }
+            None => writeln!(md, "# {}{worksheet}\n", self.scene.file).unwrap(),
+        }
+        self.world_line(&mut md);
+        self.bodies_table(&mut md);
+        if self.options.pictures && self.scene.steps.is_empty() {
+            let states = self.given.clone();
+            let file = self.draw(0, None, &states, &states, format!("{} · {}", self.word(words::SETUP), self.frame_text(0)));
+            writeln!(md, "![{}]({file})\n", self.word(words::SETUP)).unwrap();
+        }
+        md
+    }
+
+    fn world_line(&self, md: &mut String) {
+        let w = &self.scene.world;
+        let s = &self.scene.settings;
+        let axis = match self.scene.y_axis {
+            crate::scene::YAxis::Up => self.word(words::Y_UP),
+            crate::scene::YAxis::Down => self.word(words::Y_DOWN),
+        };
+        writeln!(
+            md,
+            "{}{}g = ({}, {}) m/s² · dt = {} s · {} · {axis}\n",
+            self.word(words::WORLD),
+            self.word(words::COLON),
+            num(w.gravity.x),
+            num(w.gravity.y),
+            num(s.dt),
+            s.method.name()
+        )
+        .unwrap();
+    }
+
+    fn bodies_table(&self, md: &mut String) {
+        let w = |word: Word| self.word(word);
+        writeln!(md, "**{}**\n", w(words::BODIES)).unwrap();
+        writeln!(
+            md,
+            "| {} | {} | {} (kg) | {} (m) | {} (rad) | {} (m/s) | {} (rad/s) | {} | {} |\n|---|---|---|---|---|---|---|---|---|",
+            w(words::BODY),
+            w(words::SHAPE),
+            w(words::MASS),
+            w(words::POSITION),
+            w(words::ANGLE),
+            w(words::VELOCITY),
+            w(words::SPIN),
+            w(words::RESTITUTION),
+            w(words::FRICTION),
+        )
+        .unwrap();
+        for b in &self.scene.world.bodies {
+            let shape = match b.shape {
+                Shape::Circle { radius } => format!("{} {} m", w(words::CIRCLE), num(radius)),
+                Shape::Box { size } => format!("{} {} × {} m", w(words::BOX), num(size.x), num(size.y)),
+                Shape::Segment { half } => {
+                    let [from, to] = crate::geometry::segment_ends(half, crate::geometry::Pose::new(b.position, b.angle));
+                    let v = |p: glam::DVec2| {
+                        format!("({}, {})", num_near(p.x, state_scale(&b.state())), num_near(p.y, state_scale(&b.state())))
+                    };
+                    format!("{} {} {} {} m", w(words::WALL), v(from), w(words::TO), v(to))
+                }
+            };
+            let mass = if b.is_static() { w(words::STATIC).to_string() } else { num(b.mass()) };
+            let scale = state_scale(&b.state());
+            let n = |x: f64| num_near(x, scale);
+            writeln!(
+                md,
+                "| {} | {shape} | {mass} | ({}, {}) | {} | ({}, {}) | {} | {} | {} |",
+                cell_text(&b.name),
+                n(b.position.x),
+                n(b.position.y),
+                n(b.angle),
+                n(b.velocity.x),
+                n(b.velocity.y),
+                n(b.angular_velocity),
+                num(b.restitution),
+                num(b.friction)
+            )
+            .unwrap();
+        }
+        md.push('\n');
+    }
+
+    /// A section per narrated phase of `frame`; in a scene without steps, one
+    /// section for the frame with the phases that did something.
+    pub fn frame(&mut self, frame: &FrameRecord, places: &[Option<Place>]) -> String {
+        let mut md = String::new();
+        let world = &self.scene.world;
+        let ledger = frame.ledger(&world.bodies, world.gravity);
+        self.find_units(frame);
+        if self.scene.steps.is_empty() {
+            let shown = eventful(frame);
+            if shown.is_empty() {
+                return md;
+            }
+            self.sections += 1;
+            writeln!(md, "## {}. {} (t = {} s)\n", self.sections, self.frame_text(frame.frame), num(frame.time)).unwrap();
+            for &pi in shown.iter().take(MAX_PHASES) {
+                writeln!(md, "### {}\n", phase_title(&frame.phases[pi], &self.names)).unwrap();
+                self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
+            }
+            if shown.len() > MAX_PHASES {
+                writeln!(md, "*{} {}*\n", shown.len() - MAX_PHASES, self.word(words::MORE_PHASES)).unwrap();
+            }
+            return md;
+        }
+        for pi in 0..frame.phases.len() {
+            let Some(step) = step_at(self.scene, places, (frame.frame, pi)) else { continue };
+            self.sections += 1;
+            let lang = self.options.lang;
+            let phase = &frame.phases[pi];
+            let title = if self.options.student && self.answers.revealed_in(step.title(lang)) {
+                phase_title(phase, &self.names)
+            } else {
+                step.title(lang).to_string()
+            };
+            writeln!(md, "## {}. {title}\n", self.sections).unwrap();
+            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), phase_title(phase, &self.names)).unwrap();
+            self.narration(&mut md, step.text(lang));
+            self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
+        }
+        md
+    }
+
+    /// The units of the quantities the checks of this frame name, read from
+    /// the phase each points at (or, when a check's own settings give other
+    /// phases, from a phase of the same kind that computes it).
+    fn find_units(&mut self, frame: &FrameRecord) {
+        for (i, c) in self.scene.checks.iter().enumerate() {
+            let Some(q) = c.quantity.as_deref().filter(|_| c.frame == frame.frame) else { continue };
+            let at = c.anchor();
+            let exact = lesson::find_phase(frame, &at, &self.names).map(|pi| &frame.phases[pi]);
+            let same_kind = frame.phases.iter().filter(|p| p.kind().name() == at.kind);
+            let unit = exact.into_iter().chain(same_kind).find_map(|p| p.quantities(&self.names).into_iter().find(|x| x.name == q));
+            if let Some(x) = unit {
+                self.units[i] = x.unit;
+            }
+        }
+    }
+
+    /// The narration; in a student's handout, without the paragraphs that state an answer.
+    fn narration(&self, md: &mut String, text: &str) {
+        let mut held = false;
+        for paragraph in text.trim().split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
+            if self.options.student && self.answers.revealed_in(paragraph) {
+                held = true;
+                continue;
+            }
+            writeln!(md, "{paragraph}\n").unwrap();
+        }
+        if held {
+            writeln!(md, "*{}*\n", self.word(words::HELD_BACK)).unwrap();
+        }
+    }
+
+    /// One phase: its picture, its formulas, the bodies' states and the totals.
+    fn phase(&mut self, md: &mut String, frame: &FrameRecord, pi: usize, (before, after): (&engine::Totals, &engine::Totals)) {
+        let phase = &frame.phases[pi];
+        let states_before = frame.state_after(pi);
+        let states_after = frame.state_after(pi + 1);
+        if self.options.pictures {
+            let title = format!("{} · {}", self.frame_text(frame.frame), phase_title(phase, &self.names));
+            self.drawn += 1;
+            let file = self.draw(self.drawn, Some(phase), &states_before, &states_after, title.clone());
+            writeln!(md, "![{}]({file})\n", alt(&title)).unwrap();
+        }
+        self.derivations(md, phase);
+        self.state_table(md, phase, &states_before, &states_after);
+        if !self.options.student {
+            let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!(" **{m}**"));
+            writeln!(md, "{}{}{}{mark}\n", self.word(words::TOTALS), self.word(words::COLON), totals_line(before, after)).unwrap();
+        }
+    }
+
+    /// Draws picture `k` and keeps it; returns its file name.
+    fn draw(&mut self, k: usize, phase: Option<&Phase>, before: &[BodyState], after: &[BodyState], title: String) -> String {
+        let file = self.options.picture_name(k);
+        let stage = svg::Stage {
+            bodies: &self.scene.world.bodies,
+            before,
+            after,
+            given: &self.given,
+            phase,
+            y_axis: self.scene.y_axis,
+            view: self.scene.view,
+            lang: self.options.lang,
+            student: self.options.student,
+            title,
+        };
+        self.pictures.push(Picture { file: file.clone(), svg: svg::picture(&stage) });
+        file
+    }
+
+    /// The phase's quantities in three lines each (symbols, numbers put in,
+    /// result); a student's have a line to work on and the result blank.
+    fn derivations(&self, md: &mut String, phase: &Phase) {
+        let quantities = phase.quantities(&self.names);
+        if quantities.is_empty() {
+            return;
+        }
+        md.push_str("```text\n");
+        for q in &quantities {
+            let d = derive(q);
+            let pad = " ".repeat(q.name.chars().count() + 1);
+            let unit = if q.unit.is_empty() || matches!(q.value, engine::Value::Bool(_) | engine::Value::Text(_)) {
+                String::new()
+            } else {
+                format!(" {}", q.unit)
+            };
+            match (d.symbols, d.numbers, self.options.student) {
+                (Some(s), Some(_), true) => writeln!(md, "{s}\n{pad}= {WORK}\n{pad}= {BLANK}{unit}").unwrap(),
+                (Some(s), Some(n), false) => writeln!(md, "{s}\n{pad}= {}\n{pad}= {}", right_side(&n), right_side(&d.result)).unwrap(),
+                (_, _, true) => writeln!(md, "{} = {BLANK}{unit}", q.name).unwrap(),
+                (_, _, false) => writeln!(md, "{}", d.result).unwrap(),
+            }
+        }
+        md.push_str("```\n\n");
+    }
+
+    /// The states of the bodies the phase is about (its pair and the bodies
+    /// it changed; all, up to eight, when it names none), `before → after`
+    /// where the phase changed them. A student sees only what the scene gives.
+    fn state_table(&self, md: &mut String, phase: &Phase, before: &[BodyState], after: &[BodyState]) {
+        let mut bodies: Vec<usize> = phase.pair.map(|(a, b)| vec![a, b]).unwrap_or_default();
+        for c in phase.changes() {
+            if !bodies.contains(&c.body) {
+                bodies.push(c.body);
+            }
+        }
+        if bodies.is_empty() {
+            bodies = (0..self.names.len()).collect();
+        }
+        let more = bodies.len().saturating_sub(8);
+        bodies.truncate(8);
+        let w = |word: Word| self.word(word);
+        writeln!(md, "**{}** ({})\n", w(words::STATE), w(words::BEFORE_AFTER)).unwrap();
+        writeln!(
+            md,
+            "| {} | {} (m) | {} (rad) | {} (m/s) | {} (rad/s) |\n|---|---|---|---|---|",
+            w(words::BODY),
+            w(words::POSITION),
+            w(words::ANGLE),
+            w(words::VELOCITY),
+            w(words::SPIN)
+        )
+        .unwrap();
+        for &i in &bodies {
+            let (b, a) = (&before[i], &after[i]);
+            let g = self.given.get(i);
+            let scale = state_scale(b).max(state_scale(a));
+            let n = |x: f64| num_near(x, scale);
+            let v = |p: glam::DVec2| format!("({}, {})", n(p.x), n(p.y));
+            let student = self.options.student;
+            // A student is shown a value only as the scene gives it; what a phase worked out is a blank.
+            let cell = |was: String, now: String, given: bool| -> String {
+                let changed = was != now;
+                let was = if student && !given { BLANK.to_string() } else { was };
+                match (changed, student) {
+                    (false, _) => was,
+                    (true, true) => format!("{was} → {BLANK}"),
+                    (true, false) => format!("{was} → {now}"),
+                }
+            };
+            writeln!(
+                md,
+                "| {} | {} | {} | {} | {} |",
+                cell_text(&self.names[i]),
+                cell(v(b.position), v(a.position), g.is_some_and(|g| g.position == b.position)),
+                cell(n(b.angle), n(a.angle), g.is_some_and(|g| g.angle == b.angle)),
+                cell(v(b.velocity), v(a.velocity), g.is_some_and(|g| g.velocity == b.velocity)),
+                cell(n(b.angular_velocity), n(a.angular_velocity), g.is_some_and(|g| g.angular_velocity == b.angular_velocity)),
+            )
+            .unwrap();
+        }
+        if more > 0 {
+            writeln!(md, "\n… {}{more}", self.word(words::MORE_BODIES)).unwrap();
+        }
+        md.push('\n');
+    }
+
+    /// The checks' numbers with their units (the teacher's), or blanks to
+    /// fill in and the lesson's questions (the student's).
+    pub fn tail(&self) -> String {
+        let mut md = String::new();
+        if !self.scene.checks.is_empty() {
+            let heading = if self.options.student { words::ANSWERS_TO_FIND } else { words::NUMBERS_TO_VERIFY };
+            writeln!(md, "## {}\n", self.word(heading)).unwrap();
+            for (i, c) in self.scene.checks.iter().enumerate() {
+                let what = c
+                    .quantity
+                    .clone()
+                    .or_else(|| c.body.as_ref().map(|b| format!("{b}.{}", c.field.as_deref().unwrap_or(""))))
+                    .or(c.world.clone())
+                    .unwrap_or_default();
+                let with = if c.with == Default::default() {
+                    String::new()
+                } else {
+                    format!(", {} {}", self.word(words::WITH), lesson::overrides_text(&c.with))
+                };
+                let unit = self.units[i];
+                let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
+                let answer = if self.options.student {
+                    format!("{BLANK}{unit}")
+                } else {
+                    let expected = match &c.expected {
+                        Expected::Scalar(x) => num(*x),
+                        Expected::Vector([x, y]) => format!("({}, {})", num(*x), num(*y)),
+                        Expected::Bool(b) => b.to_string(),
+                    };
+                    format!("**{expected}{unit}**")
+                };
+                let frame = self.frame_text(c.frame).to_lowercase();
+                writeln!(md, "- `{what}` · {} · {frame}{with}{}{answer}", lesson::describe(&c.anchor()), self.word(words::COLON)).unwrap();
+            }
+            md.push('\n');
+        }
+        if self.options.student {
+            md += &questions(&[], self.options.lang);
+        }
+        md
+    }
+}
+
+/// A question of the lesson as a student's handout lists it.
+pub struct Question<'q> {
+    pub ask: &'q str,
+    /// The choices, if it is a multiple choice.
+    pub choices: &'q [String],
+}
+
+/// The lesson's questions with room for the answers. Lessons get
+/// `[[question]]` on another branch; until it lands, `tail` passes none.
+pub fn questions(list: &[Question], lang: Lang) -> String {
+    let mut md = String::new();
+    if list.is_empty() {
+        return md;
+    }
+    writeln!(md, "## {}\n", words::QUESTIONS.get(lang)).unwrap();
+    for (i, q) in list.iter().enumerate() {
+        writeln!(md, "{}. {}\n", i + 1, q.ask.trim()).unwrap();
+        for (k, choice) in q.choices.iter().enumerate() {
+            let letter = char::from(b'a' + (k % 26) as u8);
+            writeln!(md, "   - ({letter}) {choice}").unwrap();
+        }
+        if q.choices.is_empty() {
+            writeln!(md, "   {} {BLANK}{BLANK}", words::WORK_HERE.get(lang)).unwrap();
+        }
+        md.push('\n');
+    }
+    md
+}
+
+/// The unit of a body's state field or a world total a check names.
+fn state_unit(field: &str) -> &'static str {
+    match field {
+        "position" => "m",
+        "angle" => "rad",
+        "velocity" => "m/s",
+        "angular_velocity" => "rad/s",
+        "kinetic_energy" | "potential_energy" | "energy" => "J",
+        "momentum" => "N·s",
+        _ => "",
+    }
+}
+
+/// Text for a Markdown table cell: a `|` would end the cell.
+fn cell_text(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+/// Text for an image's alt text: brackets would end it.
+fn alt(s: &str) -> String {
+    s.replace('[', "\\[").replace(']', "\\]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_are_listed_with_room_or_choices() {
+        let choices = vec!["positive".to_string(), "negative".to_string()];
+        let md = questions(
+            &[Question { ask: "What sign will jt have?", choices: &choices }, Question { ask: "What is jn?", choices: &[] }],
+            Lang::En,
+        );
+        assert!(md.starts_with("## Questions\n\n1. What sign will jt have?\n\n   - (a) positive\n   - (b) negative\n"), "{md}");
+        assert!(md.contains("2. What is jn?\n\n   Work it out here: ________________\n"), "{md}");
+        assert_eq!(questions(&[], Lang::Zh), "");
+    }
+}

@@ -1,0 +1,370 @@
+//! `impulse handout`: the Markdown (snapshots in both languages and the
+//! student's), every picture of every lesson parsed as SVG, one drawn to
+//! pixels, the student's version free of checked answers, and the command's
+//! files and refusals.
+
+use impulse::lesson::{self, Expected, Lang, Lesson};
+use impulse::notation::num;
+use impulse::report::handout::{Built, MAX_FRAMES, MAX_PHASES, Options, build};
+use std::collections::BTreeSet;
+use std::process::{Command, Output};
+
+mod common;
+use common::snapshot_settings;
+
+fn lessons() -> Vec<Lesson> {
+    lesson::embedded().into_iter().map(|l| l.unwrap_or_else(|e| panic!("{e}"))).collect()
+}
+
+fn built(scene: &Lesson, lang: Lang, student: bool) -> Built {
+    build(scene, Options { lang, student, pictures: true }, None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_rough_balls_handout_is_locked_in_both_languages_and_for_students() {
+    let scene = lesson::find("rough-balls").unwrap();
+    snapshot_settings().bind(|| {
+        insta::assert_snapshot!("handout.rough-balls.en", built(&scene, Lang::En, false).markdown);
+        insta::assert_snapshot!("handout.rough-balls.zh", built(&scene, Lang::Zh, false).markdown);
+        insta::assert_snapshot!("handout.rough-balls.student", built(&scene, Lang::En, true).markdown);
+    });
+}
+
+/// Every picture parses as XML, is an `<svg>` with a size, has a scale bar
+/// and at least one body, and is linked from the Markdown exactly once (and
+/// every link has its picture).
+fn pictures_are_sound(what: &str, b: &Built) {
+    assert!(!b.pictures.is_empty(), "{what}: no pictures");
+    let mut files = BTreeSet::new();
+    for p in &b.pictures {
+        let doc = roxmltree::Document::parse(&p.svg).unwrap_or_else(|e| panic!("{what} {}: not XML: {e}", p.file));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg", "{what} {}", p.file);
+        assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"), "{what} {}", p.file);
+        for size in ["width", "height"] {
+            let v: f64 = root.attribute(size).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+            assert!(v > 100.0, "{what} {}: {size} {v}", p.file);
+        }
+        assert!(doc.descendants().any(|n| n.attribute("id") == Some("scale-bar")), "{what} {}: no scale bar", p.file);
+        let bodies = doc.descendants().filter(|n| n.attribute("class") == Some("body")).count();
+        assert!(bodies >= 1, "{what} {}: no body", p.file);
+        // Every coordinate is a finite number.
+        for n in doc.descendants().filter(|n| n.is_element()) {
+            for a in n.attributes().filter(|a| ["x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r"].contains(&a.name())) {
+                assert!(a.value().parse::<f64>().is_ok_and(f64::is_finite), "{what} {}: {}={}", p.file, a.name(), a.value());
+            }
+        }
+        let link = format!("]({})", p.file);
+        assert_eq!(b.markdown.matches(&link).count(), 1, "{what}: {} linked once", p.file);
+        assert!(files.insert(p.file.clone()), "{what}: {} twice", p.file);
+    }
+    assert_eq!(b.markdown.matches("](").count(), b.pictures.len(), "{what}: a link without a picture");
+}
+
+#[test]
+fn every_picture_of_every_lesson_is_sound_svg() {
+    for scene in lessons() {
+        let id = scene.section.as_ref().unwrap().id.clone();
+        for (lang, student) in [(Lang::En, false), (Lang::Zh, false), (Lang::En, true)] {
+            let b = built(&scene, lang, student);
+            pictures_are_sound(&format!("{id} ({lang:?}, student {student})"), &b);
+            assert_eq!(b.pictures.len(), scene.steps.len(), "{id}: a picture per step");
+        }
+    }
+}
+
+#[test]
+fn a_scene_without_narration_gets_a_section_per_frame_where_contact_begins() {
+    let scene = Lesson::parse("starter.toml", impulse::scene::STARTER).unwrap();
+    let b = built(&scene, Lang::En, false);
+    pictures_are_sound("starter", &b);
+    let sections: Vec<&str> = b.markdown.split("\n## ").skip(1).collect();
+    assert!(!sections.is_empty() && sections.len() <= MAX_FRAMES, "{} sections", sections.len());
+    for s in &sections {
+        assert!(s.starts_with(|c: char| c.is_ascii_digit()) && s.contains(". Frame "), "{s}");
+        let phases: Vec<&str> = s.lines().filter(|l| l.starts_with("### ")).collect();
+        assert!(!phases.is_empty() && phases.len() <= MAX_PHASES, "{phases:?}");
+        // Only phases that did something: no gravity, no integration, no broad phase.
+        for p in phases {
+            assert!(["### detect", "### correct", "### resolve", "### warm"].iter().any(|k| p.starts_with(k)), "{p}");
+        }
+    }
+    // The set-up is drawn first.
+    assert_eq!(b.pictures[0].file, "setup.svg");
+}
+
+/// The unsigned numbers of a text: digits with an optional decimal part,
+/// not glued to a letter, digit or point before them ("m1" names a body).
+fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let glued = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.' || b[i - 1] == b'_');
+        if !b[i].is_ascii_digit() || glued {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        out.push((start, i));
+    }
+    out
+}
+
+/// `text` without the numbers that say where, not how much: section numbers
+/// ("## 6."), passes, frames, events and faces ("pass 2", "frame 8").
+fn without_places(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let line = match line.strip_prefix("## ").and_then(|rest| rest.split_once(". ")) {
+            Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => format!("## {rest}"),
+            _ => line.to_string(),
+        };
+        let mut words: Vec<&str> = Vec::new();
+        for w in line.split(' ') {
+            let place = matches!(words.last(), Some(&("pass" | "frame" | "Frame" | "event" | "face" | "passes")));
+            words.push(if place && w.bytes().next().is_some_and(|b| b.is_ascii_digit()) { "N" } else { w });
+        }
+        out.push_str(&words.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether the number at `start..end` is written as a result: after "="
+/// (and a sign), and neither a factor of more arithmetic nor the
+/// coefficient of a symbol ("x = 3t").
+fn as_result(text: &str, (start, end): (usize, usize)) -> bool {
+    let before = text[..start].trim_end_matches(['-', '−']).trim_end();
+    let coefficient = text[end..].chars().next().is_some_and(|c| c.is_alphabetic() && !"JmNs".contains(c));
+    let after = text[end..].trim_start();
+    before.ends_with('=') && !coefficient && !after.starts_with(['·', '×', '/', '+', '−', '-', '*'])
+}
+
+/// What the scene itself gives a student, as `num` writes it: the bodies'
+/// make-up and start, the walls' ends, gravity, dt and the actions.
+fn given(scene: &Lesson) -> BTreeSet<String> {
+    use impulse::engine::ActionKind;
+    use impulse::geometry::{Pose, Shape, segment_ends};
+    let w = &scene.world;
+    let mut xs = vec![w.gravity.x, w.gravity.y, scene.settings.dt];
+    for b in &w.bodies {
+        xs.extend([b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity, b.restitution, b.friction]);
+        if !b.is_static() {
+            xs.push(b.mass());
+        }
+        match b.shape {
+            Shape::Circle { radius } => xs.push(radius),
+            Shape::Box { size } => xs.extend([size.x, size.y]),
+            Shape::Segment { half } => {
+                for e in segment_ends(half, Pose::new(b.position, b.angle)) {
+                    xs.extend([e.x, e.y]);
+                }
+                xs.push(2.0 * half.length());
+            }
+        }
+    }
+    for a in &w.actions {
+        match a.kind {
+            ActionKind::Force { force: v, at, .. } | ActionKind::Impulse { impulse: v, at } => {
+                xs.extend([v.x, v.y]);
+                xs.extend(at.map_or(vec![], |p| vec![p.x, p.y]));
+            }
+            ActionKind::Torque { torque: x, .. } | ActionKind::AngularImpulse(x) => xs.push(x),
+            ActionKind::Velocity(v) => xs.extend([v.x, v.y]),
+        }
+    }
+    xs.into_iter().map(|x| num(x.abs())).collect()
+}
+
+/// The vectors the scene gives: positions, velocities, wall ends, gravity, actions'.
+fn given_vectors(scene: &Lesson) -> BTreeSet<String> {
+    use impulse::engine::ActionKind;
+    use impulse::geometry::{Pose, Shape, segment_ends};
+    let w = &scene.world;
+    let mut vs = vec![w.gravity];
+    for b in &w.bodies {
+        vs.extend([b.position, b.velocity]);
+        if let Shape::Segment { half } = b.shape {
+            vs.extend(segment_ends(half, Pose::new(b.position, b.angle)));
+        }
+    }
+    for a in &w.actions {
+        match a.kind {
+            ActionKind::Force { force: v, at, .. } | ActionKind::Impulse { impulse: v, at } => {
+                vs.extend([Some(v), at].into_iter().flatten())
+            }
+            ActionKind::Velocity(v) => vs.push(v),
+            _ => {}
+        }
+    }
+    vs.into_iter().map(|v| format!("({}, {})", num(v.x), num(v.y))).collect()
+}
+
+/// For every check of every lesson: the student's Markdown never writes its
+/// expected number. A number the scene also gives (μ = 0.2 is both the input
+/// and the pair's average; a mass of 3 kg and vrn = 3 m/s) must appear in the
+/// set-up, so for those the test asks only that it is never written as a
+/// result ("= 3"). A checked vector never appears as written. The student's
+/// pictures' labels hold no checked number the scene does not give.
+#[test]
+fn a_student_handout_states_no_checked_result() {
+    let mut tested = 0;
+    for scene in lessons() {
+        let id = scene.section.as_ref().unwrap().id.clone();
+        let b = built(&scene, Lang::En, true);
+        let md = without_places(&b.markdown.replace('−', "-"));
+        let given = given(&scene);
+        let given_vectors = given_vectors(&scene);
+        let labels: String = b
+            .pictures
+            .iter()
+            .flat_map(|p| {
+                let doc = roxmltree::Document::parse(&p.svg).unwrap();
+                doc.descendants()
+                    .filter(|n| n.has_tag_name("text") && n.attribute("class") != Some("legend"))
+                    .filter_map(|n| n.text().map(str::to_string))
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let labels = without_places(&labels);
+        for c in &scene.checks {
+            let xs = match c.expected {
+                Expected::Scalar(x) => vec![x],
+                Expected::Vector([x, y]) => {
+                    // A zero vector (a body at rest) is everywhere, as 0 is.
+                    let v = format!("({}, {})", num(x), num(y));
+                    if (x, y) == (0.0, 0.0) {
+                    } else if given_vectors.contains(&v) {
+                        assert!(!md.replace(' ', "").contains(&format!("={}", v.replace(' ', ""))), "{id}: writes = {v}");
+                    } else {
+                        assert!(!md.contains(&v), "{id}: the student's handout writes the checked {v}");
+                    }
+                    vec![x, y]
+                }
+                Expected::Bool(_) => vec![],
+            };
+            for x in xs.into_iter().filter(|x| *x != 0.0) {
+                let token = num(x.abs());
+                let at: Vec<(usize, usize)> = numbers(&md).into_iter().filter(|&(s, e)| md[s..e] == token).collect();
+                if given.contains(&token) {
+                    // The world line states the scene's own inputs ("dt = 1 s").
+                    let world_line = |s: usize| md[..s].rsplit('\n').next().is_some_and(|l| l.starts_with("World: "));
+                    for span in at.into_iter().filter(|&(s, _)| !world_line(s)) {
+                        assert!(!as_result(&md, span), "{id}: the student's handout writes the checked {token} as a result");
+                    }
+                } else {
+                    assert!(at.is_empty(), "{id}: the student's handout writes the checked {token} (not an input of the scene)");
+                    let in_labels = numbers(&labels).into_iter().any(|(s, e)| labels[s..e] == token);
+                    assert!(!in_labels, "{id}: a student's picture writes the checked {token}");
+                }
+                tested += 1;
+            }
+        }
+        // And every result line is blank.
+        assert!(md.contains("= ________"), "{id}");
+    }
+    assert!(tested > 50, "only {tested} checked numbers");
+}
+
+#[test]
+fn a_picture_draws_to_pixels() {
+    let scene = lesson::find("rough-balls").unwrap();
+    let b = built(&scene, Lang::En, false);
+    let resolve = b.pictures.iter().find(|p| p.svg.contains("resolve · pass 1")).expect("the resolve step's picture");
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_str(&resolve.svg, &options).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, resvg::tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    let pixels = pixmap.pixels();
+    let inked = pixels.iter().filter(|p| p.red() < 200 || p.green() < 200 || p.blue() < 200).count();
+    assert!(inked * 100 > pixels.len(), "almost blank: {inked} of {} pixels", pixels.len());
+    // The impulse arrows' orange (#e67e00) is there.
+    assert!(pixels.iter().any(|p| p.red() == 0xe6 && p.green() == 0x7e && p.blue() == 0x00), "no impulse arrow drawn");
+}
+
+fn impulse(args: &[&str], dir: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_impulse")).args(args).current_dir(dir).output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn the_command_writes_a_folder_and_never_over_a_users_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let out = impulse(&["handout", "rough-balls"], dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let folder = dir.join("rough-balls-handout");
+    let md = std::fs::read_to_string(folder.join("rough-balls.md")).unwrap();
+    assert!(md.contains("](step-03.svg)"));
+    for k in 1..=4 {
+        assert!(folder.join(format!("step-{k:02}.svg")).is_file());
+    }
+    // Again: it wrote them, so it may write them again; the student's go beside them.
+    assert_eq!(impulse(&["handout", "rough-balls"], dir).status.code(), Some(0));
+    let out = impulse(&["handout", "rough-balls", "--student", "--lang", "zh"], dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(folder.join("rough-balls-student.md").is_file() && folder.join("student-step-01.svg").is_file());
+    assert_eq!(std::fs::read_to_string(folder.join("rough-balls.md")).unwrap(), md, "the teacher's file is left alone");
+
+    // A file of the user's where the handout would write: nothing is written, exit 2.
+    let mine = dir.join("mine");
+    std::fs::create_dir(&mine).unwrap();
+    std::fs::write(mine.join("step-02.svg"), "my drawing").unwrap();
+    let out = impulse(&["handout", "rough-balls", "--out", "mine"], dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("step-02.svg") && err.contains("--force") && err.contains("nothing was written"), "{err}");
+    assert_eq!(std::fs::read_to_string(mine.join("step-02.svg")).unwrap(), "my drawing");
+    assert!(!mine.join("rough-balls.md").exists());
+    // With --force it is written over.
+    assert_eq!(impulse(&["handout", "rough-balls", "--out", "mine", "--force"], dir).status.code(), Some(0));
+    assert!(std::fs::read_to_string(mine.join("step-02.svg")).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn pictures_an_earlier_run_wrote_and_this_one_does_not_are_removed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    assert_eq!(impulse(&["handout", "sat", "--out", "h"], dir).status.code(), Some(0));
+    assert!(dir.join("h/step-09.svg").is_file());
+    // The same folder for a lesson of four steps: the sat lesson's later pictures go, its Markdown stays.
+    let out = impulse(&["handout", "rough-balls", "--out", "h"], dir);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!dir.join("h/step-09.svg").exists() && dir.join("h/step-04.svg").is_file());
+    assert!(dir.join("h/sat.md").is_file());
+}
+
+#[test]
+fn bad_input_exits_2_with_a_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let out = impulse(&["handout", "rough-bals"], dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("did you mean `rough-balls`?"), "{}", text(&out.stderr));
+    let out = impulse(&["handout", "nowhere/scene.toml"], dir);
+    assert_eq!(out.status.code(), Some(2));
+    // A file where the folder would go.
+    std::fs::write(dir.join("taken"), "").unwrap();
+    let out = impulse(&["handout", "rough-balls", "--out", "taken"], dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("not a folder"), "{}", text(&out.stderr));
+    let out = impulse(&["handout", "rough-balls", "--out", "taken/inside"], dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot make the folder"), "{}", text(&out.stderr));
+}
