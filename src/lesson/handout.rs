@@ -4,8 +4,8 @@
 
 use super::Lesson;
 use super::{Place, step_at};
-use crate::engine::{FrameRecord, Phase};
-use crate::notation::{derive, num, phase_title, right_side, rise_mark, totals_line};
+use crate::engine::{FrameRecord, Phase, Shown};
+use crate::notation::{FACE_CAPTION, FACE_LEGEND, derive, face_markdown, num, phase_title, right_side, rise_mark, totals_line};
 use std::fmt::Write;
 
 /// The whole handout of the recorded frames.
@@ -125,13 +125,21 @@ fn bodies_table(md: &mut String, scene: &Lesson) {
 }
 
 fn derivations(md: &mut String, phase: &Phase, names: &[String]) {
-    let quantities = phase.quantities(names);
+    let quantities = phase.shown(names);
     if quantities.is_empty() {
         return;
     }
     md.push_str("```text\n");
-    for q in &quantities {
-        let d = derive(q);
+    for shown in quantities {
+        let q = match shown {
+            Shown::Quantity(q) => q,
+            // The separating axis test's faces: a pipe table between the formulas.
+            Shown::Faces(table) => {
+                writeln!(md, "```\n\n`{FACE_CAPTION}`: {FACE_LEGEND}.\n\n{}\n```text", face_markdown(&table)).unwrap();
+                continue;
+            }
+        };
+        let d = derive(&q);
         match (d.symbols, d.numbers) {
             (Some(s), Some(n)) => {
                 let pad = " ".repeat(q.name.chars().count() + 1);

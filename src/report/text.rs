@@ -1,5 +1,7 @@
-use crate::engine::{FrameRecord, Phase, Totals, World};
-use crate::notation::{derive, num, phase_title, right_side, rise_mark, state_line, totals_line};
+use crate::engine::{FrameRecord, Phase, Shown, Totals, World};
+use crate::notation::{
+    FACE_CAPTION, FACE_LEGEND, FaceLine, derive, face_lines, num, phase_title, right_side, rise_mark, state_line, totals_line,
+};
 use std::fmt::Write;
 
 /// The readable trace of one frame: every phase with its derivations and the
@@ -24,8 +26,22 @@ pub fn text_frame(names: &[String], f: &FrameRecord, spans: &[(Totals, Totals)])
 pub fn text_phase(names: &[String], phase: &Phase) -> String {
     let mut out = String::new();
     writeln!(out, "  {}", phase_title(phase, names)).unwrap();
-    for q in &phase.quantities(names) {
-        let d = derive(q);
+    for shown in phase.shown(names) {
+        let q = match shown {
+            Shown::Quantity(q) => q,
+            Shown::Faces(table) => {
+                writeln!(out, "    {FACE_CAPTION}: {FACE_LEGEND}").unwrap();
+                for line in face_lines(&table, None) {
+                    match line {
+                        FaceLine::Header(t) | FaceLine::Group(t) | FaceLine::Row { text: t, .. } | FaceLine::Hidden(t) => {
+                            writeln!(out, "    {t}").unwrap()
+                        }
+                    }
+                }
+                continue;
+            }
+        };
+        let d = derive(&q);
         match (d.symbols, d.numbers) {
             (Some(s), Some(n)) => {
                 let pad = " ".repeat(q.name.chars().count() + 1);
