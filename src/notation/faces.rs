@@ -180,7 +180,7 @@ fn lay_out(table: &FaceTable, rows: &[Cells], layout: Layout) -> Vec<FaceLine> {
         .filter_map(|(shown, name)| (!shown).then_some(name))
         .collect();
     if !hidden.is_empty() {
-        out.push(FaceLine::Hidden(format!("({} left out for width; impulse run prints every column)", hidden.join(", "))));
+        out.push(FaceLine::Hidden(format!("(too narrow for {}: see impulse run)", hidden.join(", "))));
     }
     out
 }
