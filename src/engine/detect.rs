@@ -189,14 +189,15 @@ impl DetectRecord {
     /// Every face the separating axis test tried (two boxes, or a wall and a
     /// box) as the step recorded it; none for the other methods.
     pub fn faces(&self, (a, b): (&str, &str)) -> Option<FaceTable> {
-        match &self.work {
+        let table = match &self.work {
             Work::BoxBox(report) => Some(FaceTable::new([(a, &report.faces[0][..]), (b, &report.faces[1][..])], report.axis)),
             Work::WallBox { report, wall_is_a } => {
                 let (wall, boxed) = if *wall_is_a { (a, b) } else { (b, a) };
                 Some(FaceTable::new([(wall, &report.segment[..]), (boxed, &report.boxed[..])], report.axis))
             }
             _ => None,
-        }
+        };
+        table.filter(|t| !t.rows.is_empty())
     }
 
     /// The working of the narrow-phase methods other than the separating
@@ -254,7 +255,7 @@ impl DetectRecord {
     }
 }
 
-/// What a reader sees of a detect phase, in the order of the derivation: a
+/// What a reader sees of a phase, in the order of the derivation: a
 /// quantity, or the separating axis test's faces as one table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shown {
@@ -342,4 +343,4 @@ impl FaceTable {
 }
 
 /// How far a face's support point lies behind it.
-pub const FACE_DISTANCE: &str = "({s} − {f})·(−{n})";
+const FACE_DISTANCE: &str = "({s} − {f})·(−{n})";
