@@ -477,7 +477,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
                 record.phases.retain(|p| kinds.contains(&p.kind()));
             }
             match format {
-                Format::Text => out.write_all(report::text_frame(&names, &record, &spans).as_bytes())?,
+                Format::Text => report::write_text_frame(out, &names, &record, &spans)?,
                 Format::Json => {
                     if f > 0 {
                         out.write_all(b",")?;

@@ -4,9 +4,11 @@
 //! reports, so that each writes numbers the same way; it knows the engine's
 //! records and nothing else.
 
+mod faces;
 mod ledger;
 mod stopped;
 
+pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
 pub use ledger::{rise_mark, totals_line};
 pub use stopped::non_finite_message;
 

@@ -36,6 +36,29 @@ fn json_trace_follows_the_contract() {
 }
 
 #[test]
+fn a_sat_detect_in_json_keeps_its_values_and_lists_its_faces() {
+    let out = impulse(&["run", "sat", "--format", "json", "--phases", "detect"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let detect = &v["frames"][0]["phases"][0];
+    assert_eq!(detect["pair"], serde_json::json!(["plank", "crate"]));
+    let faces = detect["faces"].as_array().unwrap();
+    assert_eq!(faces.len(), 8);
+    // Each face's row holds the same numbers as its named values.
+    for f in faces {
+        let name = format!("{} face {}", f["body"].as_str().unwrap(), f["face"]);
+        assert_eq!(f["distance"], detect["values"][format!("{name} distance")], "{name}");
+        assert_eq!(f["support"], detect["values"][format!("{name} support")], "{name}");
+        assert_eq!(f["normal"], detect["values"][format!("{name} normal")], "{name}");
+    }
+    let least: Vec<_> = faces.iter().filter(|f| f["least"] == true).collect();
+    assert_eq!(least.len(), 1);
+    assert_eq!((&least[0]["body"], &least[0]["face"]), (&serde_json::json!("crate"), &serde_json::json!(3)));
+    assert_eq!(detect["values"]["least penetration"], "crate face 3");
+    assert_eq!(least[0]["distance"], detect["values"]["depth"]);
+}
+
+#[test]
 fn lessons_lists_the_ids_in_order() {
     let out = text(&impulse(&["lessons"]).stdout);
     let (list, sources) = out.split_once("\nsources:\n").expect("the sources after the lessons");

@@ -129,6 +129,13 @@ fn without_places(text: &str) -> String {
             Some((n, rest)) if n.bytes().all(|b| b.is_ascii_digit()) => format!("## {rest}"),
             _ => line.to_string(),
         };
+        // A row of the SAT table starts with the face it is about: "| crate 3 |".
+        let line = match line.strip_prefix("| ").and_then(|rest| rest.split_once(" |")) {
+            Some((cell, rest)) if cell.rsplit(' ').next().is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) => {
+                format!("| {} N |{rest}", cell.rsplit_once(' ').map_or(cell, |(body, _)| body))
+            }
+            _ => line,
+        };
         let mut words: Vec<&str> = Vec::new();
         for w in line.split(' ') {
             let place = matches!(words.last(), Some(&("pass" | "frame" | "Frame" | "event" | "face" | "passes")));

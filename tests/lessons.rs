@@ -122,3 +122,41 @@ fn a_step_at_a_phase_that_never_happens_is_reported() {
     assert!(err.contains("step 2 points at correct · pass 20 of frame 0, which never happens"), "{err}");
     assert!(err.contains("the resolve phases of frame 0 are: resolve · pass 1 · a–b; resolve · pass 2 · a–b;"), "{err}");
 }
+
+/// The sat lesson's first test of plank and crate, as the table shows it: the
+/// marked row is the face the step chose, each distance the step's own.
+#[test]
+fn the_sat_table_marks_the_face_the_report_chose() {
+    use impulse::engine::{PhaseData, PhaseKind, Work, record_frame};
+    use impulse::notation::{FaceLine, face_lines, num};
+    let scene = lesson::find("sat").unwrap();
+    let names = body_names(&scene);
+    let frame = record_frame(&mut scene.world.clone(), &scene.settings);
+    let phase = frame.phases.iter().find(|p| p.kind() == PhaseKind::Detect).unwrap();
+    let PhaseData::Detect(record) = &phase.data else { unreachable!() };
+    let Work::BoxBox(report) = &record.work else { panic!("two boxes are tested by the SAT") };
+    let table = phase.faces(&names).unwrap();
+    assert_eq!(table.rows.len(), 8);
+    for (side, body) in ["plank", "crate"].into_iter().enumerate() {
+        for face in 0..4 {
+            let row = table.rows.iter().find(|r| r.body == body && r.face == face).unwrap();
+            let test = report.faces[side][face].unwrap();
+            assert_eq!((row.distance, row.support, row.normal), (test.distance, test.support, test.normal), "{body} {face}");
+            assert_eq!(row.least, report.axis == Some((side, face)), "{body} {face}");
+        }
+    }
+    assert_eq!(report.axis, Some((1, 3)), "the lesson's axis: the crate's face 3");
+    let depth = record.info.unwrap().depth;
+    // Laid out at any width, one row is marked: the crate's face 3 with the contact's depth.
+    for width in [None, Some(58), Some(38)] {
+        let lines = face_lines(&table, width);
+        let marked: Vec<&String> =
+            lines.iter().filter_map(|l| if let FaceLine::Row { text, marked: true } = l { Some(text) } else { None }).collect();
+        assert_eq!(marked.len(), 1, "{width:?}");
+        assert!(marked[0].starts_with(if width.is_none() { "crate 3" } else { "3" }), "{width:?}: {}", marked[0]);
+        assert!(marked[0].contains(&num(depth)) && marked[0].contains('◀'), "{width:?}: {}", marked[0]);
+        for (row, r) in lines.iter().filter_map(|l| if let FaceLine::Row { text, .. } = l { Some(text) } else { None }).zip(&table.rows) {
+            assert!(row.contains(&num(r.distance.unwrap())), "{row}");
+        }
+    }
+}

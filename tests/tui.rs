@@ -66,6 +66,35 @@ fn every_lesson_first_screen_and_first_contact() {
     });
 }
 
+/// The separating axis test as a table: at 120×40 every face and the chosen
+/// axis show without scrolling; at 80×24 the table keeps to narrower columns.
+#[test]
+fn sat_detect_is_a_table_of_faces() {
+    let mut app = open("sat");
+    while current(&app).2 != PhaseKind::Detect {
+        app.update(Msg::NextPhase);
+    }
+    let wide = screen(&app, 120, 40);
+    let panel = |s: &str| s.lines().map(|l| l.chars().skip(60).collect::<String>()).collect::<Vec<_>>().join("\n");
+    for shown in
+        ["crate's faces, plank's corners:", "0.570432", "0.47294  ◀", "least penetration = crate face 3", "end = start + normal·depth"]
+    {
+        assert!(panel(&wide).contains(shown), "{shown}: {wide}");
+    }
+    // At 80×24, three j presses down: every row and the axis chosen.
+    for _ in 0..3 {
+        press(&mut app, Msg::ScrollDown, 80, 24);
+    }
+    let narrow = screen(&app, 80, 24);
+    for shown in ["plank's faces, crate's corners:", "0.47294  ◀", "least penetration = crate face 3"] {
+        assert!(narrow.contains(shown), "{shown}: {narrow}");
+    }
+    snapshot_settings().bind(|| {
+        insta::assert_snapshot!("tui.sat.detect", wide);
+        insta::assert_snapshot!("tui.sat.detect.80x24", narrow);
+    });
+}
+
 #[test]
 fn rough_balls_resolve_shows_the_texts_impulses() {
     let mut app = open("rough-balls");

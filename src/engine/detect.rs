@@ -113,25 +113,62 @@ pub struct DetectRecord {
 }
 
 impl DetectRecord {
-    pub(super) fn quantities(&self, (a, b): (&str, &str)) -> Vec<Quantity> {
+    pub(super) fn quantities(&self, names: (&str, &str)) -> Vec<Quantity> {
+        self.build(names, false)
+            .into_iter()
+            .flat_map(|s| match s {
+                Shown::Quantity(q) => vec![q],
+                Shown::Faces(table) => table.quantities(),
+            })
+            .collect()
+    }
+
+    /// The quantities as a reader sees them: the same, in the same order,
+    /// but the faces of the separating axis test gathered into one table.
+    pub(super) fn shown(&self, names: (&str, &str)) -> Vec<Shown> {
+        self.build(names, true)
+    }
+
+    fn build(&self, (a, b): (&str, &str), tabled: bool) -> Vec<Shown> {
         let distance = self.x_a.distance(self.x_b);
         let sum = self.r_a + self.r_b;
-        let mut out = vec![
+        let mut out: Vec<Shown> = [
             Quantity::new("distance", distance, "m").by("|{x_b} − {x_a}|", vec![("x_b", self.x_b.into()), ("x_a", self.x_a.into())]),
             Quantity::new("radius sum", sum, "m").by("{r_a} + {r_b}", vec![("r_a", self.r_a.into()), ("r_b", self.r_b.into())]),
             Quantity::new("bounds touch", distance <= sum, "")
                 .by("{distance} ≤ {radius sum}", vec![("distance", distance.into()), ("radius sum", sum.into())]),
-        ];
-        self.work_quantities((a, b), &mut out);
-        out.push(Quantity::new("contact", self.info.is_some(), ""));
+        ]
+        .into_iter()
+        .map(Shown::Quantity)
+        .collect();
+        match self.faces((a, b)) {
+            Some(table) => {
+                let separating = table.separating();
+                let least = table.least().map(|r| format!("{} face {}", r.body, r.face));
+                if tabled {
+                    out.push(Shown::Faces(table));
+                } else {
+                    out.extend(table.quantities().into_iter().map(Shown::Quantity));
+                }
+                out.extend(separating.map(|why| Shown::Quantity(Quantity::new("separating axis", why.as_str(), ""))));
+                out.extend(least.map(|l| Shown::Quantity(Quantity::new("least penetration", Value::Text(l), ""))));
+            }
+            None => {
+                let mut work = Vec::new();
+                self.work_quantities((a, b), &mut work);
+                out.extend(work.into_iter().map(Shown::Quantity));
+            }
+        }
+        let mut push = |q: Quantity| out.push(Shown::Quantity(q));
+        push(Quantity::new("contact", self.info.is_some(), ""));
         if let Some(i) = self.info {
             if self.flipped {
-                out.push(Quantity::new("flipped", true, ""));
+                push(Quantity::new("flipped", true, ""));
             }
-            out.push(Quantity::new("depth", i.depth, "m"));
-            out.push(Quantity::new("normal", i.normal, ""));
-            out.push(Quantity::new("start", i.start, "m"));
-            out.push(
+            push(Quantity::new("depth", i.depth, "m"));
+            push(Quantity::new("normal", i.normal, ""));
+            push(Quantity::new("start", i.start, "m"));
+            push(
                 Quantity::new("end", i.end, "m").by(
                     "{start} + {normal}·{depth}",
                     vec![("start", i.start.into()), ("normal", i.normal.into()), ("depth", i.depth.into())],
@@ -139,9 +176,9 @@ impl DetectRecord {
             );
         }
         if let Some(s) = self.second {
-            out.push(Quantity::new("second depth", s.depth, "m").by("clipped: the incident face's other end", vec![]));
-            out.push(Quantity::new("second start", s.start, "m"));
-            out.push(Quantity::new("second end", s.end, "m").by(
+            push(Quantity::new("second depth", s.depth, "m").by("clipped: the incident face's other end", vec![]));
+            push(Quantity::new("second start", s.start, "m"));
+            push(Quantity::new("second end", s.end, "m").by(
                 "{second start} + {normal}·{second depth}",
                 vec![("second start", s.start.into()), ("normal", s.normal.into()), ("second depth", s.depth.into())],
             ));
@@ -149,27 +186,25 @@ impl DetectRecord {
         out
     }
 
-    /// The working of each narrow-phase method, for the derivation panel.
-    fn work_quantities(&self, (a, b): (&str, &str), out: &mut Vec<Quantity>) {
-        match &self.work {
-            Work::CircleCircle => {}
-            Work::BoxBox(report) => {
-                for (side, faces) in report.faces.iter().enumerate() {
-                    let (own, other) = if side == 0 { (a, b) } else { (b, a) };
-                    face_quantities((own, other), faces, out);
-                }
-                if let Some((side, face)) = report.axis {
-                    out.push(Quantity::new("least penetration", Value::Text(format!("{} face {face}", [a, b][side])), ""));
-                }
-            }
+    /// Every face the separating axis test tried (two boxes, or a wall and a
+    /// box) as the step recorded it; none for the other methods.
+    pub fn faces(&self, (a, b): (&str, &str)) -> Option<FaceTable> {
+        let table = match &self.work {
+            Work::BoxBox(report) => Some(FaceTable::new([(a, &report.faces[0][..]), (b, &report.faces[1][..])], report.axis)),
             Work::WallBox { report, wall_is_a } => {
                 let (wall, boxed) = if *wall_is_a { (a, b) } else { (b, a) };
-                face_quantities((wall, boxed), &report.segment, out);
-                face_quantities((boxed, wall), &report.boxed, out);
-                if let Some((side, face)) = report.axis {
-                    out.push(Quantity::new("least penetration", Value::Text(format!("{} face {face}", [wall, boxed][side])), ""));
-                }
+                Some(FaceTable::new([(wall, &report.segment[..]), (boxed, &report.boxed[..])], report.axis))
             }
+            _ => None,
+        };
+        table.filter(|t| !t.rows.is_empty())
+    }
+
+    /// The working of the narrow-phase methods other than the separating
+    /// axis test (whose faces are [`Self::faces`]), for the derivation panel.
+    fn work_quantities(&self, (a, b): (&str, &str), out: &mut Vec<Quantity>) {
+        match &self.work {
+            Work::CircleCircle | Work::BoxBox(_) | Work::WallBox { .. } => {}
             Work::WallCircle { test, wall_is_a } => {
                 let (wall, centre) = if *wall_is_a { (a, self.x_b) } else { (b, self.x_a) };
                 let SegmentTest { from, to, along, nearest, distance } = **test;
@@ -220,21 +255,92 @@ impl DetectRecord {
     }
 }
 
-/// One polygon's faces tested against the other's corners (text 001's SAT):
-/// each face's normal, its support point and how far behind the face it lies.
-fn face_quantities((own, other): (&str, &str), faces: &[Option<FaceTest>], out: &mut Vec<Quantity>) {
-    for (i, face) in faces.iter().enumerate() {
-        let Some(face) = face else { continue };
-        out.push(Quantity::new(format!("{own} face {i} normal"), face.normal, ""));
-        out.push(Quantity::new(format!("{own} face {i} support"), face.support, "m"));
-        let dist = Quantity::new(format!("{own} face {i} distance"), face.distance, "m");
-        out.push(match face.support {
-            Some(s) => dist.by("({s} − {f})·(−{n})", vec![("s", s.into()), ("f", face.on_face.into()), ("n", face.normal.into())]),
-            None => dist,
-        });
-        if face.support.is_none() {
-            let why = format!("no corner of {other} lies behind {own}'s face {i}: it separates");
-            out.push(Quantity::new("separating axis", why.as_str(), ""));
+/// What a reader sees of a phase, in the order of the derivation: a
+/// quantity, or the separating axis test's faces as one table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shown {
+    Quantity(Quantity),
+    Faces(FaceTable),
+}
+
+/// One face of the separating axis test: the face of `body` tested against
+/// the corners of `against`, as the step recorded it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaceRow {
+    pub body: String,
+    pub against: String,
+    pub face: usize,
+    /// The face's outward normal n.
+    pub normal: DVec2,
+    /// The face's first corner f.
+    pub on_face: DVec2,
+    /// The other body's corner deepest behind the face; none: no corner is, and the face separates.
+    pub support: Option<DVec2>,
+    /// How far the support point lies behind the face, d = (s − f)·(−n); positive: behind it.
+    pub distance: Option<f64>,
+    /// The face of least penetration, the one the test chose.
+    pub least: bool,
+}
+
+/// Every face the separating axis test tried, A's (or the wall's) first, in
+/// the order tried; faces after a separating one were never tried and are left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaceTable {
+    pub rows: Vec<FaceRow>,
+}
+
+impl FaceTable {
+    /// `sides`: each polygon's name and its faces' tests; `axis` the face of
+    /// least penetration as (side, face).
+    fn new(sides: [(&str, &[Option<FaceTest>]); 2], axis: Option<(usize, usize)>) -> FaceTable {
+        let mut rows = Vec::new();
+        for (side, (body, faces)) in sides.iter().enumerate() {
+            let against = sides[1 - side].0;
+            for (face, test) in faces.iter().enumerate() {
+                let Some(t) = test else { continue };
+                rows.push(FaceRow {
+                    body: body.to_string(),
+                    against: against.to_string(),
+                    face,
+                    normal: t.normal,
+                    on_face: t.on_face,
+                    support: t.support,
+                    distance: t.distance,
+                    least: axis == Some((side, face)),
+                });
+            }
         }
+        FaceTable { rows }
+    }
+
+    /// The row of the face of least penetration.
+    pub fn least(&self) -> Option<&FaceRow> {
+        self.rows.iter().find(|r| r.least)
+    }
+
+    /// Why the test stopped early: the face no corner lies behind.
+    pub fn separating(&self) -> Option<String> {
+        let r = self.rows.iter().find(|r| r.support.is_none())?;
+        Some(format!("no corner of {} lies behind {}'s face {}: it separates", r.against, r.body, r.face))
+    }
+
+    /// Each face as three quantities (normal, support, distance), named
+    /// "plank face 0 normal" …: the values JSON, checks and breakpoints read.
+    pub fn quantities(&self) -> Vec<Quantity> {
+        let mut out = Vec::new();
+        for r in &self.rows {
+            let (own, i) = (&r.body, r.face);
+            out.push(Quantity::new(format!("{own} face {i} normal"), r.normal, ""));
+            out.push(Quantity::new(format!("{own} face {i} support"), r.support, "m"));
+            let dist = Quantity::new(format!("{own} face {i} distance"), r.distance, "m");
+            out.push(match r.support {
+                Some(s) => dist.by(FACE_DISTANCE, vec![("s", s.into()), ("f", r.on_face.into()), ("n", r.normal.into())]),
+                None => dist,
+            });
+        }
+        out
     }
 }
+
+/// How far a face's support point lies behind it.
+const FACE_DISTANCE: &str = "({s} − {f})·(−{n})";

@@ -26,7 +26,7 @@ pub use action::{Action, ActionKind, actions_from};
 pub use body::{Body, BodyState};
 pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;
-pub use detect::{DetectRecord, Work};
+pub use detect::{DetectRecord, FaceRow, FaceTable, Shown, Work};
 pub use event::{EventBounceRecord, EventImpulse, EventRecord, HitOutcome, PredictRecord, Prediction, Queued, Stale, Tally, Target, Test};
 pub use forces::{Acted, ForcesRecord, Load};
 pub use guard::{NonFinite, guard};

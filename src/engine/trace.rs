@@ -11,7 +11,7 @@
 use super::body::BodyState;
 use super::broad::BroadRecord;
 use super::correct::CorrectRecord;
-use super::detect::DetectRecord;
+use super::detect::{DetectRecord, FaceTable, Shown};
 use super::event::{EventBounceRecord, EventRecord, PredictRecord};
 use super::forces::ForcesRecord;
 use super::integrate::IntegrateRecord;
@@ -349,8 +349,7 @@ impl Phase {
     /// its formula and inputs. `names` are the bodies' names, by index (A and
     /// B, or the index, stand in for a missing name).
     pub fn quantities(&self, names: &[String]) -> Vec<Quantity> {
-        let name = |i: usize, fallback| names.get(i).map_or(fallback, String::as_str);
-        let pair = self.pair.map_or(("A", "B"), |(a, b)| (name(a, "A"), name(b, "B")));
+        let pair = self.pair_names(names);
         match &self.data {
             PhaseData::Forces(r) => r.quantities(names),
             PhaseData::Broad(r) => r.quantities(names),
@@ -372,6 +371,30 @@ impl Phase {
             PhaseData::Event(r) => r.quantities(names),
             PhaseData::EventBounce(r) => r.quantities(),
         }
+    }
+
+    /// The quantities as a reader sees them: [`Self::quantities`], in their
+    /// order, but with the separating axis test's faces as one table.
+    pub fn shown(&self, names: &[String]) -> Vec<Shown> {
+        match &self.data {
+            PhaseData::Detect(r) => r.shown(self.pair_names(names)),
+            _ => self.quantities(names).into_iter().map(Shown::Quantity).collect(),
+        }
+    }
+
+    /// The faces the separating axis test tried, for a detect phase of two
+    /// boxes or a wall and a box.
+    pub fn faces(&self, names: &[String]) -> Option<FaceTable> {
+        match &self.data {
+            PhaseData::Detect(r) => r.faces(self.pair_names(names)),
+            _ => None,
+        }
+    }
+
+    /// The names of the phase's pair (A and B stand in for a missing one).
+    fn pair_names<'a>(&self, names: &'a [String]) -> (&'a str, &'a str) {
+        let name = |i: usize, fallback| names.get(i).map_or(fallback, String::as_str);
+        self.pair.map_or(("A", "B"), |(a, b)| (name(a, "A"), name(b, "B")))
     }
 
     /// About how many bytes this record holds, its boxed parts included: what

@@ -1,4 +1,4 @@
-use crate::engine::{Body, BodyState, FrameRecord, Phase, PhaseData, Totals, Value};
+use crate::engine::{Body, BodyState, FaceRow, FrameRecord, Phase, PhaseData, Totals, Value};
 use crate::geometry::Shape;
 use serde_json::{Map, Value as Json, json};
 use std::io::Write;
@@ -72,7 +72,24 @@ fn phase_json(names: &[String], p: &Phase, before: &Totals, after: &Totals) -> J
     if let PhaseData::Broad(broad) = &p.data {
         o["candidates"] = broad.candidates.iter().map(|&(a, b)| json!([names[a], names[b]])).collect();
     }
+    if let Some(table) = p.faces(names) {
+        o["faces"] = table.rows.iter().map(face_json).collect();
+    }
     o
+}
+
+/// One face of the separating axis test, as the table shows it; a face that
+/// separates has a null support and distance.
+fn face_json(r: &FaceRow) -> Json {
+    json!({
+        "body": r.body,
+        "face": r.face,
+        "normal": pair_json(r.normal),
+        "on_face": pair_json(r.on_face),
+        "support": r.support.map(pair_json),
+        "distance": r.distance,
+        "least": r.least,
+    })
 }
 
 /// One frame of the JSON trace of DESIGN.md, written a phase at a time so a

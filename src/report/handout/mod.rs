@@ -14,10 +14,12 @@ pub mod student;
 pub mod svg;
 pub mod words;
 
-use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind};
+use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind, Shown};
 use crate::geometry::Shape;
 use crate::lesson::{self, Expected, Lang, Lesson, Place, Records, step_at};
-use crate::notation::{derive, num, num_near, phase_title, right_side, rise_mark, state_scale, totals_line};
+use crate::notation::{
+    FACE_CAPTION, FACE_LEGEND, derive, face_markdown, num, num_near, phase_title, right_side, rise_mark, state_scale, totals_line,
+};
 use crate::scene::SceneError;
 use std::fmt::Write;
 use student::Answers;
@@ -447,12 +449,22 @@ impl<'a> Handout<'a> {
     /// The phase's quantities in three lines each (symbols, numbers put in,
     /// result); a student's have a line to work on and the result blank.
     fn derivations(&self, md: &mut String, phase: &Phase) {
-        let quantities = phase.quantities(&self.names);
+        let quantities = phase.shown(&self.names);
         if quantities.is_empty() {
             return;
         }
         md.push_str("```text\n");
-        for q in &quantities {
+        for shown in quantities {
+            let q = match shown {
+                Shown::Quantity(q) => q,
+                // The separating axis test's faces: a pipe table between the formulas.
+                Shown::Faces(table) => {
+                    let table = face_markdown(&table, self.options.student);
+                    writeln!(md, "```\n\n`{FACE_CAPTION}`: {FACE_LEGEND}.\n\n{table}\n```text").unwrap();
+                    continue;
+                }
+            };
+            let q = &q;
             let d = derive(q);
             let pad = " ".repeat(q.name.chars().count() + 1);
             let unit = if q.unit.is_empty() || matches!(q.value, engine::Value::Bool(_) | engine::Value::Text(_)) {

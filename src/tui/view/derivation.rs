@@ -1,14 +1,16 @@
 //! The derivation panel's text: each quantity of the phase on screen.
 
 use super::Theme;
-use crate::notation::{derive, right_side};
+use crate::engine::{FaceTable, Shown};
+use crate::notation::{FACE_CAPTION, FACE_LEGEND, FaceLine, derive, face_lines, right_side};
 use crate::tui::app::Stepper;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 /// The derivation: symbols, numbers put in, result, in the order computed;
-/// on one line when that fits `width`, else one line each.
+/// on one line when that fits `width`, else one line each. The separating
+/// axis test's faces are a table, as wide as fits.
 pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
     if s.playing.is_some() {
         let text = "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
@@ -18,8 +20,15 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let phase = &s.record().phases[s.phase];
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
-    for q in &phase.quantities(&names) {
-        let d = derive(q);
+    for shown in phase.shown(&names) {
+        let q = match shown {
+            Shown::Quantity(q) => q,
+            Shown::Faces(table) => {
+                faces(&table, theme, width, &mut lines);
+                continue;
+            }
+        };
+        let d = derive(&q);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
             lines.push(Line::styled(d.result, theme.strong()));
             continue;
@@ -43,4 +52,18 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         lines.push(Line::styled("(this phase computed no values)", theme.dim()));
     }
     Paragraph::new(lines).wrap(Wrap { trim: false })
+}
+
+/// The separating axis test's faces: the formula, then a row a face in the
+/// widest layout that fits `width`, the face that decided in bold.
+fn faces(table: &FaceTable, theme: &Theme, width: u16, lines: &mut Vec<Line<'static>>) {
+    lines.push(Line::from(vec![Span::styled(FACE_CAPTION, theme.fg(Color::Cyan)), Span::styled(format!(": {FACE_LEGEND}"), theme.dim())]));
+    for line in face_lines(table, Some(width as usize)) {
+        lines.push(match line {
+            FaceLine::Header(t) => Line::styled(t, theme.fg(Color::Cyan)),
+            FaceLine::Group(t) | FaceLine::Hidden(t) => Line::styled(t, theme.dim()),
+            FaceLine::Row { text, marked: true } => Line::styled(text, theme.strong()),
+            FaceLine::Row { text, marked: false } => Line::from(text),
+        });
+    }
 }
