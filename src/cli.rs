@@ -49,6 +49,9 @@ enum Command {
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+        /// Quiz mode: at each of the lesson's questions the results stay hidden until you answer (Q in the debugger).
+        #[arg(long)]
+        quiz: bool,
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene {
@@ -57,6 +60,9 @@ enum Command {
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+        /// Quiz mode, for a lesson file with [[question]]s (Q in the debugger).
+        #[arg(long)]
+        quiz: bool,
     },
     /// Write a commented starter scene to FILE (never over an existing file).
     New {
@@ -180,14 +186,14 @@ pub fn main() -> ExitCode {
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
         Some(Command::Check { targets, sets }) => check(&targets, &sets),
-        Some(Command::Lesson { id, sets }) => open_lesson(&id, &sets),
-        Some(Command::Scene { file, sets }) => Lesson::load(Path::new(&file)).and_then(|scene| {
+        Some(Command::Lesson { id, sets, quiz }) => open_lesson(&id, &sets, Classroom { quiz, lang }),
+        Some(Command::Scene { file, sets, quiz }) => Lesson::load(Path::new(&file)).and_then(|scene| {
             let scene = scene.with_sets(&sets)?;
             warn(&scene);
-            open(Some(scene))
+            open(Some(scene), Classroom { quiz, lang })
         }),
         Some(Command::New { file }) => new_scene(&file),
-        None => open(None),
+        None => open(None, Classroom { quiz: false, lang }),
     };
     result.unwrap_or_else(|e| {
         eprint!("{}", e.render(color_stderr()));
@@ -237,9 +243,9 @@ pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
     })
 }
 
-fn open_lesson(id: &str, sets: &[String]) -> Result<ExitCode, SceneError> {
+fn open_lesson(id: &str, sets: &[String], class: Classroom) -> Result<ExitCode, SceneError> {
     match lesson::find(id) {
-        Some(scene) => open(Some(scene.with_sets(sets)?)),
+        Some(scene) => open(Some(scene.with_sets(sets)?), class),
         None if id.ends_with(".toml") || Path::new(id).is_file() => {
             Err(SceneError::io(id, format!("this is a file, not a lesson id: open it with `impulse scene {id}`")))
         }
@@ -247,8 +253,14 @@ fn open_lesson(id: &str, sets: &[String]) -> Result<ExitCode, SceneError> {
     }
 }
 
+/// How the TUI opens lessons: quiz mode, and the questions' language.
+struct Classroom {
+    quiz: bool,
+    lang: Lang,
+}
+
 /// The TUI: the menu, or straight into a scene.
-fn open(scene: Option<Lesson>) -> Result<ExitCode, SceneError> {
+fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError> {
     if !std::io::stdout().is_terminal() {
         eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
         return Ok(ExitCode::from(2));
@@ -259,6 +271,7 @@ fn open(scene: Option<Lesson>) -> Result<ExitCode, SceneError> {
         Some(scene) => tui::App::stepper(scene, lessons, color),
         None => tui::App::menu(lessons, color),
     };
+    let app = app.with_quiz(class.quiz, class.lang);
     match tui::run(app) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {

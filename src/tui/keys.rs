@@ -18,6 +18,8 @@ pub enum Scope {
     Prompt,
     /// The breakpoint list (`B`).
     Breaks,
+    /// Answering a quiz question: numbers are typed, other keys step on.
+    Answer,
     /// Menu, stepper, aiming and the overwrite question; not where text is typed.
     Everywhere,
     /// Every screen, typing included.
@@ -34,6 +36,7 @@ impl Scope {
             Mode::Overwrite(_) => Scope::Overwrite,
             Mode::Prompt(_) => Scope::Prompt,
             Mode::Breaks(_) => Scope::Breaks,
+            Mode::Answer(_) => Scope::Answer,
         }
     }
 
@@ -56,6 +59,7 @@ impl Scope {
             Scope::Overwrite => "Overwrite?",
             Scope::Prompt => "Breakpoint (b) or frame (:) prompt",
             Scope::Breaks => "Breakpoint list (B)",
+            Scope::Answer => "Answering a question (quiz: Q)",
             Scope::Everywhere | Scope::Always => "Everywhere",
         }
     }
@@ -142,6 +146,10 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "A", "A/B: the scene again with overrides, side by side", Msg::Variant, [(Char('A'), NONE)]),
     bind!(Stepper, "m M", "next / previous narrated step of the lesson", Msg::NextStep, [(Char('m'), NONE)]),
     bind!(Stepper, "", "", Msg::PrevStep, [(Char('M'), NONE)]),
+    bind!(Stepper, "Q", "quiz: hide the results at the lesson's questions until answered", Msg::ToggleQuiz, [(Char('Q'), NONE)]),
+    bind!(Stepper, "Enter", "answer the question at this phase (quiz)", Msg::Answer, [(Enter, NONE)]),
+    bind!(Stepper, "P", "presenter: hide every phase's results, for a class", Msg::TogglePresenter, [(Char('P'), NONE)]),
+    bind!(Stepper, "R", "show the next hidden line (quiz or presenter)", Msg::Reveal, [(Char('R'), NONE)]),
     bind!(Stepper, "Esc", "the lesson menu (its first entry comes back here)", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
@@ -171,6 +179,11 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Breaks, "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
     bind!(Breaks, "Del d", "remove it", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
     bind!(Breaks, "Esc", "close the list", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Answer, "0-9 . - ,", "type a number (x, y for a vector); a choice: its digit", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Answer, "Enter", "check the answer against the run", Msg::Accept, [(Enter, NONE)]),
+    bind!(Answer, "R", "a hint: the next hidden line (the answer's own gives it up)", Msg::Reveal, [(Char('R'), NONE)]),
+    bind!(Answer, "Ctrl-U", "clear", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(Answer, "Esc", "answer later (other keys step on, leaving it open)", Msg::Cancel, [(Esc, NONE)]),
     bind!(Overwrite, "y", "write over the file", Msg::Yes, [(Char('y'), NONE)]),
     bind!(Overwrite, "n Esc", "keep the file as it is", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
     bind!(Menu, "↓ j", "next lesson", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
@@ -209,6 +222,9 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
         Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
         // Aiming takes a typed speed, and q and ? keep their meaning.
         Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.') => Some(Msg::Input(c)),
+        // An answer takes numbers; any other key does what it does when stepping.
+        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Answer && super::quiz::answer_char(c) => Some(Msg::Input(c)),
+        _ if bound.is_none() && scope == Scope::Answer => lookup(key, Scope::Stepper),
         _ => bound,
     }
 }

@@ -3,6 +3,7 @@
 use super::Theme;
 use crate::notation::{derive, right_side};
 use crate::tui::app::Stepper;
+use crate::tui::quiz::Part;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
@@ -18,14 +19,20 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let phase = &s.record().phases[s.phase];
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
-    for q in &phase.quantities(&names) {
+    // Quiz and presenter modes hide lines until they are answered or shown (`tui::quiz`).
+    let hidden = s.hidden_lines();
+    let veil = |i: usize, part: Part, text: String| if hidden.contains(&(i, part)) { "?".to_string() } else { text };
+    for (i, q) in phase.quantities(&names).iter().enumerate() {
         let d = derive(q);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
-            lines.push(Line::styled(d.result, theme.strong()));
+            let result = if hidden.contains(&(i, Part::Result)) { format!("{} = ?", q.name) } else { d.result };
+            lines.push(Line::styled(result, theme.strong()));
             continue;
         };
         let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
+        // Whether it fits on one line is judged on the numbers, hidden or not, so showing them moves nothing.
         let one = [sym.clone(), numbers.clone(), result.clone()].join(" = ");
+        let (numbers, result) = (veil(i, Part::Numbers, numbers), veil(i, Part::Result, result));
         if one.chars().count() <= width as usize {
             lines.push(Line::from(vec![
                 Span::styled(sym, theme.fg(Color::Cyan)),

@@ -17,7 +17,13 @@ pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'stati
         None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
     };
     let style = if here { Style::default() } else { theme.dim() };
-    let mut shown = Text::styled(text, style);
+    // Styled a line at a time, so the question's lines above keep their own style.
+    let mut shown = Text::from(text.lines().map(|l| Line::styled(l.to_string(), style)).collect::<Vec<_>>());
+    // In quiz mode, the question asked here (or the score) comes before the narration.
+    let asked = super::question::question_lines(s, theme);
+    if !asked.is_empty() {
+        shown.lines.splice(0..0, asked.into_iter().chain([Line::from("")]));
+    }
     // The narration's numbers are the lesson's: say so first when the screen no longer shows them.
     if let Some(banner) = stale_banner(&s.session.lesson, s.settings(), s.bodies()) {
         shown.lines.insert(0, Line::styled(format!("⚠ {banner}"), theme.warning()));
