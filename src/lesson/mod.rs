@@ -16,9 +16,9 @@ pub use check::{CheckOutcome, run_checks};
 pub use file::{
     Anchor, CheckEntry, Correct, DEFAULT_QUESTION_TOLERANCE, Expected, LessonSection, Overrides, QuestionEntry, StepEntry, ToggleEntry,
 };
-pub use question::{Truth, Verdict, anchor_questions, judge, truth};
 pub use handout::{Handout, handout};
 pub use lang::Lang;
+pub use question::{Truth, Verdict, anchor_questions, judge, truth};
 pub use sources::Source;
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};

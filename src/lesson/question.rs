@@ -73,7 +73,7 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
         let (field, axis) = split_axis(rest);
         let Some(&(field, unit)) = BODY_FIELDS.iter().find(|(f, _)| *f == field) else {
             let fields: Vec<&str> = BODY_FIELDS.iter().map(|(f, _)| *f).collect();
-            let help = match nearest(&field, &fields) {
+            let help = match nearest(field, &fields) {
                 Some(n) => format!("did you mean `{name}.{n}`? A body's fields are {}", fields.join(", ")),
                 None => format!("a body's fields are {}", fields.join(", ")),
             };
@@ -91,7 +91,8 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
     }
     let have: Vec<&str> = quantities.iter().map(|q| q.name.as_str()).collect();
     let guess = nearest(answer, &have).map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
-    let body = names.first().map_or(String::new(), |n| format!("; or a body's state after it, e.g. `{n}.velocity` or `{n}.angular_velocity`"));
+    let body =
+        names.first().map_or(String::new(), |n| format!("; or a body's state after it, e.g. `{n}.velocity` or `{n}.angular_velocity`"));
     let help = if have.is_empty() {
         format!("this phase records no values{body}")
     } else {
@@ -210,7 +211,11 @@ pub fn questions_valid(lesson: &Lesson) -> Result<(), SceneError> {
         {
             problems.push(at(
                 "answer",
-                Problem::error("an answer names a value", "empty", Some("write e.g. answer = \"jn\" or answer = \"m1.velocity\"".to_string())),
+                Problem::error(
+                    "an answer names a value",
+                    "empty",
+                    Some("write e.g. answer = \"jn\" or answer = \"m1.velocity\"".to_string()),
+                ),
             ));
         }
         if let Some(t) = q.tolerance {
@@ -258,7 +263,10 @@ pub fn questions_valid(lesson: &Lesson) -> Result<(), SceneError> {
             problems.push(at(
                 "choices",
                 Problem::error(
-                    format!("a question offers 2 to {MAX_CHOICES} choices (the learner picks with the keys 1 to 9); this one has {}", choices.len()),
+                    format!(
+                        "a question offers 2 to {MAX_CHOICES} choices (the learner picks with the keys 1 to 9); this one has {}",
+                        choices.len()
+                    ),
                     "too few or too many",
                     Some("write e.g. choices = [\"negative\", \"zero\", \"positive\"]".to_string()),
                 ),
@@ -266,8 +274,11 @@ pub fn questions_valid(lesson: &Lesson) -> Result<(), SceneError> {
         }
         let repeated = choices.iter().enumerate().find(|(k, c)| c.trim().is_empty() || choices[..*k].contains(c));
         if let Some((_, c)) = repeated {
-            let (message, label) =
-                if c.trim().is_empty() { ("a choice is empty".to_string(), "empty") } else { (format!("\"{c}\" is a choice twice"), "repeated") };
+            let (message, label) = if c.trim().is_empty() {
+                ("a choice is empty".to_string(), "empty")
+            } else {
+                (format!("\"{c}\" is a choice twice"), "repeated")
+            };
             problems.push(at("choices", Problem::error(message, label, Some("give each choice its own words".to_string()))));
         }
         if let Some(zh) = &q.choices_zh
@@ -282,9 +293,12 @@ pub fn questions_valid(lesson: &Lesson) -> Result<(), SceneError> {
                 ),
             ));
         }
-        if q.correct.is_some() && q.correct_index().is_none() && (2..=MAX_CHOICES).contains(&choices.len()) {
+        if let Some(correct) = &q.correct
+            && q.correct_index().is_none()
+            && (2..=MAX_CHOICES).contains(&choices.len())
+        {
             let first = &choices[0];
-            let problem = match q.correct.as_ref().expect("checked") {
+            let problem = match correct {
                 super::Correct::Number(k) => Problem::error(
                     format!("correct = {k}, but there are {} choices", choices.len()),
                     "no such choice",

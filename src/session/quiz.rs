@@ -44,7 +44,8 @@ impl Score {
         } else {
             format!("{} of {} right", self.right, self.total())
         };
-        for (n, en, cn) in [(self.wrong, "wrong", "答错"), (self.revealed, "revealed", "直接看了答案"), (self.open, "unanswered", "未答")] {
+        for (n, en, cn) in [(self.wrong, "wrong", "答错"), (self.revealed, "revealed", "直接看了答案"), (self.open, "unanswered", "未答")]
+        {
             if n > 0 {
                 s += &if zh { format!("，{cn} {n} 题") } else { format!(", {n} {en}") };
             }

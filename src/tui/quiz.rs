@@ -149,14 +149,13 @@ impl Stepper {
                 );
             }
             Msg::Reveal => self.reveal(),
-            Msg::Answer => {
-                if !self.ask_here() {
-                    self.note = Some(if self.class.quiz {
-                        "no open question at this phase (m / M go to the next / previous one)".to_string()
-                    } else {
-                        "quiz mode is off: Q turns it on".to_string()
-                    });
-                }
+            // Enter asks the question here (the guard opens the prompt), or says why not.
+            Msg::Answer if !self.ask_here() => {
+                self.note = Some(if self.class.quiz {
+                    "no open question at this phase (m / M go to the next / previous one)".to_string()
+                } else {
+                    "quiz mode is off: Q turns it on".to_string()
+                });
             }
             _ => {}
         }
@@ -204,6 +203,8 @@ impl Stepper {
             && !self.class.answers.is_open(p.question)
         {
             self.mode = Mode::Step;
+            // Another question at the same phase is asked next.
+            self.ask_here();
         }
     }
 

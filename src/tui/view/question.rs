@@ -32,15 +32,11 @@ fn words(lang: Lang) -> Words {
             you: "you wrote",
             quiz: "Quiz:",
         },
-        Lang::Zh => Words {
-            question: "问题",
-            of: "/",
-            right: "✓ 答对了：",
-            wrong: "✗ 不对：",
-            revealed: "答案：",
-            you: "你的答案",
-            quiz: "测验：",
-        },
+        Lang::Zh => {
+            Words {
+                question: "问题", of: "/", right: "✓ 答对了：", wrong: "✗ 不对：", revealed: "答案：", you: "你的答案", quiz: "测验："
+            }
+        }
     }
 }
 
@@ -92,7 +88,7 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             Answer::Given { verdict: Verdict::Wrong, typed } => ((w.wrong, Color::Red), Some(typed)),
             Answer::Revealed => ((w.revealed, Color::Cyan), None),
         };
-        let you = typed.map_or(String::new(), |t| format!("  ({} {t})", w.you));
+        let you = typed.map_or(String::new(), |t| format!(" ({} {t})", w.you));
         lines.push(Line::from(vec![
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
             Span::raw(format!("{}{you}", s.answer_text(q))),
