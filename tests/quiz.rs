@@ -83,6 +83,8 @@ fn a_result_is_hidden_before_the_answer_and_shown_after() {
     // The answer's own value is nowhere: not its line, not jt's numbers, not the bodies or totals.
     assert!(!before.contains("6 m/s") && !before.contains("-0.28") && !before.contains("20.952"), "{before}");
     assert!(before.contains("hidden until the results are shown"), "{before}");
+    // The narration says vrt = 6 m/s too: it follows the answer.
+    assert!(before.contains("(the narration follows your answer)") && !before.contains("0.72 + 5.28"), "{before}");
     answer(&mut app, "6");
     answer(&mut app, "-0.28");
     assert_eq!(stepper(&app).mode, Mode::Step);
@@ -136,7 +138,7 @@ fn a_choice_is_picked_with_its_digit() {
     assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "3 positive".into() });
     assert_eq!(note(&app), "not quite: 1 negative (you picked 3 positive)");
     let shown = screen(&app, 120, 40);
-    assert!(shown.contains("✗ Not quite: 1 negative (you wrote 3 positive)"), "{shown}");
+    assert!(shown.contains("✗ Not quite: 1 negative (you picked 3 positive)"), "{shown}");
 }
 
 /// R shows the hidden lines in the derivation's order, one a press; showing
@@ -279,6 +281,13 @@ fn the_answer_prompt_takes_numbers_and_hands_other_keys_to_stepping() {
     assert_eq!(answers(&app)[0], Answer::Open);
     app.update(Msg::Answer);
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
+    // S gives the question up and shows its answer; the next one is asked.
+    app.update(Msg::ShowAnswer);
+    assert_eq!(answers(&app)[1], Answer::Revealed);
+    assert_eq!(note(&app), "revealed: vrt = 6 m/s");
+    let Mode::Answer(p) = &stepper(&app).mode else { panic!("the spin is asked next") };
+    assert_eq!(p.question, 2);
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('S'), KeyModifiers::NONE), Scope::Answer), Some(Msg::ShowAnswer));
 }
 
 #[test]
@@ -288,7 +297,7 @@ fn questions_speak_chinese_with_lang_zh() {
     let shown = screen(&app, 120, 40);
     assert!(shown.contains("问题 1 / 3") && shown.contains("1 负   2 零   3 正"), "{shown}");
     app.update(Msg::Input('1'));
-    assert!(screen(&app, 120, 40).contains("✓ 答对了： 1 负 (你的答案 1 负)"), "{}", screen(&app, 120, 40));
+    assert!(screen(&app, 120, 40).contains("✓ 答对了： 1 负"), "{}", screen(&app, 120, 40));
 }
 
 #[test]

@@ -261,7 +261,7 @@ impl Stepper {
             | Msg::NextStep
             | Msg::PrevStep
             | Msg::Variant => self.breaks_key(msg),
-            Msg::ToggleQuiz | Msg::TogglePresenter | Msg::Reveal | Msg::Answer => self.classroom_key(msg),
+            Msg::ToggleQuiz | Msg::TogglePresenter | Msg::Reveal | Msg::ShowAnswer | Msg::Answer => self.classroom_key(msg),
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
                 if let Some(change) = edit::change_for(msg, self.window(), down) {

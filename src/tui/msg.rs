@@ -92,6 +92,8 @@ pub enum Msg {
     TogglePresenter,
     /// Show the next hidden line of the derivation.
     Reveal,
+    /// Give up the question at this phase: show its answer.
+    ShowAnswer,
     /// Open the answer prompt for the question at this phase.
     Answer,
 }

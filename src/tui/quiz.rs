@@ -69,8 +69,9 @@ impl Stepper {
         questions_at(&self.session.lesson, self.record(), &names, self.phase)
     }
 
-    /// The questions at the phase on screen that still hide its results.
-    fn open_here(&self) -> Vec<usize> {
+    /// The questions at the phase on screen that still hide its results
+    /// (and its narration, which may give them away).
+    pub fn open_here(&self) -> Vec<usize> {
         if !self.class.quiz {
             return Vec::new();
         }
@@ -149,6 +150,7 @@ impl Stepper {
                 );
             }
             Msg::Reveal => self.reveal(),
+            Msg::ShowAnswer => self.show_answer(),
             // Enter asks the question here (the guard opens the prompt), or says why not.
             Msg::Answer if !self.ask_here() => {
                 self.note = Some(if self.class.quiz {
@@ -208,6 +210,24 @@ impl Stepper {
         }
     }
 
+    /// `S`: gives up the question being asked here (the first open one) and
+    /// shows its answer; the next one at the phase, if any, is asked.
+    fn show_answer(&mut self) {
+        let asked = match &self.mode {
+            Mode::Answer(p) => Some(p.question),
+            _ => self.open_here().first().copied(),
+        };
+        let Some(q) = asked else {
+            self.note =
+                Some(if self.class.quiz { "no open question at this phase" } else { "quiz mode is off: Q turns it on" }.to_string());
+            return;
+        };
+        self.class.answers.settle(q, Answer::Revealed);
+        self.note = Some(format!("revealed: {}", self.answer_text(q)));
+        self.mode = Mode::Step;
+        self.ask_here();
+    }
+
     /// The right answer to question `q`, as the phase on screen recorded it:
     /// "vrn = 3 m/s", or "1 negative".
     pub fn answer_text(&self, q: usize) -> String {
@@ -232,6 +252,7 @@ impl Stepper {
             Msg::ClearField => p.text.clear(),
             Msg::Accept => self.submit(),
             Msg::Reveal => self.reveal(),
+            Msg::ShowAnswer => self.show_answer(),
             Msg::Cancel => {
                 self.mode = Mode::Step;
                 self.note = Some("the question stays open: Enter answers it, m / M come back to it".to_string());

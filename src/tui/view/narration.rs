@@ -11,12 +11,15 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// The lesson panel's title and text.
 pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'static>) {
     let (step, here) = current_step(s);
+    // The narration at an open question may give its answer away: it follows the answer.
+    let held = !s.open_here().is_empty();
     let (title, text) = match step {
+        Some(st) if held => (format!(" {} ", st.title), "(the narration follows your answer)".to_string()),
         Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
         Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
         None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
     };
-    let style = if here { Style::default() } else { theme.dim() };
+    let style = if here && !held { Style::default() } else { theme.dim() };
     // Styled a line at a time, so the question's lines above keep their own style.
     let mut shown = Text::from(text.lines().map(|l| Line::styled(l.to_string(), style)).collect::<Vec<_>>());
     // In quiz mode, the question asked here (or the score) comes before the narration.

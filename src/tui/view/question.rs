@@ -17,7 +17,9 @@ struct Words {
     right: &'static str,
     wrong: &'static str,
     revealed: &'static str,
-    you: &'static str,
+    wrote: &'static str,
+    picked: &'static str,
+    later: &'static str,
     quiz: &'static str,
 }
 
@@ -29,14 +31,22 @@ fn words(lang: Lang) -> Words {
             right: "✓ Right:",
             wrong: "✗ Not quite:",
             revealed: "Revealed:",
-            you: "you wrote",
+            wrote: "you wrote",
+            picked: "you picked",
+            later: "R a hint · S the answer · Esc later",
             quiz: "Quiz:",
         },
-        Lang::Zh => {
-            Words {
-                question: "问题", of: "/", right: "✓ 答对了：", wrong: "✗ 不对：", revealed: "答案：", you: "你的答案", quiz: "测验："
-            }
-        }
+        Lang::Zh => Words {
+            question: "问题",
+            of: "/",
+            right: "✓ 答对了：",
+            wrong: "✗ 不对：",
+            revealed: "答案：",
+            wrote: "你的答案",
+            picked: "你选了",
+            later: "R 提示 · S 看答案 · Esc 稍后再答",
+            quiz: "测验：",
+        },
     }
 }
 
@@ -76,19 +86,25 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
         let answer = &s.class.answers.answers[q];
         let (mark, typed) = match answer {
             Answer::Open => {
-                let how = match (choices.len(), s.truth_of(question)) {
-                    (n, _) if n > 0 => format!("press 1 to {n} · R a hint · Esc later"),
-                    (_, Some(t)) if !t.unit.is_empty() => format!("type your answer in {}, then Enter · R a hint · Esc later", t.unit),
-                    _ => "type your answer, then Enter · R a hint · Esc later".to_string(),
+                let how = match (choices.len(), s.truth_of(question), lang) {
+                    (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择 · {}", w.later),
+                    (_, Some(t), Lang::Zh) if !t.unit.is_empty() => format!("输入答案（单位 {}），按 Enter · {}", t.unit, w.later),
+                    (_, _, Lang::Zh) => format!("输入答案，按 Enter · {}", w.later),
+                    (n, _, _) if n > 0 => format!("press 1 to {n} · {}", w.later),
+                    (_, Some(t), _) if !t.unit.is_empty() => format!("type your answer in {}, then Enter · {}", t.unit, w.later),
+                    _ => format!("type your answer, then Enter · {}", w.later),
                 };
                 lines.push(Line::styled(format!("  {how}"), theme.dim()));
                 continue;
             }
+            // A right choice is the answer itself: nothing to add.
+            Answer::Given { verdict: Verdict::Right, .. } if !choices.is_empty() => ((w.right, Color::Green), None),
             Answer::Given { verdict: Verdict::Right, typed } => ((w.right, Color::Green), Some(typed)),
             Answer::Given { verdict: Verdict::Wrong, typed } => ((w.wrong, Color::Red), Some(typed)),
             Answer::Revealed => ((w.revealed, Color::Cyan), None),
         };
-        let you = typed.map_or(String::new(), |t| format!(" ({} {t})", w.you));
+        let how = if choices.is_empty() { w.wrote } else { w.picked };
+        let you = typed.map_or(String::new(), |t| format!(" ({how} {t})"));
         lines.push(Line::from(vec![
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
             Span::raw(format!("{}{you}", s.answer_text(q))),

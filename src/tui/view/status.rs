@@ -55,8 +55,11 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         Mode::Answer(p) => {
             let question = &s.session.lesson.questions[p.question];
             let n = question.choices.as_ref().map_or(0, Vec::len);
-            let keys =
-                if n > 0 { format!("1–{n} pick · R hint · Esc later") } else { "Enter check · R hint · Esc later".to_string() };
+            let keys = if n > 0 {
+                format!("1–{n} pick · R hint · S show · Esc later")
+            } else {
+                "Enter check · R hint · S show · Esc later".to_string()
+            };
             let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
             let what = if n > 0 { "Your pick" } else { "Your answer" };
             return ask(format!(" Q{} {what}: {}█   {after}", p.question + 1, p.text));
