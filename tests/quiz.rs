@@ -275,6 +275,11 @@ fn the_answer_prompt_takes_numbers_and_hands_other_keys_to_stepping() {
     app.update(Msg::ScrollDown);
     let Mode::Answer(p) = &stepper(&app).mode else { panic!("the prompt stays open") };
     assert_eq!(p.text, "6");
+    // An editing key is a slip here: nothing changes, and the prompt stays.
+    app.update(Msg::Rotate(-1));
+    assert_eq!(stepper(&app).edits(), 0);
+    assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
+    assert!(note(&app).starts_with("not part of an answer: type a number and Enter"), "{}", note(&app));
     // Esc leaves it open; Enter asks it again.
     app.update(Msg::Cancel);
     assert_eq!(stepper(&app).mode, Mode::Step);

@@ -267,10 +267,33 @@ impl Stepper {
             | Msg::ToggleChart
             | Msg::SelectNext
             | Msg::SelectPrev => self.step_update(msg),
-            // ... any other key closes it and does what it does when stepping.
-            _ => {
+            // ... a key that moves or switches a mode closes it and does what it does when stepping ...
+            Msg::NextPhase
+            | Msg::PrevPhase
+            | Msg::NextFrame
+            | Msg::PrevFrame
+            | Msg::First
+            | Msg::Last
+            | Msg::Restart
+            | Msg::ToggleRun
+            | Msg::NextStep
+            | Msg::PrevStep
+            | Msg::NextMatch
+            | Msg::PrevMatch
+            | Msg::GoToFrame
+            | Msg::ToggleQuiz
+            | Msg::TogglePresenter
+            | Msg::Click(_) => {
                 self.mode = Mode::Step;
                 self.update_step(msg);
+            }
+            // ... and an edit is a slip of the finger here: it changes nothing.
+            _ => {
+                let how = match &question.choices {
+                    Some(c) => format!("press 1 to {}", c.len()),
+                    None => "type a number and Enter".to_string(),
+                };
+                self.note = Some(format!("not part of an answer: {how} (Esc leaves the question open)"));
             }
         }
     }
