@@ -86,12 +86,17 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
         let answer = &s.class.answers.answers[q];
         let (mark, typed) = match answer {
             Answer::Open => {
+                let within = crate::notation::num(question.tolerance() * 100.0);
                 let how = match (choices.len(), s.truth_of(question), lang) {
                     (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择 · {}", w.later),
-                    (_, Some(t), Lang::Zh) if !t.unit.is_empty() => format!("输入答案（单位 {}），按 Enter · {}", t.unit, w.later),
+                    (_, Some(t), Lang::Zh) if !t.unit.is_empty() => {
+                        format!("输入答案（单位 {}，误差 {within}% 以内），按 Enter · {}", t.unit, w.later)
+                    }
                     (_, _, Lang::Zh) => format!("输入答案，按 Enter · {}", w.later),
                     (n, _, _) if n > 0 => format!("press 1 to {n} · {}", w.later),
-                    (_, Some(t), _) if !t.unit.is_empty() => format!("type your answer in {}, then Enter · {}", t.unit, w.later),
+                    (_, Some(t), _) if !t.unit.is_empty() => {
+                        format!("type your answer in {} (within {within} %), then Enter · {}", t.unit, w.later)
+                    }
                     _ => format!("type your answer, then Enter · {}", w.later),
                 };
                 lines.push(Line::styled(format!("  {how}"), theme.dim()));
