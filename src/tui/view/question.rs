@@ -95,7 +95,7 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
                     (_, _, Lang::Zh) => format!("输入答案，按 Enter · {}", w.later),
                     (n, _, _) if n > 0 => format!("press 1 to {n} · {}", w.later),
                     (_, Some(t), _) if !t.unit.is_empty() => {
-                        format!("type your answer in {} (within {within} %), then Enter · {}", t.unit, w.later)
+                        format!("type your answer in {} (±{within}%), then Enter · {}", t.unit, w.later)
                     }
                     _ => format!("type your answer, then Enter · {}", w.later),
                 };
