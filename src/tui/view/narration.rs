@@ -14,7 +14,14 @@ pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'stati
     // The narration at an open question may give its answer away: it follows the answer.
     let held = !s.open_here().is_empty();
     let (title, text) = match step {
-        Some(st) if held => (format!(" {} ", st.title), "(the narration follows your answer)".to_string()),
+        Some(st) if held => {
+            let wait = if s.class.lang == crate::lesson::Lang::Zh {
+                "（回答之后显示讲解）"
+            } else {
+                "(the narration follows your answer)"
+            };
+            (format!(" {} ", st.title), wait.to_string())
+        }
         Some(st) if here => (format!(" {} ", st.title), st.text.trim().to_string()),
         Some(st) => (format!(" {} (continued) ", st.title), st.text.trim().to_string()),
         None => (" Lesson ".to_string(), "Press n to step to the next phase.".to_string()),
