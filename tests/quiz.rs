@@ -279,7 +279,7 @@ fn the_answer_prompt_takes_numbers_and_hands_other_keys_to_stepping() {
     app.update(Msg::Rotate(-1));
     assert_eq!(stepper(&app).edits(), 0);
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
-    assert!(note(&app).starts_with("not part of an answer: type a number and Enter"), "{}", note(&app));
+    assert!(note(&app).starts_with("not part of an answer: type a number, then Enter"), "{}", note(&app));
     // Esc leaves it open; Enter asks it again.
     app.update(Msg::Cancel);
     assert_eq!(stepper(&app).mode, Mode::Step);

@@ -291,9 +291,9 @@ impl Stepper {
             _ => {
                 let how = match &question.choices {
                     Some(c) => format!("press 1 to {}", c.len()),
-                    None => "type a number and Enter".to_string(),
+                    None => "type a number, then Enter".to_string(),
                 };
-                self.note = Some(format!("not part of an answer: {how} (Esc leaves the question open)"));
+                self.note = Some(format!("not part of an answer: {how}"));
             }
         }
     }
