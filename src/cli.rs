@@ -50,6 +50,9 @@ enum Command {
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+        /// Quiz mode: at each of the lesson's questions the results stay hidden until you answer (Q in the debugger).
+        #[arg(long)]
+        quiz: bool,
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene {
@@ -58,6 +61,9 @@ enum Command {
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
+        /// Quiz mode, for a lesson file with [[question]]s (Q in the debugger).
+        #[arg(long)]
+        quiz: bool,
     },
     /// Write a commented starter scene to FILE (never over an existing file).
     New {
@@ -214,14 +220,14 @@ pub fn main() -> ExitCode {
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
         Some(Command::Check { targets, sets }) => check(&targets, &sets),
-        Some(Command::Lesson { id, sets }) => open_lesson(&id, &sets, lang),
-        Some(Command::Scene { file, sets }) => Lesson::load(Path::new(&file)).and_then(|scene| {
+        Some(Command::Lesson { id, sets, quiz }) => open_lesson(&id, &sets, Classroom { quiz, lang }),
+        Some(Command::Scene { file, sets, quiz }) => Lesson::load(Path::new(&file)).and_then(|scene| {
             let scene = scene.with_sets(&sets)?;
             warn(&scene);
-            open(Some(scene), lang)
+            open(Some(scene), Classroom { quiz, lang })
         }),
         Some(Command::New { file }) => new_scene(&file),
-        None => open(None, lang),
+        None => open(None, Classroom { quiz: false, lang }),
     };
     result.unwrap_or_else(|e| {
         eprint!("{}", e.render(color_stderr()));
@@ -271,9 +277,9 @@ pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
     })
 }
 
-fn open_lesson(id: &str, sets: &[String], lang: Lang) -> Result<ExitCode, SceneError> {
+fn open_lesson(id: &str, sets: &[String], class: Classroom) -> Result<ExitCode, SceneError> {
     match lesson::find(id) {
-        Some(scene) => open(Some(scene.with_sets(sets)?), lang),
+        Some(scene) => open(Some(scene.with_sets(sets)?), class),
         None if id.ends_with(".toml") || Path::new(id).is_file() => {
             Err(SceneError::io(id, format!("this is a file, not a lesson id: open it with `impulse scene {id}`")))
         }
@@ -281,8 +287,14 @@ fn open_lesson(id: &str, sets: &[String], lang: Lang) -> Result<ExitCode, SceneE
     }
 }
 
+/// How the TUI opens lessons: quiz mode, and the questions' language.
+struct Classroom {
+    quiz: bool,
+    lang: Lang,
+}
+
 /// The TUI: the menu, or straight into a scene.
-fn open(scene: Option<Lesson>, lang: Lang) -> Result<ExitCode, SceneError> {
+fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError> {
     if !std::io::stdout().is_terminal() {
         eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
         return Ok(ExitCode::from(2));
@@ -293,7 +305,8 @@ fn open(scene: Option<Lesson>, lang: Lang) -> Result<ExitCode, SceneError> {
         Some(scene) => tui::App::stepper(scene, lessons, color),
         None => tui::App::menu(lessons, color),
     };
-    match tui::run(app.with_lang(lang)) {
+    let app = app.with_lang(class.lang).with_quiz(class.quiz);
+    match tui::run(app) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {
             eprintln!("impulse: terminal error: {e}");

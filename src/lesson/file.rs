@@ -1,4 +1,5 @@
-//! The lesson parts of a scene file: `[lesson]`, `[[step]]` and `[[check]]`.
+//! The lesson parts of a scene file: `[lesson]`, `[[step]]`, `[[check]]`,
+//! `[[toggle]]` and `[[question]]`.
 
 use crate::engine::{ContactModel, Friction, Integrator, Tangent};
 use serde::Deserialize;
@@ -126,6 +127,75 @@ fn default_tolerance() -> f64 {
     1e-9
 }
 
+/// `[[question]]`: asked at a phase, anchored as a step is. The learner
+/// answers with a number, judged against the value the run records there
+/// (`answer` names it; the file never holds the number), or picks one of
+/// `choices`, `correct` naming the right one.
+#[derive(Deserialize, Debug, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionEntry {
+    #[serde(default)]
+    pub frame: u64,
+    pub kind: String,
+    pub iteration: Option<usize>,
+    pub pair: Option<[String; 2]>,
+    pub ask: String,
+    pub ask_zh: Option<String>,
+    /// A value the phase records: a quantity by its trace name (`jt`, `vrn`),
+    /// or a body's state after the phase (`m1.angular_velocity`); a vector's
+    /// part with `.x` or `.y` (`v_rel.y`, `m1.velocity.x`).
+    pub answer: Option<String>,
+    /// How far a typed number may be from the recorded one, as a share of its
+    /// size: 0.01 (1 %) unless given.
+    pub tolerance: Option<f64>,
+    pub choices: Option<Vec<String>>,
+    pub choices_zh: Option<Vec<String>>,
+    /// The right choice: its text, or its number counted from 1 as on screen.
+    pub correct: Option<Correct>,
+    pub explain: Option<String>,
+    pub explain_zh: Option<String>,
+}
+
+/// A question's `correct`: `correct = 2` or `correct = "negative"`.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum Correct {
+    Number(i64),
+    Text(String),
+}
+
+/// A typed answer is right within 1 % of the recorded value unless the question says otherwise.
+pub const DEFAULT_QUESTION_TOLERANCE: f64 = 0.01;
+
+impl QuestionEntry {
+    pub fn ask(&self, lang: super::Lang) -> &str {
+        lang.pick(&self.ask, self.ask_zh.as_deref())
+    }
+    pub fn explain(&self, lang: super::Lang) -> Option<&str> {
+        self.explain.as_deref().map(|en| lang.pick(en, self.explain_zh.as_deref()))
+    }
+    /// The choices in `lang` (the English ones where the file gives no Chinese).
+    pub fn choices(&self, lang: super::Lang) -> Vec<&str> {
+        let en = self.choices.as_deref().unwrap_or_default();
+        let zh = self.choices_zh.as_deref().filter(|zh| zh.len() == en.len());
+        match (lang, zh) {
+            (super::Lang::Zh, Some(zh)) => zh.iter().map(String::as_str).collect(),
+            _ => en.iter().map(String::as_str).collect(),
+        }
+    }
+    pub fn tolerance(&self) -> f64 {
+        self.tolerance.unwrap_or(DEFAULT_QUESTION_TOLERANCE)
+    }
+    /// The index (from 0) of the right choice, when `correct` names one.
+    pub fn correct_index(&self) -> Option<usize> {
+        let choices = self.choices.as_deref()?;
+        match self.correct.as_ref()? {
+            Correct::Number(n) => usize::try_from(*n).ok().filter(|&n| (1..=choices.len()).contains(&n)).map(|n| n - 1),
+            Correct::Text(t) => choices.iter().position(|c| c == t),
+        }
+    }
+}
+
 macro_rules! anchored {
     ($($t:ty),*) => {$(
         impl $t {
@@ -135,4 +205,4 @@ macro_rules! anchored {
         }
     )*};
 }
-anchored!(StepEntry, CheckEntry);
+anchored!(StepEntry, CheckEntry, QuestionEntry);

@@ -1,6 +1,6 @@
 //! Lessons: a scene plus narration anchored to phases and checks of the numbers.
-//! A lesson file is a scene file with three more tables, `[lesson]`, `[[step]]`
-//! and `[[check]]`, which this module reads; the scene reads the rest and
+//! A lesson file is a scene file with more tables, `[lesson]`, `[[step]]`,
+//! `[[check]]`, `[[toggle]]` and `[[question]]`, which this module reads; the scene reads the rest and
 //! knows nothing of them. A scene file without them is a lesson with no
 //! narration, so everything above this layer opens either the same way.
 //! Problems are reported against the lesson file like scene errors.
@@ -8,11 +8,15 @@
 mod check;
 pub mod file;
 mod lang;
+pub mod question;
 mod sources;
 
 pub use check::{CheckOutcome, overrides_text, run_checks};
-pub use file::{Anchor, CheckEntry, Expected, LessonSection, Overrides, StepEntry, ToggleEntry};
+pub use file::{
+    Anchor, CheckEntry, Correct, DEFAULT_QUESTION_TOLERANCE, Expected, LessonSection, Overrides, QuestionEntry, StepEntry, ToggleEntry,
+};
 pub use lang::Lang;
+pub use question::{Truth, Verdict, anchor_questions, judge, truth};
 pub use sources::Source;
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
@@ -24,7 +28,7 @@ use std::ops::{Deref, DerefMut};
 use std::path::Path;
 
 /// The tables of a lesson file that are the lesson's, not the scene's.
-const TABLES: [&str; 4] = ["lesson", "step", "check", "toggle"];
+const TABLES: [&str; 5] = ["lesson", "step", "check", "toggle", "question"];
 
 /// A scene and what a lesson file says besides: its heading, the narration
 /// anchored to phases and the checks of the numbers.
@@ -37,6 +41,8 @@ pub struct Lesson {
     pub checks: Vec<CheckEntry>,
     /// `[[toggle]]`: keys the lesson names, each switching some settings or materials.
     pub toggles: Vec<ToggleEntry>,
+    /// `[[question]]`: asked at their phases in quiz mode.
+    pub questions: Vec<QuestionEntry>,
     /// With `--set`, the scene as its file has it: the one the narration was written for.
     pub narrated: Option<Box<Scene>>,
 }
@@ -52,6 +58,8 @@ struct LessonTables {
     check: Vec<CheckEntry>,
     #[serde(default)]
     toggle: Vec<ToggleEntry>,
+    #[serde(default)]
+    question: Vec<QuestionEntry>,
 }
 
 impl Lesson {
@@ -85,10 +93,18 @@ impl Lesson {
         if tables.lesson.is_some() {
             scene.warnings.clear();
         }
-        let lesson =
-            Lesson { scene, section: tables.lesson, steps: tables.step, checks: tables.check, toggles: tables.toggle, narrated: None };
+        let lesson = Lesson {
+            scene,
+            section: tables.lesson,
+            steps: tables.step,
+            checks: tables.check,
+            toggles: tables.toggle,
+            questions: tables.question,
+            narrated: None,
+        };
         plain_text(&lesson)?;
         toggles_valid(&lesson)?;
+        question::questions_valid(&lesson)?;
         anchored_frames(&lesson)?;
         Ok(lesson)
     }
@@ -114,9 +130,21 @@ fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
         .iter()
         .enumerate()
         .filter_map(|(i, c)| Some((vec![Seg::Key("check"), Seg::Index(i), Seg::Key("note")], c.note.as_ref()?)));
+    let questions = lesson.questions.iter().enumerate().flat_map(|(i, q)| {
+        let at = move |key| vec![Seg::Key("question"), Seg::Index(i), Seg::Key(key)];
+        let texts = [("ask", Some(&q.ask)), ("ask_zh", q.ask_zh.as_ref()), ("answer", q.answer.as_ref())]
+            .into_iter()
+            .chain([("explain", q.explain.as_ref()), ("explain_zh", q.explain_zh.as_ref())])
+            .filter_map(move |(key, text)| Some((at(key), text?)));
+        let choices = [("choices", q.choices.as_ref()), ("choices_zh", q.choices_zh.as_ref())].into_iter().flat_map(move |(key, list)| {
+            list.into_iter().flatten().enumerate().map(move |(k, text)| ([at(key), vec![Seg::Index(k)]].concat(), text))
+        });
+        texts.chain(choices)
+    });
     let problems: Vec<Problem> = section
         .chain(steps)
         .chain(notes)
+        .chain(questions)
         .filter_map(|(path, text)| {
             let c = text.chars().find(|&c| crate::scene::error::is_hostile(c))?;
             let problem = Problem::error(
@@ -241,18 +269,22 @@ pub fn with_overrides(settings: &Settings, o: &Overrides) -> Settings {
     s
 }
 
-/// How many frames a lesson needs so that every step and check is reached.
+/// How many frames a lesson needs so that every step, check and question is reached.
 pub fn frames_needed(scene: &Lesson) -> u64 {
     let steps = scene.steps.iter().map(|s| s.frame);
     let checks = scene.checks.iter().map(|c| c.frame);
-    steps.chain(checks).max().map_or(1, |f| f.saturating_add(1))
+    let questions = scene.questions.iter().map(|q| q.frame);
+    steps.chain(checks).chain(questions).max().map_or(1, |f| f.saturating_add(1))
 }
 
-/// The frames that steps and checks point at, each checked to lie within
+/// The frames that steps, checks and questions point at, each checked to lie within
 /// [`LAST_ANCHOR_FRAME`] (a located error, never a huge run or allocation).
 pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
-    let tables =
-        [("step", scene.steps.iter().map(|s| s.frame).collect::<Vec<_>>()), ("check", scene.checks.iter().map(|c| c.frame).collect())];
+    let tables = [
+        ("step", scene.steps.iter().map(|s| s.frame).collect::<Vec<_>>()),
+        ("check", scene.checks.iter().map(|c| c.frame).collect()),
+        ("question", scene.questions.iter().map(|q| q.frame).collect()),
+    ];
     let mut problems = Vec::new();
     for (i, check) in scene.checks.iter().enumerate() {
         let o = &check.with;
@@ -339,13 +371,14 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
 /// The recorded frames of a run, by frame number; the frames between were stepped untraced.
 pub type Records = BTreeMap<u64, FrameRecord>;
 
-/// Everything `impulse check` validates: the anchors of the steps and of the
-/// checks land on phases of the scene's run, and every check names a quantity
-/// or body that exists. Returns the checks' outcomes (a wrong number is an
+/// Everything `impulse check` validates: the anchors of the steps, checks and
+/// questions land on phases of the scene's run, every check names a quantity
+/// or body that exists, and every question's answer a number recorded there. Returns the checks' outcomes (a wrong number is an
 /// outcome, not an error).
 pub fn validate(scene: &Lesson) -> Result<Vec<CheckOutcome>, SceneError> {
     let frames = run(scene, &scene.settings, &anchored_frames(scene)?)?;
     anchor_steps(scene, &frames)?;
+    anchor_questions(scene, &frames)?;
     run_checks(scene)
 }
 

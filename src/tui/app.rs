@@ -6,6 +6,7 @@ use super::edit;
 use super::effect::{Effect, Outcome};
 use super::fields::FieldEditor;
 pub use super::msg::Msg;
+pub use super::quiz::{AnswerPrompt, Classroom};
 use super::shot::Shot;
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
@@ -32,6 +33,8 @@ pub enum Mode {
     Prompt(Prompt),
     /// Choosing a breakpoint to remove (`B`): which one.
     Breaks(usize),
+    /// Answering a quiz question on the status line.
+    Answer(AnswerPrompt),
 }
 
 pub struct Stepper {
@@ -59,6 +62,8 @@ pub struct Stepper {
     pub note: Option<String>,
     pub mode: Mode,
     pub breaks: Breakpoints,
+    /// Quiz and presenter modes, and the learner's answers.
+    pub class: Classroom,
     /// In a lesson, Del asked once: the next Del deletes.
     delete_armed: bool,
     /// What the last key asks the shell to do, handed out by `update`.
@@ -70,6 +75,7 @@ pub struct Stepper {
 impl Stepper {
     pub fn new(scene: Lesson) -> Stepper {
         let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
+        let class = Classroom { answers: crate::session::quiz::Quiz::new(scene.questions.len()), ..Classroom::default() };
         let mut session = Session::new(scene);
         session.timeline.frame(0);
         Stepper {
@@ -89,6 +95,7 @@ impl Stepper {
             note,
             mode: Mode::Step,
             breaks: Breakpoints::default(),
+            class,
             delete_armed: false,
             effect: None,
             lang: Lang::En,
@@ -149,40 +156,48 @@ impl Stepper {
 
     /// Handles a key (or a tick, or a click); returns what the shell must do.
     pub fn update(&mut self, msg: Msg) -> Option<Effect> {
+        let (from, open) = ((self.frame, self.phase), self.open_questions());
         match self.mode {
-            Mode::Step => {
-                // The note answers the last key; the clock ticking while
-                // running is no key, so a warning stays on screen.
-                let armed = if matches!(msg, Msg::Tick(_)) { self.delete_armed } else { std::mem::take(&mut self.delete_armed) };
-                if !matches!(msg, Msg::Tick(_)) {
-                    self.note = None;
-                }
-                match msg {
-                    // A lesson's bodies are what its narration speaks of: Del asks first.
-                    Msg::Delete if !armed && self.session.lesson.section.is_some() => {
-                        self.delete_armed = true;
-                        let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
-                        self.note = Some(format!("Del again deletes {name} from this lesson (u undoes it); any other key keeps it"));
-                    }
-                    Msg::ToggleRun if self.running => self.settle(),
-                    Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
-                    // Any other key looks at or changes the frame: play stops there first.
-                    _ => {
-                        self.settle();
-                        self.step_update(msg);
-                    }
-                }
-            }
+            Mode::Step => self.update_step(msg),
             Mode::Fields(_) => self.fields_update(msg),
             Mode::Aim(_) => self.aim_update(msg),
             Mode::SaveAs(_) | Mode::Overwrite(_) => self.save_update(msg),
             Mode::Prompt(_) => self.prompt_update(msg),
             Mode::Breaks(_) => self.breaks_list_update(msg),
+            Mode::Answer(_) => self.answer_update(msg),
+        }
+        if !matches!(msg, Msg::Tick(_)) {
+            self.after_key(from, open);
         }
         self.effect.take()
     }
 
-    fn step_update(&mut self, msg: Msg) {
+    /// A key while stepping (the other modes hand theirs back here when done).
+    pub(super) fn update_step(&mut self, msg: Msg) {
+        // The note answers the last key; the clock ticking while
+        // running is no key, so a warning stays on screen.
+        let armed = if matches!(msg, Msg::Tick(_)) { self.delete_armed } else { std::mem::take(&mut self.delete_armed) };
+        if !matches!(msg, Msg::Tick(_)) {
+            self.note = None;
+        }
+        match msg {
+            // A lesson's bodies are what its narration speaks of: Del asks first.
+            Msg::Delete if !armed && self.session.lesson.section.is_some() => {
+                self.delete_armed = true;
+                let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
+                self.note = Some(format!("Del again deletes {name} from this lesson (u undoes it); any other key keeps it"));
+            }
+            Msg::ToggleRun if self.running => self.settle(),
+            Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
+            // Any other key looks at or changes the frame: play stops there first.
+            _ => {
+                self.settle();
+                self.step_update(msg);
+            }
+        }
+    }
+
+    pub(super) fn step_update(&mut self, msg: Msg) {
         match msg {
             Msg::NextPhase if self.phase + 1 < self.phase_count(self.frame) => self.go(self.frame, self.phase + 1),
             Msg::NextPhase | Msg::NextFrame => {
@@ -249,6 +264,7 @@ impl Stepper {
             | Msg::NextStep
             | Msg::PrevStep
             | Msg::Variant => self.breaks_key(msg),
+            Msg::ToggleQuiz | Msg::TogglePresenter | Msg::Reveal | Msg::ShowAnswer | Msg::Answer => self.classroom_key(msg),
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
                 if let Some(change) = edit::change_for(msg, self.window(), down) {
@@ -346,6 +362,8 @@ pub struct App {
     pub quit: bool,
     /// False under NO_COLOR.
     pub color: bool,
+    /// Quiz mode for the lessons opened (`--quiz`).
+    pub quiz: bool,
     /// The language of the screen's words and the narration (`--lang`, the locale).
     pub lang: Lang,
 }
@@ -363,6 +381,7 @@ impl App {
             menu_note: None,
             quit: false,
             color,
+            quiz: false,
             lang: Lang::En,
         }
     }
@@ -378,6 +397,16 @@ impl App {
 
     pub fn stepper(scene: Lesson, lessons: Vec<Lesson>, color: bool) -> App {
         App { screen: Screen::Stepper(Box::new(Stepper::new(scene))), ..App::menu(lessons, color) }
+    }
+
+    /// Quiz mode on (`--quiz`) or off for the scene on screen and every
+    /// lesson opened from the menu; questions in `lang`.
+    pub fn with_quiz(mut self, quiz: bool) -> App {
+        self.quiz = quiz;
+        if let Screen::Stepper(s) = &mut self.screen {
+            s.classroom(quiz, self.lang);
+        }
+        self
     }
 
     /// Handles a message; returns what the shell must do (see [`perform`](super::perform)).
@@ -419,9 +448,9 @@ impl App {
             }
             Msg::Open => {
                 if let Some(scene) = self.lessons.get(self.menu_selected - usize::from(self.left.is_some())) {
-                    let mut stepper = Stepper::new(scene.clone());
-                    stepper.lang = self.lang;
-                    self.screen = Screen::Stepper(Box::new(stepper));
+                    let mut s = Box::new(Stepper::new(scene.clone()));
+                    s.classroom(self.quiz, self.lang);
+                    self.screen = Screen::Stepper(s);
                 }
             }
             _ => {

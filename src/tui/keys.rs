@@ -20,6 +20,8 @@ pub enum Scope {
     Prompt,
     /// The breakpoint list (`B`).
     Breaks,
+    /// Answering a quiz question: numbers are typed, other keys step on.
+    Answer,
     /// Menu, stepper, aiming and the overwrite question; not where text is typed.
     Everywhere,
     /// Every screen, typing included.
@@ -36,6 +38,7 @@ impl Scope {
             Mode::Overwrite(_) => Scope::Overwrite,
             Mode::Prompt(_) => Scope::Prompt,
             Mode::Breaks(_) => Scope::Breaks,
+            Mode::Answer(_) => Scope::Answer,
         }
     }
 
@@ -58,6 +61,7 @@ impl Scope {
             Scope::Overwrite => w.scope_overwrite,
             Scope::Prompt => w.scope_prompt,
             Scope::Breaks => w.scope_breaks,
+            Scope::Answer => w.scope_answer,
             Scope::Everywhere | Scope::Always => w.scope_everywhere,
         }
     }
@@ -208,6 +212,32 @@ pub static KEYMAP: &[Binding] = &[
         [(Char('m'), NONE)]
     ),
     bind!(Stepper, "", "", "", Msg::PrevStep, [(Char('M'), NONE)]),
+    bind!(
+        Stepper,
+        "Q",
+        "quiz: results hidden at questions until answered",
+        "测验：回答之前隐藏问题处的结果",
+        Msg::ToggleQuiz,
+        [(Char('Q'), NONE)]
+    ),
+    bind!(Stepper, "Enter", "answer the question at this phase (quiz)", "回答本阶段的问题（测验）", Msg::Answer, [(Enter, NONE)]),
+    bind!(
+        Stepper,
+        "P",
+        "presenter: hide every result, for a class",
+        "讲台模式：隐藏所有结果，供课堂使用",
+        Msg::TogglePresenter,
+        [(Char('P'), NONE)]
+    ),
+    bind!(
+        Stepper,
+        "R",
+        "show the next hidden line (quiz or presenter)",
+        "显示下一行隐藏的内容（测验或讲台）",
+        Msg::Reveal,
+        [(Char('R'), NONE)]
+    ),
+    bind!(Stepper, "S", "show the answer to the question here (quiz)", "显示此处问题的答案（测验）", Msg::ShowAnswer, [(Char('S'), NONE)]),
     bind!(Stepper, "Esc", "the lesson menu (its first entry comes back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
@@ -244,6 +274,33 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Breaks, "", "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
     bind!(Breaks, "Del d", "remove it", "删除它", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
     bind!(Breaks, "Esc", "close the list", "关闭列表", Msg::Cancel, [(Esc, NONE)]),
+    bind!(
+        Answer,
+        "0-9 . - ,",
+        "type a number (x, y: a vector); a choice: its digit",
+        "输入数字（向量写 x, y）；选择题：输入序号",
+        Msg::Erase,
+        [(Backspace, NONE)]
+    ),
+    bind!(Answer, "Enter", "check the answer against the run", "用运行结果核对答案", Msg::Accept, [(Enter, NONE)]),
+    bind!(
+        Answer,
+        "R",
+        "a hint: the next line (the answer's gives it up)",
+        "提示：显示下一行（显示答案那一行即放弃）",
+        Msg::Reveal,
+        [(Char('R'), NONE)]
+    ),
+    bind!(Answer, "S", "show the answer (it counts as revealed)", "显示答案（记为已揭晓）", Msg::ShowAnswer, [(Char('S'), NONE)]),
+    bind!(Answer, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
+    bind!(
+        Answer,
+        "Esc",
+        "answer later (other keys step on; it stays open)",
+        "稍后回答（其他按键继续单步；问题保持未答）",
+        Msg::Cancel,
+        [(Esc, NONE)]
+    ),
     bind!(Overwrite, "y", "write over the file", "覆盖文件", Msg::Yes, [(Char('y'), NONE)]),
     bind!(Overwrite, "n Esc", "keep the file as it is", "保留原文件", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
     bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
@@ -281,6 +338,9 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
         Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
         // Aiming takes a typed speed, and q and ? keep their meaning.
         Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.') => Some(Msg::Input(c)),
+        // An answer takes numbers; any other key does what it does when stepping.
+        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Answer && super::quiz::answer_char(c) => Some(Msg::Input(c)),
+        _ if bound.is_none() && scope == Scope::Answer => lookup(key, Scope::Stepper),
         _ => bound,
     }
 }

@@ -10,6 +10,7 @@ pub mod fields;
 pub mod keys;
 mod modes;
 mod msg;
+pub mod quiz;
 pub mod shot;
 pub mod view;
 pub mod words;

@@ -85,4 +85,15 @@ pub enum Msg {
     History(i8),
     /// In the breakpoint list: the next (+1) or previous (−1) breakpoint.
     Pick(i8),
+    // The classroom (`tui::quiz`).
+    /// Quiz mode on or off.
+    ToggleQuiz,
+    /// Presenter mode on or off: every result hidden until revealed.
+    TogglePresenter,
+    /// Show the next hidden line of the derivation.
+    Reveal,
+    /// Give up the question at this phase: show its answer.
+    ShowAnswer,
+    /// Open the answer prompt for the question at this phase.
+    Answer,
 }

@@ -33,6 +33,9 @@ pub struct Words {
     pub continued: &'static str,
     pub press_n: &'static str,
     pub playing: &'static str,
+    /// In quiz mode, in place of narration that would give the answer away.
+    pub narration_held: &'static str,
+    pub totals_hidden: &'static str,
     /// {0}, {1} the least width and height; {2}, {3} the terminal's.
     pub too_small: &'static str,
     // The status line.
@@ -74,6 +77,7 @@ pub struct Words {
     pub scope_overwrite: &'static str,
     pub scope_prompt: &'static str,
     pub scope_breaks: &'static str,
+    pub scope_answer: &'static str,
     pub scope_everywhere: &'static str,
     pub mouse: [&'static str; 3],
     // The bodies panel and the queue.
@@ -105,6 +109,8 @@ pub const EN: Words = Words {
     continued: "(continued)",
     press_n: "Press n to step to the next phase.",
     playing: "playing",
+    narration_held: "(the narration follows your answer)",
+    totals_hidden: "hidden until the results are shown (R)",
     too_small: "impulse needs a terminal of at least {0}×{1}; this one is {2}×{3}. q quits",
     frame: "frame",
     pass: "pass",
@@ -138,6 +144,7 @@ pub const EN: Words = Words {
     scope_overwrite: "Overwrite?",
     scope_prompt: "Breakpoint (b) or frame (:) prompt",
     scope_breaks: "Breakpoint list (B)",
+    scope_answer: "Answering a question (quiz: Q)",
     scope_everywhere: "Everywhere",
     mouse: [
         "select the body under the mouse",
@@ -172,6 +179,8 @@ pub const ZH: Words = Words {
     continued: "（续）",
     press_n: "按 n 走到下一个阶段。",
     playing: "播放中",
+    narration_held: "（回答之后显示讲解）",
+    totals_hidden: "结果显示之前隐藏（R 显示）",
     too_small: "impulse 需要至少 {0}×{1} 的终端；当前为 {2}×{3}。按 q 退出",
     frame: "帧",
     pass: "迭代",
@@ -205,6 +214,7 @@ pub const ZH: Words = Words {
     scope_overwrite: "覆盖？",
     scope_prompt: "断点（b）或跳帧（:）输入",
     scope_breaks: "断点列表（B）",
+    scope_answer: "回答问题（测验：Q）",
     scope_everywhere: "任何时候",
     mouse: ["选择鼠标下的物体", "滚动鼠标下的推导或讲解", "瞄准光标：速度 = 每秒的距离"],
     wall: "墙",

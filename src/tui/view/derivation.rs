@@ -4,6 +4,7 @@ use super::Theme;
 use crate::engine::{FaceTable, Shown};
 use crate::notation::{FACE_CAPTION, FACE_LEGEND, FaceLine, derive, face_lines, right_side};
 use crate::tui::app::Stepper;
+use crate::tui::quiz::Part;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
@@ -20,21 +21,45 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let phase = &s.record().phases[s.phase];
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
+    // Quiz and presenter modes hide lines until they are answered or shown (`tui::quiz`).
+    let hidden = s.hidden_lines();
+    let veil = |i: usize, part: Part, text: String| if hidden.contains(&(i, part)) { "?".to_string() } else { text };
+    // The quiz numbers lines by their place among the phase's quantities; the
+    // faces' table stands for the quantities between the shown ones around it,
+    // and is held back while any of them is hidden.
+    let all = phase.quantities(&names);
+    let mut table: Option<(FaceTable, usize)> = None;
+    let mut next = 0;
+    let put_table = |table: Option<(FaceTable, usize)>, end: usize, lines: &mut Vec<Line<'static>>| {
+        if let Some((t, start)) = table {
+            if hidden.iter().any(|(k, _)| (start..end).contains(k)) {
+                lines.push(Line::styled(format!("{FACE_CAPTION}: ? (R shows)"), theme.dim()));
+            } else {
+                faces(&t, theme, width, lines);
+            }
+        }
+    };
     for shown in phase.shown(&names) {
         let q = match shown {
             Shown::Quantity(q) => q,
-            Shown::Faces(table) => {
-                faces(&table, theme, width, &mut lines);
+            Shown::Faces(t) => {
+                table = Some((t, next));
                 continue;
             }
         };
+        let i = (next..all.len()).find(|&k| all[k].name == q.name).unwrap_or(next);
+        put_table(table.take(), i, &mut lines);
+        next = i + 1;
         let d = derive(&q);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
-            lines.push(Line::styled(d.result, theme.strong()));
+            let result = if hidden.contains(&(i, Part::Result)) { format!("{} = ?", q.name) } else { d.result };
+            lines.push(Line::styled(result, theme.strong()));
             continue;
         };
         let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
+        // Whether it fits on one line is judged on the numbers, hidden or not, so showing them moves nothing.
         let one = [sym.clone(), numbers.clone(), result.clone()].join(" = ");
+        let (numbers, result) = (veil(i, Part::Numbers, numbers), veil(i, Part::Result, result));
         if one.chars().count() <= width as usize {
             lines.push(Line::from(vec![
                 Span::styled(sym, theme.fg(Color::Cyan)),
@@ -48,6 +73,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
             lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
         }
     }
+    put_table(table.take(), all.len(), &mut lines);
     if lines.is_empty() {
         lines.push(Line::styled("(this phase computed no values)", theme.dim()));
     }

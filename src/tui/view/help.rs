@@ -15,12 +15,15 @@ pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'stat
     let scopes: &[Scope] = match &app.screen {
         Screen::Menu => &[Scope::Menu],
         Screen::Stepper(s) => match Scope::of(&s.mode) {
-            Scope::Stepper => &[Scope::Stepper, Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite, Scope::Prompt, Scope::Breaks],
+            Scope::Stepper => {
+                &[Scope::Stepper, Scope::Answer, Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite, Scope::Prompt, Scope::Breaks]
+            }
             Scope::Fields => &[Scope::Fields],
             Scope::Aim => &[Scope::Aim],
             Scope::SaveAs => &[Scope::SaveAs],
             Scope::Prompt => &[Scope::Prompt],
             Scope::Breaks => &[Scope::Breaks],
+            Scope::Answer => &[Scope::Answer, Scope::Stepper],
             _ => &[Scope::Overwrite],
         },
     };

@@ -8,6 +8,7 @@ mod help;
 mod ledger;
 mod menu;
 mod narration;
+mod question;
 mod queue;
 mod status;
 mod variant;
@@ -28,6 +29,7 @@ use queue::{QUEUE_ROWS, queue_panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use status::status_line;
 
@@ -104,6 +106,11 @@ struct Motion {
 fn motion(s: &Stepper) -> Motion {
     match &s.playing {
         Some(end) => Motion { before: end.clone(), after: end.clone() },
+        // A hidden result must not show as the bodies after the phase.
+        None if s.outcome_hidden() => {
+            let before = s.record().state_after(s.phase);
+            Motion { after: before.clone(), before }
+        }
         None => {
             // The state after is the state before with this phase's changes: one
             // pass over the frame's records, not two.
@@ -126,7 +133,7 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let queue_rows = if s.settings().method == crate::engine::Method::EventDriven { QUEUE_ROWS.min(right.height / 3) } else { 0 };
     let [derivation, queue, totals] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(queue_rows), Constraint::Length(totals_rows)]).areas(right);
-    let has_lesson = !s.session.lesson.steps.is_empty();
+    let has_lesson = !s.session.lesson.steps.is_empty() || !s.session.lesson.questions.is_empty();
     let body_rows = body_rows(s, states, left.width).min(left.height / 3);
     let [canvas, lesson, bodies] =
         Layout::vertical([Constraint::Fill(4), Constraint::Fill(if has_lesson { 3 } else { 0 }), Constraint::Length(body_rows)])
@@ -173,7 +180,8 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let states = &moved.after;
     let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, queue, totals, status } =
         areas(s, &moved, area);
-    let has_lesson = !s.session.lesson.steps.is_empty();
+    let has_lesson = !s.session.lesson.steps.is_empty() || !s.session.lesson.questions.is_empty();
+    let hidden = s.outcome_hidden();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
     let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
@@ -196,7 +204,8 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         y_axis: s.session.lesson.y_axis,
         window,
         show_bounds: s.show_bounds,
-        show_info: s.show_info,
+        // The phase's vectors show its results (an impulse's direction): hidden with them.
+        show_info: s.show_info && !hidden,
         shot,
         color: theme.color,
         ghost: ghost.as_ref().map(|(bodies, states)| (*bodies, &states[..])),
@@ -219,7 +228,12 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         frame.render_widget(queue_panel(s, &names, theme), queue);
     }
     frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
-    frame.render_widget(totals_text(s, theme).block(Block::bordered().title(theme.words.totals_title)), totals);
+    let totals_panel = if hidden {
+        Paragraph::new(Line::styled(theme.words.totals_hidden, theme.dim())).wrap(Wrap { trim: true })
+    } else {
+        totals_text(s, theme)
+    };
+    frame.render_widget(totals_panel.block(Block::bordered().title(theme.words.totals_title)), totals);
 
     if has_lesson {
         let (title, narration) = narration(s, theme);

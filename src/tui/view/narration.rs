@@ -11,13 +11,22 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// The lesson panel's title and text.
 pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'static>) {
     let (step, here) = current_step(s);
+    // The narration at an open question may give its answer away: it follows the answer.
+    let held = !s.open_here().is_empty();
     let (title, text) = match step {
+        Some(st) if held => (format!(" {} ", st.title(s.lang)), theme.words.narration_held.to_string()),
         Some(st) if here => (format!(" {} ", st.title(s.lang)), st.text(s.lang).trim().to_string()),
         Some(st) => (format!(" {} {} ", st.title(s.lang), theme.words.continued), st.text(s.lang).trim().to_string()),
         None => (theme.words.lesson_title.to_string(), theme.words.press_n.to_string()),
     };
-    let style = if here { Style::default() } else { theme.dim() };
-    let mut shown = Text::styled(text, style);
+    let style = if here && !held { Style::default() } else { theme.dim() };
+    // Styled a line at a time, so the question's lines above keep their own style.
+    let mut shown = Text::from(text.lines().map(|l| Line::styled(l.to_string(), style)).collect::<Vec<_>>());
+    // In quiz mode, the question asked here (or the score) comes before the narration.
+    let asked = super::question::question_lines(s, theme);
+    if !asked.is_empty() {
+        shown.lines.splice(0..0, asked.into_iter().chain([Line::from("")]));
+    }
     // The narration's numbers are the lesson's: say so first when the screen no longer shows them.
     if let Some(banner) = stale_banner(&s.session.lesson, s.settings(), s.bodies()) {
         shown.lines.insert(0, Line::styled(format!("⚠ {banner}"), theme.warning()));

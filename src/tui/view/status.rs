@@ -55,6 +55,18 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
             return ask(format!(" {what}: {}█   {after}", p.text));
         }
+        Mode::Answer(p) => {
+            let question = &s.session.lesson.questions[p.question];
+            let n = question.choices.as_ref().map_or(0, Vec::len);
+            let keys = if n > 0 {
+                format!("1–{n} pick · R hint · S show · Esc later")
+            } else {
+                "Enter check · R hint · S show · Esc later".to_string()
+            };
+            let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
+            let what = if n > 0 { "Your pick" } else { "Your answer" };
+            return ask(format!(" Q{} {what}: {}█   {after}", p.question + 1, p.text));
+        }
         Mode::Breaks(i) => {
             let list = &s.breaks.list;
             return ask(format!(" {}", fill(w.breakpoint_of, &[&(i + 1), &list.len(), &list[*i].text])));
@@ -98,6 +110,13 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     }
     if !settings.motion {
         parts.push(w.motion_off.to_string());
+    }
+    if s.class.quiz {
+        let score = s.class.answers.score();
+        parts.push(format!("quiz {}/{}", score.total() - score.open, score.total()));
+    }
+    if s.class.presenter {
+        parts.push("presenter".to_string());
     }
     if s.running {
         // The rate really shown, measured by the shell, and the one asked for.
