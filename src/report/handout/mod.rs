@@ -580,7 +580,10 @@ impl<'a> Handout<'a> {
             md.push('\n');
         }
         if self.options.student {
-            md += &questions(&[], self.options.lang);
+            let lang = self.options.lang;
+            let list: Vec<Question> =
+                self.scene.questions.iter().map(|q| Question { ask: q.ask(lang), choices: q.choices(lang) }).collect();
+            md += &questions(&list, lang);
         }
         md
     }
@@ -590,11 +593,10 @@ impl<'a> Handout<'a> {
 pub struct Question<'q> {
     pub ask: &'q str,
     /// The choices, if it is a multiple choice.
-    pub choices: &'q [String],
+    pub choices: Vec<&'q str>,
 }
 
-/// The lesson's questions with room for the answers. Lessons get
-/// `[[question]]` on another branch; until it lands, `tail` passes none.
+/// The lesson's questions with room for the answers.
 pub fn questions(list: &[Question], lang: Lang) -> String {
     let mut md = String::new();
     if list.is_empty() {
@@ -644,9 +646,11 @@ mod tests {
 
     #[test]
     fn questions_are_listed_with_room_or_choices() {
-        let choices = vec!["positive".to_string(), "negative".to_string()];
         let md = questions(
-            &[Question { ask: "What sign will jt have?", choices: &choices }, Question { ask: "What is jn?", choices: &[] }],
+            &[
+                Question { ask: "What sign will jt have?", choices: vec!["positive", "negative"] },
+                Question { ask: "What is jn?", choices: vec![] },
+            ],
             Lang::En,
         );
         assert!(md.starts_with("## Questions\n\n1. What sign will jt have?\n\n   - (a) positive\n   - (b) negative\n"), "{md}");
