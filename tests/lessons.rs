@@ -50,7 +50,8 @@ fn every_lesson_speaks_chinese_and_names_its_source() {
             let zh = step.text_zh.as_deref().unwrap();
             assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{id}: step {}'s text_zh is not Chinese", i + 1);
         }
-        let words = scene.steps.iter().flat_map(|s| [&s.title, &s.text]).chain([&section.title, &section.summary]);
+        let questions = scene.questions.iter().flat_map(|q| [Some(&q.ask), q.explain.as_ref()].into_iter().flatten());
+        let words = scene.steps.iter().flat_map(|s| [&s.title, &s.text]).chain([&section.title, &section.summary]).chain(questions);
         for text in words {
             assert!(!text.to_lowercase().contains("text 00"), "{id} says \"text 00…\": {text}");
         }
