@@ -21,6 +21,19 @@ pub enum Msg {
     ToggleBounds,
     ToggleInfo,
     ToggleChart,
+    // The canvas's view (`canvas::CanvasView`): no physics, nothing saved.
+    /// Zoom in (+1) or out (−1).
+    Zoom(i8),
+    /// Move the view, in screen directions (right, up).
+    Pan(i8, i8),
+    /// The view follows the selected body, or stops.
+    Follow,
+    /// The view fitted to the bodies as they are, or back to the scene's own.
+    Fit,
+    ToggleNames,
+    ToggleScale,
+    /// The canvas takes most of the screen, or its share.
+    ToggleLayout,
     ScrollDown,
     ScrollUp,
     NarrationDown,

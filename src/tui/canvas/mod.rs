@@ -1,16 +1,30 @@
 //! The scene in braille: bodies at their true poses, and the vectors the
 //! current phase computed as labelled arrows. Everything drawn is read from
 //! the phase record; nothing is recomputed.
+//!
+//! Drawing is in two passes: the shapes into the buffer, then the labels,
+//! each placed where it covers no dot and no other label (`labels`). Static
+//! boxes' hatching goes in last, under everything, so a floor's name can sit
+//! on it. The bottom border states the arrows' scale (the legend).
+
+mod camera;
+mod labels;
+
+pub use camera::{CanvasView, around};
+pub use labels::{Placed, Rank};
 
 use crate::engine::{Acted, ActionKind, Body, BodyState, Phase, PhaseData, Work};
 use crate::geometry::{Pose, RegionTest, SatReport, Shape, box_vertices, segment_ends};
 use crate::scene::YAxis;
+use crate::tui::words::{Words, fill};
 use glam::DVec2;
-use ratatui::style::Color;
+use labels::Label;
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::widgets::canvas::{Canvas, Context, Line as CLine};
 use ratatui::widgets::{Block, Widget};
 use ratatui::{buffer::Buffer, layout::Rect};
+use std::cell::RefCell;
 
 pub struct SceneView<'a> {
     pub bodies: &'a [Body],
@@ -23,36 +37,31 @@ pub struct SceneView<'a> {
     pub show_bounds: bool,
     /// Draw the phase's vectors.
     pub show_info: bool,
+    /// Name the unselected bodies too.
+    pub show_names: bool,
+    /// Arrows in world units (see [`CanvasView::true_scale`]).
+    pub true_scale: bool,
     /// A shot being aimed: from where, and the velocity it gives.
     pub shot: Option<(DVec2, DVec2)>,
     pub color: bool,
     /// A/B: B's bodies, drawn dimmed under A's.
     pub ghost: Option<(&'a [Body], &'a [BodyState])>,
     pub block: Block<'a>,
-    /// Braille dots per metre, set when rendering into an area.
-    pub dots_per_metre: f64,
+    /// The legend's words.
+    pub words: &'static Words,
 }
 
 /// The scene's own window, or one around the bodies with a margin.
 pub fn bounds(view: Option<(DVec2, DVec2)>, bodies: &[Body]) -> (DVec2, DVec2) {
     view.unwrap_or_else(|| {
-        let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
-        for b in bodies {
-            let r = b.shape.bounding_radius();
-            lo = lo.min(b.position - r);
-            hi = hi.max(b.position + r);
-        }
-        if bodies.is_empty() {
-            (lo, hi) = (DVec2::splat(-10.0), DVec2::splat(10.0));
-        }
-        let margin = (hi - lo).max_element().max(1.0) * 0.15;
-        (lo - margin, hi + margin)
+        let states: Vec<BodyState> = bodies.iter().map(Body::state).collect();
+        around(bodies, &states)
     })
 }
 
 /// The window widened to the canvas's shape so circles stay round.
-pub fn fit_window(view: Option<(DVec2, DVec2)>, bodies: &[Body], area: Rect) -> (DVec2, DVec2) {
-    let (lo, hi) = bounds(view, bodies);
+pub fn fit_window(window: (DVec2, DVec2), area: Rect) -> (DVec2, DVec2) {
+    let (lo, hi) = window;
     // A braille cell holds 2×4 dots and is about twice as tall as wide: dots are square.
     let (w, h) = (area.width.saturating_sub(2).max(1) as f64 * 2.0, area.height.saturating_sub(2).max(1) as f64 * 4.0);
     let size = hi - lo;
@@ -60,6 +69,56 @@ pub fn fit_window(view: Option<(DVec2, DVec2)>, bodies: &[Body], area: Rect) -> 
     let scale = (size.x / w).max(size.y / h);
     let half = DVec2::new(w, h) * scale / 2.0;
     (centre - half, centre + half)
+}
+
+/// What the drawing collects besides dots: labels to place, and what the
+/// legend says of the arrows' lengths.
+struct Pen<'p, 'c> {
+    ctx: &'p mut Context<'c>,
+    labels: Vec<Mark>,
+    legend: Legend,
+}
+
+/// A label in world terms, before it has a cell.
+struct Mark {
+    text: String,
+    at: DVec2,
+    /// The side it should lie on, a world direction; zero: centred.
+    toward: DVec2,
+    rank: Rank,
+    color: Color,
+    /// A body's name: the body's radius, which bounds how far the name may go.
+    size: Option<f64>,
+}
+
+/// The legend: the arrows drawn as directions only, then each scale.
+#[derive(Default)]
+struct Legend {
+    directions: Vec<&'static str>,
+    scales: Vec<String>,
+}
+
+impl Legend {
+    fn direction(&mut self, name: &'static str) {
+        if !self.directions.contains(&name) {
+            self.directions.push(name);
+        }
+    }
+    fn scale(&mut self, text: String) {
+        if !self.scales.contains(&text) {
+            self.scales.push(text);
+        }
+    }
+}
+
+/// A scale factor to three significant digits: a legend is read, not computed with.
+fn short(x: f64) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return crate::notation::num(x);
+    }
+    let digits = 2 - x.abs().log10().floor() as i32;
+    let p = 10f64.powi(digits);
+    crate::notation::num((x * p).round() / p)
 }
 
 impl SceneView<'_> {
@@ -75,25 +134,32 @@ impl SceneView<'_> {
         }
     }
 
-    fn line(&self, ctx: &mut Context, a: DVec2, b: DVec2, color: Color) {
+    fn line(&self, pen: &mut Pen, a: DVec2, b: DVec2, color: Color) {
         let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
-        ctx.draw(&CLine { x1, y1, x2, y2, color });
+        pen.ctx.draw(&CLine { x1, y1, x2, y2, color });
     }
 
-    fn arrow(&self, ctx: &mut Context, from: DVec2, v: DVec2, label: &str, color: Color) {
+    /// A label for the cell of world point `at`, to lie toward `toward` (a
+    /// world direction; zero: centred).
+    fn label(&self, pen: &mut Pen, text: impl Into<String>, at: DVec2, toward: DVec2, rank: Rank, color: Color) {
+        pen.labels.push(Mark { text: text.into(), at, toward, rank, color, size: None });
+    }
+
+    fn arrow(&self, pen: &mut Pen, from: DVec2, v: DVec2, label: &str, color: Color) {
         let len = v.length();
         if len <= 0.0 || !len.is_finite() {
             return;
         }
         let tip = from + v;
-        self.line(ctx, from, tip, color);
+        self.line(pen, from, tip, color);
         let head = (len * 0.3).min(self.unit() * 0.3);
         let back = -v / len * head;
         for angle in [0.45_f64, -0.45] {
-            self.line(ctx, tip, tip + DVec2::from_angle(angle).rotate(back), color);
+            self.line(pen, tip, tip + DVec2::from_angle(angle).rotate(back), color);
         }
-        let (x, y) = self.to_canvas(tip + v / len * head * 0.5);
-        ctx.print(x, y, ratatui::text::Span::styled(label.to_string(), ratatui::style::Style::default().fg(color)));
+        if !label.is_empty() {
+            self.label(pen, label, tip, v, Rank::Vector, color);
+        }
     }
 
     /// A length that reads well on this window: an eighth of its width.
@@ -101,184 +167,317 @@ impl SceneView<'_> {
         (self.window.1.x - self.window.0.x) / 8.0
     }
 
+    /// Braille dots per metre on `area`.
+    fn dots_per_metre(&self, area: Rect) -> f64 {
+        area.width as f64 * 2.0 / (self.window.1.x - self.window.0.x)
+    }
+
     /// A circle as a polygon with as many sides as its size on screen needs:
     /// a ball three dots wide does not need 360 points.
-    fn circle(&self, ctx: &mut Context, centre: DVec2, radius: f64, color: Color) {
-        let sides = (radius * self.dots_per_metre * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
+    fn circle(&self, pen: &mut Pen, centre: DVec2, radius: f64, color: Color, dpm: f64) {
+        let sides = (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
         let point = |k: usize| centre + DVec2::from_angle(k as f64 * std::f64::consts::TAU / sides as f64) * radius;
         for k in 0..sides {
-            self.line(ctx, point(k), point(k + 1), color);
+            self.line(pen, point(k), point(k + 1), color);
         }
     }
 
-    fn body(&self, ctx: &mut Context, i: usize) {
+    fn body(&self, pen: &mut Pen, i: usize, dpm: f64) {
         let (b, s) = (&self.bodies[i], &self.states[i]);
-        let color = match (i == self.selected, b.is_static()) {
+        let chosen = i == self.selected;
+        let color = match (chosen, b.is_static()) {
             (true, _) => self.c(Color::Yellow),
             (false, true) => self.c(Color::DarkGray),
             (false, false) => self.c(Color::White),
         };
-        self.outline(ctx, b, s, color);
+        self.outline(pen, &b.shape, b.is_static(), s, color, dpm);
+        // Without colour the selected body is drawn twice, a dot apart.
+        if chosen && !self.color && dpm > 0.0 {
+            let d = 1.0 / dpm;
+            match b.shape {
+                Shape::Circle { radius } => self.circle(pen, s.position, radius + d, color, dpm),
+                Shape::Box { size } => {
+                    let v = box_vertices(size + 2.0 * d, Pose::new(s.position, s.angle));
+                    for k in 0..4 {
+                        self.line(pen, v[k], v[(k + 1) % 4], color);
+                    }
+                }
+                Shape::Segment { half } => {
+                    let [from, to] = segment_ends(half, Pose::new(s.position, s.angle));
+                    let side = (to - from).normalize_or_zero().perp() * d;
+                    for off in [side, -side] {
+                        self.line(pen, from + off, to + off, color);
+                    }
+                }
+            }
+        }
         if self.show_bounds {
-            self.circle(ctx, s.position, b.shape.bounding_radius(), self.c(Color::DarkGray));
+            self.circle(pen, s.position, b.shape.bounding_radius(), self.c(Color::DarkGray), dpm);
+        }
+        if chosen || self.show_names {
+            let (text, rank) = match (chosen, self.color) {
+                (true, false) => (format!("[{}]", b.name), Rank::Chosen),
+                (true, true) => (b.name.clone(), Rank::Chosen),
+                _ => (b.name.clone(), Rank::Name),
+            };
+            let size = Some(b.shape.bounding_radius());
+            pen.labels.push(Mark { text, at: s.position, toward: DVec2::ZERO, rank, color, size });
         }
     }
 
-    /// A body's shape at its state, with a spoke that shows its angle.
-    fn outline(&self, ctx: &mut Context, b: &Body, s: &BodyState, color: Color) {
+    /// A shape at its state, with a spoke that shows its angle (static
+    /// shapes have none; their hatching is drawn apart, see [`Self::hatch`]).
+    fn outline(&self, pen: &mut Pen, shape: &Shape, fixed: bool, s: &BodyState, color: Color, dpm: f64) {
         let pose = Pose::new(s.position, s.angle);
         let spoke = DVec2::from_angle(s.angle);
-        match b.shape {
+        match *shape {
             Shape::Circle { radius } => {
-                self.circle(ctx, s.position, radius, color);
-                self.line(ctx, s.position, s.position + spoke * radius, color);
+                self.circle(pen, s.position, radius, color, dpm);
+                self.line(pen, s.position, s.position + spoke * radius, color);
+                if fixed {
+                    self.line(pen, s.position - DVec2::X * radius, s.position + DVec2::X * radius, color);
+                    self.line(pen, s.position - DVec2::Y * radius, s.position + DVec2::Y * radius, color);
+                }
             }
             Shape::Box { size } => {
                 let v = box_vertices(size, pose);
                 for k in 0..4 {
-                    self.line(ctx, v[k], v[(k + 1) % 4], color);
+                    self.line(pen, v[k], v[(k + 1) % 4], color);
                 }
-                if b.is_static() {
-                    // Shade static boxes with hatching so they read as ground.
-                    let n = 6;
-                    for k in 1..n {
-                        let f = k as f64 / n as f64;
-                        self.line(ctx, v[0].lerp(v[1], f), v[3].lerp(v[2], f), color);
-                    }
-                } else {
-                    self.line(ctx, s.position, s.position + spoke * size.x / 2.0, color);
+                if !fixed {
+                    self.line(pen, s.position, s.position + spoke * size.x / 2.0, color);
                 }
             }
             Shape::Segment { half } => {
                 let [from, to] = segment_ends(half, pose);
-                self.line(ctx, from, to, color);
+                self.line(pen, from, to, color);
                 // Ticks on both sides at the ends: a wall is hit from either side.
                 let tick = (to - from).normalize_or_zero().perp() * self.unit() * 0.3;
                 for end in [from, to] {
-                    self.line(ctx, end - tick, end + tick, color);
+                    self.line(pen, end - tick, end + tick, color);
                 }
             }
         }
-        if b.is_static()
-            && let Shape::Circle { radius } = b.shape
-        {
-            self.line(ctx, s.position - DVec2::X * radius, s.position + DVec2::X * radius, color);
-            self.line(ctx, s.position - DVec2::Y * radius, s.position + DVec2::Y * radius, color);
+    }
+
+    /// Static boxes are shaded with hatching so they read as ground.
+    fn hatch(&self, ctx: &mut Context) {
+        for (i, (b, s)) in self.bodies.iter().zip(self.states).enumerate() {
+            let Shape::Box { size } = b.shape else { continue };
+            if !b.is_static() {
+                continue;
+            }
+            let color = if i == self.selected { self.c(Color::Yellow) } else { self.c(Color::DarkGray) };
+            let v = box_vertices(size, Pose::new(s.position, s.angle));
+            let n = 6;
+            for k in 1..n {
+                let f = k as f64 / n as f64;
+                let ((x1, y1), (x2, y2)) = (self.to_canvas(v[0].lerp(v[1], f)), self.to_canvas(v[3].lerp(v[2], f)));
+                ctx.draw(&CLine { x1, y1, x2, y2, color });
+            }
         }
     }
 
-    fn vectors(&self, ctx: &mut Context, phase: &Phase) {
+    /// A body that turns: an arc around its centre in the sense of ω, with
+    /// a head. Only the sense is drawn; the bodies panel gives ω.
+    fn spin(&self, pen: &mut Pen, b: &Body, s: &BodyState, label: &str, dpm: f64) {
+        let w = s.angular_velocity;
+        if b.is_static() || w.abs() <= 1e-9 || !w.is_finite() {
+            return;
+        }
+        let r = match b.shape {
+            Shape::Circle { radius } => radius * 0.6,
+            Shape::Box { size } => size.min_element() * 0.35,
+            Shape::Segment { .. } => return,
+        };
+        // Too small to read as an arc.
+        if r * dpm < 3.0 {
+            return;
+        }
+        let sense = w.signum();
+        let (start, sweep) = (s.angle + 0.6, 4.2 * sense);
+        let sides = ((r * dpm).ceil() as usize).clamp(6, 48);
+        let point = |k: usize| s.position + DVec2::from_angle(start + sweep * k as f64 / sides as f64) * r;
+        for k in 0..sides {
+            self.line(pen, point(k), point(k + 1), self.c(Color::Cyan));
+        }
+        let tip = point(sides);
+        let along = DVec2::from_angle(start + sweep).perp() * sense;
+        let head = (r * 0.5).min(self.unit() * 0.3);
+        for angle in [0.45_f64, -0.45] {
+            self.line(pen, tip, tip + DVec2::from_angle(angle).rotate(-along * head), self.c(Color::Cyan));
+        }
+        if !label.is_empty() {
+            self.label(pen, label, tip, along, Rank::Vector, self.c(Color::Cyan));
+        }
+        pen.legend.scale(fill(self.words.legend_spin, &[&"ω"]));
+    }
+
+    fn vectors(&self, pen: &mut Pen, phase: &Phase, dpm: f64) {
         let u = self.unit();
+        let w = self.words;
         match (&phase.data, phase.pair) {
             (PhaseData::Detect(d), Some((a, b))) => {
                 match &d.work {
-                    Work::BoxBox(report) => self.supports(ctx, report, [&self.bodies[a].name, &self.bodies[b].name]),
-                    Work::BoxCircle { test, .. } => self.regions(ctx, test),
+                    Work::BoxBox(report) => self.supports(pen, report, [&self.bodies[a].name, &self.bodies[b].name]),
+                    Work::BoxCircle { test, .. } => self.regions(pen, test),
                     Work::WallCircle { test, .. } => {
-                        self.line(ctx, test.nearest, test.nearest, self.c(Color::Green));
-                        let (x, y) = self.to_canvas(test.nearest);
-                        ctx.print(x, y, "nearest");
+                        self.line(pen, test.nearest, test.nearest, self.c(Color::Green));
+                        self.label(pen, "nearest", test.nearest, DVec2::ZERO, Rank::Mark, self.c(Color::Green));
                     }
                     Work::CircleCircle | Work::WallBox { .. } | Work::TwoWalls => {}
                 }
                 if let Some(info) = d.info {
-                    self.line(ctx, info.start, info.end, self.c(Color::Magenta));
-                    self.arrow(ctx, info.start, info.normal * u, "n", self.c(Color::Red));
-                    let (x, y) = self.to_canvas(info.start);
-                    ctx.print(x, y, "start");
+                    self.line(pen, info.start, info.end, self.c(Color::Magenta));
+                    self.arrow(pen, info.start, info.normal * u, "n", self.c(Color::Red));
+                    pen.legend.direction("n");
+                    self.label(pen, "start", info.start, -info.normal, Rank::Mark, self.c(Color::Magenta));
                 }
                 // A clipped manifold's second point.
                 if let Some(second) = d.second {
-                    self.line(ctx, second.start, second.end, self.c(Color::Magenta));
-                    let (x, y) = self.to_canvas(second.start);
-                    ctx.print(x, y, "start₂");
+                    self.line(pen, second.start, second.end, self.c(Color::Magenta));
+                    self.label(pen, "start₂", second.start, -second.normal, Rank::Mark, self.c(Color::Magenta));
                 }
             }
             (PhaseData::Correct(c), Some((a, b))) => {
                 let (da, db) = (-c.normal * c.s * c.inv_mass[0], c.normal * c.s * c.inv_mass[1]);
                 let big = da.length().max(db.length());
-                let k = if big > 0.0 { u / big } else { 0.0 };
-                self.arrow(ctx, self.states[a].position, da * k, "Δx_a", self.c(Color::Cyan));
-                self.arrow(ctx, self.states[b].position, db * k, "Δx_b", self.c(Color::Cyan));
+                let k = if self.true_scale {
+                    pen.legend.scale(fill(w.legend_true, &[&"Δx"]));
+                    1.0
+                } else if big > 0.0 {
+                    pen.legend.scale(fill(w.legend_times, &[&"Δx", &short(u / big)]));
+                    u / big
+                } else {
+                    0.0
+                };
+                self.arrow(pen, self.states[a].position, da * k, "Δx_a", self.c(Color::Cyan));
+                self.arrow(pen, self.states[b].position, db * k, "Δx_b", self.c(Color::Cyan));
             }
             (PhaseData::Resolve(r), Some((a, b))) => {
                 let c = &r.contact;
                 let (xa, xb) = (self.states[a].position, self.states[b].position);
-                self.arrow(ctx, xa, c.r[0], "r_a", self.c(Color::Blue));
-                self.arrow(ctx, xb, c.r[1], "r_b", self.c(Color::Blue));
-                self.arrow(ctx, c.p, c.n * u, "n", self.c(Color::Red));
+                self.arrow(pen, xa, c.r[0], "r_a", self.c(Color::Blue));
+                self.arrow(pen, xb, c.r[1], "r_b", self.c(Color::Blue));
+                self.arrow(pen, c.p, c.n * u, "n", self.c(Color::Red));
+                pen.legend.direction("n");
                 if let Some(t) = r.applied().map(|(_, t, _)| t).filter(|t| *t != DVec2::ZERO) {
-                    self.arrow(ctx, c.p, t * u, "t", self.c(Color::Green));
+                    self.arrow(pen, c.p, t * u, "t", self.c(Color::Green));
+                    pen.legend.direction("t");
                 }
-                self.arrow(ctx, c.p, c.v_rel.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
-                // Impulses share one scale so their sizes compare.
+                if self.true_scale {
+                    self.arrow(pen, c.p, c.v_rel, "v_rel", self.c(Color::Magenta));
+                    pen.legend.scale(fill(w.legend_per_second, &[&"v_rel"]));
+                } else {
+                    self.arrow(pen, c.p, c.v_rel.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
+                    pen.legend.direction("v_rel");
+                }
                 if let Some((jn, t, jt)) = r.applied() {
-                    let (jn, jt) = (jn * c.n, jt * t);
-                    let big = jn.length().max(jt.length());
-                    if big > 0.0 {
-                        self.arrow(ctx, c.p, jn * (u * 1.5 / big), "Jn", self.c(Color::Yellow));
-                        self.arrow(ctx, c.p, jt * (u * 1.5 / big), "Jt", self.c(Color::LightYellow));
-                    }
+                    self.impulses(pen, c.p, jn * c.n, jt * t, c.inv_mass);
                 }
             }
-            (PhaseData::Warm(w), Some(_)) => {
-                self.arrow(ctx, w.p, w.n * u, "n", self.c(Color::Red));
-                let j = w.n * w.jn + w.t * w.jt;
-                self.arrow(ctx, w.p, j.normalize_or_zero() * u * 1.5, "J", self.c(Color::Yellow));
+            (PhaseData::Warm(wr), Some(_)) => {
+                self.arrow(pen, wr.p, wr.n * u, "n", self.c(Color::Red));
+                pen.legend.direction("n");
+                let j = wr.n * wr.jn + wr.t * wr.jt;
+                self.impulses(pen, wr.p, j, DVec2::ZERO, [wr.inv[0].0, wr.inv[1].0]);
             }
             (PhaseData::Forces(f), _) => {
                 for a in &f.acted {
-                    self.action(ctx, a);
+                    self.action(pen, a);
                 }
-                self.velocities(ctx);
+                self.velocities(pen, dpm);
             }
-            _ => self.velocities(ctx),
+            _ => self.velocities(pen, dpm),
         }
     }
 
-    fn velocities(&self, ctx: &mut Context) {
+    /// A contact's impulse: `jn` and `jt` (its normal and tangential parts) on
+    /// A at `p`, and −J on B. Drawn on one scale so that their sizes compare,
+    /// or, to scale, as the Δv each gives its body (J/m, m/s × 1 s).
+    fn impulses(&self, pen: &mut Pen, p: DVec2, jn: DVec2, jt: DVec2, inv_mass: [f64; 2]) {
+        let w = self.words;
+        let (on_a, on_b) = (self.c(Color::Yellow), self.c(Color::LightYellow));
+        let j = jn + jt;
+        let named = |v: DVec2, name: &'static str| if v == DVec2::ZERO { "" } else { name };
+        if self.true_scale {
+            if inv_mass[0] > 0.0 {
+                let (n_name, t_name) = if jt == DVec2::ZERO { ("J/m_a", "") } else { ("Jn/m_a", "Jt/m_a") };
+                self.arrow(pen, p, jn * inv_mass[0], n_name, on_a);
+                self.arrow(pen, p, jt * inv_mass[0], named(jt, t_name), on_a);
+            }
+            if inv_mass[1] > 0.0 {
+                self.arrow(pen, p, -j * inv_mass[1], "−J/m_b", on_b);
+            }
+            pen.legend.scale(fill(w.legend_delta_v, &[&"J/m"]));
+        } else {
+            let big = j.length().max(jn.length());
+            if big > 0.0 && big.is_finite() {
+                let k = self.unit() * 1.5 / big;
+                let n_name = if jt == DVec2::ZERO { "J" } else { "Jn" };
+                self.arrow(pen, p, jn * k, n_name, on_a);
+                self.arrow(pen, p, jt * k, named(jt, "Jt"), on_a);
+                self.arrow(pen, p, -j * k, "−J", on_b);
+                pen.legend.scale(fill(w.legend_per_metre, &[&"J", &format!("{} N·s", short(1.0 / k))]));
+            }
+        }
+    }
+
+    fn velocities(&self, pen: &mut Pen, dpm: f64) {
         let u = self.unit();
-        let big = self.states.iter().map(|s| s.velocity.length()).fold(0.0, f64::max);
+        let big = self.states.iter().map(|s| s.velocity.length()).filter(|v| v.is_finite()).fold(0.0, f64::max);
+        let k = if self.true_scale { 1.0 } else { u * 1.2 / big };
         if big > 0.0 {
             for (i, s) in self.states.iter().enumerate() {
                 let label = if i == self.selected { "v" } else { "" };
-                self.arrow(ctx, s.position, s.velocity * (u * 1.2 / big), label, self.c(Color::Cyan));
+                self.arrow(pen, s.position, s.velocity * k, label, self.c(Color::Cyan));
             }
+            let legend = if self.true_scale {
+                fill(self.words.legend_per_second, &[&"v"])
+            } else {
+                fill(self.words.legend_per_metre, &[&"v", &format!("{} m/s", short(1.0 / k))])
+            };
+            pen.legend.scale(legend);
+        }
+        for (i, (b, s)) in self.bodies.iter().zip(self.states).enumerate() {
+            self.spin(pen, b, s, if i == self.selected { "ω" } else { "" }, dpm);
         }
     }
 
     /// An action of the frame: for a force or impulse at a point, the arm r
     /// from the centre, the force, and the lever arm (the perpendicular from
     /// the centre to the force's line, the only part of r that turns the body).
-    fn action(&self, ctx: &mut Context, a: &Acted) {
+    fn action(&self, pen: &mut Pen, a: &Acted) {
         let u = self.unit();
         let push = match a.kind {
             ActionKind::Force { force, .. } => Some((force, "F")),
             ActionKind::Impulse { impulse, .. } => Some((impulse, "J")),
             _ => None,
         };
+        if let Some((_, label)) = push {
+            pen.legend.direction(label);
+        }
         match (push, a.arm) {
             (Some((f, label)), Some(r)) => {
                 let at = a.centre + r;
-                self.arrow(ctx, a.centre, r, "r", self.c(Color::Blue));
+                self.arrow(pen, a.centre, r, "r", self.c(Color::Blue));
                 let dir = f.normalize_or_zero();
-                self.arrow(ctx, at, dir * u, label, self.c(Color::Yellow));
+                self.arrow(pen, at, dir * u, label, self.c(Color::Yellow));
                 let foot = at + dir * (a.centre - at).dot(dir);
                 if foot.distance(a.centre) > 0.0 {
-                    self.line(ctx, a.centre, foot, self.c(Color::LightYellow));
-                    let (x, y) = self.to_canvas((a.centre + foot) / 2.0);
-                    ctx.print(x, y, format!("arm {}", crate::notation::num(foot.distance(a.centre))));
+                    self.line(pen, a.centre, foot, self.c(Color::LightYellow));
+                    let text = format!("arm {}", crate::notation::num(foot.distance(a.centre)));
+                    self.label(pen, text, (a.centre + foot) / 2.0, foot - a.centre, Rank::Vector, self.c(Color::LightYellow));
                 }
             }
-            (Some((f, label)), None) => self.arrow(ctx, a.centre, f.normalize_or_zero() * u, label, self.c(Color::Yellow)),
+            (Some((f, label)), None) => self.arrow(pen, a.centre, f.normalize_or_zero() * u, label, self.c(Color::Yellow)),
             _ => {
-                let (x, y) = self.to_canvas(a.centre);
                 let what = match a.kind {
                     ActionKind::Torque { .. } => "τ",
                     ActionKind::AngularImpulse(_) => "L",
                     _ => "v set",
                 };
-                ctx.print(x, y, what);
+                self.label(pen, what, a.centre, DVec2::ZERO, Rank::Vector, self.c(Color::Yellow));
             }
         }
     }
@@ -286,68 +485,147 @@ impl SceneView<'_> {
     /// Box–circle detection: the nearest edge, and its two side lines carried
     /// out past the corners, which split the outside of the edge into the
     /// three regions of text 001.
-    fn regions(&self, ctx: &mut Context, test: &RegionTest) {
+    fn regions(&self, pen: &mut Pen, test: &RegionTest) {
         let reach = test.normal * self.unit() * 1.5;
-        self.line(ctx, test.first, test.second, self.c(Color::LightRed));
+        self.line(pen, test.first, test.second, self.c(Color::LightRed));
         for corner in [test.first, test.second] {
-            self.line(ctx, corner, corner + reach, self.c(Color::DarkGray));
+            self.line(pen, corner, corner + reach, self.c(Color::DarkGray));
         }
-        let (x, y) = self.to_canvas((test.first + test.second) / 2.0 + reach);
-        ctx.print(x, y, "beside");
+        self.label(pen, "beside", (test.first + test.second) / 2.0 + reach, test.normal, Rank::Mark, self.c(Color::LightRed));
     }
 
     /// Box–box detection: each support point found, marked and named by its face.
-    fn supports(&self, ctx: &mut Context, report: &SatReport, names: [&str; 2]) {
+    fn supports(&self, pen: &mut Pen, report: &SatReport, names: [&str; 2]) {
         for (side, faces) in report.faces.iter().enumerate() {
             for (i, face) in faces.iter().enumerate() {
                 let Some(p) = face.and_then(|f| f.support) else { continue };
                 let d = self.unit() * 0.08;
-                self.line(ctx, p - DVec2::splat(d), p + DVec2::splat(d), self.c(Color::LightRed));
-                self.line(ctx, p + DVec2::new(-d, d), p + DVec2::new(d, -d), self.c(Color::LightRed));
-                let (x, y) = self.to_canvas(p);
-                ctx.print(x, y, format!("{} {i}", names[side]));
+                self.line(pen, p - DVec2::splat(d), p + DVec2::splat(d), self.c(Color::LightRed));
+                self.line(pen, p + DVec2::new(-d, d), p + DVec2::new(d, -d), self.c(Color::LightRed));
+                self.label(pen, format!("{} {i}", names[side]), p, DVec2::ZERO, Rank::Mark, self.c(Color::LightRed));
             }
+        }
+    }
+
+    /// The canvas's bounds: x, and y as drawn (a y-down scene is mirrored).
+    fn canvas_bounds(&self) -> ([f64; 2], [f64; 2]) {
+        let (lo, hi) = self.window;
+        let y = match self.y_axis {
+            YAxis::Up => [lo.y, hi.y],
+            YAxis::Down => [-hi.y, -lo.y],
+        };
+        ([lo.x, hi.x], y)
+    }
+
+    /// Draws the scene into `area` of `buf` and says where each label went.
+    pub fn draw(self, area: Rect, buf: &mut Buffer) -> Vec<Placed> {
+        (&self.block).render(area, buf);
+        let inner = self.block.inner(area);
+        if inner.is_empty() {
+            return Vec::new();
+        }
+        let dpm = self.dots_per_metre(inner);
+        let (xb, yb) = self.canvas_bounds();
+        let collected = RefCell::new((Vec::new(), Legend::default()));
+        Canvas::default()
+            .marker(Marker::Braille)
+            .x_bounds(xb)
+            .y_bounds(yb)
+            .paint(|ctx| {
+                let mut pen = Pen { ctx, labels: Vec::new(), legend: Legend::default() };
+                if let Some((bodies, states)) = self.ghost {
+                    for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
+                        self.outline(&mut pen, &b.shape, false, s, self.c(Color::DarkGray), dpm);
+                    }
+                    pen.ctx.layer();
+                }
+                for i in 0..self.bodies.len() {
+                    self.body(&mut pen, i, dpm);
+                }
+                pen.ctx.layer();
+                if let Some(phase) = self.phase.filter(|_| self.show_info) {
+                    self.vectors(&mut pen, phase, dpm);
+                }
+                if let Some((from, aim)) = self.shot {
+                    let label = format!("shot {} m/s", crate::notation::num(aim.length()));
+                    let drawn = if self.true_scale { aim } else { aim.normalize_or_zero() * self.unit() * 2.0 };
+                    self.arrow(&mut pen, from, drawn, &label, self.c(Color::LightRed));
+                }
+                *collected.borrow_mut() = (pen.labels, pen.legend);
+            })
+            .render(inner, buf);
+        let (found, legend) = collected.into_inner();
+        let labels = found.into_iter().map(|m| self.cell_label(m, inner, dpm)).collect();
+        let placed = labels::place(labels, inner, buf);
+        let mut layer = Buffer::empty(inner);
+        Canvas::default().marker(Marker::Braille).x_bounds(xb).y_bounds(yb).paint(|ctx| self.hatch(ctx)).render(inner, &mut layer);
+        labels::underlay(&layer, inner, buf, &placed);
+        self.legend(&legend, area, buf);
+        placed
+    }
+
+    /// A label at its world point as the canvas in `inner` draws it: the
+    /// cell of the braille dot there (ratatui's rounding).
+    fn cell_label(&self, m: Mark, inner: Rect, dpm: f64) -> Label {
+        let (xb, yb) = self.canvas_bounds();
+        let (x, y) = self.to_canvas(m.at);
+        let dx = ((x - xb[0]) * (f64::from(inner.width) * 2.0 - 1.0) / (xb[1] - xb[0])).round();
+        let dy = ((yb[1] - y) * (f64::from(inner.height) * 4.0 - 1.0) / (yb[1] - yb[0])).round();
+        let cell = |d: f64, per: f64, origin: u16| ((d / per).floor().clamp(-1e4, 1e4) as i32) + i32::from(origin);
+        let (tx, ty) = self.to_canvas(m.toward);
+        let style = if m.rank >= Rank::Chosen && !self.color {
+            Style::default().add_modifier(Modifier::BOLD)
+        } else {
+            Style::default().fg(m.color)
+        };
+        // A name may go as far as its body reaches on screen (2 dots a column, 4 a row).
+        let reach = match m.size {
+            Some(r) => {
+                let dots = r * dpm;
+                (((dots / 4.0) as i32).clamp(1, labels::REACH.0), ((dots / 2.0) as i32).clamp(1, labels::REACH.1 + 1))
+            }
+            None => labels::REACH,
+        };
+        Label { text: m.text, at: (cell(dx, 2.0, inner.x), cell(dy, 4.0, inner.y)), toward: (tx, -ty), rank: m.rank, style, reach }
+    }
+
+    /// The legend on the bottom border: which arrows show only a direction,
+    /// and the scale of the others; as much as fits, whole parts only.
+    fn legend(&self, legend: &Legend, area: Rect, buf: &mut Buffer) {
+        let w = self.words;
+        let mut parts = Vec::new();
+        if !legend.directions.is_empty() {
+            parts.push(fill(w.legend_directions, &[&legend.directions.join(" ")]));
+        }
+        parts.extend(legend.scales.iter().cloned());
+        if parts.is_empty() {
+            return;
+        }
+        parts.push(if self.true_scale { w.legend_key_fitted } else { w.legend_key_true }.to_string());
+        let room = usize::from(area.width.saturating_sub(4));
+        let mut text = String::new();
+        let last = parts.len() - 1;
+        for (i, part) in parts.into_iter().enumerate() {
+            use unicode_width::UnicodeWidthStr;
+            let next = if text.is_empty() { part } else { format!("{text} · {part}") };
+            if next.width() > room {
+                // A scale left out is said to be (the key's hint is not).
+                if i < last && text.width() + 2 <= room {
+                    text.push_str(" …");
+                }
+                break;
+            }
+            text = next;
+        }
+        if !text.is_empty() && area.height > 1 {
+            buf.set_stringn(area.x + 1, area.bottom() - 1, format!(" {text} "), usize::from(area.width - 2), Style::default());
         }
     }
 }
 
 impl Widget for SceneView<'_> {
-    fn render(mut self, area: Rect, buf: &mut Buffer) {
-        self.dots_per_metre = area.width.saturating_sub(2) as f64 * 2.0 / (self.window.1.x - self.window.0.x);
-        let (lo, hi) = self.window;
-        let (ylo, yhi) = match self.y_axis {
-            YAxis::Up => (lo.y, hi.y),
-            YAxis::Down => (-hi.y, -lo.y),
-        };
-        Canvas::default()
-            .block(self.block.clone())
-            .marker(Marker::Braille)
-            .x_bounds([lo.x, hi.x])
-            .y_bounds([ylo, yhi])
-            .paint(|ctx| {
-                if let Some((bodies, states)) = self.ghost {
-                    for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
-                        self.outline(ctx, b, s, self.c(Color::DarkGray));
-                    }
-                    ctx.layer();
-                }
-                for i in 0..self.bodies.len() {
-                    self.body(ctx, i);
-                }
-                for (b, s) in self.bodies.iter().zip(self.states) {
-                    let (x, y) = self.to_canvas(s.position);
-                    ctx.print(x, y, b.name.clone());
-                }
-                ctx.layer();
-                if let Some(phase) = self.phase.filter(|_| self.show_info) {
-                    self.vectors(ctx, phase);
-                }
-                if let Some((from, aim)) = self.shot {
-                    let label = format!("shot {} m/s", crate::notation::num(aim.length()));
-                    self.arrow(ctx, from, aim.normalize_or_zero() * self.unit() * 2.0, &label, self.c(Color::LightRed));
-                }
-            })
-            .render(area, buf);
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        self.draw(area, buf);
     }
 }
 
