@@ -349,17 +349,18 @@ impl Stepper {
                 "view moved (0: fit to the bodies)".to_string()
             }
             Msg::Follow => {
-                c.follow = !c.follow;
+                (c.follow, c.fitted) = (!c.follow, false);
                 if c.follow { format!("the view follows {name} (Tab picks another)") } else { "the view stays put".to_string() }
             }
-            Msg::Fit if c.window.is_none() && !c.follow => {
-                let states = self.shown_states();
-                self.canvas.window = Some(super::canvas::around(self.bodies(), &states));
-                "view fitted to the bodies (0 again: the scene's own view)".to_string()
+            Msg::Fit if c.fitted => {
+                (c.window, c.follow, c.fitted) = (None, false, false);
+                "the scene's own view".to_string()
             }
             Msg::Fit => {
-                (c.window, c.follow) = (None, false);
-                "the scene's own view".to_string()
+                let states = self.shown_states();
+                let window = super::canvas::around(self.bodies(), &states);
+                (self.canvas.window, self.canvas.follow, self.canvas.fitted) = (Some(window), false, true);
+                "view fitted to the bodies (0 again: the scene's own view)".to_string()
             }
             Msg::ToggleNames => {
                 c.hide_names = !c.hide_names;
@@ -368,7 +369,7 @@ impl Stepper {
             Msg::ToggleScale => {
                 c.true_scale = !c.true_scale;
                 if c.true_scale {
-                    "arrows to scale: Δx in m, v in m/s × 1 s, J as Δv = J/m".to_string()
+                    "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s".to_string()
                 } else {
                     "arrows fitted to the view; the legend gives their scale".to_string()
                 }

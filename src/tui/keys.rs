@@ -142,14 +142,7 @@ pub static KEYMAP: &[Binding] = &[
         [(Char('0'), NONE)]
     ),
     bind!(Stepper, "H", "hide / show the bodies' names", "隐藏 / 显示物体名称", Msg::ToggleNames, [(Char('H'), NONE)]),
-    bind!(
-        Stepper,
-        "V",
-        "arrows to scale (m, m/s × 1 s, Δv) / fitted to the view",
-        "箭头按真实比例（m、m/s × 1 s、Δv）/ 适配视野",
-        Msg::ToggleScale,
-        [(Char('V'), NONE)]
-    ),
+    bind!(Stepper, "V", "arrows in world units / fitted to the view", "箭头按真实比例 / 适配视野", Msg::ToggleScale, [(Char('V'), NONE)]),
     bind!(
         Stepper,
         "P",

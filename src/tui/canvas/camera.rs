@@ -15,6 +15,9 @@ pub struct CanvasView {
     pub window: Option<(DVec2, DVec2)>,
     /// The window's centre stays on the selected body.
     pub follow: bool,
+    /// The window is the one `0` fitted to the bodies (a second `0` goes back
+    /// to the scene's own).
+    pub fitted: bool,
     /// Unselected bodies go unnamed.
     pub hide_names: bool,
     /// Arrows in world units: displacements in metres, velocities as
@@ -46,6 +49,7 @@ impl CanvasView {
         // Between a millimetre and the coordinates' range (±1,000,000 m).
         let half = half * (5e-4 / half.min_element()).max(1.0) * (2e6 / half.max_element()).min(1.0);
         self.window = Some((centre - half, centre + half));
+        self.fitted = false;
     }
 
     /// Moves the window a quarter of its size; (`dx`, `dy`) in screen
@@ -55,7 +59,7 @@ impl CanvasView {
         let dy = if y_down { -dy } else { dy };
         let shift = (hi - lo) * DVec2::new(f64::from(dx), f64::from(dy)) / 4.0;
         self.window = Some((lo + shift, hi + shift));
-        self.follow = false;
+        (self.follow, self.fitted) = (false, false);
     }
 }
 

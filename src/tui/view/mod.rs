@@ -13,7 +13,8 @@ mod status;
 mod variant;
 
 use super::app::{App, Mode, Msg, Screen, Stepper};
-use super::canvas::{Placed, SceneView, fit_window, point_at};
+pub use super::canvas::Placed;
+use super::canvas::{SceneView, fit_window, point_at};
 use super::words::{Words, fill, words};
 use crate::engine::BodyState;
 use crate::notation::phase_title;
