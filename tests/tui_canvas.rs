@@ -176,10 +176,10 @@ fn zoom_pan_and_fit_change_the_window_and_a_click_still_finds_the_body() {
     let canvas = canvas_rect(&app);
     let (mx, my) = (canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
     let centre = scene_point(&app, area, mx, my).unwrap();
-    app.update(Msg::Zoom(1));
+    app.update(Msg::Zoom(1, None));
     assert!((column_width(&app) - wide / 1.5).abs() < 1e-9, "zoomed in 1.5×");
     assert!((scene_point(&app, area, mx, my).unwrap() - centre).length() < wide, "about the centre");
-    app.update(Msg::Zoom(-1));
+    app.update(Msg::Zoom(-1, None));
     assert!((column_width(&app) - wide).abs() < 1e-9);
     // Panning right by a quarter of the (unwidened) window: what was under a
     // column moves left on screen.
@@ -188,7 +188,7 @@ fn zoom_pan_and_fit_change_the_window_and_a_click_still_finds_the_body() {
     let after = scene_point(&app, area, 30, 9).unwrap();
     assert!(after.x > before.x && (after.y - before.y).abs() < 1e-9, "{before} → {after}");
     // A click on the crate after zooming and panning selects it.
-    app.update(Msg::Zoom(1));
+    app.update(Msg::Zoom(1, None));
     let crate_at = stepper(&app).shown_states()[1].position;
     let (gap, point, _) = cell_at(&app, crate_at);
     assert!(gap < 0.5, "the crate is on the canvas: {gap}");
@@ -196,7 +196,7 @@ fn zoom_pan_and_fit_change_the_window_and_a_click_still_finds_the_body() {
     assert_eq!(stepper(&app).bodies()[stepper(&app).selected].name, "crate");
     // Fit: every body in view; again: the scene's own window.
     for _ in 0..6 {
-        app.update(Msg::Zoom(1));
+        app.update(Msg::Zoom(1, None));
     }
     app.update(Msg::Fit);
     let s = stepper(&app);

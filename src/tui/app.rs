@@ -171,7 +171,7 @@ impl Stepper {
                     Msg::ToggleRun if self.running => self.settle(),
                     Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
                     // The view's keys work while playing: a break can leave the window.
-                    Msg::Zoom(_) | Msg::Pan(..) | Msg::Follow | Msg::Fit | Msg::ToggleNames | Msg::ToggleScale | Msg::ToggleLayout => {
+                    Msg::Zoom(..) | Msg::Pan(..) | Msg::Follow | Msg::Fit | Msg::ToggleNames | Msg::ToggleScale | Msg::ToggleLayout => {
                         self.view_update(msg)
                     }
                     // Any other key looks at or changes the frame: play stops there first.
@@ -339,10 +339,10 @@ impl Stepper {
         let c = &mut self.canvas;
         let shown = |on: bool| if on { "shown" } else { "hidden" };
         self.note = Some(match msg {
-            Msg::Zoom(steps) => {
-                c.zoom(scene, followed, steps);
+            Msg::Zoom(steps, at) => {
+                c.zoom(scene, followed, steps, at);
                 let (lo, hi) = c.window(scene, followed);
-                format!("view {} m wide (0: fit to the bodies)", crate::notation::num(hi.x - lo.x))
+                format!("view {} m wide (T: follow the selected body · 0: fit to the bodies)", crate::notation::num(hi.x - lo.x))
             }
             Msg::Pan(dx, dy) => {
                 c.pan(scene, followed, down, dx, dy);

@@ -124,10 +124,10 @@ pub static KEYMAP: &[Binding] = &[
         ") (",
         "zoom the scene in / out (or the wheel over it)",
         "放大 / 缩小场景（或在场景上滚动滚轮）",
-        Msg::Zoom(1),
+        Msg::Zoom(1, None),
         [(Char(')'), NONE)]
     ),
-    bind!(Stepper, "", "", "", Msg::Zoom(-1), [(Char('('), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Zoom(-1, None), [(Char('('), NONE)]),
     bind!(Stepper, "Ctrl-← → ↑ ↓", "pan the scene a quarter of the view", "平移场景（视野的四分之一）", Msg::Pan(-1, 0), [(Left, CTRL)]),
     bind!(Stepper, "", "", "", Msg::Pan(1, 0), [(Right, CTRL)]),
     bind!(Stepper, "", "", "", Msg::Pan(0, 1), [(Up, CTRL)]),

@@ -22,8 +22,9 @@ pub enum Msg {
     ToggleInfo,
     ToggleChart,
     // The canvas's view (`canvas::CanvasView`): no physics, nothing saved.
-    /// Zoom in (+1) or out (−1).
-    Zoom(i8),
+    /// Zoom in (+1) or out (−1), about the window's centre or a world point
+    /// (the wheel's: what is under the mouse stays there).
+    Zoom(i8, Option<DVec2>),
     /// Move the view, in screen directions (right, up).
     Pan(i8, i8),
     /// The view follows the selected body, or stops.

@@ -41,13 +41,20 @@ impl CanvasView {
         }
     }
 
-    /// Zooms in (`steps` > 0) or out about the window's centre.
-    pub fn zoom(&mut self, scene: (DVec2, DVec2), followed: Option<DVec2>, steps: i8) {
+    /// Zooms in (`steps` > 0) or out about the window's centre, or about
+    /// the point `at`, which stays where it is on screen (a followed body
+    /// stays in the middle).
+    pub fn zoom(&mut self, scene: (DVec2, DVec2), followed: Option<DVec2>, steps: i8, at: Option<DVec2>) {
         let (lo, hi) = self.window(scene, followed);
-        let centre = (lo + hi) / 2.0;
-        let half = (hi - lo) / 2.0 / ZOOM_STEP.powi(i32::from(steps));
+        let old = (hi - lo) / 2.0;
+        let half = old / ZOOM_STEP.powi(i32::from(steps));
         // Between a millimetre and the coordinates' range (±1,000,000 m).
         let half = half * (5e-4 / half.min_element()).max(1.0) * (2e6 / half.max_element()).min(1.0);
+        let mid = (lo + hi) / 2.0;
+        let centre = match at.filter(|p| p.is_finite() && !self.follow) {
+            Some(p) => p + (mid - p) * (half / old),
+            None => mid,
+        };
         self.window = Some((centre - half, centre + half));
         self.fitted = false;
     }
@@ -87,15 +94,21 @@ mod tests {
     fn zoom_in_then_out_comes_back_and_pan_moves_a_quarter() {
         let scene = (DVec2::new(0.0, 0.0), DVec2::new(8.0, 4.0));
         let mut v = CanvasView::default();
-        v.zoom(scene, None, 1);
+        v.zoom(scene, None, 1, None);
         let (lo, hi) = v.window(scene, None);
         assert!(((hi - lo) - DVec2::new(8.0, 4.0) / 1.5).length() < 1e-12);
-        v.zoom(scene, None, -1);
+        v.zoom(scene, None, -1, None);
         let (lo, hi) = v.window(scene, None);
         assert!((lo - scene.0).length() < 1e-12 && (hi - scene.1).length() < 1e-12);
         v.pan(scene, None, false, 1, 1);
         let (lo, _) = v.window(scene, None);
         assert!((lo - DVec2::new(2.0, 1.0)).length() < 1e-12);
+        // About a point: it stays put.
+        let mut z = CanvasView::default();
+        let p = DVec2::new(2.0, 1.0);
+        z.zoom(scene, None, 1, Some(p));
+        let (lo, hi) = z.window(scene, None);
+        assert!(((p - lo) / (hi - lo) - DVec2::new(0.25, 0.25)).length() < 1e-12);
         // In a y-down scene "up" on screen is toward −y.
         let mut d = CanvasView::default();
         d.pan(scene, None, true, 0, 1);

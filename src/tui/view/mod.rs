@@ -165,7 +165,9 @@ pub fn wheel(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Option
     let a = areas(s, &motion(s), area);
     let at = ratatui::layout::Position::new(column, row);
     if a.canvas.contains(at) && !s.show_chart {
-        pick(Msg::Zoom(-1), Msg::Zoom(1))
+        // Zoom about the point under the mouse, which stays under it.
+        let under = point_at(a.canvas, canvas_window(s, &motion(s).after, a.canvas), s.session.lesson.y_axis, column, row);
+        pick(Msg::Zoom(-1, under), Msg::Zoom(1, under))
     } else if a.derivation.contains(at) {
         pick(Msg::ScrollDown, Msg::ScrollUp)
     } else if a.lesson.contains(at) {
