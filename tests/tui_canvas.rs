@@ -211,6 +211,18 @@ fn zoom_pan_and_fit_change_the_window_and_a_click_still_finds_the_body() {
 }
 
 #[test]
+fn dragging_the_scene_keeps_the_point_under_the_mouse() {
+    let mut app = open("relaxation", false);
+    let area = Rect::new(0, 0, 120, 40);
+    let grabbed = scene_point(&app, area, 20, 8).unwrap();
+    let msg = impulse::tui::view::drag(&app, area, (20, 8), (30, 5)).expect("a drag on the scene moves it");
+    app.update(msg);
+    assert!((scene_point(&app, area, 30, 5).unwrap() - grabbed).length() < 1e-9);
+    assert_eq!(impulse::tui::view::drag(&app, area, (20, 8), (20, 8)), None);
+    assert_eq!(impulse::tui::view::drag(&app, area, (20, 8), (100, 8)), None, "off the canvas");
+}
+
+#[test]
 fn the_view_follows_the_selected_body_and_panning_stops_it() {
     let mut app = open("snooker", false);
     let area = Rect::new(0, 0, 120, 40);

@@ -171,9 +171,14 @@ impl Stepper {
                     Msg::ToggleRun if self.running => self.settle(),
                     Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
                     // The view's keys work while playing: a break can leave the window.
-                    Msg::Zoom(..) | Msg::Pan(..) | Msg::Follow | Msg::Fit | Msg::ToggleNames | Msg::ToggleScale | Msg::ToggleLayout => {
-                        self.view_update(msg)
-                    }
+                    Msg::Zoom(..)
+                    | Msg::Pan(..)
+                    | Msg::Drag(_)
+                    | Msg::Follow
+                    | Msg::Fit
+                    | Msg::ToggleNames
+                    | Msg::ToggleScale
+                    | Msg::ToggleLayout => self.view_update(msg),
                     // Any other key looks at or changes the frame: play stops there first.
                     _ => {
                         self.settle();
@@ -343,6 +348,10 @@ impl Stepper {
                 c.zoom(scene, followed, steps, at);
                 let (lo, hi) = c.window(scene, followed);
                 format!("view {} m wide (T: follow the selected body · 0: fit to the bodies)", crate::notation::num(hi.x - lo.x))
+            }
+            Msg::Drag(by) => {
+                c.shift(scene, followed, by);
+                "view dragged (0: fit to the bodies)".to_string()
             }
             Msg::Pan(dx, dy) => {
                 c.pan(scene, followed, down, dx, dy);

@@ -289,7 +289,8 @@ pub static KEYMAP: &[Binding] = &[
 
 /// What the mouse does, for the help screen (the clicks arrive as `Msg::Click`):
 /// the scope, the button and which of [`Words::mouse`] says what it does.
-static MOUSE: &[(Scope, &str, usize)] = &[(Scope::Stepper, "click", 0), (Scope::Stepper, "wheel", 1), (Scope::Aim, "click", 2)];
+static MOUSE: &[(Scope, &str, usize)] =
+    &[(Scope::Stepper, "click", 0), (Scope::Stepper, "wheel", 1), (Scope::Stepper, "drag", 3), (Scope::Aim, "click", 2)];
 
 /// The help screen's lines for a scope: (keys, what they do). A binding with
 /// an empty label shares the line above it (`< >`).

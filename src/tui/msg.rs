@@ -27,6 +27,9 @@ pub enum Msg {
     Zoom(i8, Option<DVec2>),
     /// Move the view, in screen directions (right, up).
     Pan(i8, i8),
+    /// The mouse dragged the scene: move the view by this much of the world
+    /// (what was under the mouse stays under it).
+    Drag(DVec2),
     /// The view follows the selected body, or stops.
     Follow,
     /// The view fitted to the bodies as they are, or back to the scene's own.

@@ -75,7 +75,7 @@ pub struct Words {
     pub scope_prompt: &'static str,
     pub scope_breaks: &'static str,
     pub scope_everywhere: &'static str,
-    pub mouse: [&'static str; 3],
+    pub mouse: [&'static str; 4],
     // The canvas's legend, on its bottom border; {0} the arrows' names.
     pub legend_directions: &'static str,
     /// {1} what a metre of arrow stands for.
@@ -155,6 +155,7 @@ pub const EN: Words = Words {
         "select the body under the mouse",
         "scroll the derivation or the narration under the mouse; zoom the scene",
         "aim at the cursor: speed = distance per second",
+        "move the scene's view",
     ],
     legend_directions: "{0}: direction only",
     legend_per_metre: "{0}: 1 m = {1}",
@@ -227,7 +228,7 @@ pub const ZH: Words = Words {
     scope_prompt: "断点（b）或跳帧（:）输入",
     scope_breaks: "断点列表（B）",
     scope_everywhere: "任何时候",
-    mouse: ["选择鼠标下的物体", "滚动鼠标下的推导或讲解；缩放场景", "瞄准光标：速度 = 每秒的距离"],
+    mouse: ["选择鼠标下的物体", "滚动鼠标下的推导或讲解；缩放场景", "瞄准光标：速度 = 每秒的距离", "移动场景的视野"],
     legend_directions: "{0}：仅表示方向",
     legend_per_metre: "{0}：1 m 表示 {1}",
     legend_times: "{0}：放大 {1} 倍",

@@ -59,14 +59,21 @@ impl CanvasView {
         self.fitted = false;
     }
 
+    /// Moves the window by `by` (world units). It stops following.
+    pub fn shift(&mut self, scene: (DVec2, DVec2), followed: Option<DVec2>, by: DVec2) {
+        let (lo, hi) = self.window(scene, followed);
+        if by.is_finite() {
+            self.window = Some((lo + by, hi + by));
+            (self.follow, self.fitted) = (false, false);
+        }
+    }
+
     /// Moves the window a quarter of its size; (`dx`, `dy`) in screen
     /// directions (right, up). Panning stops following.
     pub fn pan(&mut self, scene: (DVec2, DVec2), followed: Option<DVec2>, y_down: bool, dx: i8, dy: i8) {
         let (lo, hi) = self.window(scene, followed);
         let dy = if y_down { -dy } else { dy };
-        let shift = (hi - lo) * DVec2::new(f64::from(dx), f64::from(dy)) / 4.0;
-        self.window = Some((lo + shift, hi + shift));
-        (self.follow, self.fitted) = (false, false);
+        self.shift(scene, followed, (hi - lo) * DVec2::new(f64::from(dx), f64::from(dy)) / 4.0);
     }
 }
 

@@ -189,6 +189,13 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
     point_at(canvas, canvas_window(s, &moved.after, canvas), s.session.lesson.y_axis, column, row)
 }
 
+/// A drag on the scene from one cell to another: the view moves so that what
+/// was under the mouse stays under it (and the selection is not changed).
+pub fn drag(app: &App, area: Rect, from: (u16, u16), to: (u16, u16)) -> Option<Msg> {
+    let (a, b) = (scene_point(app, area, from.0, from.1)?, scene_point(app, area, to.0, to.1)?);
+    (a != b).then(|| Msg::Drag(a - b))
+}
+
 /// The world window the canvas in `area` shows, the bodies being at `states`:
 /// the scene's own or the one chosen, on the followed body, widened to the
 /// canvas's shape. Drawing and clicks both use it.
