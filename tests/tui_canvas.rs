@@ -199,6 +199,7 @@ fn zoom_pan_and_fit_change_the_window_and_a_click_still_finds_the_body() {
         app.update(Msg::Zoom(1, None));
     }
     app.update(Msg::Fit);
+    assert!(screen(&app, 120, 40).lines().next().unwrap().contains(" fitted ┐"), "the canvas says its view is fitted");
     let s = stepper(&app);
     let states = s.shown_states();
     for (b, st) in s.bodies().iter().zip(&states) {
@@ -226,8 +227,13 @@ fn dragging_the_scene_keeps_the_point_under_the_mouse() {
 fn the_view_follows_the_selected_body_and_panning_stops_it() {
     let mut app = open("snooker", false);
     let area = Rect::new(0, 0, 120, 40);
+    while stepper(&app).bodies()[stepper(&app).selected].name != "cue" {
+        app.update(Msg::SelectNext);
+    }
+    let start = stepper(&app).shown_states()[stepper(&app).selected].position;
     app.update(Msg::Follow);
     assert!(stepper(&app).canvas.follow);
+    assert!(screen(&app, 120, 40).lines().next().unwrap().contains("following cue"), "{}", screen(&app, 120, 40));
     for _ in 0..20 {
         app.update(Msg::NextFrame);
     }
@@ -236,6 +242,7 @@ fn the_view_follows_the_selected_body_and_panning_stops_it() {
     let middle = scene_point(&app, area, canvas.x + canvas.width / 2, canvas.y + canvas.height / 2).unwrap();
     let s = stepper(&app);
     let at = s.shown_states()[s.selected].position;
+    assert!((at - start).length() > 5.0 * column_width(&app), "the cue ball moved: {start} → {at}");
     assert!((middle - at).length() < 2.0 * column_width(&app).max(0.1) * 2.0, "{middle} vs {at}");
     app.update(Msg::Pan(0, 1));
     assert!(!stepper(&app).canvas.follow, "panning stops following");

@@ -88,6 +88,9 @@ pub struct Words {
     pub legend_spin: &'static str,
     pub legend_key_true: &'static str,
     pub legend_key_fitted: &'static str,
+    /// The canvas's view: {0} the body followed.
+    pub view_follows: &'static str,
+    pub view_fitted: &'static str,
     // The bodies panel and the queue.
     pub wall: &'static str,
     pub fixed: &'static str,
@@ -166,6 +169,8 @@ pub const EN: Words = Words {
     legend_spin: "{0} arc: sense only",
     legend_key_true: "V: to scale",
     legend_key_fitted: "V: fitted",
+    view_follows: "following {0}",
+    view_fitted: "fitted",
     wall: "wall",
     fixed: "static",
     queue_hit: "hit",
@@ -238,6 +243,8 @@ pub const ZH: Words = Words {
     legend_spin: "{0} 弧：仅表示转向",
     legend_key_true: "V：真实比例",
     legend_key_fitted: "V：适配长度",
+    view_follows: "跟随 {0}",
+    view_fitted: "适配",
     wall: "墙",
     fixed: "静止",
     queue_hit: "碰撞",

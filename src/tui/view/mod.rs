@@ -238,7 +238,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
         shot,
         color: theme.color,
         ghost: ghost.as_ref().map(|(bodies, states)| (*bodies, &states[..])),
-        block: Block::bordered().title(title),
+        block: Block::bordered().title(title).title_top(ratatui::text::Line::from(view_state(s, theme)).right_aligned()),
         words: theme.words,
     };
     let mut placed = Vec::new();
@@ -280,6 +280,27 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     }
     frame.render_widget(status_line(s, &names, theme, status.width), status);
     placed
+}
+
+/// What the canvas's view is, when it is not the scene's own: how far it is
+/// zoomed, and whether it follows a body or was fitted (the top border's right).
+fn view_state(s: &Stepper, theme: &Theme) -> String {
+    let v = &s.canvas;
+    let mut parts = Vec::new();
+    if let Some((lo, hi)) = v.window {
+        let (slo, shi) = s.scene_window();
+        let zoom = ((shi - slo) / (hi - lo)).max_element();
+        if v.fitted {
+            parts.push(theme.words.view_fitted.to_string());
+        } else if (zoom - 1.0).abs() > 1e-9 {
+            parts.push(format!("×{}", crate::notation::num((zoom * 100.0).round() / 100.0)));
+        }
+    }
+    if v.follow {
+        let name = s.bodies().get(s.selected).map_or("", |b| b.name.as_str());
+        parts.push(super::words::fill(theme.words.view_follows, &[&name]));
+    }
+    if parts.is_empty() { String::new() } else { format!(" {} ", parts.join(" · ")) }
 }
 
 /// The lesson's narration, with the lesson's own keys under it.
