@@ -315,7 +315,7 @@ fn save_then_reload_gives_the_identical_world() {
     assert_eq!(reloaded.settings, here.settings);
     // The user's comments are still there.
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("# passes over the contacts each frame; text 001 makes 15"), "{text}");
+    assert!(text.contains("# passes over the contacts each frame; Build Your Own 2D Game Engine makes 15"), "{text}");
     assert!(text.contains("[[body]]\nname = \"box1\""), "{text}");
     // And the next frame runs the same from the file as in the session.
     let mut again = Stepper::new(reloaded);
