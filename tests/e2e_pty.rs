@@ -128,3 +128,24 @@ fn a_signal_from_outside_restores_the_terminal() {
         assert!(after_mouse_on.contains("\x1b[?1049l"), "SIG{signal}: the alternate screen left on");
     }
 }
+
+/// The canvas's view keys as a terminal sends them: zoom, Ctrl-arrow pan, a
+/// mouse drag (SGR reports), the layout key; none stops or changes the run.
+#[test]
+fn the_view_keys_and_a_drag_in_a_terminal() {
+    let mut t = Term::open(&["lesson", "relaxation"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    t.wait_for("frame 0 · t 0 s · forces");
+    t.keys(b")");
+    t.wait_for("m wide (T: follow");
+    t.keys(b"\x1b[1;5C");
+    t.wait_for("view moved");
+    // Press at column 21, row 9; drag to column 31, row 6; release.
+    t.keys(b"\x1b[<0;21;9M\x1b[<32;31;6M\x1b[<0;31;6m");
+    t.wait_for("view dragged");
+    t.keys(b"|");
+    t.wait_for("the canvas takes the screen");
+    t.keys(b"0");
+    let fitted = t.wait_for("view fitted to the bodies");
+    assert!(fitted.contains("frame 0 · t 0 s · forces"), "{fitted}");
+    t.quit();
+}

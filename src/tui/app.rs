@@ -2,6 +2,7 @@
 //! thing that changes the state. The view reads the state and nothing else.
 
 use super::breaks::{Breakpoints, Prompt};
+use super::canvas::CanvasView;
 use super::edit;
 use super::effect::{Effect, Outcome};
 use super::fields::FieldEditor;
@@ -56,6 +57,8 @@ pub struct Stepper {
     pub show_info: bool,
     /// The energy chart in place of the scene (the ledger over the frames run).
     pub show_chart: bool,
+    /// What the canvas shows and how: zoom, pan, follow, names, scale, layout.
+    pub canvas: CanvasView,
     pub scroll: u16,
     pub narration_scroll: u16,
     /// A short note for the status line after a change.
@@ -90,6 +93,7 @@ impl Stepper {
             show_bounds: false,
             show_info: true,
             show_chart: false,
+            canvas: CanvasView::default(),
             scroll: 0,
             narration_scroll: 0,
             note,
@@ -189,6 +193,15 @@ impl Stepper {
             }
             Msg::ToggleRun if self.running => self.settle(),
             Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
+            // The view's keys work while playing: a break can leave the window.
+            Msg::Zoom(..)
+            | Msg::Pan(..)
+            | Msg::Drag(_)
+            | Msg::Follow
+            | Msg::Fit
+            | Msg::ToggleNames
+            | Msg::ToggleScale
+            | Msg::ToggleLayout => self.view_update(msg),
             // Any other key looks at or changes the frame: play stops there first.
             _ => {
                 self.settle();
@@ -275,12 +288,13 @@ impl Stepper {
     }
 
     /// The body under a click: the one the point is deepest inside, or one
-    /// whose outline passes within a hundredth of the view (a braille dot is
-    /// small to aim at).
+    /// whose outline passes within a twenty-fifth of the view, about a
+    /// terminal cell: a click lands on a cell, and a thin body (a ramp, a
+    /// wall) is a line of dots through cells taller than it.
     fn select_at(&mut self, p: DVec2) {
-        let states = self.record().state_after(self.phase + 1);
+        let states = self.shown_states();
         let (lo, hi) = self.window();
-        let near = (hi - lo).max_element() / 100.0;
+        let near = (hi - lo).max_element() / 25.0;
         let gap = |(b, s): (&Body, &crate::engine::BodyState)| b.shape.distance_to(Pose::new(s.position, s.angle), p);
         let nearest = self.bodies().iter().zip(&states).map(gap).enumerate().min_by(|x, y| x.1.total_cmp(&y.1));
         match nearest {
@@ -316,9 +330,81 @@ impl Stepper {
         }
     }
 
-    /// The part of the world the scene is drawn in, before it is fitted to the screen.
+    /// The part of the world the scene is drawn in, before it is fitted to
+    /// the screen and centred on a followed body: the scene's own window,
+    /// or the one zoomed, panned or fitted to.
     pub(super) fn window(&self) -> (DVec2, DVec2) {
+        self.canvas.window(self.scene_window(), None)
+    }
+
+    /// The scene's own window: the file's `view`, else one around the bodies at the start.
+    pub fn scene_window(&self) -> (DVec2, DVec2) {
         super::canvas::bounds(self.session.lesson.view, self.bodies())
+    }
+
+    /// The bodies as the canvas shows them: after the phase on screen, or
+    /// where play has got to.
+    pub fn shown_states(&self) -> Vec<BodyState> {
+        match &self.playing {
+            Some(end) => end.clone(),
+            None => self.record().state_after(self.phase + 1),
+        }
+    }
+
+    /// The keys of the canvas's view. They change what is seen, never the run.
+    fn view_update(&mut self, msg: Msg) {
+        let scene = self.scene_window();
+        let followed = if self.canvas.follow { self.shown_states().get(self.selected).map(|s| s.position) } else { None };
+        let down = self.session.lesson.y_axis == YAxis::Down;
+        let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
+        let c = &mut self.canvas;
+        let shown = |on: bool| if on { "shown" } else { "hidden" };
+        self.note = Some(match msg {
+            Msg::Zoom(steps, at) => {
+                c.zoom(scene, followed, steps, at);
+                let (lo, hi) = c.window(scene, followed);
+                format!("view {} m wide (T: follow the selected body · 0: fit to the bodies)", crate::notation::num(hi.x - lo.x))
+            }
+            Msg::Drag(by) => {
+                c.shift(scene, followed, by);
+                "view dragged (0: fit to the bodies)".to_string()
+            }
+            Msg::Pan(dx, dy) => {
+                c.pan(scene, followed, down, dx, dy);
+                "view moved (0: fit to the bodies)".to_string()
+            }
+            Msg::Follow => {
+                (c.follow, c.fitted) = (!c.follow, false);
+                if c.follow { format!("the view follows {name} (Tab picks another)") } else { "the view stays put".to_string() }
+            }
+            Msg::Fit if c.fitted => {
+                (c.window, c.follow, c.fitted) = (None, false, false);
+                "the scene's own view".to_string()
+            }
+            Msg::Fit => {
+                let states = self.shown_states();
+                let window = super::canvas::around(self.bodies(), &states);
+                (self.canvas.window, self.canvas.follow, self.canvas.fitted) = (Some(window), false, true);
+                "view fitted to the bodies (0 again: the scene's own view)".to_string()
+            }
+            Msg::ToggleNames => {
+                c.hide_names = !c.hide_names;
+                format!("body names {} (the selected body's stays)", shown(!c.hide_names))
+            }
+            Msg::ToggleScale => {
+                c.true_scale = !c.true_scale;
+                if c.true_scale {
+                    "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s".to_string()
+                } else {
+                    "arrows fitted to the view; the legend gives their scale".to_string()
+                }
+            }
+            Msg::ToggleLayout => {
+                c.wide = !c.wide;
+                if c.wide { "the canvas takes the screen (| again: the panels back)" } else { "the panels are back" }.to_string()
+            }
+            _ => return,
+        });
     }
 
     /// Stops play at the frame on screen and records it, showing its last

@@ -122,6 +122,39 @@ pub static KEYMAP: &[Binding] = &[
         Msg::ToggleChart,
         [(Char('L'), NONE)]
     ),
+    // The canvas's view: what is seen, never the run.
+    bind!(
+        Stepper,
+        ") (",
+        "zoom the scene in / out (or the wheel over it)",
+        "放大 / 缩小场景（或在场景上滚动滚轮）",
+        Msg::Zoom(1, None),
+        [(Char(')'), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::Zoom(-1, None), [(Char('('), NONE)]),
+    bind!(Stepper, "Ctrl-← → ↑ ↓", "pan the scene a quarter of the view", "平移场景（视野的四分之一）", Msg::Pan(-1, 0), [(Left, CTRL)]),
+    bind!(Stepper, "", "", "", Msg::Pan(1, 0), [(Right, CTRL)]),
+    bind!(Stepper, "", "", "", Msg::Pan(0, 1), [(Up, CTRL)]),
+    bind!(Stepper, "", "", "", Msg::Pan(0, -1), [(Down, CTRL)]),
+    bind!(Stepper, "T", "the view follows the selected body / stays", "视野跟随选中的物体 / 不动", Msg::Follow, [(Char('T'), NONE)]),
+    bind!(
+        Stepper,
+        "0",
+        "fit the view to the bodies / the scene's own view",
+        "视野适配所有物体 / 场景原本的视野",
+        Msg::Fit,
+        [(Char('0'), NONE)]
+    ),
+    bind!(Stepper, "H", "hide / show the bodies' names", "隐藏 / 显示物体名称", Msg::ToggleNames, [(Char('H'), NONE)]),
+    bind!(Stepper, "V", "arrows in world units / fitted to the view", "箭头按真实比例 / 适配视野", Msg::ToggleScale, [(Char('V'), NONE)]),
+    bind!(
+        Stepper,
+        "|",
+        "the canvas takes the screen / the panels back",
+        "场景占满屏幕 / 恢复各面板",
+        Msg::ToggleLayout,
+        [(Char('|'), NONE)]
+    ),
     // Edits: each applies from the frame on screen and can be undone.
     bind!(Stepper, "w", "move the selected body up", "把选中的物体上移", Msg::Move(0, 1), [(Char('w'), NONE)]),
     bind!(Stepper, "a", "move it left", "左移", Msg::Move(-1, 0), [(Char('a'), NONE)]),
@@ -313,7 +346,8 @@ pub static KEYMAP: &[Binding] = &[
 
 /// What the mouse does, for the help screen (the clicks arrive as `Msg::Click`):
 /// the scope, the button and which of [`Words::mouse`] says what it does.
-static MOUSE: &[(Scope, &str, usize)] = &[(Scope::Stepper, "click", 0), (Scope::Stepper, "wheel", 1), (Scope::Aim, "click", 2)];
+static MOUSE: &[(Scope, &str, usize)] =
+    &[(Scope::Stepper, "click", 0), (Scope::Stepper, "wheel", 1), (Scope::Stepper, "drag", 3), (Scope::Aim, "click", 2)];
 
 /// The help screen's lines for a scope: (keys, what they do). A binding with
 /// an empty label shares the line above it (`< >`).

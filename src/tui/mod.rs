@@ -64,6 +64,8 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
     let mut next_tick = Instant::now();
     // When the last second's frames were shown, for the rate the status line gives.
     let mut shown: std::collections::VecDeque<Instant> = std::collections::VecDeque::new();
+    // Where the left button went down or last dragged to: a drag pans the scene.
+    let mut dragged: Option<(u16, u16)> = None;
     while !app.quit {
         terminal.draw(|f| view::view(app, f))?;
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
@@ -107,7 +109,14 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
             }
             Some(Event::Mouse(m)) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
                 let size = terminal.size()?;
+                dragged = Some((m.column, m.row));
                 view::scene_point(app, Rect::new(0, 0, size.width, size.height), m.column, m.row).map(Msg::Click)
+            }
+            Some(Event::Mouse(m)) if m.kind == MouseEventKind::Drag(MouseButton::Left) => {
+                let size = terminal.size()?;
+                let area = Rect::new(0, 0, size.width, size.height);
+                let from = dragged.replace((m.column, m.row));
+                from.and_then(|(c, r)| view::drag(app, area, (c, r), (m.column, m.row)))
             }
             _ => None,
         };

@@ -21,6 +21,23 @@ pub enum Msg {
     ToggleBounds,
     ToggleInfo,
     ToggleChart,
+    // The canvas's view (`canvas::CanvasView`): no physics, nothing saved.
+    /// Zoom in (+1) or out (−1), about the window's centre or a world point
+    /// (the wheel's: what is under the mouse stays there).
+    Zoom(i8, Option<DVec2>),
+    /// Move the view, in screen directions (right, up).
+    Pan(i8, i8),
+    /// The mouse dragged the scene: move the view by this much of the world
+    /// (what was under the mouse stays under it).
+    Drag(DVec2),
+    /// The view follows the selected body, or stops.
+    Follow,
+    /// The view fitted to the bodies as they are, or back to the scene's own.
+    Fit,
+    ToggleNames,
+    ToggleScale,
+    /// The canvas takes most of the screen, or its share.
+    ToggleLayout,
     ScrollDown,
     ScrollUp,
     NarrationDown,

@@ -14,6 +14,7 @@ mod status;
 mod variant;
 
 use super::app::{App, Mode, Msg, Screen, Stepper};
+pub use super::canvas::Placed;
 use super::canvas::{SceneView, fit_window, point_at};
 use super::words::{Words, fill, words};
 use crate::engine::BodyState;
@@ -64,6 +65,13 @@ pub fn fits(area: Rect) -> bool {
 }
 
 pub fn view(app: &App, frame: &mut Frame) {
+    view_labels(app, frame);
+}
+
+/// Draws the screen, as [`view`], and says where the canvas placed its
+/// labels (for tests: no two share a cell, each is read whole).
+pub fn view_labels(app: &App, frame: &mut Frame) -> Vec<Placed> {
+    let mut placed = Vec::new();
     let area = frame.area();
     if !fits(area) {
         let note = match &app.screen {
@@ -73,16 +81,17 @@ pub fn view(app: &App, frame: &mut Frame) {
         let w = words(app.lang);
         let msg = format!("{}{note}.", fill(w.too_small, &[&MIN_WIDTH, &MIN_HEIGHT, &area.width, &area.height]));
         frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
-        return;
+        return placed;
     }
     let theme = Theme { color: app.color, words: words(app.lang) };
     match &app.screen {
         Screen::Menu => menu(app, &theme, frame, area),
-        Screen::Stepper(s) => stepper(s, &theme, frame, area),
+        Screen::Stepper(s) => placed = stepper(s, &theme, frame, area),
     }
     if app.help {
         help(app, &theme, frame, area);
     }
+    placed
 }
 
 /// Where the stepper's panels go in `area`.
@@ -127,6 +136,14 @@ fn motion(s: &Stepper) -> Motion {
 /// `states`: the bodies around the phase on screen, which size the bodies panel.
 fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    let has_lesson = !s.session.lesson.steps.is_empty();
+    if s.canvas.wide {
+        // The canvas takes the screen; the narration keeps a strip under it, the other panels give way.
+        let strip = if has_lesson { (main.height / 5).max(4) } else { 0 };
+        let [canvas, lesson] = Layout::vertical([Constraint::Fill(1), Constraint::Length(strip)]).areas(main);
+        let none = Rect::new(main.right(), main.y, 0, 0);
+        return Areas { canvas, lesson, bodies: none, derivation: none, queue: none, totals: none, status };
+    }
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
     let totals_rows = totals_text(s, &Theme { color: false, words: words(s.lang) }).line_count(right.width.saturating_sub(2)) as u16 + 2;
@@ -155,7 +172,11 @@ pub fn wheel(app: &App, area: Rect, column: u16, row: u16, down: bool) -> Option
     };
     let a = areas(s, &motion(s), area);
     let at = ratatui::layout::Position::new(column, row);
-    if a.derivation.contains(at) {
+    if a.canvas.contains(at) && !s.show_chart {
+        // Zoom about the point under the mouse, which stays under it.
+        let under = point_at(a.canvas, canvas_window(s, &motion(s).after, a.canvas), s.session.lesson.y_axis, column, row);
+        pick(Msg::Zoom(-1, under), Msg::Zoom(1, under))
+    } else if a.derivation.contains(at) {
         pick(Msg::ScrollDown, Msg::ScrollUp)
     } else if a.lesson.contains(at) {
         pick(Msg::NarrationDown, Msg::NarrationUp)
@@ -171,11 +192,27 @@ pub fn scene_point(app: &App, area: Rect, column: u16, row: u16) -> Option<glam:
     if app.help || s.show_chart || !fits(area) {
         return None;
     }
-    let canvas = areas(s, &motion(s), area).canvas;
-    point_at(canvas, fit_window(s.session.lesson.view, s.bodies(), canvas), s.session.lesson.y_axis, column, row)
+    let moved = motion(s);
+    let canvas = areas(s, &moved, area).canvas;
+    point_at(canvas, canvas_window(s, &moved.after, canvas), s.session.lesson.y_axis, column, row)
 }
 
-fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
+/// A drag on the scene from one cell to another: the view moves so that what
+/// was under the mouse stays under it (and the selection is not changed).
+pub fn drag(app: &App, area: Rect, from: (u16, u16), to: (u16, u16)) -> Option<Msg> {
+    let (a, b) = (scene_point(app, area, from.0, from.1)?, scene_point(app, area, to.0, to.1)?);
+    (a != b).then(|| Msg::Drag(a - b))
+}
+
+/// The world window the canvas in `area` shows, the bodies being at `states`:
+/// the scene's own or the one chosen, on the followed body, widened to the
+/// canvas's shape. Drawing and clicks both use it.
+fn canvas_window(s: &Stepper, states: &[BodyState], area: Rect) -> (glam::DVec2, glam::DVec2) {
+    let followed = states.get(s.selected).map(|b| b.position);
+    fit_window(s.canvas.window(s.scene_window(), followed), area)
+}
+
+fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Placed> {
     let moved = motion(s);
     let states = &moved.after;
     let Areas { canvas: canvas_area, lesson: lesson_area, bodies: bodies_area, derivation: derivation_area, queue, totals, status } =
@@ -185,7 +222,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
     let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
-    let window = fit_window(s.session.lesson.view, s.bodies(), canvas_area);
+    let window = canvas_window(s, states, canvas_area);
     let edited = if s.dirty() { theme.words.edited } else { "" };
     let title = match &s.session.lesson.section {
         Some(l) => format!(" {}{edited} ", l.title(s.lang)),
@@ -206,17 +243,31 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
         show_bounds: s.show_bounds,
         // The phase's vectors show its results (an impulse's direction): hidden with them.
         show_info: s.show_info && !hidden,
+        show_names: !s.canvas.hide_names,
+        true_scale: s.canvas.true_scale,
         shot,
         color: theme.color,
         ghost: ghost.as_ref().map(|(bodies, states)| (*bodies, &states[..])),
-        block: Block::bordered().title(title),
-        dots_per_metre: 0.0,
+        block: Block::bordered().title(title).title_top(ratatui::text::Line::from(view_state(s, theme)).right_aligned()),
+        words: theme.words,
     };
+    let mut placed = Vec::new();
     if s.show_chart {
         let mut lines = ChartLines::default();
         frame.render_widget(energy_chart(s, theme, &mut lines), canvas_area);
     } else {
-        frame.render_widget(scene_view, canvas_area);
+        placed = scene_view.draw(canvas_area, frame.buffer_mut());
+    }
+    if derivation_area.is_empty() {
+        // The wide layout: the panels give way, the status line stays.
+        if let Mode::Fields(ed) = &s.mode {
+            field_editor(ed, theme, frame, canvas_area);
+        }
+        frame.render_widget(status_line(s, &names, theme, status.width), status);
+        if has_lesson {
+            render_narration(s, theme, frame, lesson_area);
+        }
+        return placed;
     }
 
     let (title, text) = derivation(s, theme, derivation_area.width.saturating_sub(2));
@@ -236,18 +287,44 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(totals_panel.block(Block::bordered().title(theme.words.totals_title)), totals);
 
     if has_lesson {
-        let (title, narration) = narration(s, theme);
-        // The lesson's own keys, under its narration.
-        let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label)).collect();
-        let bottom = format!(" {keys}{} ", theme.words.scroll_narration);
-        let lesson = narration.block(Block::bordered().title(title).title_bottom(bottom)).scroll((s.narration_scroll, 0));
-        frame.render_widget(lesson, lesson_area);
+        render_narration(s, theme, frame, lesson_area);
     }
 
     if let Mode::Fields(ed) = &s.mode {
         field_editor(ed, theme, frame, derivation_area);
     }
     frame.render_widget(status_line(s, &names, theme, status.width), status);
+    placed
+}
+
+/// What the canvas's view is, when it is not the scene's own: how far it is
+/// zoomed, and whether it follows a body or was fitted (the top border's right).
+fn view_state(s: &Stepper, theme: &Theme) -> String {
+    let v = &s.canvas;
+    let mut parts = Vec::new();
+    if let Some((lo, hi)) = v.window {
+        let (slo, shi) = s.scene_window();
+        let zoom = ((shi - slo) / (hi - lo)).max_element();
+        if v.fitted {
+            parts.push(theme.words.view_fitted.to_string());
+        } else if (zoom - 1.0).abs() > 1e-9 {
+            parts.push(format!("×{}", crate::notation::num((zoom * 100.0).round() / 100.0)));
+        }
+    }
+    if v.follow {
+        let name = s.bodies().get(s.selected).map_or("", |b| b.name.as_str());
+        parts.push(super::words::fill(theme.words.view_follows, &[&name]));
+    }
+    if parts.is_empty() { String::new() } else { format!(" {} ", parts.join(" · ")) }
+}
+
+/// The lesson's narration, with the lesson's own keys under it.
+fn render_narration(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
+    let (title, narration) = narration(s, theme);
+    let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label)).collect();
+    let bottom = format!(" {keys}{} ", theme.words.scroll_narration);
+    let lesson = narration.block(Block::bordered().title(title).title_bottom(bottom)).scroll((s.narration_scroll, 0));
+    frame.render_widget(lesson, area);
 }
 
 /// The derivation panel's title and text: the phase's derivation, or A | B
@@ -281,11 +358,15 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
     }
     if let Screen::Stepper(s) = &mut app.screen {
         let a = areas(s, &motion(s), area);
-        let max = scroll_max(
-            &derivation(s, &theme, a.derivation.width.saturating_sub(2)).1,
-            a.derivation.width,
-            a.derivation.height.saturating_sub(2),
-        );
+        let max = if a.derivation.is_empty() {
+            s.scroll
+        } else {
+            scroll_max(
+                &derivation(s, &theme, a.derivation.width.saturating_sub(2)).1,
+                a.derivation.width,
+                a.derivation.height.saturating_sub(2),
+            )
+        };
         s.scroll = s.scroll.min(max);
         let max = scroll_max(&narration(s, &theme).1, a.lesson.width, a.lesson.height.saturating_sub(2));
         s.narration_scroll = s.narration_scroll.min(max);
