@@ -303,6 +303,12 @@ fn questions_speak_chinese_with_lang_zh() {
     assert!(shown.contains("问题 1 / 3") && shown.contains("1 负   2 零   3 正"), "{shown}");
     app.update(Msg::Input('1'));
     assert!(screen(&app, 120, 40).contains("✓ 答对了： 1 负"), "{}", screen(&app, 120, 40));
+    // The status line's note and the answer prompt speak Chinese too.
+    let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
+    assert!(s.note.as_deref().is_some_and(|n| n.starts_with("答对了：")), "{:?}", s.note);
+    to_first_resolve(&mut app);
+    let prompt = screen(&app, 120, 40);
+    assert!(prompt.contains("你的答案") && prompt.contains("Enter 核对"), "{prompt}");
 }
 
 #[test]

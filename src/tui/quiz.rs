@@ -9,6 +9,7 @@
 //! and read by the view.
 
 use super::app::{Mode, Msg, Stepper};
+use super::words::{fill, words};
 use crate::lesson::{Lang, QuestionEntry, Truth, Verdict, judge, truth};
 use crate::session::quiz::{Answer, Quiz, past_every_question, questions_at};
 use std::collections::BTreeSet;
@@ -53,7 +54,7 @@ impl Stepper {
     pub fn classroom(&mut self, quiz: bool, lang: Lang) {
         (self.class.quiz, self.lang) = (quiz && !self.session.lesson.questions.is_empty(), lang);
         if quiz && !self.class.quiz {
-            self.note = Some("this scene has no questions: quiz mode needs a lesson's [[question]] tables".to_string());
+            self.note = Some(words(lang).no_questions.to_string());
         }
         self.ask_here();
     }
@@ -126,15 +127,15 @@ impl Stepper {
     pub(super) fn classroom_key(&mut self, msg: Msg) {
         match msg {
             Msg::ToggleQuiz if self.session.lesson.questions.is_empty() => {
-                self.note = Some("this scene has no questions: a lesson's [[question]] tables ask them".to_string());
+                self.note = Some(words(self.lang).no_questions.to_string());
             }
             Msg::ToggleQuiz => {
                 self.class.quiz = !self.class.quiz;
                 self.note = Some(if self.class.quiz {
                     let n = self.session.lesson.questions.len();
-                    format!("quiz on: {n} questions; their results stay hidden until you answer (R a hint, Q off)")
+                    fill(words(self.lang).quiz_on, &[&n])
                 } else {
-                    "quiz off: every result shown".to_string()
+                    words(self.lang).quiz_off.to_string()
                 });
                 if self.class.quiz {
                     self.ask_here();
@@ -143,16 +144,15 @@ impl Stepper {
             Msg::TogglePresenter => {
                 self.class.presenter = !self.class.presenter;
                 self.class.revealed.clear();
-                self.note = Some(
-                    if self.class.presenter { "presenter on: results hidden; R shows the next line" } else { "presenter off" }.to_string(),
-                );
+                self.note =
+                    Some(if self.class.presenter { words(self.lang).presenter_on } else { words(self.lang).presenter_off }.to_string());
             }
             Msg::Reveal => self.reveal(),
             Msg::ShowAnswer => self.show_answer(),
             // Enter asks the question here (the guard opens the prompt), or says why not.
             Msg::Answer if !self.ask_here() => {
                 self.note = Some(if self.class.quiz {
-                    "no open question at this phase (m / M go to the next / previous one)".to_string()
+                    words(self.lang).no_open_question.to_string()
                 } else {
                     "quiz mode is off: Q turns it on".to_string()
                 });
@@ -181,12 +181,12 @@ impl Stepper {
     fn reveal(&mut self) {
         let hideable = self.hideable();
         let Some(&next) = hideable.iter().find(|l| !self.class.revealed.contains(l)) else {
-            self.note = Some("nothing hidden here (P hides every result, for a class; Q the quiz's)".to_string());
+            self.note = Some(words(self.lang).nothing_hidden.to_string());
             return;
         };
         self.class.revealed.insert(next);
         let left = hideable.iter().filter(|l| !self.class.revealed.contains(l)).count();
-        self.note = Some(format!("{left} hidden line{} left", if left == 1 { "" } else { "s" }));
+        self.note = Some(fill(words(self.lang).hidden_left, &[&left]));
         for q in self.open_here() {
             let question = &self.session.lesson.questions[q];
             let own = self.truth_of(question).and_then(|t| t.quantity).map(|a| (a, Part::Result));
@@ -196,7 +196,7 @@ impl Stepper {
             };
             if given_up {
                 self.class.answers.settle(q, Answer::Revealed);
-                self.note = Some(format!("revealed: {}", self.answer_text(q)));
+                self.note = Some(fill(words(self.lang).revealed, &[&self.answer_text(q)]));
             }
         }
         if let Mode::Answer(p) = &self.mode
@@ -216,12 +216,11 @@ impl Stepper {
             _ => self.open_here().first().copied(),
         };
         let Some(q) = asked else {
-            self.note =
-                Some(if self.class.quiz { "no open question at this phase" } else { "quiz mode is off: Q turns it on" }.to_string());
+            self.note = Some(if self.class.quiz { words(self.lang).no_open_question } else { words(self.lang).quiz_mode_off }.to_string());
             return;
         };
         self.class.answers.settle(q, Answer::Revealed);
-        self.note = Some(format!("revealed: {}", self.answer_text(q)));
+        self.note = Some(fill(words(self.lang).revealed, &[&self.answer_text(q)]));
         self.mode = Mode::Step;
         self.ask_here();
     }
@@ -234,7 +233,7 @@ impl Stepper {
             let choices = question.choices(self.lang);
             return question.correct_index().map_or(String::new(), |k| format!("{} {}", k + 1, choices[k]));
         }
-        self.truth_of(question).map_or_else(|| "not recorded at this phase".to_string(), |t| t.text())
+        self.truth_of(question).map_or_else(|| words(self.lang).not_recorded.to_string(), |t| t.text())
     }
 
     pub(super) fn answer_update(&mut self, msg: Msg) {
@@ -253,7 +252,7 @@ impl Stepper {
             Msg::ShowAnswer => self.show_answer(),
             Msg::Cancel => {
                 self.mode = Mode::Step;
-                self.note = Some("the question stays open: Enter answers it, m / M come back to it".to_string());
+                self.note = Some(words(self.lang).stays_open.to_string());
             }
             // Looking around keeps the prompt (the derivation scrolls under it) ...
             Msg::ScrollDown
@@ -288,10 +287,10 @@ impl Stepper {
             // ... and an edit is a slip of the finger here: it changes nothing.
             _ => {
                 let how = match &question.choices {
-                    Some(c) => format!("press 1 to {}", c.len()),
-                    None => "type a number, then Enter".to_string(),
+                    Some(c) => fill(words(self.lang).press_choice, &[&c.len()]),
+                    None => words(self.lang).type_number.to_string(),
                 };
-                self.note = Some(format!("not part of an answer: {how}"));
+                self.note = Some(fill(words(self.lang).not_answer, &[&how]));
             }
         }
     }
@@ -306,15 +305,15 @@ impl Stepper {
             Ok(verdict) => {
                 let (shown, wrote) = if question.choices.is_some() {
                     let k: usize = typed.trim().parse().unwrap_or(1);
-                    (format!("{k} {}", question.choices(self.lang)[k - 1]), "picked")
+                    (format!("{k} {}", question.choices(self.lang)[k - 1]), words(self.lang).wrong_picked)
                 } else {
-                    (crate::lesson::question::typed_text(&typed), "wrote")
+                    (crate::lesson::question::typed_text(&typed), words(self.lang).wrong_wrote)
                 };
                 self.class.answers.settle(q, Answer::Given { verdict, typed: shown.clone() });
                 self.mode = Mode::Step;
                 self.note = Some(match verdict {
-                    Verdict::Right => format!("right: {}", self.answer_text(q)),
-                    Verdict::Wrong => format!("not quite: {} (you {wrote} {shown})", self.answer_text(q)),
+                    Verdict::Right => fill(words(self.lang).right, &[&self.answer_text(q)]),
+                    Verdict::Wrong => fill(wrote, &[&self.answer_text(q), &shown]),
                 });
                 // Another question at the same phase is asked next.
                 self.ask_here();
@@ -338,7 +337,7 @@ impl Stepper {
                 && let Some(&q) = open_before.iter().find(|&&q| self.class.answers.is_open(q))
                 && self.note.is_none()
             {
-                self.note = Some(format!("question {} left unanswered (M goes back to it)", q + 1));
+                self.note = Some(fill(words(self.lang).left_unanswered, &[&(q + 1)]));
             }
             self.ask_here();
         }
@@ -347,7 +346,7 @@ impl Stepper {
         let score = self.class.answers.score();
         let finished = past || score.open == 0;
         if finished && !self.class.finished {
-            let over = format!("quiz over: {}", score.text(self.lang));
+            let over = fill(words(self.lang).quiz_over, &[&score.text(self.lang)]);
             self.note = Some(self.note.take().map_or(over.clone(), |n| format!("{n} · {over}")));
         }
         self.class.finished = finished;

@@ -58,13 +58,9 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         Mode::Answer(p) => {
             let question = &s.session.lesson.questions[p.question];
             let n = question.choices.as_ref().map_or(0, Vec::len);
-            let keys = if n > 0 {
-                format!("1–{n} pick · R hint · S show · Esc later")
-            } else {
-                "Enter check · R hint · S show · Esc later".to_string()
-            };
+            let keys = if n > 0 { fill(w.pick_keys, &[&n]) } else { w.answer_keys.to_string() };
             let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
-            let what = if n > 0 { "Your pick" } else { "Your answer" };
+            let what = if n > 0 { w.your_pick } else { w.your_answer };
             return ask(format!(" Q{} {what}: {}█   {after}", p.question + 1, p.text));
         }
         Mode::Breaks(i) => {
