@@ -9,6 +9,7 @@ use super::fields::FieldEditor;
 pub use super::msg::Msg;
 pub use super::quiz::{AnswerPrompt, Classroom};
 use super::shot::Shot;
+use super::words::{fill, words};
 use crate::engine::{Body, BodyState, FrameRecord, Settings};
 use crate::geometry::Pose;
 use crate::lesson::{Lang, Lesson};
@@ -189,7 +190,7 @@ impl Stepper {
             Msg::Delete if !armed && self.session.lesson.section.is_some() => {
                 self.delete_armed = true;
                 let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
-                self.note = Some(format!("Del again deletes {name} from this lesson (u undoes it); any other key keeps it"));
+                self.note = Some(fill(words(self.lang).del_again, &[&name]));
             }
             Msg::ToggleRun if self.running => self.settle(),
             Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
@@ -299,7 +300,7 @@ impl Stepper {
         let nearest = self.bodies().iter().zip(&states).map(gap).enumerate().min_by(|x, y| x.1.total_cmp(&y.1));
         match nearest {
             Some((i, gap)) if gap <= near => self.selected = i,
-            _ => self.note = Some("no body there".to_string()),
+            _ => self.note = Some(words(self.lang).no_body_there.to_string()),
         }
     }
 
@@ -507,7 +508,7 @@ impl App {
             Msg::Back if !self.help && matches!(&self.screen, Screen::Stepper(s) if s.session.variant.is_some()) => {
                 if let Screen::Stepper(s) = &mut self.screen {
                     s.session.variant = None;
-                    s.note = Some("A/B off".to_string());
+                    s.note = Some(words(s.lang).ab_off.to_string());
                 }
             }
             Msg::Quit if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
@@ -560,11 +561,11 @@ impl App {
     fn warn_unsaved(&mut self) -> bool {
         match (&mut self.screen, &self.left) {
             (Screen::Stepper(s), _) if s.dirty() => {
-                s.note = Some("unsaved edits: Ctrl-S saves them; press again to leave without saving".to_string());
+                s.note = Some(words(s.lang).unsaved.to_string());
                 true
             }
             (Screen::Menu, Some(left)) if left.dirty() => {
-                self.menu_note = Some("the scene you left has unsaved edits: Enter on ↩ goes back to it; q again quits".to_string());
+                self.menu_note = Some(words(self.lang).left_unsaved.to_string());
                 true
             }
             _ => false,

@@ -4,6 +4,7 @@
 //! same language as `impulse run --break-on`.
 
 use super::app::{Mode, Msg, Stepper};
+use super::words::{fill, words};
 use crate::lesson::find_phase;
 use crate::session::condition::Condition;
 use crate::session::search::{find_any, matches_in};
@@ -53,19 +54,19 @@ pub struct Breakpoints {
 impl Stepper {
     pub(super) fn breaks_key(&mut self, msg: Msg) {
         match msg {
-            Msg::AddBreak if self.breaks.list.len() >= HISTORY => self.note = Some(format!("{HISTORY} breakpoints at most: B removes one")),
+            Msg::AddBreak if self.breaks.list.len() >= HISTORY => self.note = Some(fill(words(self.lang).breaks_at_most, &[&HISTORY])),
             Msg::AddBreak => self.mode = Mode::Prompt(Prompt::new(Ask::Breakpoint)),
             Msg::GoToFrame => self.mode = Mode::Prompt(Prompt::new(Ask::Frame)),
             Msg::Variant if self.session.variant.is_some() => {
                 self.session.variant = None;
-                self.note = Some("A/B off".to_string());
+                self.note = Some(words(self.lang).ab_off.to_string());
             }
             Msg::Variant => {
                 let mut prompt = Prompt::new(Ask::Variant);
                 prompt.text = crate::session::variant::suggested(self.settings()).unwrap_or_default().to_string();
                 self.mode = Mode::Prompt(prompt);
             }
-            Msg::ListBreaks if self.breaks.list.is_empty() => self.note = Some("no breakpoints: b adds one".to_string()),
+            Msg::ListBreaks if self.breaks.list.is_empty() => self.note = Some(words(self.lang).no_breaks.to_string()),
             Msg::ListBreaks => self.mode = Mode::Breaks(0),
             Msg::NextMatch => self.next_match(),
             Msg::PrevMatch => self.prev_match(),
@@ -94,7 +95,7 @@ impl Stepper {
             }
             Msg::Cancel => {
                 self.mode = Mode::Step;
-                self.note = Some("cancelled".to_string());
+                self.note = Some(words(self.lang).cancelled.to_string());
             }
             Msg::Accept => {
                 let (ask, text) = (p.ask, p.text.trim().to_string());
@@ -137,7 +138,7 @@ impl Stepper {
         match Condition::parse(&text, &names) {
             Ok(condition) => {
                 self.mode = Mode::Step;
-                self.note = Some(format!("breakpoint {}: {text} (c finds the next match)", self.breaks.list.len() + 1));
+                self.note = Some(fill(words(self.lang).break_added, &[&(self.breaks.list.len() + 1), &text]));
                 self.breaks.list.push(condition);
             }
             // The prompt stays open, with where the condition goes wrong.
@@ -156,10 +157,10 @@ impl Stepper {
             Ok(n) if n <= limit => {
                 self.mode = Mode::Step;
                 self.go(n, 0);
-                self.note = Some(format!("frame {n}"));
+                self.note = Some(format!("{} {n}", words(self.lang).frame));
             }
             Ok(_) => self.note = Some(format!("at most frame {limit}: {AHEAD} frames past the last one run")),
-            Err(_) => self.note = Some("write a frame number, e.g. 30".to_string()),
+            Err(_) => self.note = Some(words(self.lang).write_frame.to_string()),
         }
     }
 
@@ -171,7 +172,7 @@ impl Stepper {
             Msg::Pick(_) => self.mode = Mode::Breaks(i.saturating_sub(1)),
             Msg::Delete => {
                 let gone = self.breaks.list.remove(i);
-                self.note = Some(format!("removed breakpoint {}: {}", i + 1, gone.text));
+                self.note = Some(fill(words(self.lang).break_removed, &[&(i + 1), &gone.text]));
                 self.mode = if self.breaks.list.is_empty() { Mode::Step } else { Mode::Breaks(i.min(n - 2)) };
             }
             Msg::Cancel => self.mode = Mode::Step,
@@ -200,12 +201,12 @@ impl Stepper {
 
     fn found(&mut self, frame: u64, (phase, b): (usize, usize)) {
         self.go(frame, phase);
-        self.note = Some(format!("breakpoint {} at frame {frame}, phase {}: {}", b + 1, phase + 1, self.breaks.list[b].text));
+        self.note = Some(fill(words(self.lang).break_hit, &[&(b + 1), &frame, &(phase + 1), &self.breaks.list[b].text]));
     }
 
     fn next_match(&mut self) {
         if self.breaks.list.is_empty() {
-            self.note = Some("no breakpoints: b adds one".to_string());
+            self.note = Some(words(self.lang).no_breaks.to_string());
             return;
         }
         if let Some(hit) = self.match_in(self.frame, self.phase + 1..usize::MAX, false) {
@@ -226,7 +227,7 @@ impl Stepper {
 
     fn prev_match(&mut self) {
         if self.breaks.list.is_empty() {
-            self.note = Some("no breakpoints: b adds one".to_string());
+            self.note = Some(words(self.lang).no_breaks.to_string());
             return;
         }
         if let Some(hit) = self.match_in(self.frame, 0..self.phase, true) {
@@ -291,10 +292,10 @@ impl Stepper {
         match best {
             Some(((frame, phase), title)) => {
                 self.go(frame, phase);
-                self.note = Some(format!("step: {title}"));
+                self.note = Some(fill(words(self.lang).step_note, &[&title]));
             }
-            None if self.session.lesson.steps.is_empty() => self.note = Some("this scene has no narrated steps".to_string()),
-            None => self.note = Some(format!("no narrated step {}", if forward { "after this one" } else { "before this one" })),
+            None if self.session.lesson.steps.is_empty() => self.note = Some(words(self.lang).no_steps.to_string()),
+            None => self.note = Some(if forward { words(self.lang).no_step_after } else { words(self.lang).no_step_before }.to_string()),
         }
     }
 }

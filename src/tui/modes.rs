@@ -5,6 +5,7 @@ use super::app::{Mode, Msg, Stepper};
 use super::effect::{Check, Effect, Outcome};
 use super::fields::FieldEditor;
 use super::shot::Shot;
+use super::words::{fill, words};
 use crate::notation::num;
 use crate::scene::YAxis;
 use std::path::PathBuf;
@@ -14,7 +15,7 @@ impl Stepper {
         let start = self.session.timeline.start(self.frame);
         match start.world.bodies.get(self.selected) {
             Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b)),
-            None => self.note = Some("no body is selected".to_string()),
+            None => self.note = Some(words(self.lang).no_selection.to_string()),
         }
     }
 
@@ -28,7 +29,7 @@ impl Stepper {
             Msg::ClearField => ed.clear(),
             Msg::Cancel => {
                 self.mode = Mode::Step;
-                self.note = Some("edit cancelled; nothing changed".to_string());
+                self.note = Some(words(self.lang).edit_cancelled.to_string());
             }
             Msg::Accept => match ed.apply() {
                 Some(body) => {
@@ -52,12 +53,12 @@ impl Stepper {
     pub(super) fn open_aim(&mut self) {
         let start = self.session.timeline.start(self.frame);
         match start.world.bodies.get(self.selected) {
-            Some(b) if b.is_static() => self.note = Some(format!("{} is static: it cannot be shot", b.name)),
+            Some(b) if b.is_static() => self.note = Some(fill(words(self.lang).static_shot, &[&b.name])),
             Some(b) => {
                 let (lo, hi) = self.window();
                 self.mode = Mode::Aim(Shot::new(self.selected, b.velocity, (hi - lo).max_element() / 2.0));
             }
-            None => self.note = Some("no body is selected".to_string()),
+            None => self.note = Some(words(self.lang).no_selection.to_string()),
         }
     }
 
@@ -76,7 +77,7 @@ impl Stepper {
             Msg::Click(p) => shot.click(from, p),
             Msg::Cancel => {
                 self.mode = Mode::Step;
-                self.note = Some("shot cancelled".to_string());
+                self.note = Some(words(self.lang).shot_cancelled.to_string());
             }
             Msg::Accept => {
                 let Shot { body, aim, .. } = shot.clone();
@@ -134,7 +135,7 @@ impl Stepper {
             (Mode::SaveAs(name), Msg::Accept) => {
                 let path = PathBuf::from(name.trim());
                 if path.as_os_str().is_empty() {
-                    self.note = Some("write a file name, or Esc".to_string());
+                    self.note = Some(words(self.lang).write_name.to_string());
                 } else {
                     self.write(path, Check::New);
                 }
@@ -145,7 +146,7 @@ impl Stepper {
             }
             (_, Msg::Cancel | Msg::No) => {
                 self.mode = Mode::Step;
-                self.note = Some("not saved".to_string());
+                self.note = Some(words(self.lang).not_saved.to_string());
             }
             _ => {}
         }
