@@ -145,24 +145,47 @@ fn previous_at_the_very_start_does_nothing() {
 fn the_help_overlay_lists_every_key_of_the_key_map_in_both_languages() {
     for lang in Lang::ALL.iter().copied() {
         let which = usize::from(lang == Lang::Zh);
+        let help = |mut app: App| {
+            app.update(Msg::Help);
+            screen(&app, 120, 40)
+        };
+        let in_mode = |msg: Msg| {
+            let mut app = open("rough-balls").with_lang(lang);
+            app.update(msg);
+            help(app)
+        };
+        // Each screen's help, at 120×40, shows its keys whole: the stepper's,
+        // each mode's once entered, and the menu's.
+        let screens = [
+            (help(open("rough-balls").with_lang(lang)), Scope::Stepper),
+            (in_mode(Msg::EditFields), Scope::Fields),
+            (in_mode(Msg::Aim), Scope::Aim),
+            (in_mode(Msg::AddBreak), Scope::Prompt),
+            (help(App::menu(lessons(), false).with_lang(lang)), Scope::Menu),
+        ];
+        for (shown, scope) in &screens {
+            assert!(shown.contains(scope.title(words(lang))), "no {scope:?} heading\n{shown}");
+            for b in KEYMAP.iter().filter(|b| !b.label.is_empty() && b.scope == *scope) {
+                let line = format!("{}  {}", b.label, b.help[which]);
+                assert!(shown.contains(&line), "the {scope:?} help lacks {line}\n{shown}");
+            }
+            assert!(!shown.contains(words(lang).help_more.trim()), "the {scope:?} help does not fit 120×40\n{shown}");
+        }
+        // A screen too short for it all says so and scrolls the help.
         let mut stepper = open("rough-balls").with_lang(lang);
         stepper.update(Msg::Help);
-        let mut menu = App::menu(lessons(), false).with_lang(lang);
-        menu.update(Msg::Help);
-        let screens = [screen(&stepper, 160, 100), screen(&menu, 160, 100)];
-        // Every binding with a label is on the stepper's help (its modes
-        // included) or the menu's, as "keys  what they do".
-        for b in KEYMAP.iter().filter(|b| !b.label.is_empty()) {
-            let line = format!("{}  {}", b.label, b.help[which]);
-            assert!(screens.iter().any(|s| s.contains(&line)), "help lacks {line}\n{}", screens[0]);
-        }
-        for scope in [Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite] {
-            assert!(screens[0].contains(scope.title(words(lang))), "no {scope:?} section");
-        }
-        // A screen too short for it all scrolls the help.
         let before = screen(&stepper, 80, 24);
+        assert!(before.contains(words(lang).help_more.trim()), "{before}");
         stepper.update(Msg::ScrollDown);
         assert_ne!(screen(&stepper, 80, 24), before);
+    }
+    // Every key the map binds has its help in both languages.
+    for b in KEYMAP.iter().filter(|b| !b.label.is_empty()) {
+        assert!(!b.help[0].is_empty() && !b.help[1].is_empty(), "{} has no help", b.label);
+        // A help line fits its column of the help screen (two columns at 120).
+        for help in b.help {
+            assert!(help.width() <= 44, "{}'s help is {} columns wide: {help}", b.label, help.width());
+        }
     }
     assert!(help_lines(Scope::Stepper, Lang::En).contains(&("Ctrl-S", "save the scene as it is at this frame")));
     assert!(help_lines(Scope::Stepper, Lang::Zh).contains(&("Ctrl-S", "保存本帧时的场景")));
@@ -326,15 +349,17 @@ fn the_derivation_scrolls_to_its_last_row_and_back_at_once() {
 
 #[test]
 fn the_help_scroll_stops_at_its_end() {
+    // At 120×40 the stepper's help fits whole; at 80×24 it scrolls to its last line and no further.
     let mut app = open("rough-balls");
-    press(&mut app, Msg::Help, 120, 40);
+    press(&mut app, Msg::Help, 80, 24);
     for _ in 0..50 {
-        press(&mut app, Msg::ScrollDown, 120, 40);
+        press(&mut app, Msg::ScrollDown, 80, 24);
     }
-    let bottom = screen(&app, 120, 40);
-    assert!(bottom.contains("keep the file as it is"), "the last line of help is reachable\n{bottom}");
-    press(&mut app, Msg::ScrollUp, 120, 40);
-    assert_ne!(screen(&app, 120, 40), bottom);
+    let bottom = screen(&app, 80, 24);
+    assert!(bottom.contains("other modes (e, l, b, B, Ctrl-S)"), "the last line of help is reachable\n{bottom}");
+    assert!(!bottom.contains("more below"), "{bottom}");
+    press(&mut app, Msg::ScrollUp, 80, 24);
+    assert_ne!(screen(&app, 80, 24), bottom);
 }
 
 /// Esc leaves a scene for the menu without losing it: the menu's first entry

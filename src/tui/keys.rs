@@ -106,18 +106,11 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "J", "scroll the narration down", "讲解向下滚动", Msg::NarrationDown, [(Char('J'), NONE)]),
     bind!(Stepper, "K", "scroll the narration up", "讲解向上滚动", Msg::NarrationUp, [(Char('K'), NONE)]),
     bind!(Stepper, "o", "show / hide bounding circles", "显示 / 隐藏包围圆", Msg::ToggleBounds, [(Char('o'), NONE)]),
-    bind!(
-        Stepper,
-        "i",
-        "show / hide the phase's vectors (collision info)",
-        "显示 / 隐藏本阶段的向量（碰撞信息）",
-        Msg::ToggleInfo,
-        [(Char('i'), NONE)]
-    ),
+    bind!(Stepper, "i", "show / hide the phase's vectors", "显示 / 隐藏本阶段的向量（碰撞信息）", Msg::ToggleInfo, [(Char('i'), NONE)]),
     bind!(
         Stepper,
         "L",
-        "energy chart (KE, PE, E, |p| per frame) / the scene",
+        "energy chart (KE, PE, E, |p|) / the scene",
         "能量图（每帧的 KE、PE、E、|p|）/ 场景",
         Msg::ToggleChart,
         [(Char('L'), NONE)]
@@ -126,7 +119,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Stepper,
         ") (",
-        "zoom the scene in / out (or the wheel over it)",
+        "zoom in / out (or the wheel over the scene)",
         "放大 / 缩小场景（或在场景上滚动滚轮）",
         Msg::Zoom(1, None),
         [(Char(')'), NONE)]
@@ -137,24 +130,10 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "", "", "", Msg::Pan(0, 1), [(Up, CTRL)]),
     bind!(Stepper, "", "", "", Msg::Pan(0, -1), [(Down, CTRL)]),
     bind!(Stepper, "T", "the view follows the selected body / stays", "视野跟随选中的物体 / 不动", Msg::Follow, [(Char('T'), NONE)]),
-    bind!(
-        Stepper,
-        "0",
-        "fit the view to the bodies / the scene's own view",
-        "视野适配所有物体 / 场景原本的视野",
-        Msg::Fit,
-        [(Char('0'), NONE)]
-    ),
+    bind!(Stepper, "0", "fit to the bodies / back to the scene's view", "视野适配所有物体 / 场景原本的视野", Msg::Fit, [(Char('0'), NONE)]),
     bind!(Stepper, "H", "hide / show the bodies' names", "隐藏 / 显示物体名称", Msg::ToggleNames, [(Char('H'), NONE)]),
     bind!(Stepper, "V", "arrows in world units / fitted to the view", "箭头按真实比例 / 适配视野", Msg::ToggleScale, [(Char('V'), NONE)]),
-    bind!(
-        Stepper,
-        "|",
-        "the canvas takes the screen / the panels back",
-        "场景占满屏幕 / 恢复各面板",
-        Msg::ToggleLayout,
-        [(Char('|'), NONE)]
-    ),
+    bind!(Stepper, "|", "canvas takes the screen / panels come back", "场景占满屏幕 / 恢复各面板", Msg::ToggleLayout, [(Char('|'), NONE)]),
     // Edits: each applies from the frame on screen and can be undone.
     bind!(Stepper, "w", "move the selected body up", "把选中的物体上移", Msg::Move(0, 1), [(Char('w'), NONE)]),
     bind!(Stepper, "a", "move it left", "左移", Msg::Move(-1, 0), [(Char('a'), NONE)]),
@@ -174,7 +153,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Stepper,
         "t",
-        "next tangent mode (the tangent bug and its fixes)",
+        "next tangent mode (the bug and its fixes)",
         "下一种切向算法（粗糙球文章的错误与修正）",
         Msg::CycleTangent,
         [(Char('t'), NONE)]
@@ -193,14 +172,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "u Ctrl-Z", "undo the last edit", "撤销上一次修改", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
     bind!(Stepper, "U Ctrl-R", "redo", "重做", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
     bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", "保存本帧时的场景", Msg::Save, [(Char('s'), CTRL)]),
-    bind!(
-        Stepper,
-        "b",
-        "add a breakpoint: a condition, e.g. contact m1 m2",
-        "添加断点：一个条件，如 contact m1 m2",
-        Msg::AddBreak,
-        [(Char('b'), NONE)]
-    ),
+    bind!(Stepper, "b", "add a breakpoint, e.g. contact m1 m2", "添加断点：一个条件，如 contact m1 m2", Msg::AddBreak, [(Char('b'), NONE)]),
     bind!(Stepper, "B", "list the breakpoints, remove one", "列出断点，删除其中一个", Msg::ListBreaks, [(Char('B'), NONE)]),
     bind!(
         Stepper,
@@ -215,7 +187,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Stepper,
         "1 … 9",
-        "the lesson's own keys, listed under its narration",
+        "the lesson's own keys (under its narration)",
         "课程自己的按键，列在讲解下方",
         Msg::Toggle(1),
         [(Char('1'), NONE)]
@@ -231,7 +203,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Stepper,
         "A",
-        "A/B: the scene again with overrides, side by side",
+        "A/B: the scene with overrides, side by side",
         "A/B：改动设置后的同一场景，并排对比",
         Msg::Variant,
         [(Char('A'), NONE)]
@@ -245,14 +217,7 @@ pub static KEYMAP: &[Binding] = &[
         [(Char('m'), NONE)]
     ),
     bind!(Stepper, "", "", "", Msg::PrevStep, [(Char('M'), NONE)]),
-    bind!(
-        Stepper,
-        "Q",
-        "quiz: results hidden at questions until answered",
-        "测验：回答之前隐藏问题处的结果",
-        Msg::ToggleQuiz,
-        [(Char('Q'), NONE)]
-    ),
+    bind!(Stepper, "Q", "quiz: results hidden until you answer", "测验：回答之前隐藏问题处的结果", Msg::ToggleQuiz, [(Char('Q'), NONE)]),
     bind!(Stepper, "Enter", "answer the question at this phase (quiz)", "回答本阶段的问题（测验）", Msg::Answer, [(Enter, NONE)]),
     bind!(
         Stepper,
@@ -262,16 +227,9 @@ pub static KEYMAP: &[Binding] = &[
         Msg::TogglePresenter,
         [(Char('P'), NONE)]
     ),
-    bind!(
-        Stepper,
-        "R",
-        "show the next hidden line (quiz or presenter)",
-        "显示下一行隐藏的内容（测验或讲台）",
-        Msg::Reveal,
-        [(Char('R'), NONE)]
-    ),
+    bind!(Stepper, "R", "show the next hidden line", "显示下一行隐藏的内容（测验或讲台）", Msg::Reveal, [(Char('R'), NONE)]),
     bind!(Stepper, "S", "show the answer to the question here (quiz)", "显示此处问题的答案（测验）", Msg::ShowAnswer, [(Char('S'), NONE)]),
-    bind!(Stepper, "Esc", "the lesson menu (its first entry comes back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
+    bind!(Stepper, "Esc", "the lesson menu (its first entry: back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
     bind!(Fields, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
@@ -310,26 +268,19 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Answer,
         "0-9 . - ,",
-        "type a number (x, y: a vector); a choice: its digit",
+        "a number (vector: x, y), or a choice's digit",
         "输入数字（向量写 x, y）；选择题：输入序号",
         Msg::Erase,
         [(Backspace, NONE)]
     ),
     bind!(Answer, "Enter", "check the answer against the run", "用运行结果核对答案", Msg::Accept, [(Enter, NONE)]),
-    bind!(
-        Answer,
-        "R",
-        "a hint: the next line (the answer's gives it up)",
-        "提示：显示下一行（显示答案那一行即放弃）",
-        Msg::Reveal,
-        [(Char('R'), NONE)]
-    ),
+    bind!(Answer, "R", "a hint: the next hidden line", "提示：显示下一行（显示答案那一行即放弃）", Msg::Reveal, [(Char('R'), NONE)]),
     bind!(Answer, "S", "show the answer (it counts as revealed)", "显示答案（记为已揭晓）", Msg::ShowAnswer, [(Char('S'), NONE)]),
     bind!(Answer, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(
         Answer,
         "Esc",
-        "answer later (other keys step on; it stays open)",
+        "answer later (the question stays open)",
         "稍后回答（其他按键继续单步；问题保持未答）",
         Msg::Cancel,
         [(Esc, NONE)]

@@ -29,6 +29,10 @@ pub struct Words {
     pub bodies_title: &'static str,
     pub queue_title: &'static str,
     pub help_title: &'static str,
+    /// Under the stepper's keys: where the other modes' keys are.
+    pub help_modes: &'static str,
+    /// On the help's border when more lies below.
+    pub help_more: &'static str,
     pub lesson_title: &'static str,
     pub continued: &'static str,
     pub press_n: &'static str,
@@ -168,6 +172,8 @@ pub const EN: Words = Words {
     bodies_title: " Bodies (Tab selects) ",
     queue_title: " queue: next events ",
     help_title: " Keys (? or Esc closes · j/k scroll) ",
+    help_modes: "other modes (e, l, b, B, Ctrl-S): ? there lists them",
+    help_more: " more below: j ",
     lesson_title: " Lesson ",
     continued: "(continued)",
     press_n: "Press n to step to the next phase.",
@@ -211,7 +217,7 @@ pub const EN: Words = Words {
     scope_everywhere: "Everywhere",
     mouse: [
         "select the body under the mouse",
-        "scroll the derivation or the narration under the mouse; zoom the scene",
+        "scroll the panel under it; over the scene: zoom",
         "aim at the cursor: speed = distance per second",
         "move the scene's view",
     ],
@@ -296,6 +302,8 @@ pub const ZH: Words = Words {
     bodies_title: " 物体（Tab 选择） ",
     queue_title: " 队列：接下来的事件 ",
     help_title: " 按键（? 或 Esc 关闭 · j/k 滚动） ",
+    help_modes: "其他模式（e、l、b、B、Ctrl-S）：在那里按 ? 查看",
+    help_more: " 下面还有：j ",
     lesson_title: " 课程 ",
     continued: "（续）",
     press_n: "按 n 走到下一个阶段。",

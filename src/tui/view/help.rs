@@ -9,15 +9,19 @@ use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-/// The key map of where the user is, then what the other modes of that
-/// screen take; in two columns when the terminal is wide enough.
+/// Columns of the help: the widest key label, two spaces and a line of help
+/// (the key map keeps each to 44 columns), so two fit side by side in 120.
+const LABEL: usize = 13;
+const COLUMN: u16 = (LABEL + 2 + 44) as u16;
+
+/// The key map of where the user is (the stepper's own keys, or those of the
+/// mode it is in: each mode shows its keys when entered), in as many columns
+/// as it needs to fit the screen's height and the width allows.
 pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'static>>, u16) {
     let scopes: &[Scope] = match &app.screen {
         Screen::Menu => &[Scope::Menu],
         Screen::Stepper(s) => match Scope::of(&s.mode) {
-            Scope::Stepper => {
-                &[Scope::Stepper, Scope::Answer, Scope::Fields, Scope::Aim, Scope::SaveAs, Scope::Overwrite, Scope::Prompt, Scope::Breaks]
-            }
+            Scope::Stepper => &[Scope::Stepper],
             Scope::Fields => &[Scope::Fields],
             Scope::Aim => &[Scope::Aim],
             Scope::SaveAs => &[Scope::SaveAs],
@@ -35,17 +39,23 @@ pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'stat
         lines.push(Line::styled(scope.title(theme.words), theme.strong()));
         for (keys, what) in help_lines(scope, app.lang) {
             lines.push(Line::from(vec![
-                Span::styled(format!("{keys:>13}  "), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)),
+                Span::styled(format!("{keys:>LABEL$}  "), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)),
                 Span::raw(what),
             ]));
         }
     }
-    (lines, if area.width >= 140 { 2 } else { 1 })
+    if scopes[0] == Scope::Stepper {
+        lines.push(Line::styled(theme.words.help_modes, theme.dim()));
+    }
+    let rows = usize::from(area.height.saturating_sub(2).max(1));
+    let most = (area.width.saturating_sub(2) / COLUMN).max(1);
+    let columns = lines.len().div_ceil(rows).clamp(1, usize::from(most)) as u16;
+    (lines, columns)
 }
 
 pub(super) fn help_popup(lines: u16, columns: u16, area: Rect) -> Rect {
     let h = (lines.div_ceil(columns) + 2).min(area.height);
-    let w = (66 * columns + 2).min(area.width);
+    let w = (COLUMN * columns + 2).min(area.width);
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
 }
 
@@ -58,7 +68,11 @@ pub(super) fn help(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
     let inner = block.inner(popup);
     frame.render_widget(block, popup);
     let scroll = app.help_scroll.min(per_column.saturating_sub(inner.height));
-    let cols = Layout::horizontal(vec![Constraint::Fill(1); columns as usize]).split(inner);
+    // What does not fit scrolls, and the border says there is more.
+    if scroll + inner.height < per_column {
+        frame.render_widget(Block::new().title_bottom(theme.words.help_more), popup);
+    }
+    let cols = Layout::horizontal(vec![Constraint::Length(COLUMN); columns as usize]).split(inner);
     for (k, col) in cols.iter().enumerate() {
         let part: Vec<Line> = lines.iter().skip(k * per_column as usize).take(per_column as usize).cloned().collect();
         frame.render_widget(Paragraph::new(part).scroll((scroll, 0)), *col);
