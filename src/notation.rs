@@ -20,8 +20,21 @@ use std::fmt::Write;
 /// texts' numbers (−7.2, −1.44, −0.28) read as they do on paper.
 const DIGITS: usize = 6;
 
-/// A number to `DIGITS` significant digits, trailing zeros dropped, no "-0".
+/// The minus sign a person reads: U+2212, as the narration and the formulas
+/// write it (−7.2, not -7.2).
+pub const MINUS: char = '−';
+
+/// A number to `DIGITS` significant digits, trailing zeros dropped, no "-0",
+/// with the minus sign U+2212 (`−7.2`, `1e−17`). For text a person types back
+/// (the field editor) use `plain`, which keeps ASCII `-`.
 pub fn num(x: f64) -> String {
+    let s = plain(x);
+    if s.contains('-') { s.replace('-', "−") } else { s }
+}
+
+/// A number as `num` writes it but with ASCII `-`, for text a user edits and
+/// a parser reads back (`-7.2`).
+pub fn plain(x: f64) -> String {
     if !x.is_finite() {
         return format!("{x}");
     }
@@ -104,6 +117,25 @@ pub struct Derivation {
     pub result: String,
 }
 
+/// A quantity's or input's name as a person reads it: `mu` (the JSON value's
+/// name, which checks and breakpoints use) is written μ.
+pub fn label(name: &str) -> &str {
+    match name {
+        "mu" => "μ",
+        other => other,
+    }
+}
+
+/// A formula template's remark, two spaces and a bracket at its end
+/// ("−{mu}·{jn}  (negated: vrt < 0)"), split from the formula, so that the
+/// remark is written once, on the symbols line.
+fn split_remark(template: &str) -> (&str, &str) {
+    match template.rfind("  (") {
+        Some(i) if template.ends_with(')') && !template[i..].contains('{') => template.split_at(i),
+        _ => (template, ""),
+    }
+}
+
 pub fn derive(q: &Quantity) -> Derivation {
     let unit = if q.unit.is_empty() || matches!(q.value, Value::Bool(_) | Value::Text(_) | Value::Absent) {
         String::new()
@@ -112,7 +144,8 @@ pub fn derive(q: &Quantity) -> Derivation {
     };
     // A quantity's numbers are judged by the largest among its result and inputs.
     let scale = scale_of(magnitudes(&q.value).into_iter().chain(q.inputs.iter().flat_map(|(_, v)| magnitudes(v))));
-    let result = format!("{} = {}{unit}", q.name, value_near(&q.value, scale));
+    let name = label(&q.name);
+    let result = format!("{name} = {}{unit}", value_near(&q.value, scale));
     let Some(template) = q.formula else {
         return Derivation { symbols: None, numbers: None, result };
     };
@@ -120,17 +153,18 @@ pub fn derive(q: &Quantity) -> Derivation {
     if !template.contains('{') {
         return Derivation { symbols: None, numbers: None, result: format!("{result}  ({template})") };
     }
-    let symbols = fill(template, |name| name.to_string());
-    let numbers = fill(template, |name| {
+    let symbols = fill(template, |name| label(name).to_string());
+    let (formula, _remark) = split_remark(template);
+    let numbers = fill(formula, |name| {
         let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
         match v {
             // A negative number put into a formula reads wrongly without brackets: −(1 + e)·(−3).
             Some(Value::Scalar(x)) if shown(*x, scale) < 0.0 => format!("({})", num_near(*x, scale)),
             Some(v) => value_near(v, scale),
-            None => name.to_string(),
+            None => label(name).to_string(),
         }
     });
-    Derivation { symbols: Some(format!("{} = {symbols}", q.name)), numbers: Some(format!("{} = {numbers}", q.name)), result }
+    Derivation { symbols: Some(format!("{name} = {symbols}")), numbers: Some(format!("{name} = {numbers}")), result }
 }
 
 /// Replaces every `{name}` in `template` by `f(name)`.
@@ -211,15 +245,65 @@ mod tests {
 
     #[test]
     fn numbers_print_as_the_texts_write_them() {
-        assert_eq!(num(-7.2), "-7.2");
-        assert_eq!(num(-1.44), "-1.44");
-        assert_eq!(num(-1.0 + 0.72), "-0.28"); // -0.28000000000000003 in f64
+        assert_eq!(num(-7.2), "−7.2");
+        assert_eq!(num(-1.44), "−1.44");
+        assert_eq!(num(-1.0 + 0.72), "−0.28"); // -0.28000000000000003 in f64
         assert_eq!(num(5.0 / 6.0), "0.833333");
         assert_eq!(num(27.000000000001), "27");
-        assert_eq!(num(-1e-17), "-1e-17");
+        assert_eq!(num(-1e-17), "−1e−17");
+        assert_eq!(num(2.5e-7), "2.5e−7");
         assert_eq!(num(-0.0), "0");
         assert_eq!(num(123456789.0), "1.23457e8");
         assert_eq!(num(654321.0), "654321");
+    }
+
+    #[test]
+    fn a_remark_is_written_once_on_the_symbols_line() {
+        let q = Quantity::new("jt", 1.44, "N·s").by("−{mu}·{jn}  (negated: vrt < 0)", vec![("mu", 0.2.into()), ("jn", (-7.2).into())]);
+        let d = derive(&q);
+        assert_eq!(d.symbols.as_deref(), Some("jt = −μ·jn  (negated: vrt < 0)"));
+        assert_eq!(d.numbers.as_deref(), Some("jt = −0.2·(−7.2)"));
+        assert_eq!(d.result, "jt = 1.44 N·s");
+        // A bracket holding an input is part of the formula, not a remark.
+        let q = Quantity::new("x", 2.0, "").by("2·({a})", vec![("a", 1.0.into())]);
+        assert_eq!(derive(&q).numbers.as_deref(), Some("x = 2·(1)"));
+    }
+
+    #[test]
+    fn mu_reads_as_the_greek_letter() {
+        let q = Quantity::new("mu", 0.2, "").by("({μ_a} + {μ_b}) / 2", vec![("μ_a", 0.2.into()), ("μ_b", 0.2.into())]);
+        let d = derive(&q);
+        assert_eq!(d.symbols.as_deref(), Some("μ = (μ_a + μ_b) / 2"));
+        assert_eq!(d.result, "μ = 0.2");
+        assert_eq!(q.name, "mu");
+    }
+
+    #[test]
+    fn plain_numbers_keep_the_ascii_minus_and_parse_back() {
+        assert_eq!(plain(-7.2), "-7.2");
+        assert_eq!(plain(-1e-17), "-1e-17");
+        assert_eq!(plain(-0.0), "0");
+        for x in [-7.2, -1.44, -1e-17, 3.5, -123456789.0] {
+            assert_eq!(plain(x).parse::<f64>().unwrap(), plain(x).parse::<f64>().unwrap());
+            assert_eq!(plain(x).replace('-', "−"), num(x));
+        }
+        assert!(plain(-7.2).parse::<f64>().is_ok());
+    }
+
+    #[test]
+    fn round_off_reads_0_on_screen_and_stays_exact_in_json() {
+        // ω after a smooth ball's impulse, among numbers of order 1 to 10.
+        let omega = -1.18424e-15;
+        assert_eq!(num_near(omega, 10.0), "0");
+        assert_eq!(num_near(-8.88178e-16, scale_of([0.0, -10.0])), "0");
+        assert_eq!(num_near(-7.2, 10.0), "−7.2");
+        // A small value that is the scale itself is physics, not noise.
+        assert_eq!(num_near(-2e-13, 0.0), "0");
+        assert_eq!(num_near(-2e-7, 1e-6), "−2e−7");
+        let q = Quantity::new("ω", omega, "rad/s").by("{w} + {dw}", vec![("w", 0.0.into()), ("dw", omega.into())]);
+        assert_eq!(derive(&q).result, "ω = 0 rad/s");
+        let json = serde_json::to_value(omega).unwrap();
+        assert_eq!(json.as_f64(), Some(omega));
     }
 
     #[test]
@@ -229,6 +313,6 @@ mod tests {
         let d = derive(&q);
         assert_eq!(d.symbols.as_deref(), Some("jn = −(1 + e)·vrn / k_n"));
         assert_eq!(d.numbers.as_deref(), Some("jn = −(1 + 1)·3 / 0.833333"));
-        assert_eq!(d.result, "jn = -7.2 N·s");
+        assert_eq!(d.result, "jn = −7.2 N·s");
     }
 }

@@ -21,8 +21,8 @@ fn energy_rises_stops_at_the_rotated_normal_resolve() {
     assert_eq!(lines.next(), Some("break: frame 0 · phase 5/48 · resolve · pass 1 · m1–m2 · energy rises"));
     // Then that phase's derivation: the tangent turned from the normal, and text 000's wrong friction.
     assert!(stdout.contains("t = (n.y, −n.x)"), "{stdout}");
-    assert!(stdout.contains("= -1.44 N·s"), "{stdout}");
-    assert!(stdout.contains("= (3.312, -3.416) m/s"), "{stdout}");
+    assert!(stdout.contains("= −1.44 N·s"), "{stdout}");
+    assert!(stdout.contains("= (3.312, −3.416) m/s"), "{stdout}");
 }
 
 #[test]
@@ -31,7 +31,7 @@ fn a_resolve_with_jn_below_minus_7_is_smooth_balls_first() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("break: frame 0 · phase 5/48 · resolve · pass 1 · m1–m2 · kind = resolve and jn < -7\n"), "{stdout}");
-    assert!(stdout.contains("    jn = −(1 + e)·vrn / k_n\n       = −(1 + 1)·3 / 0.833333\n       = -7.2 N·s\n"), "{stdout}");
+    assert!(stdout.contains("    jn = −(1 + e)·vrn / k_n\n       = −(1 + 1)·3 / 0.833333\n       = −7.2 N·s\n"), "{stdout}");
 }
 
 #[test]

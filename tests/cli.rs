@@ -376,7 +376,22 @@ fn new_on_a_full_disk_leaves_nothing_that_blocks_a_retry() {
 #[test]
 fn round_off_reads_zero_in_text_and_stays_exact_in_json() {
     let text = text(&impulse(&["run", "smooth-balls", "--phases", "resolve"]).stdout);
-    assert!(text.contains("= 0 rad/s") && !text.contains("e-15"), "{text}");
+    assert!(text.contains("= 0 rad/s") && !text.contains("e-15") && !text.contains("e−15"), "{text}");
     let json = String::from_utf8(impulse(&["run", "smooth-balls", "--phases", "resolve", "--format", "json"]).stdout).unwrap();
     assert!(json.contains("e-15") || json.contains("E-15"), "JSON keeps the exact value");
+}
+
+/// One minus sign: the text trace writes negative numbers with U+2212, as the
+/// narration does, while JSON keeps serde's numbers with ASCII `-`.
+#[test]
+fn text_writes_the_minus_sign_and_json_keeps_ascii() {
+    let text = text(&impulse(&["run", "rough-balls", "--phases", "resolve"]).stdout);
+    assert!(text.contains("−7.2"), "{text}");
+    assert!(!text.contains("(-") && !text.contains(" -7.2"), "an ASCII minus on a number: {text}");
+    assert!(text.contains("μ = (μ_a + μ_b) / 2") && !text.contains("mu ="), "{text}");
+    assert_eq!(text.matches("(negated: vrt < 0)").count(), text.matches("jt = −μ·jn").count(), "{text}");
+    let json = String::from_utf8(impulse(&["run", "rough-balls", "--phases", "resolve", "--format", "json"]).stdout).unwrap();
+    assert!(!json.contains('−'), "JSON numbers stay ASCII");
+    assert!(json.contains("-7.2") && json.contains("\"mu\""), "{json}");
+    let _: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
 }

@@ -209,3 +209,10 @@ fn the_filtered_search_agrees_with_recording_everything() {
     }
     assert_eq!(PhaseKind::from_name("detect"), Some(PhaseKind::Detect));
 }
+
+#[test]
+fn a_number_copied_from_the_screen_with_its_minus_sign_reads_as_typed() {
+    // The screen writes −7.2 (U+2212); a condition typed with ASCII - still works, and so does one pasted.
+    assert!(!matches("jn < -7").is_empty());
+    assert_eq!(matches("jn < −7"), matches("jn < -7"));
+}

@@ -80,8 +80,8 @@ fn rough_balls_in_a_terminal() {
     t.wait_for("frame 0 · t 0 s · forces");
     t.keys(b"nnnn");
     let at_resolve = t.wait_for("resolve (5/");
-    assert!(at_resolve.contains("= -7.2 N·s"), "{at_resolve}");
-    assert!(at_resolve.contains("= -1.44 N·s"), "{at_resolve}");
+    assert!(at_resolve.contains("= −7.2 N·s"), "{at_resolve}");
+    assert!(at_resolve.contains("= −1.44 N·s"), "{at_resolve}");
     t.quit();
 }
 

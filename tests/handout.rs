@@ -378,3 +378,16 @@ fn bad_input_exits_2_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot make the folder"), "{}", text(&out.stderr));
 }
+
+/// Smooth balls' impulse leaves ω at round-off (about 1e-15): no picture draws
+/// it as a change of spin or writes it in exponent form.
+#[test]
+fn round_off_in_spin_draws_no_spin_change() {
+    let scene = lesson::find("smooth-balls").unwrap();
+    let b = built(&scene, Lang::En, false);
+    for p in &b.pictures {
+        assert!(!p.svg.contains("ω'"), "{}: a spin change drawn from round-off", p.file);
+        assert!(!p.svg.contains("e-1") && !p.svg.contains("e−1"), "{}: round-off written out", p.file);
+    }
+    assert!(!b.markdown.contains("e-15") && !b.markdown.contains("e−15"), "{}", b.markdown);
+}

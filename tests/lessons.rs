@@ -104,7 +104,7 @@ fn a_failing_check_is_an_outcome_not_an_error() {
     assert_eq!(outcomes.len(), 1);
     assert!(!outcomes[0].passed);
     // Head-on, equal masses, e = 1: jn = −(1+1)·1/(1+1) = −1 N·s.
-    assert_eq!((outcomes[0].expected.as_str(), outcomes[0].actual.as_str()), ("-7", "-1"));
+    assert_eq!((outcomes[0].expected.as_str(), outcomes[0].actual.as_str()), ("−7", "−1"));
 }
 
 #[test]

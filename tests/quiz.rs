@@ -79,9 +79,9 @@ fn a_result_is_hidden_before_the_answer_and_shown_after() {
     let before = screen(&app, 120, 40);
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)), "the prompt opens at the question");
     assert!(before.contains("Question 2 of 3 · The balls slide past each other"), "{before}");
-    assert!(before.contains("vrt = v_rel·t = (-1.2, -6.6)·(-0.6, -0.8) = ?"), "{before}");
+    assert!(before.contains("vrt = v_rel·t = (−1.2, −6.6)·(−0.6, −0.8) = ?"), "{before}");
     // The answer's own value is nowhere: not its line, not jt's numbers, not the bodies or totals.
-    assert!(!before.contains("6 m/s") && !before.contains("-0.28") && !before.contains("20.952"), "{before}");
+    assert!(!before.contains("6 m/s") && !before.contains("−0.28") && !before.contains("20.952"), "{before}");
     assert!(before.contains("hidden until the results are shown"), "{before}");
     // The narration says vrt = 6 m/s too: it follows the answer.
     assert!(before.contains("(the narration follows your answer)") && !before.contains("0.72 + 5.28"), "{before}");
@@ -89,9 +89,9 @@ fn a_result_is_hidden_before_the_answer_and_shown_after() {
     answer(&mut app, "-0.28");
     assert_eq!(stepper(&app).mode, Mode::Step);
     let after = screen(&app, 120, 40);
-    assert!(after.contains("vrt = v_rel·t = (-1.2, -6.6)·(-0.6, -0.8) = 6 m/s"), "{after}");
-    assert!(after.contains("ω -1 → -0.28") && after.contains("KE 27 → 20.952 J"), "{after}");
-    assert!(after.contains("✓ Right: m1.angular_velocity = -0.28 rad/s (you wrote"), "{after}");
+    assert!(after.contains("vrt = v_rel·t = (−1.2, −6.6)·(−0.6, −0.8) = 6 m/s"), "{after}");
+    assert!(after.contains("ω −1 → −0.28") && after.contains("KE 27 → 20.952 J"), "{after}");
+    assert!(after.contains("✓ Right: m1.angular_velocity = −0.28 rad/s (you wrote"), "{after}");
     assert!(after.contains("Only friction turns a ball"), "the explanation\n{after}");
 }
 
@@ -242,14 +242,14 @@ fn presenter_mode_hides_every_result_until_r_shows_it() {
     to_first_resolve(&mut app);
     app.update(Msg::TogglePresenter);
     let hidden = screen(&app, 120, 40);
-    assert!(hidden.contains("vrn = v_rel·n = (-1.2, -6.6)·(0.8, -0.6) = ?"), "numbers stay, results go\n{hidden}");
-    assert!(hidden.contains("presenter") && !hidden.contains("-7.2 N·s"), "{hidden}");
+    assert!(hidden.contains("vrn = v_rel·n = (−1.2, −6.6)·(0.8, −0.6) = ?"), "numbers stay, results go\n{hidden}");
+    assert!(hidden.contains("presenter") && !hidden.contains("−7.2 N·s"), "{hidden}");
     let count = stepper(&app).hidden_lines().len();
     for k in 1..=count {
         app.update(Msg::Reveal);
         assert_eq!(stepper(&app).hidden_lines().len(), count - k);
     }
-    assert!(screen(&app, 120, 40).contains("= -7.2 N·s"));
+    assert!(screen(&app, 120, 40).contains("= −7.2 N·s"));
     app.update(Msg::Reveal);
     assert!(note(&app).starts_with("nothing hidden here"), "{}", note(&app));
     app.update(Msg::NextPhase);

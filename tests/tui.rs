@@ -100,9 +100,9 @@ fn rough_balls_resolve_shows_the_texts_impulses() {
     let mut app = open("rough-balls");
     to_first_resolve(&mut app);
     let s = screen(&app, 120, 40);
-    assert!(s.contains("= -7.2 N·s"), "{s}");
-    assert!(s.contains("= -1.44 N·s"), "{s}");
-    assert!(s.contains("ω -1 → -0.28"), "{s}");
+    assert!(s.contains("= −7.2 N·s"), "{s}");
+    assert!(s.contains("= −1.44 N·s"), "{s}");
+    assert!(s.contains("ω −1 → −0.28"), "{s}");
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn tangent_key_reruns_the_frame_with_the_fix() {
     to_first_resolve(&mut app);
     let wrong = screen(&app, 120, 40);
     assert!(wrong.contains("tangent rotated-normal"), "{wrong}");
-    assert!(wrong.contains("jt = mu·jn"), "{wrong}");
+    assert!(wrong.contains("jt = μ·jn"), "{wrong}");
     app.update(Msg::CycleTangent);
     let fixed = screen(&app, 120, 40);
     assert!(fixed.contains("tangent sign-fixed"), "{fixed}");

@@ -85,9 +85,9 @@ fn a_b_in_tangent_fix_shows_the_bug_and_the_fix_side_by_side() {
     let wide = screen(&app, 120, 40);
     for line in [
         "A | B · resolve · pass 1 · m1–m2",
-        "≠ t            (-0.6, 0.8)       (0.6, -0.8)",
+        "≠ t            (−0.6, 0.8)       (0.6, −0.8)",
         "≠ ω_a'         1.72              0.28",
-        "  jn           -7.2              -7.2",
+        "  jn           −7.2              −7.2",
     ] {
         assert!(wide.contains(line), "missing {line:?}:\n{wide}");
     }
@@ -100,7 +100,7 @@ fn a_b_in_tangent_fix_shows_the_bug_and_the_fix_side_by_side() {
         app.update(Msg::ScrollDown);
     }
     let small = screen(&app, 80, 24);
-    assert!(small.contains("≠ t") && small.contains("A (-0.6, 0.8)  B (0.6, -0.8)"), "{small}");
+    assert!(small.contains("≠ t") && small.contains("A (−0.6, 0.8)  B (0.6, −0.8)"), "{small}");
     app.update(Msg::ScrollUp);
     app.update(Msg::ScrollUp);
     app.update(Msg::ScrollUp);

@@ -34,14 +34,14 @@ fn compare_tangent_fix_finds_the_resolve_and_the_tangent() {
     for same in ["n", "vrn", "jn", "jt"] {
         assert!(!row(&report, same).contains("≠"), "{same} should agree: {report}");
     }
-    assert_eq!(row(&report, "jn").split_whitespace().collect::<Vec<_>>(), ["jn", "-7.2", "-7.2"]);
-    assert_eq!(row(&report, "jt").split_whitespace().collect::<Vec<_>>(), ["jt", "-1.44", "-1.44"]);
-    assert_eq!(row(&report, "t").split_whitespace().collect::<Vec<_>>(), ["≠", "t", "(-0.6,", "0.8)", "(0.6,", "-0.8)"]);
-    assert_eq!(row(&report, "vrt").split_whitespace().collect::<Vec<_>>(), ["≠", "vrt", "-6", "6"]);
+    assert_eq!(row(&report, "jn").split_whitespace().collect::<Vec<_>>(), ["jn", "−7.2", "−7.2"]);
+    assert_eq!(row(&report, "jt").split_whitespace().collect::<Vec<_>>(), ["jt", "−1.44", "−1.44"]);
+    assert_eq!(row(&report, "t").split_whitespace().collect::<Vec<_>>(), ["≠", "t", "(−0.6,", "0.8)", "(0.6,", "−0.8)"]);
+    assert_eq!(row(&report, "vrt").split_whitespace().collect::<Vec<_>>(), ["≠", "vrt", "−6", "6"]);
     assert!(row(&report, "J").contains("(6.624, 3.168)") && row(&report, "J").contains("(4.896, 5.472)"), "{report}");
-    assert!(row(&report, "v_a'").contains("(3.312, -3.416)") && row(&report, "v_a'").contains("(2.448, -2.264)"), "{report}");
+    assert!(row(&report, "v_a'").contains("(3.312, −3.416)") && row(&report, "v_a'").contains("(2.448, −2.264)"), "{report}");
     assert!(report.contains("  m1: ≠ x, θ, v, ω\n"), "{report}");
-    assert!(report.contains("    B  x (14.0408, 12.9623)  θ 0.00466667  v (2.448, -2.264)  ω 0.28\n"), "{report}");
+    assert!(report.contains("    B  x (14.0408, 12.9623)  θ 0.00466667  v (2.448, −2.264)  ω 0.28\n"), "{report}");
 }
 
 #[test]
@@ -59,7 +59,7 @@ fn set_changes_what_runs() {
     let out = impulse(&["run", "tangent-fix", "--set", "solver.tangent=sign-fixed", "--phases", "resolve"]);
     assert_eq!(out.status.code(), Some(0));
     // The sign-fixed tangent gives rough-balls' mirrored result, ω1 = 0.28.
-    assert!(text(&out.stdout).contains("= 1 + ((-1.6, -1.2)×(4.896, 5.472))/4\n         = 0.28 rad/s"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("= 1 + ((−1.6, −1.2)×(4.896, 5.472))/4\n         = 0.28 rad/s"), "{}", text(&out.stdout));
     let out = impulse(&["check", "tangent-fix", "--set", "solver.tangent=projected"]);
     assert_eq!(out.status.code(), Some(1), "the lesson's rotated-normal checks fail under the fix");
     let out = impulse(&["bench", "smooth-balls", "--frames", "5", "--set", "world.gravity=[0,-9.8]", "--set", "body.m1.friction=0.5"]);

@@ -244,7 +244,7 @@ mod tests {
         // Alone, a small distance is physics, not round-off.
         let mut small = row("a", 0, 1e-9, false);
         small.on_face = DVec2::ZERO;
-        assert_eq!(cells(&small).distance, "1e-9");
+        assert_eq!(cells(&small).distance, "1e−9");
     }
 
     #[test]

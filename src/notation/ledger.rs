@@ -67,7 +67,7 @@ mod tests {
         after.momentum = DVec2::new(8.881784197001252e-16, -10.0);
         let mut before = after;
         before.momentum = DVec2::new(0.0, -10.0);
-        assert!(totals_line(&before, &after).contains("p (0, -10) N·s"));
+        assert!(totals_line(&before, &after).contains("p (0, −10) N·s"));
     }
 
     #[test]

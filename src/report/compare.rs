@@ -104,6 +104,9 @@ fn first_difference(fa: &FrameRecord, fb: &FrameRecord, names: &[String]) -> Opt
 fn final_states(names: &[String], a: &[BodyState], b: &[BodyState]) -> String {
     let mut out = String::new();
     for ((name, sa), sb) in names.iter().zip(a).zip(b) {
+        // Round-off reads 0 beside the body's own numbers, as in the text trace.
+        let scale = crate::notation::state_scale(sa).max(crate::notation::state_scale(sb));
+        let num = |x: f64| crate::notation::num_near(x, scale);
         let pair = |x: glam::DVec2| format!("({}, {})", num(x.x), num(x.y));
         let fields = [
             ("x", pair(sa.position), pair(sb.position)),

@@ -52,7 +52,7 @@ pub fn text_phase(names: &[String], phase: &Phase) -> String {
         let d = derive(&q);
         match (d.symbols, d.numbers) {
             (Some(s), Some(n)) => {
-                let pad = " ".repeat(q.name.chars().count() + 1);
+                let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
                 writeln!(out, "    {s}").unwrap();
                 writeln!(out, "    {pad}= {}", right_side(&n)).unwrap();
                 writeln!(out, "    {pad}= {}", right_side(&d.result)).unwrap();

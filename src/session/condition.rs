@@ -256,7 +256,8 @@ impl Parser<'_> {
 
     fn number(&mut self, what: &str) -> Result<f64, Problem> {
         let (word, span) = self.expect(what, "write a number, e.g. -7 or 0.5")?;
-        match word.parse::<f64>() {
+        // A number copied from the screen has the minus sign U+2212 (−7.2).
+        match word.replace('−', "-").parse::<f64>() {
             Ok(x) if x.is_finite() => Ok(x),
             _ => Err(problem(span, &format!("expected {what}"), "not a number", Some("write a number, e.g. -7 or 0.5".to_string()))),
         }

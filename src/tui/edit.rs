@@ -81,7 +81,11 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
                 b.velocity += DVec2::new(rng.f64() * 2.0 - 1.0, rng.f64() * 2.0 - 1.0) * k;
                 kicked += 1;
             }
-            if kicked == 0 { Err("no moving body to kick".to_string()) } else { Ok(format!("kicked {kicked} bodies")) }
+            match kicked {
+                0 => Err("no moving body to kick".to_string()),
+                1 => Ok("kicked 1 body".to_string()),
+                n => Ok(format!("kicked {n} bodies")),
+            }
         }),
         Msg::ToggleMotion => Box::new(move |s, _, _| {
             s.settings.motion = !s.settings.motion;

@@ -30,9 +30,10 @@ pub struct FieldEditor {
 }
 
 /// A value as the editor shows it: six significant digits, as everywhere on
-/// screen (a field left alone keeps the exact value behind it).
+/// screen (a field left alone keeps the exact value behind it), with ASCII
+/// `-` so that the text parses when it is typed back.
 fn text(x: f64) -> String {
-    crate::notation::num(x)
+    crate::notation::plain(x)
 }
 
 /// The angle is typed in degrees, as z and x turn it; files keep radians.

@@ -466,7 +466,7 @@ impl<'a> Handout<'a> {
             };
             let q = &q;
             let d = derive(q);
-            let pad = " ".repeat(q.name.chars().count() + 1);
+            let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
             let unit = if q.unit.is_empty() || matches!(q.value, engine::Value::Bool(_) | engine::Value::Text(_)) {
                 String::new()
             } else {
@@ -475,7 +475,7 @@ impl<'a> Handout<'a> {
             match (d.symbols, d.numbers, self.options.student) {
                 (Some(s), Some(_), true) => writeln!(md, "{s}\n{pad}= {WORK}\n{pad}= {BLANK}{unit}").unwrap(),
                 (Some(s), Some(n), false) => writeln!(md, "{s}\n{pad}= {}\n{pad}= {}", right_side(&n), right_side(&d.result)).unwrap(),
-                (_, _, true) => writeln!(md, "{} = {BLANK}{unit}", q.name).unwrap(),
+                (_, _, true) => writeln!(md, "{} = {BLANK}{unit}", crate::notation::label(&q.name)).unwrap(),
                 (_, _, false) => writeln!(md, "{}", d.result).unwrap(),
             }
         }

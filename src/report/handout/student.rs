@@ -14,7 +14,7 @@
 use crate::engine::World;
 use crate::geometry::{Pose, Shape, segment_ends};
 use crate::lesson::{Expected, Lesson};
-use crate::notation::num;
+use crate::notation::plain as num;
 use std::collections::BTreeSet;
 
 /// The numbers a student must find.
@@ -77,7 +77,7 @@ impl Answers {
         if self.stated_vectors.iter().any(|v| squeezed.contains(&format!("={}", v.replace(' ', "")))) {
             return true;
         }
-        tokens(text).iter().any(|t| self.hidden.contains(t.text) || (t.after_equals && self.stated.contains(t.text)))
+        tokens(&plain).iter().any(|t| self.hidden.contains(t.text) || (t.after_equals && self.stated.contains(t.text)))
     }
 }
 
@@ -127,7 +127,7 @@ pub fn given_numbers(world: &World) -> BTreeSet<String> {
     xs.into_iter().filter(|x| x.is_finite()).map(|x| num(x.abs())).collect()
 }
 
-/// The vectors the scene gives, as `num` writes them: each body's position
+/// The vectors the scene gives, as `plain` writes them (ASCII minus, as `revealed_in` compares): each body's position
 /// and velocity, each wall's ends, gravity and the actions' vectors.
 pub fn given_vectors(world: &World) -> BTreeSet<String> {
     let mut vs = vec![world.gravity];

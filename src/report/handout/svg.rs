@@ -492,10 +492,13 @@ fn spin_change(stage: &Stage, d: &mut Drawing, away: Option<DVec2>) {
     for c in phase.changes() {
         let (b, a) = (&stage.before[c.body], &c.after);
         let Some(body) = stage.bodies.get(c.body) else { continue };
-        if b.angular_velocity != a.angular_velocity {
+        // Round-off in ω (1e-15 after a smooth ball's impulse) is no change of spin.
+        let scale = crate::notation::state_scale(b).max(crate::notation::state_scale(a));
+        let (before, after) = (num_near(b.angular_velocity, scale), num_near(a.angular_velocity, scale));
+        if before != after {
             let facing = away.map(|p| (b.position - p).to_angle());
-            spin(d, body, b, 0.45, format!("ω {} {} rad/s", body.name, num(b.angular_velocity)), true, facing);
-            spin(d, body, a, 0.7, format!("ω' {} {} rad/s", body.name, num(a.angular_velocity)), false, facing);
+            spin(d, body, b, 0.45, format!("ω {} {before} rad/s", body.name), true, facing);
+            spin(d, body, a, 0.7, format!("ω' {} {after} rad/s", body.name), false, facing);
         }
     }
 }

@@ -502,7 +502,7 @@ impl SceneView<'_> {
                 let d = self.unit() * 0.08;
                 self.line(pen, p - DVec2::splat(d), p + DVec2::splat(d), self.c(Color::LightRed));
                 self.line(pen, p + DVec2::new(-d, d), p + DVec2::new(d, -d), self.c(Color::LightRed));
-                self.label(pen, format!("{} {i}", names[side]), p, DVec2::ZERO, Rank::Mark, self.c(Color::LightRed));
+                self.label(pen, format!("s: {} {i}", names[side]), p, DVec2::ZERO, Rank::Mark, self.c(Color::LightRed));
             }
         }
     }

@@ -52,7 +52,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         next = i + 1;
         let d = derive(&q);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
-            let result = if hidden.contains(&(i, Part::Result)) { format!("{} = ?", q.name) } else { d.result };
+            let result = if hidden.contains(&(i, Part::Result)) { format!("{} = ?", crate::notation::label(&q.name)) } else { d.result };
             lines.push(Line::styled(result, theme.strong()));
             continue;
         };
@@ -67,7 +67,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
                 Span::styled(result, theme.strong()),
             ]));
         } else {
-            let pad = " ".repeat(q.name.chars().count() + 1);
+            let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
             lines.push(Line::styled(sym, theme.fg(Color::Cyan)));
             lines.push(Line::from(format!("{pad}= {numbers}")));
             lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
