@@ -33,6 +33,8 @@ pub struct Words {
     pub help_modes: &'static str,
     /// On the help's border when more lies below.
     pub help_more: &'static str,
+    /// On a panel's border when its text goes on below.
+    pub more_below: &'static str,
     pub lesson_title: &'static str,
     pub continued: &'static str,
     pub press_n: &'static str,
@@ -174,6 +176,7 @@ pub const EN: Words = Words {
     help_title: " Keys (? or Esc closes · j/k scroll) ",
     help_modes: "other modes (e, l, b, B, Ctrl-S): ? there lists them",
     help_more: " more below: j ",
+    more_below: "more below ↓",
     lesson_title: " Lesson ",
     continued: "(continued)",
     press_n: "Press n to step to the next phase.",
@@ -304,6 +307,7 @@ pub const ZH: Words = Words {
     help_title: " 按键（? 或 Esc 关闭 · j/k 滚动） ",
     help_modes: "其他模式（e、l、b、B、Ctrl-S）：在那里按 ? 查看",
     help_more: " 下面还有：j ",
+    more_below: "下面还有 ↓",
     lesson_title: " 课程 ",
     continued: "（续）",
     press_n: "按 n 走到下一个阶段。",

@@ -16,6 +16,8 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
         Paragraph::new(title).block(Block::new().borders(ratatui::widgets::Borders::NONE)),
         top.inner(ratatui::layout::Margin::new(1, 0)),
     );
+    // A summary longer than the list is cut at a character and marked "…".
+    let width = usize::from(list.width.saturating_sub(4));
     let back = app.left.as_ref().map(|s| {
         let name = s.session.lesson.section.as_ref().map_or(s.session.lesson.file.clone(), |l| l.title(app.lang).to_string());
         let edited = if s.dirty() { theme.words.edits_kept } else { "" };
@@ -34,7 +36,7 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
                     Span::styled(format!("{}. {}", i + 1, l.title(app.lang)), theme.strong()),
                     Span::styled(format!("  ({}{})", l.id, l.source.map(|s| format!(" · {}", s.short())).unwrap_or_default()), theme.dim()),
                 ]),
-                Line::from(format!("   {}", l.summary(app.lang))),
+                Line::from(clipped(&format!("   {}", l.summary(app.lang)), width)),
                 Line::from(""),
             ])))
         }))
@@ -47,4 +49,10 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_stateful_widget(list_widget, list, &mut state);
     let line = app.menu_note.clone().map_or(theme.words.menu_keys.to_string(), |n| format!(" {n}"));
     frame.render_widget(Paragraph::new(line).style(if app.menu_note.is_some() { theme.warning() } else { theme.dim() }), bottom);
+}
+
+/// `text` within `columns`, its cut marked with "…".
+fn clipped(text: &str, columns: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    if text.width() <= columns { text.to_string() } else { super::status::cut(text, columns.saturating_sub(1)) + "…" }
 }

@@ -272,7 +272,13 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
 
     let (title, text) = derivation(s, theme, derivation_area.width.saturating_sub(2));
     let max = scroll_max(&text, derivation_area.width, derivation_area.height.saturating_sub(2));
-    let derivation = text.block(Block::bordered().title(title).title_bottom(theme.words.scroll_derivation)).scroll((s.scroll.min(max), 0));
+    // Text cut off below says so on the border.
+    let bottom = if s.scroll < max {
+        format!("{}· {} ", theme.words.scroll_derivation, theme.words.more_below)
+    } else {
+        theme.words.scroll_derivation.to_string()
+    };
+    let derivation = text.block(Block::bordered().title(title).title_bottom(bottom)).scroll((s.scroll.min(max), 0));
     frame.render_widget(derivation, derivation_area);
 
     if queue.height > 0 {
@@ -322,7 +328,9 @@ fn view_state(s: &Stepper, theme: &Theme) -> String {
 fn render_narration(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let (title, narration) = narration(s, theme);
     let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label)).collect();
-    let bottom = format!(" {keys}{} ", theme.words.scroll_narration);
+    let max = scroll_max(&narration, area.width, area.height.saturating_sub(2));
+    let more = if s.narration_scroll < max { format!(" · {}", theme.words.more_below) } else { String::new() };
+    let bottom = format!(" {keys}{}{more} ", theme.words.scroll_narration);
     let lesson = narration.block(Block::bordered().title(title).title_bottom(bottom)).scroll((s.narration_scroll, 0));
     frame.render_widget(lesson, area);
 }

@@ -148,7 +148,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
 
 /// The longest start of `text` that takes at most `columns` cells: a Chinese
 /// character takes two.
-fn cut(text: &str, columns: usize) -> String {
+pub(super) fn cut(text: &str, columns: usize) -> String {
     let mut used = 0;
     text.chars()
         .take_while(|c| {
