@@ -225,6 +225,14 @@ fn contents(stage: &Stage) -> Drawing {
         }
         PhaseData::Detect(r) => {
             let (a, b) = phase.pair.unwrap_or((0, 0));
+            // The line of centres, for two circles or a pair not touching.
+            let centres = || Line {
+                a: r.x_a,
+                b: r.x_b,
+                color: GREY,
+                dashed: true,
+                label: Some(format!("distance {} m", num(r.x_a.distance(r.x_b)))),
+            };
             match &r.work {
                 Work::BoxBox(report) => {
                     for (side, faces) in report.faces.iter().enumerate() {
@@ -268,15 +276,7 @@ fn contents(stage: &Stage) -> Drawing {
                     d.mark(test.nearest, format!("{} {}", w(words::NEAREST), vec_text(test.nearest)), MARK);
                     d.key(MARK, w(words::NEAREST));
                 }
-                Work::CircleCircle => {
-                    d.lines.push(Line {
-                        a: r.x_a,
-                        b: r.x_b,
-                        color: GREY,
-                        dashed: true,
-                        label: Some(format!("distance {} m", num(r.x_a.distance(r.x_b)))),
-                    });
-                }
+                Work::CircleCircle => d.lines.push(centres()),
                 Work::TwoWalls => {}
             }
             match r.info {
@@ -297,15 +297,7 @@ fn contents(stage: &Stage) -> Drawing {
                         d.mark(second.start, format!("start₂ {} m", vec_text(second.start)), INK);
                     }
                 }
-                None if !matches!(r.work, Work::CircleCircle) => {
-                    d.lines.push(Line {
-                        a: r.x_a,
-                        b: r.x_b,
-                        color: GREY,
-                        dashed: true,
-                        label: Some(format!("distance {} m", num(r.x_a.distance(r.x_b)))),
-                    });
-                }
+                None if !matches!(r.work, Work::CircleCircle) => d.lines.push(centres()),
                 None => {}
             }
         }
