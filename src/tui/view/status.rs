@@ -35,15 +35,27 @@ fn hints(room: usize, w: &Words) -> String {
 
 pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, width: u16) -> Paragraph<'a> {
     let w = theme.words;
-    let ask = |text: String| Paragraph::new(Line::styled(text, theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
+    let width = usize::from(width);
+    let ask = |text: String| Paragraph::new(Line::styled(fit_words(&text, width), theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
+    // A line typed into: what is asked and the text so far, then what is wrong
+    // with it or, shortened to the room left, the keys.
+    let typing = |head: String, keys: &str| {
+        let room = width.saturating_sub(head.width() + 3);
+        let after = match &s.note {
+            Some(note) => fit_words(note, room),
+            None => format!("({})", fit_items(keys, room.saturating_sub(2))),
+        };
+        ask(format!("{head}   {after}"))
+    };
     match &s.mode {
-        Mode::SaveAs(name) => {
-            let why = s.note.as_deref().map(|n| format!("  {n}")).unwrap_or_default();
-            return ask(format!(" {}: {name}█   {}{why}", w.save_as, w.save_as_keys));
-        }
+        Mode::SaveAs(name) => return typing(format!(" {}: {name}█", w.save_as), w.save_as_keys),
         Mode::Overwrite(path) => {
-            let why = s.note.as_deref().map(|n| format!("{n}. ")).unwrap_or_default();
-            return ask(format!(" {why}{}", fill(w.write_over, &[&path.display()])));
+            let question = fill(w.write_over, &[&path.display()]);
+            // Why it asks goes first, unless the question would not fit with it.
+            return match s.note.as_deref().map(|n| format!(" {n}. {question}")) {
+                Some(both) if both.width() <= width => ask(both),
+                _ => ask(format!(" {question}")),
+            };
         }
         Mode::Prompt(p) => {
             let (what, keys) = match p.ask {
@@ -51,17 +63,14 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
                 Ask::Frame => (w.go_to_frame, w.go_to_frame_keys),
                 Ask::Variant => (w.variant_with, w.variant_keys),
             };
-            // What is wrong with the text typed comes before the keys, which the user knows by then.
-            let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
-            return ask(format!(" {what}: {}█   {after}", p.text));
+            return typing(format!(" {what}: {}█", p.text), keys);
         }
         Mode::Answer(p) => {
             let question = &s.session.lesson.questions[p.question];
             let n = question.choices.as_ref().map_or(0, Vec::len);
             let keys = if n > 0 { fill(w.pick_keys, &[&n]) } else { w.answer_keys.to_string() };
-            let after = s.note.clone().unwrap_or_else(|| format!("({keys})"));
             let what = if n > 0 { w.your_pick } else { w.your_answer };
-            return ask(format!(" Q{} {what}: {}█   {after}", p.question + 1, p.text));
+            return typing(format!(" Q{} {what}: {}█", p.question + 1, p.text), &keys);
         }
         Mode::Breaks(i) => {
             let list = &s.breaks.list;
@@ -118,32 +127,72 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         // The rate really shown, measured by the shell, and the one asked for.
         parts.push(fill(w.running, &[&format!("{:.0}", s.measured_fps), &num(SPEEDS[s.speed])]));
     }
-    // The note answers the last key, so it comes first and is never cut off.
+    // The note answers the last key, so it comes first; only a note longer
+    // than the line loses its end.
     let mut spans = Vec::new();
     if let Some(note) = &s.note {
-        spans.push(Span::styled(format!(" {note} │"), theme.fg(Color::Yellow)));
+        spans.push(Span::styled(format!(" {} │", fit_words(note, width.saturating_sub(HELP_AND_QUIT_ROOM))), theme.fg(Color::Yellow)));
     }
     let used: usize = spans.iter().map(|s| s.content.width()).sum();
+    let room = width.saturating_sub(used);
     let hint = match &s.mode {
-        Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fill(w.aim_typed, &[&shot.typed])),
-        Mode::Aim(shot) => {
-            format!(" {}", fill(w.aim, &[&num(shot.aim.length())]))
-        }
-        Mode::Fields(_) => format!(" {}", w.fields_keys),
+        Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fit_items(&fill(w.aim_typed, &[&shot.typed]), room.saturating_sub(1))),
+        Mode::Aim(shot) => format!(" {}", fit_items(&fill(w.aim, &[&num(shot.aim.length())]), room.saturating_sub(1))),
+        Mode::Fields(_) => format!(" {}", fit_items(w.fields_keys, room.saturating_sub(1))),
         _ => {
             let state = format!(" {} ", parts.join(" · ")).width();
-            hints(usize::from(width).saturating_sub(used + state), w)
+            hints(room.saturating_sub(state), w)
         }
     };
-    // Where the line is too short even for help and quit, the state gives way, cut with "…".
-    let room = usize::from(width).saturating_sub(used + hint.width());
+    // Where the line is too short even for the keys, the state gives way, cut
+    // with "…", or gone where less than its frame number would be left.
+    let room = room.saturating_sub(hint.width());
     let mut state = format!(" {} ", parts.join(" · "));
-    if state.width() > room && room > 1 {
-        state = cut(&state, room - 1) + "…";
+    if state.width() > room {
+        state = if room >= 12 { cut(&state, room - 1) + "…" } else { String::new() };
     }
     spans.push(Span::styled(state, theme.strong()));
     spans.push(Span::styled(hint, theme.dim()));
     Paragraph::new(Line::from(spans))
+}
+
+/// What a note leaves of the line: room for `? help · q quit`.
+const HELP_AND_QUIT_ROOM: usize = 20;
+
+/// `text` if it fits in `columns`, else its longest start that ends between
+/// words, marked "…" (a text with no space in reach, Chinese, is cut between
+/// characters, marked the same).
+fn fit_words(text: &str, columns: usize) -> String {
+    if text.width() <= columns {
+        return text.to_string();
+    }
+    let start = cut(text, columns.saturating_sub(1));
+    let between = start.rfind(' ').filter(|&i| i > start.len() / 2).map_or(start.as_str(), |i| start[..i].trim_end());
+    format!("{between}…")
+}
+
+/// A list of keys, `a · b · c`, shortened to `columns` by dropping whole
+/// items before the last (the first says what the line is, the last how to
+/// leave it): `a · … · c`.
+fn fit_items(list: &str, columns: usize) -> String {
+    if list.width() <= columns {
+        return list.to_string();
+    }
+    let items: Vec<&str> = list.split(" · ").collect();
+    if items.len() <= 2 {
+        return fit_words(list, columns);
+    }
+    let (first, last) = (items[0], items[items.len() - 1]);
+    let mut kept = vec![first];
+    for &item in &items[1..items.len() - 1] {
+        let longer = [kept.as_slice(), &[item, "…", last]].concat().join(" · ");
+        if longer.width() > columns {
+            break;
+        }
+        kept.push(item);
+    }
+    let shortened = [kept.as_slice(), &["…", last]].concat().join(" · ");
+    fit_words(&shortened, columns)
 }
 
 /// The longest start of `text` that takes at most `columns` cells: a Chinese
