@@ -129,12 +129,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             None => "give each body and wall its own name".to_string(),
         };
         let kind = |at: &[Seg]| if at.first() == Some(&Seg::Key("wall")) { "wall" } else { "body" };
-        let both = match (kind(first), kind(&place)) {
-            ("body", "body") => "two bodies are".to_string(),
-            ("wall", "wall") => "two walls are".to_string(),
-            (a, b) => format!("a {a} and a {b} are"),
-        };
-        v.bad(&[&place[..], &[Seg::Key("name")]].concat(), &format!("{both} named \"{name}\""), &help);
+        v.bad(&[&place[..], &[Seg::Key("name")]].concat(), &named_twice(kind(first), kind(&place), name), &help);
     }
     if reused > SHOWN_OF_A_KIND {
         let more = reused - SHOWN_OF_A_KIND;
@@ -453,6 +448,28 @@ pub struct BodyProblem {
     pub key: &'static str,
     pub message: String,
     pub help: String,
+}
+
+/// Two entries, of these kinds ("body" or "wall"), share `name`.
+fn named_twice(first: &str, second: &str, name: &str) -> String {
+    let both = match (first, second) {
+        ("body", "body") => "two bodies are".to_string(),
+        ("wall", "wall") => "two walls are".to_string(),
+        (a, b) => format!("a {a} and a {b} are"),
+    };
+    format!("{both} named \"{name}\"")
+}
+
+/// Whether body `i` of `bodies` may be called `name`, by a file's rules: a
+/// name as its entry takes it, and no other body or wall called so.
+pub fn check_new_name(bodies: &[Body], i: usize, name: &str) -> Result<(), String> {
+    let kind = |b: &Body| if matches!(b.shape, Shape::Segment { .. }) { "wall" } else { "body" };
+    let mut v = Problems::default();
+    name_problems(&mut v, name, kind(&bodies[i]));
+    if let Some((_, other)) = bodies.iter().enumerate().find(|&(j, b)| j != i && b.name == name) {
+        v.bad(&[Seg::Key("name")], &named_twice(kind(other), kind(&bodies[i]), name), "give each body and wall its own name");
+    }
+    v.0.first().map_or(Ok(()), |(_, p)| Err(format!("{}: {}", p.message, p.help)))
 }
 
 fn name_problems(v: &mut Problems, name: &str, what: &str) {

@@ -82,15 +82,51 @@ impl Session {
         selected: &mut usize,
         change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>,
     ) -> Result<String, String> {
+        self.apply(n, selected, change, false)
+    }
+
+    /// [`edit`](Self::edit), made part of the last edit when that was at frame
+    /// `n` too: undo takes both back in one step, to what was there before the
+    /// last edit, and says what `change` did. A key held down is one edit so.
+    pub fn amend(
+        &mut self,
+        n: u64,
+        selected: &mut usize,
+        change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>,
+    ) -> Result<String, String> {
+        self.apply(n, selected, change, true)
+    }
+
+    fn apply(
+        &mut self,
+        n: u64,
+        selected: &mut usize,
+        change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>,
+        amend: bool,
+    ) -> Result<String, String> {
         let mut start = self.timeline.start(n);
         let selected_before = *selected;
         let label = change(&mut start, selected, &mut self.rng)?;
-        let before = self.timeline.starts_from(n);
         let after = Starts::from([(n, start)]);
-        self.timeline.replace_from(n, after.clone());
         self.next_edit += 1;
-        let edit = Edit { id: self.next_edit, frame: n, label: label.clone(), before, after, selected_before, selected_after: *selected };
-        self.undo.push(edit);
+        match self.undo.last_mut().filter(|e| amend && e.frame == n) {
+            // A new id: the file no longer holds what the amended edit did.
+            Some(e) => (e.id, e.label, e.after, e.selected_after) = (self.next_edit, label.clone(), after.clone(), *selected),
+            None => {
+                let before = self.timeline.starts_from(n);
+                let edit = Edit {
+                    id: self.next_edit,
+                    frame: n,
+                    label: label.clone(),
+                    before,
+                    after: after.clone(),
+                    selected_before,
+                    selected_after: *selected,
+                };
+                self.undo.push(edit);
+            }
+        }
+        self.timeline.replace_from(n, after);
         self.redo.clear();
         Ok(label)
     }

@@ -70,6 +70,9 @@ pub struct Stepper {
     pub class: Classroom,
     /// In a lesson, Del asked once: the next Del deletes.
     delete_armed: bool,
+    /// The last key moved (false) or turned (true) this body at this frame:
+    /// the same again makes that edit grow, so a held key is one undo step.
+    held: Option<(bool, usize, u64)>,
     /// What the last key asks the shell to do, handed out by `update`.
     pub(super) effect: Option<Effect>,
     /// The language of the screen's words and the narration.
@@ -102,6 +105,7 @@ impl Stepper {
             breaks: Breakpoints::default(),
             class,
             delete_armed: false,
+            held: None,
             effect: None,
             lang: Lang::En,
         }
@@ -161,6 +165,13 @@ impl Stepper {
 
     /// Handles a key (or a tick, or a click); returns what the shell must do.
     pub fn update(&mut self, msg: Msg) -> Option<Effect> {
+        // Any other key, or the keyboard resting, lets a held move key go.
+        if edit::held(msg).is_none() {
+            self.held = None;
+        }
+        if msg == Msg::Idle {
+            return None;
+        }
         let (from, open) = ((self.frame, self.phase), self.open_questions());
         match self.mode {
             Mode::Step => self.update_step(msg),
@@ -275,14 +286,17 @@ impl Stepper {
             | Msg::NextMatch
             | Msg::PrevMatch
             | Msg::GoToFrame
+            | Msg::Rename
             | Msg::NextStep
             | Msg::PrevStep
             | Msg::Variant => self.breaks_key(msg),
             Msg::ToggleQuiz | Msg::TogglePresenter | Msg::Reveal | Msg::ShowAnswer | Msg::Answer => self.classroom_key(msg),
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
-                if let Some(change) = edit::change_for(msg, self.window(), down) {
-                    self.edit(change);
+                if let Some(change) = edit::change_for(msg, self.window(), down, words(self.lang)) {
+                    let held = edit::held(msg).map(|turn| (turn, self.selected, self.frame));
+                    let grows = held.is_some() && held == self.held;
+                    self.held = if self.apply(change, grows) { held } else { None };
                 }
             }
         }
@@ -308,12 +322,27 @@ impl Stepper {
     /// `Session::edit`) and shows the same phase of the re-run frame, to
     /// compare before and after; the note says what changed, or why not.
     pub(super) fn edit(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>) {
-        match self.session.edit(self.frame, &mut self.selected, change) {
+        self.apply(change, false);
+    }
+
+    /// [`edit`](Self::edit), or with `grow` the last edit amended
+    /// (`Session::amend`); whether it changed anything.
+    fn apply(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>, grow: bool) -> bool {
+        let done = if grow {
+            self.session.amend(self.frame, &mut self.selected, change)
+        } else {
+            self.session.edit(self.frame, &mut self.selected, change)
+        };
+        match done {
             Ok(label) => {
                 self.go(self.frame, self.phase);
                 self.note = Some(label);
+                true
             }
-            Err(why) => self.note = Some(why),
+            Err(why) => {
+                self.note = Some(why);
+                false
+            }
         }
     }
 
@@ -498,6 +527,10 @@ impl App {
 
     /// Handles a message; returns what the shell must do (see [`perform`](super::perform)).
     pub fn update(&mut self, msg: Msg) -> Option<Effect> {
+        // The keyboard resting is no key: it only lets a held move key go.
+        if msg == Msg::Idle {
+            return if let Screen::Stepper(s) = &mut self.screen { s.update(msg) } else { None };
+        }
         // Only a key clears the warning; the clock ticking while running does not.
         let warned = if matches!(msg, Msg::Tick(_)) { self.leave_warned } else { std::mem::take(&mut self.leave_warned) };
         if !matches!(msg, Msg::Tick(_)) {

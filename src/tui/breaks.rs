@@ -28,6 +28,8 @@ pub enum Ask {
     Frame,
     /// A/B's overrides.
     Variant,
+    /// A new name for the selected body.
+    Rename,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +59,10 @@ impl Stepper {
             Msg::AddBreak if self.breaks.list.len() >= HISTORY => self.note = Some(fill(words(self.lang).breaks_at_most, &[&HISTORY])),
             Msg::AddBreak => self.mode = Mode::Prompt(Prompt::new(Ask::Breakpoint)),
             Msg::GoToFrame => self.mode = Mode::Prompt(Prompt::new(Ask::Frame)),
+            Msg::Rename => match self.bodies().get(self.selected) {
+                Some(b) => self.mode = Mode::Prompt(Prompt { text: b.name.clone(), ..Prompt::new(Ask::Rename) }),
+                None => self.note = Some(words(self.lang).no_selection.to_string()),
+            },
             Msg::Variant if self.session.variant.is_some() => {
                 self.session.variant = None;
                 self.note = Some(words(self.lang).ab_off.to_string());
@@ -103,6 +109,7 @@ impl Stepper {
                     Ask::Breakpoint => self.add_breakpoint(text),
                     Ask::Frame => self.go_to_frame(&text),
                     Ask::Variant => self.start_variant(&text),
+                    Ask::Rename => self.rename(text),
                 }
             }
             _ => {}
@@ -113,7 +120,7 @@ impl Stepper {
     fn start_variant(&mut self, text: &str) {
         match crate::session::variant::Variant::new(&self.session.lesson, text) {
             Ok(variant) => {
-                self.note = Some(format!("A/B: B is the file with {}; A again turns it off", variant.sets.join(" ")));
+                self.note = Some(format!("A/B: B is the file with {}; / again turns it off", variant.sets.join(" ")));
                 self.session.variant = Some(variant);
                 self.mode = Mode::Step;
                 self.go(self.frame, self.phase);
@@ -125,6 +132,23 @@ impl Stepper {
                 self.note = Some(format!("{}{help}", p.message));
             }
         }
+    }
+
+    /// The selected body called `name` from the frame on screen, if a scene
+    /// file could call it so (the prompt stays open with why not). Actions
+    /// and breakpoints hold the body itself, not its name, so they follow it.
+    fn rename(&mut self, name: String) {
+        let i = self.selected;
+        if let Err(why) = crate::scene::check_new_name(self.bodies(), i, &name) {
+            return self.note = Some(why);
+        }
+        self.mode = Mode::Step;
+        let (w, breaks) = (words(self.lang), !self.breaks.list.is_empty());
+        self.edit(move |s, _, _| {
+            let old = std::mem::replace(&mut s.world.bodies[i].name, name.clone());
+            let note = fill(w.renamed, &[&old, &name]);
+            Ok(if breaks { format!("{note}{}", fill(w.renamed_breaks, &[&old])) } else { note })
+        });
     }
 
     fn add_breakpoint(&mut self, text: String) {

@@ -4,8 +4,9 @@
 //! keeps what undo needs to put it back exactly.
 
 use super::msg::Msg;
+use super::words::{Words, fill};
 use crate::engine::{Body, Method, Tangent};
-use crate::geometry::{Shape, segment_ends};
+use crate::geometry::{Shape, collide, segment_ends};
 use crate::notation::num;
 use crate::session::Start;
 use glam::DVec2;
@@ -20,8 +21,9 @@ pub(super) type Change = Box<dyn FnOnce(&mut Start, &mut usize, &mut fastrand::R
 
 /// What an editing key does to the start of the frame on screen, or none for
 /// a key that edits nothing. `window` is the part of the world drawn (moves
-/// and new bodies are sized to it); `down` says the scene's y axis points down.
-pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Option<Change> {
+/// and new bodies are sized to it); `down` says the scene's y axis points down;
+/// `w` the words its notes are written in.
+pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'static Words) -> Option<Change> {
     let span = (hi - lo).max_element();
     let step = nice_step(span);
     let change: Change = match msg {
@@ -56,6 +58,20 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool) -> Opti
             };
             let note = format!("added {} on {}", body.name, s.world.bodies.get(*i).map_or("nothing", |b| b.name.as_str()));
             *i = s.world.insert_body(body);
+            Ok(note)
+        }),
+        Msg::Duplicate => Box::new(move |s, i, _| {
+            let on = selected(s, *i)?.clone();
+            let copy = beside(&on, &s.world.bodies);
+            let note = fill(w.duplicated, &[&on.name, &copy.name]);
+            *i = match copy.shape {
+                // Walls come last in a world, as in a file.
+                Shape::Segment { .. } => {
+                    s.world.bodies.push(copy);
+                    s.world.bodies.len() - 1
+                }
+                _ => s.world.insert_body(copy),
+            };
             Ok(note)
         }),
         Msg::AddWall => Box::new(move |s, i, _| {
@@ -135,6 +151,47 @@ fn selected(s: &mut Start, i: usize) -> Result<&mut Body, String> {
     s.world.bodies.get_mut(i).ok_or_else(|| "no body is selected".to_string())
 }
 
+/// Whether `msg` is a key held down to move (false) or turn (true) a body:
+/// one after another, such keys of one kind make one edit (see `Stepper::update`).
+pub(super) fn held(msg: Msg) -> Option<bool> {
+    match msg {
+        Msg::Move(..) => Some(false),
+        Msg::Rotate(_) => Some(true),
+        _ => None,
+    }
+}
+
+/// The first of `prefix`1, `prefix`2 … that no body or wall of `others` is called.
+fn fresh_name(prefix: &str, others: &[Body]) -> String {
+    (1..).map(|k| format!("{prefix}{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never")
+}
+
+/// A copy of `b` (shape, mass, material, velocity, angle and spin) beside it,
+/// named as `y` and `Y` name bodies but after it (`crate 1` gives `crate 2`,
+/// `m1` the first free of `m2`, `m3` …): moved along x by its own width and a
+/// tenth of its size, to the right or else the left, and as many widths
+/// further as it takes to overlap no other body, if five will do.
+fn beside(b: &Body, others: &[Body]) -> Body {
+    let half_width = match b.shape {
+        Shape::Circle { radius } => radius,
+        Shape::Box { size } => (b.angle.cos().abs() * size.x + b.angle.sin().abs() * size.y) / 2.0,
+        Shape::Segment { half } => half.x.abs(),
+    };
+    let shift = 2.0 * half_width + b.shape.bounding_radius() / 10.0;
+    let mut copy = b.clone();
+    copy.name = fresh_name(b.name.trim_end_matches(|c: char| c.is_ascii_digit()), others);
+    let clear = |at: DVec2| {
+        let pose = crate::geometry::Pose::new(at, b.angle);
+        others
+            .iter()
+            .filter(|o| !(o.is_static() && b.is_static()))
+            .all(|o| collide(&o.shape, o.pose(), &b.shape, pose, None).info.is_none())
+    };
+    let mut tries = (1..=5).flat_map(|k| [k, -k]).map(|k| b.position + DVec2::new(f64::from(k) * shift, 0.0));
+    copy.position = tries.find(|&at| clear(at)).unwrap_or(b.position + DVec2::new(shift, 0.0));
+    copy
+}
+
 /// A round step for moving bodies: a power of ten near a fortieth of the view.
 fn nice_step(span: f64) -> f64 {
     10f64.powf((span / 40.0).log10().floor())
@@ -183,8 +240,7 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
         Shape::Box { size } => size.y / 2.0,
         Shape::Segment { .. } => 0.0,
     };
-    let kind = if is_box { "box" } else { "circle" };
-    let name = (1..).map(|k| format!("{kind}{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
+    let name = fresh_name(if is_box { "box" } else { "circle" }, others);
     let at = on.position + DVec2::new(0.0, up * (below + height / 2.0 + height / 100.0));
     let mut body = Body::dynamic(name, shape, mass).at(at);
     (body.restitution, body.friction) = (on.restitution, on.friction);
@@ -212,7 +268,7 @@ fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: 
             (DVec2::new((lo.x + hi.x) / 2.0, y), (hi.x - lo.x) * 0.4)
         }
     };
-    let name = (1..).map(|k| format!("wall{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
+    let name = fresh_name("wall", others);
     let half = DVec2::new(half, 0.0);
     (Body::fixed(name, Shape::Segment { half }).at(middle), half)
 }
@@ -232,8 +288,7 @@ fn random_body(is_box: bool, others: &[Body], lo: DVec2, hi: DVec2, rng: &mut fa
     let r = shape.bounding_radius();
     let position = DVec2::new(between(lo.x + r, (hi.x - r).max(lo.x + r)), between(lo.y + r, (hi.y - r).max(lo.y + r)));
     let angle = if is_box { between(0.0, PI) } else { 0.0 };
-    let name = (1..).map(|k| format!("{kind}{k}")).find(|n| others.iter().all(|b| &b.name != n)).expect("names run out never");
-    let mut body = Body::dynamic(name, shape, area).at(position);
+    let mut body = Body::dynamic(fresh_name(kind, others), shape, area).at(position);
     body.angle = angle;
     body
 }

@@ -135,10 +135,28 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "V", "arrows in world units / fitted to the view", "箭头按真实比例 / 适配视野", Msg::ToggleScale, [(Char('V'), NONE)]),
     bind!(Stepper, "|", "canvas takes the screen / panels come back", "场景占满屏幕 / 恢复各面板", Msg::ToggleLayout, [(Char('|'), NONE)]),
     // Edits: each applies from the frame on screen and can be undone.
-    bind!(Stepper, "w", "move the selected body up", "把选中的物体上移", Msg::Move(0, 1), [(Char('w'), NONE)]),
-    bind!(Stepper, "a", "move it left", "左移", Msg::Move(-1, 0), [(Char('a'), NONE)]),
-    bind!(Stepper, "s", "move it down", "下移", Msg::Move(0, -1), [(Char('s'), NONE)]),
-    bind!(Stepper, "d", "move it right", "右移", Msg::Move(1, 0), [(Char('d'), NONE)]),
+    bind!(
+        Stepper,
+        "w a s d",
+        "move the selected body up, left, down, right",
+        "把选中的物体上、左、下、右移",
+        Msg::Move(0, 1),
+        [(Char('w'), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::Move(-1, 0), [(Char('a'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Move(0, -1), [(Char('s'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Move(1, 0), [(Char('d'), NONE)]),
+    bind!(
+        Stepper,
+        "W A S D",
+        "move it ten steps (a held key: one undo)",
+        "移动十步（按住不放：一次撤销）",
+        Msg::Move(0, 10),
+        [(Char('W'), NONE)]
+    ),
+    bind!(Stepper, "", "", "", Msg::Move(-10, 0), [(Char('A'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Move(0, -10), [(Char('S'), NONE)]),
+    bind!(Stepper, "", "", "", Msg::Move(10, 0), [(Char('D'), NONE)]),
     bind!(Stepper, "z", "turn it counter-clockwise, 5°", "逆时针转 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
     bind!(Stepper, "x", "turn it clockwise, 5°", "顺时针转 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
     bind!(Stepper, "e", "edit its values (a wall: its two ends)", "编辑它的数值（墙：两个端点）", Msg::EditFields, [(Char('e'), NONE)]),
@@ -146,7 +164,9 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "Del", "delete it (in a lesson: Del twice)", "删除它（课程中：按两次 Del）", Msg::Delete, [(Delete, NONE)]),
     bind!(Stepper, "y", "add a circle on the selected body, like it", "在选中的物体上加一个同样的圆", Msg::AddCircle, [(Char('y'), NONE)]),
     bind!(Stepper, "Y", "add a box on the selected body, like it", "在选中的物体上加一个同样的盒子", Msg::AddBox, [(Char('Y'), NONE)]),
-    bind!(Stepper, "W", "add a level wall under the selected body", "在选中的物体下加一面水平墙", Msg::AddWall, [(Char('W'), NONE)]),
+    bind!(Stepper, "_", "add a level wall under the selected body", "在选中的物体下加一面水平墙", Msg::AddWall, [(Char('_'), NONE)]),
+    bind!(Stepper, "Ctrl-D", "duplicate it, beside it", "在旁边复制一个同样的物体", Msg::Duplicate, [(Char('d'), CTRL)]),
+    bind!(Stepper, "E", "rename it", "给它改名", Msg::Rename, [(Char('E'), NONE)]),
     bind!(Stepper, "h", "kick every body with a random velocity", "给每个物体一个随机速度", Msg::Kick, [(Char('h'), NONE)]),
     bind!(Stepper, "v", "motion on / off (forces and integrate)", "运动开 / 关（受力与积分）", Msg::ToggleMotion, [(Char('v'), NONE)]),
     bind!(Stepper, "p", "positional correction on / off", "位置修正开 / 关", Msg::ToggleCorrection, [(Char('p'), NONE)]),
@@ -202,11 +222,11 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "", "", "", Msg::Toggle(9), [(Char('9'), NONE)]),
     bind!(
         Stepper,
-        "A",
+        "/",
         "A/B: the scene with overrides, side by side",
         "A/B：改动设置后的同一场景，并排对比",
         Msg::Variant,
-        [(Char('A'), NONE)]
+        [(Char('/'), NONE)]
     ),
     bind!(
         Stepper,
@@ -228,7 +248,7 @@ pub static KEYMAP: &[Binding] = &[
         [(Char('P'), NONE)]
     ),
     bind!(Stepper, "R", "show the next hidden line", "显示下一行隐藏的内容（测验或讲台）", Msg::Reveal, [(Char('R'), NONE)]),
-    bind!(Stepper, "S", "show the answer to the question here (quiz)", "显示此处问题的答案（测验）", Msg::ShowAnswer, [(Char('S'), NONE)]),
+    bind!(Stepper, "!", "show the answer to the question here (quiz)", "显示此处问题的答案（测验）", Msg::ShowAnswer, [(Char('!'), NONE)]),
     bind!(Stepper, "Esc", "the lesson menu (its first entry: back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
@@ -255,7 +275,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(SaveAs, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
     bind!(SaveAs, "Ctrl-U", "clear the name", "清空名称", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(SaveAs, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Prompt, "Enter", "add the breakpoint / go to the frame", "添加断点 / 跳到该帧", Msg::Accept, [(Enter, NONE)]),
+    bind!(Prompt, "Enter", "add the breakpoint / go / rename", "添加断点 / 跳到该帧 / 改名", Msg::Accept, [(Enter, NONE)]),
     bind!(Prompt, "↑ ↓", "older / newer conditions typed before", "更早 / 更近输入过的条件", Msg::History(-1), [(Up, NONE)]),
     bind!(Prompt, "", "", "", Msg::History(1), [(Down, NONE)]),
     bind!(Prompt, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
@@ -275,7 +295,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind!(Answer, "Enter", "check the answer against the run", "用运行结果核对答案", Msg::Accept, [(Enter, NONE)]),
     bind!(Answer, "R", "a hint: the next hidden line", "提示：显示下一行（显示答案那一行即放弃）", Msg::Reveal, [(Char('R'), NONE)]),
-    bind!(Answer, "S", "show the answer (it counts as revealed)", "显示答案（记为已揭晓）", Msg::ShowAnswer, [(Char('S'), NONE)]),
+    bind!(Answer, "!", "show the answer (it counts as revealed)", "显示答案（记为已揭晓）", Msg::ShowAnswer, [(Char('!'), NONE)]),
     bind!(Answer, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(
         Answer,

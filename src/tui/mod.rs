@@ -66,6 +66,8 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
     let mut shown: std::collections::VecDeque<Instant> = std::collections::VecDeque::new();
     // Where the left button went down or last dragged to: a drag pans the scene.
     let mut dragged: Option<(u16, u16)> = None;
+    // When the last key came: a key after a rest of a second lets a held move key go.
+    let mut last_key = Instant::now();
     while !app.quit {
         terminal.draw(|f| view::view(app, f))?;
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
@@ -97,6 +99,9 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
         };
         let msg = match event {
             Some(Event::Key(key)) if key.kind == KeyEventKind::Press => {
+                if std::mem::replace(&mut last_key, Instant::now()).elapsed() >= Duration::from_secs(1) {
+                    app.update(Msg::Idle);
+                }
                 let scope = match &app.screen {
                     app::Screen::Menu => Scope::Menu,
                     app::Screen::Stepper(s) => Scope::of(&s.mode),

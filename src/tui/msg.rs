@@ -51,7 +51,8 @@ pub enum Msg {
     /// Time passed while running: one more frame. The shell says how many
     /// frames a second it has really shown lately.
     Tick(f64),
-    /// Move the selected body one step, in screen directions (right, up).
+    /// Move the selected body, in steps of screen directions (right, up):
+    /// one step a key, ten with Shift.
     Move(i8, i8),
     /// Turn the selected body one step; +1 is counter-clockwise on screen.
     Rotate(i8),
@@ -59,6 +60,12 @@ pub enum Msg {
     AddCircle,
     AddBox,
     AddWall,
+    /// A copy of the selected body beside it.
+    Duplicate,
+    /// Ask for a new name for the selected body.
+    Rename,
+    /// No key came for a while (the shell says so before the next one): a held move key was let go.
+    Idle,
     Delete,
     Kick,
     ToggleMotion,

@@ -33,7 +33,7 @@ fn words(lang: Lang) -> Words {
             revealed: "Revealed:",
             wrote: "you wrote",
             picked: "you picked",
-            later: "R a hint · S the answer · Esc later",
+            later: "R a hint · ! the answer · Esc later",
             quiz: "Quiz:",
         },
         Lang::Zh => Words {
@@ -44,7 +44,7 @@ fn words(lang: Lang) -> Words {
             revealed: "答案：",
             wrote: "你的答案",
             picked: "你选了",
-            later: "R 提示 · S 看答案 · Esc 稍后再答",
+            later: "R 提示 · ! 看答案 · Esc 稍后再答",
             quiz: "测验：",
         },
     }

@@ -62,6 +62,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
                 Ask::Breakpoint => (w.break_on, w.break_on_keys),
                 Ask::Frame => (w.go_to_frame, w.go_to_frame_keys),
                 Ask::Variant => (w.variant_with, w.variant_keys),
+                Ask::Rename => (w.rename_to, w.rename_keys),
             };
             return typing(format!(" {what}: {}█", p.text), keys);
         }
