@@ -653,3 +653,176 @@ fn a_box_is_refused_where_the_method_takes_discs_only() {
         assert_eq!(start(&mut s).world.bodies.len(), 2, "a circle is fine");
     }
 }
+
+fn note(s: &Stepper) -> &str {
+    s.note.as_deref().unwrap_or_default()
+}
+
+/// `E` asks for a name, with the old one to edit; Enter renames from the
+/// frame on screen, one undo step.
+#[test]
+fn rename_asks_for_a_name_and_undoes_in_one_step() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    act(&mut s, Msg::Rename);
+    let Mode::Prompt(p) = &s.mode else { panic!("E opens a prompt") };
+    assert_eq!(p.text, "ball");
+    press(&mut s, &[Msg::ClearField]);
+    type_text(&mut s, " cue ");
+    act(&mut s, Msg::Accept);
+    assert_eq!(s.mode, Mode::Step);
+    assert_eq!(note(&s), "renamed ball to cue");
+    assert_eq!(s.bodies()[s.selected].name, "cue");
+    assert_eq!(s.edits(), 1);
+    act(&mut s, Msg::Undo);
+    assert_eq!(s.bodies()[s.selected].name, "ball");
+    act(&mut s, Msg::Redo);
+    assert_eq!(s.bodies()[s.selected].name, "cue");
+}
+
+/// A name a file could not hold is refused with the file's words, and the
+/// prompt stays open to fix it; Esc changes nothing.
+#[test]
+fn rename_refuses_a_taken_or_empty_name() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    press(&mut s, &[Msg::Rename, Msg::ClearField]);
+    type_text(&mut s, "crate");
+    act(&mut s, Msg::Accept);
+    assert!(matches!(s.mode, Mode::Prompt(_)));
+    assert_eq!(note(&s), "two bodies are named \"crate\": give each body and wall its own name");
+    press(&mut s, &[Msg::ClearField, Msg::Input(' '), Msg::Accept]);
+    assert!(note(&s).starts_with("a body's name cannot be empty"), "{}", note(&s));
+    act(&mut s, Msg::Cancel);
+    assert_eq!((s.mode.clone(), s.edits()), (Mode::Step, 0));
+    assert_eq!(s.bodies()[s.selected].name, "ball");
+}
+
+/// The new name is what Ctrl-S writes; a breakpoint on the body keeps
+/// stopping on it, and the note says so.
+#[test]
+fn a_renamed_body_is_saved_under_its_new_name_and_keeps_its_breakpoints() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    act(&mut s, Msg::AddBreak);
+    type_text(&mut s, "contact ball floor");
+    act(&mut s, Msg::Accept);
+    select(&mut s, "ball");
+    press(&mut s, &[Msg::Rename, Msg::ClearField]);
+    type_text(&mut s, "cue");
+    act(&mut s, Msg::Accept);
+    assert_eq!(note(&s), "renamed ball to cue (breakpoints that name ball still stop on it)");
+    act(&mut s, Msg::NextMatch);
+    assert!(note(&s).starts_with("breakpoint 1 at frame"), "{}", note(&s));
+    act(&mut s, Msg::First);
+    act(&mut s, Msg::Save);
+    let reloaded = Lesson::load(&path).unwrap();
+    let names: Vec<_> = reloaded.world.bodies.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["floor", "cue", "crate"]);
+    assert!(!s.dirty());
+}
+
+/// Ctrl-D copies the selected body beside it (all of it but the name and the
+/// place), selects the copy, and undo takes it away in one step.
+#[test]
+fn duplicate_puts_a_copy_beside_the_body_and_selects_it() {
+    let mut s = starter();
+    select(&mut s, "crate");
+    let crate_ = by_name(&start(&mut s).world, "crate").clone();
+    act(&mut s, Msg::Duplicate);
+    assert_eq!(note(&s), "duplicated crate as crate1");
+    let world = start(&mut s).world;
+    let copy = by_name(&world, "crate1").clone();
+    assert_eq!(s.bodies()[s.selected].name, "crate1");
+    let mut same = copy.clone();
+    (same.name, same.position) = (crate_.name.clone(), crate_.position);
+    assert_eq!(same, crate_, "shape, mass, material, velocity, angle and spin are the crate's");
+    assert_eq!(copy.position.y, crate_.position.y);
+    assert!(copy.position.x > crate_.position.x + 1.0, "beside it, by more than its width: {}", copy.position);
+    for b in world.bodies.iter().filter(|b| b.name != "crate1") {
+        let hit = impulse::geometry::collide(&b.shape, b.pose(), &copy.shape, copy.pose(), None);
+        assert!(hit.info.is_none(), "the copy touches {}", b.name);
+    }
+    // Again: the next name, and a place clear of both.
+    act(&mut s, Msg::Duplicate);
+    assert_eq!(note(&s), "duplicated crate1 as crate2");
+    assert_eq!(s.edits(), 2);
+    press(&mut s, &[Msg::Undo, Msg::Undo]);
+    assert_eq!(s.bodies().len(), 3);
+    assert_eq!(s.bodies()[s.selected].name, "crate");
+}
+
+/// A wall is copied too, and stays among the walls, last.
+#[test]
+fn duplicate_copies_a_wall() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    act(&mut s, Msg::AddWall);
+    act(&mut s, Msg::Duplicate);
+    assert_eq!(note(&s), "duplicated wall1 as wall2");
+    let names: Vec<_> = s.bodies().iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["floor", "ball", "crate", "wall1", "wall2"]);
+}
+
+/// Shift with w a s d moves ten of the steps the small keys move.
+#[test]
+fn shift_moves_ten_steps() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    let x = |s: &mut Stepper| by_name(&start(s).world, "ball").position.x;
+    let was = x(&mut s);
+    act(&mut s, Msg::Move(1, 0));
+    let fine = x(&mut s) - was;
+    act(&mut s, Msg::Move(10, 0));
+    let coarse = x(&mut s) - was - fine;
+    assert!((coarse - 10.0 * fine).abs() < 1e-12, "{fine} {coarse}");
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use impulse::tui::keys::{Scope, lookup};
+    let key = |c| lookup(KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT), Scope::Stepper);
+    assert_eq!(
+        [key('W'), key('A'), key('S'), key('D')],
+        [Some(Msg::Move(0, 10)), Some(Msg::Move(-10, 0)), Some(Msg::Move(0, -10)), Some(Msg::Move(10, 0))]
+    );
+}
+
+/// A held move key is one undo step: moves of one body at one frame, one
+/// after another in any direction, grow one edit; turns grow their own.
+/// Any other key, another body or frame, or the keyboard resting (the shell
+/// sends `Idle` before a key that comes after a second's rest) starts anew.
+#[test]
+fn a_held_move_is_one_undo_step() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    let at = |s: &mut Stepper| by_name(&start(s).world, "ball").clone();
+    let was = at(&mut s);
+    press(&mut s, &[Msg::Move(1, 0); 5]);
+    press(&mut s, &[Msg::Move(-1, 0), Msg::Move(0, 10)]);
+    assert_eq!(s.edits(), 1);
+    assert!(note(&s).starts_with("moved ball to"), "{}", note(&s));
+    act(&mut s, Msg::Undo);
+    assert_eq!(at(&mut s), was);
+    assert_eq!(s.edits(), 0);
+    act(&mut s, Msg::Redo);
+    assert_eq!(at(&mut s).position, was.position + DVec2::new(0.4, 1.0));
+    // Undo and redo were keys: the next move is an edit of its own.
+    press(&mut s, &[Msg::Move(1, 0), Msg::Rotate(1), Msg::Rotate(1), Msg::Rotate(-1), Msg::Move(1, 0)]);
+    assert_eq!(s.edits(), 4);
+    press(&mut s, &[Msg::Idle, Msg::Move(1, 0), Msg::ToggleBounds, Msg::Move(1, 0), Msg::NextFrame, Msg::Move(1, 0)]);
+    assert_eq!(s.edits(), 7);
+    select(&mut s, "crate");
+    act(&mut s, Msg::Move(1, 0));
+    assert_eq!(s.edits(), 8);
+}
+
+/// Saving ends a held move: the moves after it are an edit the file lacks.
+#[test]
+fn saving_ends_a_held_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, _path) = starter_file(dir.path(), "scene.toml");
+    select(&mut s, "ball");
+    press(&mut s, &[Msg::Move(1, 0), Msg::Save]);
+    assert!(!s.dirty());
+    press(&mut s, &[Msg::Move(1, 0), Msg::Move(1, 0)]);
+    assert!(s.dirty());
+    assert_eq!(s.edits(), 2);
+}

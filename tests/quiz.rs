@@ -286,13 +286,13 @@ fn the_answer_prompt_takes_numbers_and_hands_other_keys_to_stepping() {
     assert_eq!(answers(&app)[0], Answer::Open);
     app.update(Msg::Answer);
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
-    // S gives the question up and shows its answer; the next one is asked.
+    // ! gives the question up and shows its answer; the next one is asked.
     app.update(Msg::ShowAnswer);
     assert_eq!(answers(&app)[1], Answer::Revealed);
     assert_eq!(note(&app), "revealed: vrt = 6 m/s");
     let Mode::Answer(p) = &stepper(&app).mode else { panic!("the spin is asked next") };
     assert_eq!(p.question, 2);
-    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('S'), KeyModifiers::NONE), Scope::Answer), Some(Msg::ShowAnswer));
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('!'), KeyModifiers::NONE), Scope::Answer), Some(Msg::ShowAnswer));
 }
 
 #[test]
