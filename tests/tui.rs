@@ -187,6 +187,11 @@ fn the_help_overlay_lists_every_key_of_the_key_map_in_both_languages() {
             assert!(help.width() <= 44, "{}'s help is {} columns wide: {help}", b.label, help.width());
         }
     }
+    for lang in [Lang::En, Lang::Zh] {
+        for help in words(lang).mouse {
+            assert!(help.width() <= 44, "the mouse's help is {} columns wide: {help}", help.width());
+        }
+    }
     assert!(help_lines(Scope::Stepper, Lang::En).contains(&("Ctrl-S", "save the scene as it is at this frame")));
     assert!(help_lines(Scope::Stepper, Lang::Zh).contains(&("Ctrl-S", "保存本帧时的场景")));
 }

@@ -57,7 +57,7 @@ fn typed(app: &mut App, text: &str) {
 
 /// Every mode a user can be in, reached by keys as a user reaches it (the
 /// question to overwrite a file is set directly: reaching it needs a file).
-const MODES: [&str; 14] = [
+const MODES: [&str; 15] = [
     "menu",
     "step",
     "step-with-note",
@@ -70,6 +70,7 @@ const MODES: [&str; 14] = [
     "breakpoint",
     "go-to-frame",
     "variant",
+    "rename",
     "breaks",
     "answer",
 ];
@@ -113,6 +114,10 @@ fn app_in(mode: &str, lang: Lang) -> App {
         "variant" => {
             press(&mut app, &[Msg::Variant, Msg::ClearField]);
             typed(&mut app, "solver.tangent=sign-fixed");
+        }
+        "rename" => {
+            press(&mut app, &[Msg::Rename, Msg::ClearField]);
+            typed(&mut app, "cue");
         }
         "breaks" => {
             press(&mut app, &[Msg::AddBreak]);

@@ -230,8 +230,8 @@ pub const EN: Words = Words {
     scope_everywhere: "Everywhere",
     mouse: [
         "select the body under the mouse",
-        "scroll the panel under it; over the scene: zoom",
-        "aim at the cursor: speed = distance per second",
+        "scroll the panel under it, zoom the scene",
+        "aim at the cursor: speed = distance a second",
         "move the scene's view",
     ],
     legend_directions: "{0}: direction only",
