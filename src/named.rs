@@ -15,6 +15,9 @@ macro_rules! named {
             /// Every variant, in the order of the table.
             pub const ALL: &[$Enum] = &[$($Enum::$Variant),+];
 
+            /// Their names, in the same order.
+            pub const NAMES: &[&str] = &[$($name),+];
+
             /// The name files and the screen use.
             pub fn name(self) -> &'static str {
                 match self {

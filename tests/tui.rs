@@ -361,7 +361,7 @@ fn the_help_scroll_stops_at_its_end() {
         press(&mut app, Msg::ScrollDown, 80, 24);
     }
     let bottom = screen(&app, 80, 24);
-    assert!(bottom.contains("other modes (e, l, b, B, E, Ctrl-S)"), "the last line of help is reachable\n{bottom}");
+    assert!(bottom.contains("other modes (e, O, l, b, B, E, Ctrl-S)"), "the last line of help is reachable\n{bottom}");
     assert!(!bottom.contains("more below"), "{bottom}");
     press(&mut app, Msg::ScrollUp, 80, 24);
     assert_ne!(screen(&app, 80, 24), bottom);

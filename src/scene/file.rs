@@ -1,13 +1,13 @@
 //! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
-use crate::engine::{Body, ContactModel, Friction, Integrator, Method, Tangent};
+use crate::engine::{Action, ActionKind, Body, ContactModel, Friction, Integrator, Method, Settings, Tangent, World};
 use crate::geometry::Shape;
 use crate::named::named;
 use serde::de::{Error as _, Expected, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-#[derive(Deserialize, Debug, Default)]
+#[derive(Deserialize, Debug, Default, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SceneFile {
     #[serde(default)]
@@ -68,7 +68,70 @@ pub struct ActionEntry {
     pub frames: Option<i64>,
 }
 
-#[derive(Deserialize, Debug)]
+impl ActionEntry {
+    /// An action as a file would say it; `bodies` are the world's, for its body's name.
+    pub fn from_action(a: &Action, bodies: &[Body]) -> ActionEntry {
+        let name = bodies.get(a.body).map_or(String::new(), |b| b.name.clone());
+        let mut e = ActionEntry {
+            frame: a.frame as i64,
+            body: name,
+            force: None,
+            torque: None,
+            impulse: None,
+            angular_impulse: None,
+            velocity: None,
+            at: None,
+            frames: None,
+        };
+        // A file leaves `frames = 1` out.
+        let lasting = |frames: u64| (frames != 1).then_some(frames as i64);
+        match a.kind {
+            ActionKind::Force { force, at, frames } => {
+                (e.force, e.at, e.frames) = (Some(force.to_array()), at.map(|p| p.to_array()), lasting(frames))
+            }
+            ActionKind::Torque { torque, frames } => (e.torque, e.frames) = (Some(torque), lasting(frames)),
+            ActionKind::Impulse { impulse, at } => (e.impulse, e.at) = (Some(impulse.to_array()), at.map(|p| p.to_array())),
+            ActionKind::AngularImpulse(l) => e.angular_impulse = Some(l),
+            ActionKind::Velocity(v) => e.velocity = Some(v.to_array()),
+        }
+        e
+    }
+}
+
+impl SceneFile {
+    /// A world and its settings as a file would say them: its bodies, walls
+    /// and actions, gravity and the solver's table. The drawing (`y_axis`,
+    /// `view`) is not the world's and is left at its defaults.
+    pub fn from_world(world: &World, settings: &Settings) -> SceneFile {
+        let s = settings;
+        let solver = SolverSection {
+            relaxation_iterations: s.relaxation_iterations as i64,
+            correction_rate: s.correction_rate,
+            position_correction: s.position_correction,
+            friction: s.friction,
+            tangent: s.tangent,
+            coulomb_cap: s.coulomb_cap,
+            restitution_threshold: s.restitution_threshold,
+            slop: s.slop,
+            contact: s.contact,
+            integrator: s.integrator,
+            warm_start: s.warm_start,
+            method: s.method,
+            side_tracking: s.side_tracking,
+            velocity_correction: s.velocity_correction,
+        };
+        let (walls, bodies): (Vec<&Body>, Vec<&Body>) = world.bodies.iter().partition(|b| matches!(b.shape, Shape::Segment { .. }));
+        SceneFile {
+            world: WorldSection { gravity: world.gravity.to_array(), dt: s.dt, ..WorldSection::default() },
+            solver,
+            body: bodies.into_iter().map(BodyEntry::from_body).collect(),
+            wall: walls.into_iter().filter_map(WallEntry::from_body).collect(),
+            action: world.actions.iter().map(|a| ActionEntry::from_action(a, &world.bodies)).collect(),
+        }
+    }
+}
+
+#[derive(Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct WorldSection {
     #[serde(deserialize_with = "pair")]
@@ -93,7 +156,7 @@ named! {
     }
 }
 
-#[derive(Deserialize, Debug)]
+#[derive(Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields, default)]
 pub struct SolverSection {
     pub relaxation_iterations: i64,

@@ -7,7 +7,7 @@ pub mod overrides;
 pub mod save;
 mod validate;
 
-pub use validate::{BodyProblem, body, check_new_name, wall};
+pub use validate::{BodyProblem, body, check_new_name, settings, wall};
 
 pub use error::{Problem, SceneError, Seg};
 pub use file::YAxis;

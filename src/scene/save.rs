@@ -3,8 +3,8 @@
 //! only values that changed are rewritten (each keeping its trailing
 //! comment), bodies are matched by name, and new ones are appended.
 
-use super::file::{BODY_NUMBERS, BodyEntry, WallEntry};
-use crate::engine::{Action, ActionKind, Body, Settings, World};
+use super::file::{ActionEntry, BODY_NUMBERS, BodyEntry, WallEntry};
+use crate::engine::{Action, Body, Settings, World};
 use crate::geometry::Shape;
 use std::io::Write;
 use std::path::Path;
@@ -149,22 +149,19 @@ pub fn with_actions(text: &str, actions: &[Action], bodies: &[crate::engine::Bod
     doc.remove("action");
     let mut tables = ArrayOfTables::new();
     for a in actions {
+        let e = ActionEntry::from_action(a, bodies);
         let mut t = Table::new();
-        t.insert("frame", toml_edit::value(a.frame as i64));
-        t.insert("body", toml_edit::value(bodies[a.body].name.as_str()));
-        let (key, value, at, frames) = match a.kind {
-            ActionKind::Force { force, at, frames } => ("force", vec2(force.to_array()), at, frames),
-            ActionKind::Torque { torque, frames } => ("torque", float(torque), None, frames),
-            ActionKind::Impulse { impulse, at } => ("impulse", vec2(impulse.to_array()), at, 1),
-            ActionKind::AngularImpulse(l) => ("angular_impulse", float(l), None, 1),
-            ActionKind::Velocity(v) => ("velocity", vec2(v.to_array()), None, 1),
-        };
-        t.insert(key, Item::Value(value));
-        if let Some(at) = at {
-            t.insert("at", Item::Value(vec2(at.to_array())));
+        t.insert("frame", toml_edit::value(e.frame));
+        t.insert("body", toml_edit::value(e.body.as_str()));
+        let (pair, one) = (|v: Option<[f64; 2]>| v.map(vec2), |v: Option<f64>| v.map(float));
+        let kinds = [("force", pair(e.force)), ("torque", one(e.torque)), ("impulse", pair(e.impulse))];
+        let kinds =
+            kinds.into_iter().chain([("angular_impulse", one(e.angular_impulse)), ("velocity", pair(e.velocity)), ("at", pair(e.at))]);
+        for (key, value) in kinds.filter_map(|(k, v)| Some((k, v?))) {
+            t.insert(key, Item::Value(value));
         }
-        if frames != 1 {
-            t.insert("frames", toml_edit::value(frames as i64));
+        if let Some(frames) = e.frames {
+            t.insert("frames", toml_edit::value(frames));
         }
         tables.push(t);
     }

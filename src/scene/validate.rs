@@ -5,7 +5,7 @@
 use super::Scene;
 use super::error::Document;
 use super::error::{self, Problem, SceneError, Seg};
-use super::file::{BodyEntry, SceneFile, ShapeName, WallEntry};
+use super::file::{BodyEntry, SceneFile, ShapeName, SolverSection, WallEntry, WorldSection};
 use super::limits::{self, Limit};
 use crate::engine::{Action, ActionKind, Body, Method, Settings, World};
 use crate::geometry::{Shape, collide};
@@ -23,72 +23,7 @@ const SHOWN_OF_A_KIND: usize = 10;
 pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, SceneError> {
     let mut v = Problems::default();
     let doc = Document::parse(source);
-    let w = &raw.world;
-    v.limit(
-        &[Seg::Key("world"), Seg::Key("gravity")],
-        "each number of gravity",
-        &w.gravity,
-        &limits::GRAVITY,
-        "write e.g. gravity = [0.0, -9.8]",
-    );
-    v.limit(&[Seg::Key("world"), Seg::Key("dt")], "dt", &[w.dt], &limits::DT, "write e.g. dt = 0.016666666666666666 (1/60 s)");
-    if let Some([lo, hi]) = w.view {
-        let path = [Seg::Key("world"), Seg::Key("view")];
-        let corners = [lo[0], lo[1], hi[0], hi[1]];
-        if v.limit(&path, "each number of view", &corners, &limits::COORDINATE, "write view = [[xmin, ymin], [xmax, ymax]]")
-            && !(lo[0] < hi[0] && lo[1] < hi[1])
-        {
-            v.bad(&path, "the view's first corner must be below and left of its second", "write view = [[xmin, ymin], [xmax, ymax]]");
-        }
-    }
-    let s = &raw.solver;
-    if !(1..=1000).contains(&s.relaxation_iterations) {
-        v.bad(
-            &[Seg::Key("solver"), Seg::Key("relaxation_iterations")],
-            "relaxation_iterations must be from 1 to 1000",
-            "write relaxation_iterations = 15, as the texts do",
-        );
-    }
-    if !(s.correction_rate.is_finite() && s.correction_rate > 0.0 && s.correction_rate <= 1.0) {
-        v.bad(
-            &[Seg::Key("solver"), Seg::Key("correction_rate")],
-            "correction_rate must be above 0 and at most 1",
-            "the game-engine book (Build Your Own 2D Game Engine) uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
-        );
-    }
-    v.limit(
-        &[Seg::Key("solver"), Seg::Key("restitution_threshold")],
-        "restitution_threshold",
-        &[s.restitution_threshold],
-        &limits::RESTITUTION_THRESHOLD,
-        "write e.g. restitution_threshold = 0.5 (m/s), or 0 to bounce at every speed as the texts do",
-    );
-    v.limit(
-        &[Seg::Key("solver"), Seg::Key("slop")],
-        "slop",
-        &[s.slop],
-        &limits::SLOP,
-        "write e.g. slop = 0.01 (m), or 0 to correct every overlap as the texts do",
-    );
-    // Summed impulses keep friction's sum inside Coulomb's cone along n⊥, so
-    // the texts' other friction and tangents would be silently ignored.
-    if s.warm_start && s.friction == crate::engine::Friction::VelocityRatio {
-        v.bad(
-            &[Seg::Key("solver"), Seg::Key("friction")],
-            "friction = \"velocity-ratio\" has no say with warm_start = true: summed friction stays inside Coulomb's cone",
-            "write friction = \"coulomb\" (or \"none\"), or warm_start = false",
-        );
-    }
-    if s.warm_start && s.tangent != crate::engine::Tangent::Projected {
-        v.bad(
-            &[Seg::Key("solver"), Seg::Key("tangent")],
-            &format!(
-                "tangent = \"{}\" has no say with warm_start = true: summed friction acts along n⊥ with either sign",
-                s.tangent.name()
-            ),
-            "write tangent = \"projected\", or warm_start = false to see the texts' tangents",
-        );
-    }
+    settings_problems(&mut v, &raw.world, &raw.solver);
     let mut bodies = Vec::new();
     let mut first_named: HashMap<&str, Vec<Seg>> = HashMap::new();
     let mut reused = 0;
@@ -139,34 +74,13 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             "give each body and wall its own name",
         );
     }
-    if s.method == Method::Reposition {
-        reposition_only(&mut v, &raw, &bodies);
-    }
-    if s.method == Method::EventDriven {
-        event_driven_only(&mut v, &raw, &bodies, DVec2::from(w.gravity));
-    }
+    method_problems(&mut v, &raw, &bodies);
     let actions: Vec<Action> = raw.action.iter().enumerate().filter_map(|(i, a)| action(&mut v, i, a, &bodies)).collect();
     if !v.0.is_empty() {
         return Err(SceneError::new(file, source, v.located(&doc)));
     }
-    let settings = Settings {
-        dt: w.dt,
-        relaxation_iterations: s.relaxation_iterations as usize,
-        correction_rate: s.correction_rate,
-        position_correction: s.position_correction,
-        friction: s.friction,
-        tangent: s.tangent,
-        coulomb_cap: s.coulomb_cap,
-        restitution_threshold: s.restitution_threshold,
-        slop: s.slop,
-        contact: s.contact,
-        integrator: s.integrator,
-        warm_start: s.warm_start,
-        motion: true,
-        method: s.method,
-        side_tracking: s.side_tracking,
-        velocity_correction: s.velocity_correction,
-    };
+    let (w, s) = (&raw.world, &raw.solver);
+    let settings = settings_of(w, s);
     let overlapping = overlaps(&bodies);
     let mut warnings: Vec<Problem> = overlapping
         .iter()
@@ -207,6 +121,119 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         file: file.to_string(),
         source: source.to_string(),
     })
+}
+
+/// The `[world]` and `[solver]` tables on their own: each number in its
+/// range, and the settings that rule each other out.
+fn settings_problems(v: &mut Problems, w: &WorldSection, s: &SolverSection) {
+    v.limit(
+        &[Seg::Key("world"), Seg::Key("gravity")],
+        "each number of gravity",
+        &w.gravity,
+        &limits::GRAVITY,
+        "write e.g. gravity = [0.0, -9.8]",
+    );
+    v.limit(&[Seg::Key("world"), Seg::Key("dt")], "dt", &[w.dt], &limits::DT, "write e.g. dt = 0.016666666666666666 (1/60 s)");
+    if let Some([lo, hi]) = w.view {
+        let path = [Seg::Key("world"), Seg::Key("view")];
+        let corners = [lo[0], lo[1], hi[0], hi[1]];
+        if v.limit(&path, "each number of view", &corners, &limits::COORDINATE, "write view = [[xmin, ymin], [xmax, ymax]]")
+            && !(lo[0] < hi[0] && lo[1] < hi[1])
+        {
+            v.bad(&path, "the view's first corner must be below and left of its second", "write view = [[xmin, ymin], [xmax, ymax]]");
+        }
+    }
+    if !(1..=1000).contains(&s.relaxation_iterations) {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("relaxation_iterations")],
+            "relaxation_iterations must be from 1 to 1000",
+            "write relaxation_iterations = 15, as the texts do",
+        );
+    }
+    if !(s.correction_rate.is_finite() && s.correction_rate > 0.0 && s.correction_rate <= 1.0) {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("correction_rate")],
+            "correction_rate must be above 0 and at most 1",
+            "the game-engine book (Build Your Own 2D Game Engine) uses correction_rate = 0.8 (80 % of the overlap removed each pass)",
+        );
+    }
+    v.limit(
+        &[Seg::Key("solver"), Seg::Key("restitution_threshold")],
+        "restitution_threshold",
+        &[s.restitution_threshold],
+        &limits::RESTITUTION_THRESHOLD,
+        "write e.g. restitution_threshold = 0.5 (m/s), or 0 to bounce at every speed as the texts do",
+    );
+    v.limit(
+        &[Seg::Key("solver"), Seg::Key("slop")],
+        "slop",
+        &[s.slop],
+        &limits::SLOP,
+        "write e.g. slop = 0.01 (m), or 0 to correct every overlap as the texts do",
+    );
+    // Summed impulses keep friction's sum inside Coulomb's cone along n⊥, so
+    // the texts' other friction and tangents would be silently ignored.
+    if s.warm_start && s.friction == crate::engine::Friction::VelocityRatio {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("friction")],
+            "friction = \"velocity-ratio\" has no say with warm_start = true: summed friction stays inside Coulomb's cone",
+            "write friction = \"coulomb\" (or \"none\"), or warm_start = false",
+        );
+    }
+    if s.warm_start && s.tangent != crate::engine::Tangent::Projected {
+        v.bad(
+            &[Seg::Key("solver"), Seg::Key("tangent")],
+            &format!(
+                "tangent = \"{}\" has no say with warm_start = true: summed friction acts along n⊥ with either sign",
+                s.tangent.name()
+            ),
+            "write tangent = \"projected\", or warm_start = false to see the texts' tangents",
+        );
+    }
+}
+
+/// What a method cannot take of the scene's bodies and actions (`bodies`:
+/// those checked, in the world's order: the file's bodies, then its walls).
+fn method_problems(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
+    if raw.solver.method == Method::Reposition {
+        reposition_only(v, raw, bodies);
+    }
+    if raw.solver.method == Method::EventDriven {
+        event_driven_only(v, raw, bodies, DVec2::from(raw.world.gravity));
+    }
+}
+
+/// The settings a checked file gives the step (motion on: it is no key of a file).
+fn settings_of(w: &WorldSection, s: &SolverSection) -> Settings {
+    Settings {
+        dt: w.dt,
+        relaxation_iterations: s.relaxation_iterations as usize,
+        correction_rate: s.correction_rate,
+        position_correction: s.position_correction,
+        friction: s.friction,
+        tangent: s.tangent,
+        coulomb_cap: s.coulomb_cap,
+        restitution_threshold: s.restitution_threshold,
+        slop: s.slop,
+        contact: s.contact,
+        integrator: s.integrator,
+        warm_start: s.warm_start,
+        motion: true,
+        method: s.method,
+        side_tracking: s.side_tracking,
+        velocity_correction: s.velocity_correction,
+    }
+}
+
+/// A scene's world and solver tables checked as a file's are, with what the
+/// method cannot take of its bodies and actions (`bodies`: those of `raw`,
+/// checked, in the world's order), so the settings editor gives the file's
+/// messages: the settings, or every problem at its key path.
+pub fn settings(raw: &SceneFile, bodies: &[Body]) -> Result<Settings, Vec<(Vec<Seg>, BodyProblem)>> {
+    let mut v = Problems::default();
+    settings_problems(&mut v, &raw.world, &raw.solver);
+    method_problems(&mut v, raw, bodies);
+    if v.0.is_empty() { Ok(settings_of(&raw.world, &raw.solver)) } else { Err(v.0) }
 }
 
 /// Where the `i`th body of the world is written: the file's bodies come

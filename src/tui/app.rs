@@ -276,6 +276,7 @@ impl Stepper {
             Msg::NarrationUp => self.narration_scroll = self.narration_scroll.saturating_sub(2),
             Msg::Click(p) => self.select_at(p),
             Msg::EditFields => self.open_fields(),
+            Msg::EditSettings => self.open_settings(),
             Msg::Toggle(key) => self.toggle(key),
             Msg::Aim => self.open_aim(),
             Msg::Save => self.save(),

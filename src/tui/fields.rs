@@ -1,11 +1,15 @@
-//! The field editor (`e`): the selected body's values as text boxes. Enter
-//! checks them with the scene file's own rules, so a value the editor takes
-//! is one a file could hold, and a mistake reads as it would in a file. A
-//! wall's fields are those of `[[wall]]`: its two ends and its material.
+//! The field editors: the selected body's values (`e`), or the scene's world
+//! and solver settings (`O`), as text boxes, and the named settings as
+//! choices that cycle. Enter checks them with the scene file's own rules, so
+//! a value the editor takes is one a file could hold, and a mistake reads as
+//! it would in a file. A wall's fields are those of `[[wall]]`: its two ends
+//! and its material.
 
-use crate::engine::Body;
-use crate::scene::file::{BODY_NUMBERS, BodyEntry, WallEntry};
-use crate::scene::{BodyProblem, body, wall};
+use crate::engine::{Body, ContactModel, Friction, Integrator, Method, Settings, Tangent};
+use crate::scene::file::{BODY_NUMBERS, BodyEntry, SceneFile, WallEntry};
+use crate::scene::{BodyProblem, Seg, body, limits, settings, wall};
+use crate::session::Start;
+use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
@@ -17,16 +21,47 @@ pub struct Field {
     /// The text the editor opened with: a field left as it was keeps the
     /// body's exact value (the text shows it to six digits, an angle in degrees).
     shown: String,
+    /// The names a setting cycles through (←/→, Space); none for a typed field.
+    pub choices: &'static [&'static str],
     pub error: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldEditor {
-    /// Which body, and the body as it was when the editor opened.
-    pub body: usize,
+    /// What the fields describe, as it was when the editor opened.
     entry: Entry,
     pub fields: Vec<Field>,
     pub focus: usize,
+}
+
+/// What Enter gives: the body edited (its index in the world), or the settings and gravity.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Applied {
+    Body(usize, Body),
+    /// With the changes as a file would write them, for the note.
+    Settings(Box<Settings>, DVec2, String),
+}
+
+impl Applied {
+    /// Puts the values into a start, saying what changed, or that nothing did.
+    pub fn put(self, s: &mut Start) -> Result<String, String> {
+        match self {
+            Applied::Body(i, body) => {
+                let note = format!("edited {}", body.name);
+                s.world.bodies[i] = body;
+                Ok(note)
+            }
+            Applied::Settings(settings, gravity, changes) => {
+                // Motion is a switch of the session, not a setting of the file.
+                let settings = Settings { motion: s.settings.motion, ..*settings };
+                if settings == s.settings && gravity == s.world.gravity {
+                    return Err("no setting changed".to_string());
+                }
+                (s.settings, s.world.gravity) = (settings, gravity);
+                Ok(format!("set {changes}"))
+            }
+        }
+    }
 }
 
 /// A value as the editor shows it: six significant digits, as everywhere on
@@ -39,15 +74,114 @@ fn text(x: f64) -> String {
 /// The angle is typed in degrees, as z and x turn it; files keep radians.
 const ANGLE: &str = "angle";
 
-/// The body as its file entry would say it.
+/// What the fields describe, as its file entry would say it: a body, a wall,
+/// or the scene's `[world]` and `[solver]` tables with the bodies and actions
+/// the methods' rules look at (the bodies also checked, as the world holds them).
 #[derive(Clone, Debug, PartialEq)]
 enum Entry {
-    Body(BodyEntry),
-    Wall(WallEntry),
+    Body(usize, BodyEntry),
+    Wall(usize, WallEntry),
+    Settings(Box<SceneFile>, Vec<Body>),
+}
+
+/// The settings the editor lists, in order: the file key, and which number of
+/// a vector. Their labels are [`Words::settings_fields`](crate::tui::words::Words), in the same order.
+pub const SETTINGS: [(&str, usize); 17] = [
+    ("gravity", 0),
+    ("gravity", 1),
+    ("dt", 0),
+    ("method", 0),
+    ("relaxation_iterations", 0),
+    ("correction_rate", 0),
+    ("position_correction", 0),
+    ("friction", 0),
+    ("tangent", 0),
+    ("coulomb_cap", 0),
+    ("restitution_threshold", 0),
+    ("slop", 0),
+    ("contact", 0),
+    ("integrator", 0),
+    ("warm_start", 0),
+    ("side_tracking", 0),
+    ("velocity_correction", 0),
+];
+
+const BOOLEAN: &[&str] = &["true", "false"];
+
+/// The names a setting takes, as the file writes them; none for a number.
+fn choices(key: &str) -> &'static [&'static str] {
+    match key {
+        "method" => Method::NAMES,
+        "friction" => Friction::NAMES,
+        "tangent" => Tangent::NAMES,
+        "contact" => ContactModel::NAMES,
+        "integrator" => Integrator::NAMES,
+        "position_correction" | "coulomb_cap" | "warm_start" | "side_tracking" | "velocity_correction" => BOOLEAN,
+        _ => &[],
+    }
+}
+
+/// A setting as the file writes it (a number to six digits, a name, true or false).
+fn setting(f: &SceneFile, key: &str, part: usize) -> String {
+    let (w, s) = (&f.world, &f.solver);
+    match key {
+        "gravity" => text(w.gravity[part]),
+        "dt" => text(w.dt),
+        "relaxation_iterations" => s.relaxation_iterations.to_string(),
+        "correction_rate" => text(s.correction_rate),
+        "restitution_threshold" => text(s.restitution_threshold),
+        "slop" => text(s.slop),
+        "method" => s.method.name().to_string(),
+        "friction" => s.friction.name().to_string(),
+        "tangent" => s.tangent.name().to_string(),
+        "contact" => s.contact.name().to_string(),
+        "integrator" => s.integrator.name().to_string(),
+        "position_correction" => s.position_correction.to_string(),
+        "coulomb_cap" => s.coulomb_cap.to_string(),
+        "warm_start" => s.warm_start.to_string(),
+        "side_tracking" => s.side_tracking.to_string(),
+        _ => s.velocity_correction.to_string(),
+    }
+}
+
+/// Puts the text of a setting's field into the tables, or says why it cannot
+/// be read. A name is one of [`choices`], so it is always found.
+fn put_setting(f: &mut SceneFile, key: &str, part: usize, t: &str) -> Result<(), String> {
+    fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, t: &str, was: T) -> T {
+        all.iter().copied().find(|&v| name(v) == t).unwrap_or(was)
+    }
+    let (w, s) = (&mut f.world, &mut f.solver);
+    let on = t == "true";
+    match key {
+        "method" => s.method = named(Method::ALL, Method::name, t, s.method),
+        "friction" => s.friction = named(Friction::ALL, Friction::name, t, s.friction),
+        "tangent" => s.tangent = named(Tangent::ALL, Tangent::name, t, s.tangent),
+        "contact" => s.contact = named(ContactModel::ALL, ContactModel::name, t, s.contact),
+        "integrator" => s.integrator = named(Integrator::ALL, Integrator::name, t, s.integrator),
+        "position_correction" => s.position_correction = on,
+        "coulomb_cap" => s.coulomb_cap = on,
+        "warm_start" => s.warm_start = on,
+        "side_tracking" => s.side_tracking = on,
+        "velocity_correction" => s.velocity_correction = on,
+        "relaxation_iterations" => {
+            s.relaxation_iterations = t.parse().map_err(|_| format!("\"{t}\" is not a whole number: write e.g. 15"))?;
+        }
+        _ => {
+            let x = t.parse::<f64>().map_err(|_| format!("\"{t}\" is not a number: write e.g. 1.5"))?;
+            match key {
+                "gravity" => w.gravity[part] = x,
+                "dt" => w.dt = x,
+                "correction_rate" => s.correction_rate = x,
+                "restitution_threshold" => s.restitution_threshold = x,
+                _ => s.slop = x,
+            }
+        }
+    }
+    Ok(())
 }
 
 fn field(label: &'static str, key: &'static str, part: usize, value: String) -> Field {
-    Field { label, key, part, shown: value.clone(), text: value, error: None }
+    Field { label, key, part, shown: value.clone(), text: value, choices: &[], error: None }
 }
 
 impl FieldEditor {
@@ -60,7 +194,7 @@ impl FieldEditor {
             }
             fields.push(field("restitution e", "restitution", 0, text(w.restitution)));
             fields.push(field("friction μ", "friction", 0, text(w.friction)));
-            return FieldEditor { body: index, entry: Entry::Wall(w), fields, focus: 0 };
+            return FieldEditor { entry: Entry::Wall(index, w), fields, focus: 0 };
         }
         let e = BodyEntry::from_body(b);
         let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
@@ -81,13 +215,26 @@ impl FieldEditor {
             }
             (None, None) => {}
         }
-        FieldEditor { body: index, entry: Entry::Body(e), fields, focus: 0 }
+        FieldEditor { entry: Entry::Body(index, e), fields, focus: 0 }
     }
 
-    pub fn name(&self) -> &str {
+    /// The world and solver settings of a start, labelled in the screen's language.
+    pub fn settings(start: &Start, labels: &[&'static str; SETTINGS.len()]) -> FieldEditor {
+        let raw = SceneFile::from_world(&start.world, &start.settings);
+        let fields = SETTINGS
+            .iter()
+            .zip(labels)
+            .map(|(&(key, part), &label)| Field { choices: choices(key), ..field(label, key, part, setting(&raw, key, part)) })
+            .collect();
+        FieldEditor { entry: Entry::Settings(Box::new(raw), start.world.bodies.clone()), fields, focus: 0 }
+    }
+
+    /// The body's name; none for the settings.
+    pub fn name(&self) -> Option<&str> {
         match &self.entry {
-            Entry::Body(e) => &e.name,
-            Entry::Wall(w) => &w.name,
+            Entry::Body(_, e) => Some(&e.name),
+            Entry::Wall(_, w) => Some(&w.name),
+            Entry::Settings(..) => None,
         }
     }
 
@@ -99,20 +246,42 @@ impl FieldEditor {
         self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
     }
 
+    /// A character typed into the field; a choice is not typed but cycled.
     pub fn input(&mut self, c: char) {
-        self.fields[self.focus].text.push(c);
+        let f = &mut self.fields[self.focus];
+        if f.choices.is_empty() {
+            f.text.push(c);
+        }
     }
 
     pub fn erase(&mut self) {
-        self.fields[self.focus].text.pop();
+        let f = &mut self.fields[self.focus];
+        if f.choices.is_empty() {
+            f.text.pop();
+        }
     }
 
     pub fn clear(&mut self) {
-        self.fields[self.focus].text.clear();
+        let f = &mut self.fields[self.focus];
+        if f.choices.is_empty() {
+            f.text.clear();
+        }
     }
 
-    /// The body the fields describe, or `None` with each bad field marked.
-    pub fn apply(&mut self) -> Option<Body> {
+    /// The next (+1) or previous (−1) name of a choice; a typed field stays.
+    pub fn cycle(&mut self, by: i8) {
+        let f = &mut self.fields[self.focus];
+        let n = f.choices.len();
+        if let Some(i) = f.choices.iter().position(|&c| c == f.text) {
+            f.text = f.choices[(i + n).wrapping_add_signed(isize::from(by)) % n].to_string();
+        }
+    }
+
+    /// The body or settings the fields describe, or `None` with each bad field marked.
+    pub fn apply(&mut self) -> Option<Applied> {
+        if let Entry::Settings(..) = self.entry {
+            return self.apply_settings();
+        }
         let mut entry = self.entry.clone();
         for f in &mut self.fields {
             f.error = None;
@@ -120,7 +289,7 @@ impl FieldEditor {
             if t == f.shown {
                 continue;
             }
-            if let (Entry::Body(e), "mass") = (&mut entry, f.key)
+            if let (Entry::Body(_, e), "mass") = (&mut entry, f.key)
                 && t.eq_ignore_ascii_case("static")
             {
                 (e.mass, e.is_static, e.inertia) = (None, true, None);
@@ -133,33 +302,75 @@ impl FieldEditor {
             };
             let x = if f.key == ANGLE { typed.to_radians() } else { typed };
             match (&mut entry, f.key, f.part) {
-                (Entry::Wall(w), "from", k) => w.from[k] = x,
-                (Entry::Wall(w), "to", k) => w.to[k] = x,
-                (Entry::Wall(w), "restitution", _) => w.restitution = x,
-                (Entry::Wall(w), _, _) => w.friction = x,
-                (Entry::Body(e), "mass", _) => (e.mass, e.is_static) = (Some(x), false),
-                (Entry::Body(e), "radius", _) => e.radius = Some(x),
-                (Entry::Body(e), "size", k) => e.size.get_or_insert([x, x])[k] = x,
-                (Entry::Body(e), key, k) => {
+                (Entry::Wall(_, w), "from", k) => w.from[k] = x,
+                (Entry::Wall(_, w), "to", k) => w.to[k] = x,
+                (Entry::Wall(_, w), "restitution", _) => w.restitution = x,
+                (Entry::Wall(_, w), _, _) => w.friction = x,
+                (Entry::Body(_, e), "mass", _) => (e.mass, e.is_static) = (Some(x), false),
+                (Entry::Body(_, e), "radius", _) => e.radius = Some(x),
+                (Entry::Body(_, e), "size", k) => e.size.get_or_insert([x, x])[k] = x,
+                (Entry::Body(_, e), key, k) => {
                     if let Some(number) = BODY_NUMBERS.iter().find(|n| n.key == key) {
                         (number.get_mut)(e)[k] = x;
                     }
                 }
+                (Entry::Settings(..), ..) => {}
             }
         }
         // A field that is not a number keeps its old value here, so the
         // rules still speak about all the others at once.
         let unreadable = self.fields.iter().any(|f| f.error.is_some());
-        let checked = match &entry {
-            Entry::Body(e) => body(e),
-            Entry::Wall(w) => wall(w),
+        let (index, checked) = match &entry {
+            Entry::Body(i, e) => (*i, body(e)),
+            Entry::Wall(i, w) => (*i, wall(w)),
+            Entry::Settings(..) => return None,
         };
         match checked {
-            Ok(b) if !unreadable => Some(b),
+            Ok(b) if !unreadable => Some(Applied::Body(index, b)),
             Ok(_) => None,
             Err(problems) => {
                 for p in problems {
                     self.mark(&p, &entry);
+                }
+                None
+            }
+        }
+    }
+
+    /// The settings the fields give, checked as a file's `[world]` and
+    /// `[solver]` are, with the methods' rules on the scene's bodies and actions.
+    fn apply_settings(&mut self) -> Option<Applied> {
+        let Entry::Settings(raw, bodies) = &self.entry else { return None };
+        let mut edited = raw.as_ref().clone();
+        let mut changes: Vec<&str> = Vec::new();
+        for f in &mut self.fields {
+            f.error = None;
+            let t = f.text.trim();
+            if t == f.shown {
+                continue;
+            }
+            match put_setting(&mut edited, f.key, f.part, t) {
+                Ok(()) if changes.contains(&f.key) => {}
+                Ok(()) => changes.push(f.key),
+                Err(why) => f.error = Some(why),
+            }
+        }
+        // As a file writes them: `gravity = [0, -5]`, `method = "reposition"`.
+        let changes: Vec<String> = changes
+            .iter()
+            .map(|key| match *key {
+                "gravity" => format!("gravity = [{}, {}]", setting(&edited, key, 0), setting(&edited, key, 1)),
+                _ if !choices(key).is_empty() && choices(key) != BOOLEAN => format!("{key} = \"{}\"", setting(&edited, key, 0)),
+                _ => format!("{key} = {}", setting(&edited, key, 0)),
+            })
+            .collect();
+        let unreadable = self.fields.iter().any(|f| f.error.is_some());
+        match settings(&edited, bodies) {
+            Ok(s) if !unreadable => Some(Applied::Settings(Box::new(s), DVec2::from(edited.world.gravity), changes.join(", "))),
+            Ok(_) => None,
+            Err(problems) => {
+                for (path, p) in problems {
+                    self.mark_setting(&path, &p, &edited);
                 }
                 None
             }
@@ -171,16 +382,34 @@ impl FieldEditor {
     fn mark(&mut self, p: &BodyProblem, entry: &Entry) {
         let finite = |v: &[f64; 2]| v.iter().position(|x| !x.is_finite());
         let part = match (entry, p.key) {
-            (Entry::Wall(w), "from") => finite(&w.from),
-            (Entry::Wall(w), "to") => finite(&w.to),
-            (Entry::Wall(_), _) => None,
-            (Entry::Body(e), "position") => finite(&e.position),
+            (Entry::Wall(_, w), "from") => finite(&w.from),
+            (Entry::Wall(_, w), "to") => finite(&w.to),
+            (Entry::Body(_, e), "position") => finite(&e.position),
             // Not finite, or (for a static body) not zero.
-            (Entry::Body(e), "velocity") => finite(&e.velocity).or_else(|| e.velocity.iter().position(|x| *x != 0.0)),
-            (Entry::Body(e), "size") => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
+            (Entry::Body(_, e), "velocity") => finite(&e.velocity).or_else(|| e.velocity.iter().position(|x| *x != 0.0)),
+            (Entry::Body(_, e), "size") => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
             _ => None,
         };
-        let on = |f: &Field| f.key == p.key && part.is_none_or(|k| f.part == k);
+        self.mark_on(p.key, part, p);
+    }
+
+    /// Shows a problem with the settings on the field of its key: one the
+    /// method has with a body or an action on the method; gravity's on the
+    /// number out of range, or else (a method without gravity) not zero.
+    fn mark_setting(&mut self, path: &[Seg], p: &BodyProblem, edited: &SceneFile) {
+        let key = match path {
+            [Seg::Key("world" | "solver"), Seg::Key(key)] => *key,
+            _ => "method",
+        };
+        let g = edited.world.gravity;
+        let part = (key == "gravity").then(|| g.iter().position(|&x| !limits::GRAVITY.holds(x)).or(g.iter().position(|&x| x != 0.0)));
+        self.mark_on(key, part.flatten(), p);
+    }
+
+    /// Puts a problem on the field of `key` (and `part`, if given), else on
+    /// the first; a field keeps the first problem found with it.
+    fn mark_on(&mut self, key: &str, part: Option<usize>, p: &BodyProblem) {
+        let on = |f: &Field| f.key == key && part.is_none_or(|k| f.part == k);
         let i = self.fields.iter().position(on).unwrap_or(0);
         if self.fields[i].error.is_none() {
             self.fields[i].error = Some(format!("{}: {}", p.message, p.help));
@@ -205,6 +434,13 @@ mod tests {
         b
     }
 
+    fn applied(ed: &mut FieldEditor) -> Option<Body> {
+        match ed.apply()? {
+            Applied::Body(_, b) => Some(b),
+            Applied::Settings(..) => None,
+        }
+    }
+
     fn set(ed: &mut FieldEditor, label_start: &str, value: &str) {
         ed.focus = ed.fields.iter().position(|f| f.label.starts_with(label_start)).unwrap();
         ed.clear();
@@ -214,7 +450,7 @@ mod tests {
     #[test]
     fn unchanged_fields_give_back_the_same_body() {
         let mut ed = FieldEditor::open(0, &ball());
-        assert_eq!(ed.apply(), Some(ball()));
+        assert_eq!(applied(&mut ed), Some(ball()));
     }
 
     /// Degrees in the editor, radians in the body; a field left alone keeps
@@ -227,9 +463,9 @@ mod tests {
         let mut ed = FieldEditor::open(0, &b);
         let shown = |ed: &FieldEditor, start: &str| ed.fields.iter().find(|f| f.label.starts_with(start)).unwrap().text.clone();
         assert_eq!((shown(&ed, "angle θ (°)"), shown(&ed, "position x")), ("17.1887".to_string(), "1.00854".to_string()));
-        assert_eq!(ed.apply(), Some(b.clone()), "nothing typed, nothing changed");
+        assert_eq!(applied(&mut ed), Some(b.clone()), "nothing typed, nothing changed");
         set(&mut ed, "angle", "90");
-        let turned = ed.apply().unwrap();
+        let turned = applied(&mut ed).unwrap();
         assert_eq!(turned.angle, std::f64::consts::FRAC_PI_2);
         assert_eq!(turned.position.x, 1.0085439676677088);
     }
@@ -239,7 +475,7 @@ mod tests {
         let mut ed = FieldEditor::open(0, &ball());
         set(&mut ed, "friction", "0.4");
         set(&mut ed, "velocity y", "-3");
-        let b = ed.apply().unwrap();
+        let b = applied(&mut ed).unwrap();
         assert_eq!((b.friction, b.velocity, b.mass()), (0.4, DVec2::new(0.0, -3.0), 2.0));
     }
 
@@ -249,7 +485,7 @@ mod tests {
         set(&mut ed, "mass", "-1");
         set(&mut ed, "restitution", "1.5");
         set(&mut ed, "angle", "abc");
-        assert_eq!(ed.apply(), None);
+        assert_eq!(applied(&mut ed), None);
         let error = |ed: &FieldEditor, l: &str| ed.fields.iter().find(|f| f.label.starts_with(l)).unwrap().error.clone().unwrap();
         assert!(error(&ed, "angle").contains("\"abc\" is not a number"));
         assert!(error(&ed, "mass").starts_with("mass must be between 0.000001 and 1,000,000,000 kg"));
@@ -261,7 +497,7 @@ mod tests {
     fn a_bad_second_number_is_marked_on_its_own_field() {
         let mut ed = FieldEditor::open(0, &ball());
         set(&mut ed, "velocity y", "inf");
-        assert_eq!(ed.apply(), None);
+        assert_eq!(applied(&mut ed), None);
         let marked: Vec<_> = ed.fields.iter().filter(|f| f.error.is_some()).map(|f| f.label).collect();
         assert_eq!(marked, ["velocity y (m/s)"]);
     }
@@ -275,14 +511,14 @@ mod tests {
         let mut ed = FieldEditor::open(3, &ramp);
         let labels: Vec<_> = ed.fields.iter().map(|f| f.label).collect();
         assert_eq!(labels, ["from x (m)", "from y (m)", "to x (m)", "to y (m)", "restitution e", "friction μ"]);
-        assert_eq!(ed.apply(), Some(ramp.clone()));
+        assert_eq!(applied(&mut ed), Some(ramp.clone()));
         set(&mut ed, "to y", "3");
         set(&mut ed, "friction", "0.2");
-        let moved = ed.apply().unwrap();
+        let moved = applied(&mut ed).unwrap();
         assert_eq!(WallEntry::from_body(&moved).unwrap(), WallEntry { to: [4.0, 3.0], friction: 0.2, ..w });
         set(&mut ed, "to x", "0");
         set(&mut ed, "to y", "0");
-        assert_eq!(ed.apply(), None);
+        assert_eq!(applied(&mut ed), None);
         let error = ed.fields.iter().find(|f| f.label == "to x (m)").unwrap().error.clone().unwrap();
         assert!(error.contains("its two ends are the same point"), "{error}");
     }
@@ -291,9 +527,9 @@ mod tests {
     fn static_makes_a_body_fixed_and_needs_it_at_rest() {
         let mut ed = FieldEditor::open(0, &ball());
         set(&mut ed, "mass", "static");
-        assert!(ed.apply().unwrap().is_static());
+        assert!(applied(&mut ed).unwrap().is_static());
         set(&mut ed, "velocity x", "1");
-        assert_eq!(ed.apply(), None);
+        assert_eq!(applied(&mut ed), None);
         let velocity = ed.fields.iter().find(|f| f.label.starts_with("velocity x")).unwrap();
         assert!(velocity.error.as_ref().unwrap().starts_with("a static body never moves"));
     }

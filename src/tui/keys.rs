@@ -160,6 +160,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "z", "turn it counter-clockwise, 5°", "逆时针转 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
     bind!(Stepper, "x", "turn it clockwise, 5°", "顺时针转 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
     bind!(Stepper, "e", "edit its values (a wall: its two ends)", "编辑它的数值（墙：两个端点）", Msg::EditFields, [(Char('e'), NONE)]),
+    bind!(Stepper, "O", "edit the world and solver settings", "编辑世界与求解器设置", Msg::EditSettings, [(Char('O'), NONE)]),
     bind!(Stepper, "l", "aim a shot with it, as a cue ball", "用它瞄准击球（粗糙球文章中的母球）", Msg::Aim, [(Char('l'), NONE)]),
     bind!(Stepper, "Del", "delete it (in a lesson: Del twice)", "删除它（课程中：按两次 Del）", Msg::Delete, [(Delete, NONE)]),
     bind!(Stepper, "y", "add a circle on the selected body, like it", "在选中的物体上加一个同样的圆", Msg::AddCircle, [(Char('y'), NONE)]),
@@ -252,6 +253,15 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "Esc", "the lesson menu (its first entry: back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
+    bind!(
+        Fields,
+        "← → Space",
+        "previous / next choice of a setting",
+        "设置的上一个 / 下一个取值",
+        Msg::Cycle(1),
+        [(Right, NONE), (Char(' '), NONE)]
+    ),
+    bind!(Fields, "", "", "", Msg::Cycle(-1), [(Left, NONE)]),
     bind!(Fields, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
     bind!(Fields, "Ctrl-U", "clear the field", "清空字段", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),

@@ -19,6 +19,12 @@ impl Stepper {
         }
     }
 
+    /// `O`: the world and solver settings at the start of the frame on screen.
+    pub(super) fn open_settings(&mut self) {
+        let start = self.session.timeline.start(self.frame);
+        self.mode = Mode::Fields(FieldEditor::settings(&start, &words(self.lang).settings_fields));
+    }
+
     pub(super) fn fields_update(&mut self, msg: Msg) {
         let Mode::Fields(ed) = &mut self.mode else { return };
         match msg {
@@ -27,19 +33,15 @@ impl Stepper {
             Msg::Input(c) => ed.input(c),
             Msg::Erase => ed.erase(),
             Msg::ClearField => ed.clear(),
+            Msg::Cycle(by) => ed.cycle(by),
             Msg::Cancel => {
                 self.mode = Mode::Step;
                 self.note = Some(words(self.lang).edit_cancelled.to_string());
             }
             Msg::Accept => match ed.apply() {
-                Some(body) => {
-                    let i = ed.body;
+                Some(applied) => {
                     self.mode = Mode::Step;
-                    self.edit(|s, _, _| {
-                        let note = format!("edited {}", body.name);
-                        s.world.bodies[i] = body;
-                        Ok(note)
-                    });
+                    self.edit(|s, _, _| applied.put(s));
                 }
                 None => {
                     let n = ed.errors();

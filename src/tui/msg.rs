@@ -57,6 +57,8 @@ pub enum Msg {
     /// Turn the selected body one step; +1 is counter-clockwise on screen.
     Rotate(i8),
     EditFields,
+    /// The world and solver settings' editor.
+    EditSettings,
     AddCircle,
     AddBox,
     AddWall,
@@ -81,6 +83,8 @@ pub enum Msg {
     // In the field editor, the save prompt and the shot.
     FieldNext,
     FieldPrev,
+    /// A setting's next (+1) or previous (−1) name.
+    Cycle(i8),
     Input(char),
     Erase,
     ClearField,

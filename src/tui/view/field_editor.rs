@@ -1,4 +1,4 @@
-//! The field-editor popup (`e`), drawn over the derivation panel.
+//! The field editors' popup (`e` a body, `O` the settings), drawn over the derivation panel.
 
 use super::Theme;
 use crate::tui::fields::FieldEditor;
@@ -7,21 +7,53 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use unicode_width::UnicodeWidthStr;
 
-/// The `e` editor, over the derivation: one row a field, its problem under it.
+/// The labels' column: at least this wide, so the values line up as before.
+const LABELS: usize = 28;
+/// Room left for the values, the widest a name (`◀ symplectic-euler ▶`); a
+/// panel narrower than the labels and this puts each value after its label.
+const VALUES: usize = 22;
+
+/// One row a field, its problem under it; a choice shows ◀ ▶ when focused.
+/// On a short panel the text scrolls to keep the focused field and its problem in sight.
 pub(super) fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, area: Rect) {
-    let mut lines = vec![Line::styled("Values at the start of this frame. Enter applies, Esc cancels.", theme.dim()), Line::from("")];
+    let title = match ed.name() {
+        Some(name) => format!(" Edit {name} (↑↓ field · Enter apply · Esc cancel) "),
+        None => theme.words.settings_title.to_string(),
+    };
+    let block = Block::bordered().title(title);
+    let inner = block.inner(area);
+    let mut lines = vec![Line::styled(theme.words.fields_intro, theme.dim()), Line::from("")];
+    let column = ed.fields.iter().map(|f| f.label.width() + 2).max().unwrap_or(0).max(LABELS);
+    let aligned = usize::from(inner.width) >= 2 + column + VALUES;
+    let mut focus_end = lines.len();
     for (i, f) in ed.fields.iter().enumerate() {
         let focused = i == ed.focus;
         let marker = if focused { "▶ " } else { "  " };
-        let cursor = if focused { "█" } else { "" };
+        let value = match (focused, f.choices.is_empty()) {
+            (true, true) => format!("{}█", f.text),
+            (true, false) => format!("◀ {} ▶", f.text),
+            (false, _) => f.text.clone(),
+        };
         let style = if focused { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { Style::default() };
-        lines.push(Line::from(vec![Span::styled(format!("{marker}{:<28}", f.label), style), Span::raw(format!("{}{cursor}", f.text))]));
+        let pad = if aligned { " ".repeat(column - f.label.width()) } else { ": ".to_string() };
+        lines.push(Line::from(vec![Span::styled(format!("{marker}{}{pad}", f.label), style), Span::raw(value)]));
         if let Some(e) = &f.error {
             lines.push(Line::styled(format!("    {e}"), theme.fg(Color::LightRed)));
         }
+        if focused {
+            focus_end = lines.len();
+        }
     }
+    let rows = |n: usize| Paragraph::new(lines[..n].to_vec()).wrap(Wrap { trim: false }).line_count(inner.width);
+    let scroll = rows(focus_end).saturating_sub(usize::from(inner.height));
+    // Fields cut off below say so on the border.
+    let block = if scroll + usize::from(inner.height) < rows(lines.len()) {
+        block.title_bottom(format!(" {} ", theme.words.more_below))
+    } else {
+        block
+    };
     frame.render_widget(Clear, area);
-    let title = format!(" Edit {} (↑↓ field · Enter apply · Esc cancel) ", ed.name());
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)).wrap(Wrap { trim: false }), area);
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).scroll((scroll as u16, 0)), area);
 }

@@ -139,6 +139,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let hint = match &s.mode {
         Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fit_items(&fill(w.aim_typed, &[&shot.typed]), room.saturating_sub(1))),
         Mode::Aim(shot) => format!(" {}", fit_items(&fill(w.aim, &[&num(shot.aim.length())]), room.saturating_sub(1))),
+        Mode::Fields(ed) if ed.name().is_none() => format!(" {}", fit_items(w.settings_keys, room.saturating_sub(1))),
         Mode::Fields(_) => format!(" {}", fit_items(w.fields_keys, room.saturating_sub(1))),
         _ => {
             let state = format!(" {} ", parts.join(" · ")).width();
