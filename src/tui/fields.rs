@@ -29,7 +29,7 @@ pub struct Field {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldEditor {
     /// What the fields describe, as it was when the editor opened.
-    entry: Entry,
+    target: Target,
     pub fields: Vec<Field>,
     pub focus: usize,
 }
@@ -74,13 +74,19 @@ fn text(x: f64) -> String {
 /// The angle is typed in degrees, as z and x turn it; files keep radians.
 const ANGLE: &str = "angle";
 
-/// What the fields describe, as its file entry would say it: a body, a wall,
-/// or the scene's `[world]` and `[solver]` tables with the bodies and actions
-/// the methods' rules look at (the bodies also checked, as the world holds them).
+/// A body (its index in the world) as its file entry would say it.
 #[derive(Clone, Debug, PartialEq)]
 enum Entry {
     Body(usize, BodyEntry),
     Wall(usize, WallEntry),
+}
+
+/// What the fields describe: a body, or the scene's `[world]` and `[solver]`
+/// tables with the bodies and actions the methods' rules look at (the bodies
+/// also checked, as the world holds them).
+#[derive(Clone, Debug, PartialEq)]
+enum Target {
+    Body(Entry),
     Settings(Box<SceneFile>, Vec<Body>),
 }
 
@@ -194,7 +200,7 @@ impl FieldEditor {
             }
             fields.push(field("restitution e", "restitution", 0, text(w.restitution)));
             fields.push(field("friction μ", "friction", 0, text(w.friction)));
-            return FieldEditor { entry: Entry::Wall(index, w), fields, focus: 0 };
+            return FieldEditor { target: Target::Body(Entry::Wall(index, w)), fields, focus: 0 };
         }
         let e = BodyEntry::from_body(b);
         let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
@@ -215,7 +221,7 @@ impl FieldEditor {
             }
             (None, None) => {}
         }
-        FieldEditor { entry: Entry::Body(index, e), fields, focus: 0 }
+        FieldEditor { target: Target::Body(Entry::Body(index, e)), fields, focus: 0 }
     }
 
     /// The world and solver settings of a start, labelled in the screen's language.
@@ -226,15 +232,15 @@ impl FieldEditor {
             .zip(labels)
             .map(|(&(key, part), &label)| Field { choices: choices(key), ..field(label, key, part, setting(&raw, key, part)) })
             .collect();
-        FieldEditor { entry: Entry::Settings(Box::new(raw), start.world.bodies.clone()), fields, focus: 0 }
+        FieldEditor { target: Target::Settings(Box::new(raw), start.world.bodies.clone()), fields, focus: 0 }
     }
 
     /// The body's name; none for the settings.
     pub fn name(&self) -> Option<&str> {
-        match &self.entry {
-            Entry::Body(_, e) => Some(&e.name),
-            Entry::Wall(_, w) => Some(&w.name),
-            Entry::Settings(..) => None,
+        match &self.target {
+            Target::Body(Entry::Body(_, e)) => Some(&e.name),
+            Target::Body(Entry::Wall(_, w)) => Some(&w.name),
+            Target::Settings(..) => None,
         }
     }
 
@@ -279,10 +285,10 @@ impl FieldEditor {
 
     /// The body or settings the fields describe, or `None` with each bad field marked.
     pub fn apply(&mut self) -> Option<Applied> {
-        if let Entry::Settings(..) = self.entry {
-            return self.apply_settings();
-        }
-        let mut entry = self.entry.clone();
+        let mut entry = match &self.target {
+            Target::Body(e) => e.clone(),
+            Target::Settings(raw, bodies) => return apply_settings(&mut self.fields, raw, bodies),
+        };
         for f in &mut self.fields {
             f.error = None;
             let t = f.text.trim();
@@ -314,7 +320,6 @@ impl FieldEditor {
                         (number.get_mut)(e)[k] = x;
                     }
                 }
-                (Entry::Settings(..), ..) => {}
             }
         }
         // A field that is not a number keeps its old value here, so the
@@ -323,7 +328,6 @@ impl FieldEditor {
         let (index, checked) = match &entry {
             Entry::Body(i, e) => (*i, body(e)),
             Entry::Wall(i, w) => (*i, wall(w)),
-            Entry::Settings(..) => return None,
         };
         match checked {
             Ok(b) if !unreadable => Some(Applied::Body(index, b)),
@@ -331,46 +335,6 @@ impl FieldEditor {
             Err(problems) => {
                 for p in problems {
                     self.mark(&p, &entry);
-                }
-                None
-            }
-        }
-    }
-
-    /// The settings the fields give, checked as a file's `[world]` and
-    /// `[solver]` are, with the methods' rules on the scene's bodies and actions.
-    fn apply_settings(&mut self) -> Option<Applied> {
-        let Entry::Settings(raw, bodies) = &self.entry else { return None };
-        let mut edited = raw.as_ref().clone();
-        let mut changes: Vec<&str> = Vec::new();
-        for f in &mut self.fields {
-            f.error = None;
-            let t = f.text.trim();
-            if t == f.shown {
-                continue;
-            }
-            match put_setting(&mut edited, f.key, f.part, t) {
-                Ok(()) if changes.contains(&f.key) => {}
-                Ok(()) => changes.push(f.key),
-                Err(why) => f.error = Some(why),
-            }
-        }
-        // As a file writes them: `gravity = [0, -5]`, `method = "reposition"`.
-        let changes: Vec<String> = changes
-            .iter()
-            .map(|key| match *key {
-                "gravity" => format!("gravity = [{}, {}]", setting(&edited, key, 0), setting(&edited, key, 1)),
-                _ if !choices(key).is_empty() && choices(key) != BOOLEAN => format!("{key} = \"{}\"", setting(&edited, key, 0)),
-                _ => format!("{key} = {}", setting(&edited, key, 0)),
-            })
-            .collect();
-        let unreadable = self.fields.iter().any(|f| f.error.is_some());
-        match settings(&edited, bodies) {
-            Ok(s) if !unreadable => Some(Applied::Settings(Box::new(s), DVec2::from(edited.world.gravity), changes.join(", "))),
-            Ok(_) => None,
-            Err(problems) => {
-                for (path, p) in problems {
-                    self.mark_setting(&path, &p, &edited);
                 }
                 None
             }
@@ -390,35 +354,74 @@ impl FieldEditor {
             (Entry::Body(_, e), "size") => e.size.and_then(|s| s.iter().position(|x| !(x.is_finite() && *x > 0.0))),
             _ => None,
         };
-        self.mark_on(p.key, part, p);
-    }
-
-    /// Shows a problem with the settings on the field of its key: one the
-    /// method has with a body or an action on the method; gravity's on the
-    /// number out of range, or else (a method without gravity) not zero.
-    fn mark_setting(&mut self, path: &[Seg], p: &BodyProblem, edited: &SceneFile) {
-        let key = match path {
-            [Seg::Key("world" | "solver"), Seg::Key(key)] => *key,
-            _ => "method",
-        };
-        let g = edited.world.gravity;
-        let part = (key == "gravity").then(|| g.iter().position(|&x| !limits::GRAVITY.holds(x)).or(g.iter().position(|&x| x != 0.0)));
-        self.mark_on(key, part.flatten(), p);
-    }
-
-    /// Puts a problem on the field of `key` (and `part`, if given), else on
-    /// the first; a field keeps the first problem found with it.
-    fn mark_on(&mut self, key: &str, part: Option<usize>, p: &BodyProblem) {
-        let on = |f: &Field| f.key == key && part.is_none_or(|k| f.part == k);
-        let i = self.fields.iter().position(on).unwrap_or(0);
-        if self.fields[i].error.is_none() {
-            self.fields[i].error = Some(format!("{}: {}", p.message, p.help));
-        }
+        mark_on(&mut self.fields, p.key, part, p);
     }
 
     /// Which fields are wrong now, for the status line.
     pub fn errors(&self) -> usize {
         self.fields.iter().filter(|f| f.error.is_some()).count()
+    }
+}
+
+/// The settings the fields give, checked as a file's `[world]` and
+/// `[solver]` are, with the methods' rules on the scene's bodies and actions.
+fn apply_settings(fields: &mut [Field], raw: &SceneFile, bodies: &[Body]) -> Option<Applied> {
+    let mut edited = raw.clone();
+    let mut changes: Vec<&str> = Vec::new();
+    for f in fields.iter_mut() {
+        f.error = None;
+        let t = f.text.trim();
+        if t == f.shown {
+            continue;
+        }
+        match put_setting(&mut edited, f.key, f.part, t) {
+            Ok(()) if changes.contains(&f.key) => {}
+            Ok(()) => changes.push(f.key),
+            Err(why) => f.error = Some(why),
+        }
+    }
+    // As a file writes them: `gravity = [0, -5]`, `method = "reposition"`.
+    let changes: Vec<String> = changes
+        .iter()
+        .map(|key| match *key {
+            "gravity" => format!("gravity = [{}, {}]", setting(&edited, key, 0), setting(&edited, key, 1)),
+            _ if !choices(key).is_empty() && choices(key) != BOOLEAN => format!("{key} = \"{}\"", setting(&edited, key, 0)),
+            _ => format!("{key} = {}", setting(&edited, key, 0)),
+        })
+        .collect();
+    let unreadable = fields.iter().any(|f| f.error.is_some());
+    match settings(&edited, bodies) {
+        Ok(s) if !unreadable => Some(Applied::Settings(Box::new(s), DVec2::from(edited.world.gravity), changes.join(", "))),
+        Ok(_) => None,
+        Err(problems) => {
+            for (path, p) in problems {
+                mark_setting(fields, &path, &p, &edited);
+            }
+            None
+        }
+    }
+}
+
+/// Shows a problem with the settings on the field of its key: one the
+/// method has with a body or an action on the method; gravity's on the
+/// number out of range, or else (a method without gravity) not zero.
+fn mark_setting(fields: &mut [Field], path: &[Seg], p: &BodyProblem, edited: &SceneFile) {
+    let key = match path {
+        [Seg::Key("world" | "solver"), Seg::Key(key)] => *key,
+        _ => "method",
+    };
+    let g = edited.world.gravity;
+    let part = (key == "gravity").then(|| g.iter().position(|&x| !limits::GRAVITY.holds(x)).or(g.iter().position(|&x| x != 0.0)));
+    mark_on(fields, key, part.flatten(), p);
+}
+
+/// Puts a problem on the field of `key` (and `part`, if given), else on
+/// the first; a field keeps the first problem found with it.
+fn mark_on(fields: &mut [Field], key: &str, part: Option<usize>, p: &BodyProblem) {
+    let on = |f: &Field| f.key == key && part.is_none_or(|k| f.part == k);
+    let i = fields.iter().position(on).unwrap_or(0);
+    if fields[i].error.is_none() {
+        fields[i].error = Some(format!("{}: {}", p.message, p.help));
     }
 }
 
