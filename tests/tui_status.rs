@@ -57,12 +57,13 @@ fn typed(app: &mut App, text: &str) {
 
 /// Every mode a user can be in, reached by keys as a user reaches it (the
 /// question to overwrite a file is set directly: reaching it needs a file).
-const MODES: [&str; 15] = [
+const MODES: [&str; 16] = [
     "menu",
     "step",
     "step-with-note",
     "playing",
     "fields",
+    "settings",
     "aim",
     "aim-typed",
     "save-as",
@@ -96,6 +97,7 @@ fn app_in(mode: &str, lang: Lang) -> App {
             press(&mut app, &[Msg::ToggleRun, Msg::Tick(4.8)]);
         }
         "fields" => press(&mut app, &[Msg::EditFields]),
+        "settings" => press(&mut app, &[Msg::EditSettings]),
         "aim" => press(&mut app, &[Msg::Aim]),
         "aim-typed" => {
             press(&mut app, &[Msg::Aim]);
