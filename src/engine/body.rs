@@ -88,6 +88,7 @@ impl Body {
         (self.velocity, self.angular_velocity) = (DVec2::ZERO, 0.0);
     }
 
+    #[inline]
     pub fn is_static(&self) -> bool {
         self.inv_mass == 0.0
     }
@@ -97,9 +98,11 @@ impl Body {
     pub fn inertia(&self) -> f64 {
         self.inertia
     }
+    #[inline]
     pub fn inv_mass(&self) -> f64 {
         self.inv_mass
     }
+    #[inline]
     pub fn inv_inertia(&self) -> f64 {
         self.inv_inertia
     }
@@ -109,6 +112,7 @@ impl Body {
     }
 
     /// Velocity of the body's point at `p`: v + ω×(p − x) (text 000).
+    #[inline]
     pub fn velocity_at(&self, p: DVec2) -> DVec2 {
         self.velocity + cross_sv(self.angular_velocity, p - self.position)
     }
@@ -149,6 +153,7 @@ impl Body {
     /// Applies J at the point `r` from the centre, as the resolve phase does.
     /// A static body is left alone rather than moved by J·0: an impulse gone
     /// non-finite times a zero inverse mass is NaN, not 0.
+    #[inline]
     pub(crate) fn push(&mut self, j: DVec2, r: DVec2) {
         if self.is_static() {
             return;

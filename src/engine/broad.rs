@@ -150,12 +150,14 @@ impl Broad {
     }
 
     /// Partner `k` of body `i`'s list.
+    #[inline]
     pub(super) fn partner(&self, i: usize, k: usize) -> Option<usize> {
         (k < self.count[i]).then(|| self.pool[self.first[i] + k])
     }
 
     /// Text 001's bound test at the visit, as [`bounds_touch`] makes it, with
     /// the radii of this frame at hand.
+    #[inline]
     pub(super) fn touch(&self, bodies: &[Body], a: usize, b: usize) -> bool {
         let reach = self.radius[a] + self.radius[b];
         bodies[a].position.distance_squared(bodies[b].position) <= reach * reach

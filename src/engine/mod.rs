@@ -455,6 +455,7 @@ fn relax_touching<T: Tracer>(
 }
 
 /// Borrows two different bodies of the slice mutably, in the order asked.
+#[inline]
 pub(crate) fn pair_mut(bodies: &mut [Body], a: usize, b: usize) -> (&mut Body, &mut Body) {
     debug_assert!(a < b);
     let (left, right) = bodies.split_at_mut(b);

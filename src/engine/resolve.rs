@@ -39,6 +39,7 @@ use glam::DVec2;
 const SLIDING_EPSILON: f64 = 1e-9;
 
 /// The contact point: between the info's start and end, weighted by inverse mass.
+#[inline]
 pub(super) fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
     info.start * (imb / (ima + imb)) + info.end * (ima / (ima + imb))
 }

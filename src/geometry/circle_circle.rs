@@ -6,6 +6,7 @@ use glam::DVec2;
 ///
 /// Coincident centres have no direction between them: text 001 then picks a
 /// fixed normal and takes the whole radius sum as depth, which we do with +y.
+#[inline]
 pub fn collide_circle_circle(ca: DVec2, ra: f64, cb: DVec2, rb: f64) -> Option<CollisionInfo> {
     let d = cb - ca;
     let dist = d.length();

@@ -1,12 +1,14 @@
 use glam::DVec2;
 
 /// 2D cross product of two vectors, the z of their 3D cross: `a.x·b.y − a.y·b.x`.
+#[inline]
 pub fn cross(a: DVec2, b: DVec2) -> f64 {
     a.perp_dot(b)
 }
 
 /// Scalar × vector, `ω×r = (−ω·r.y, ω·r.x)`: the velocity of a point at `r`
 /// from the centre of a body spinning at `ω` (text 000).
+#[inline]
 pub fn cross_sv(w: f64, r: DVec2) -> DVec2 {
     DVec2::new(-w * r.y, w * r.x)
 }
@@ -43,11 +45,13 @@ impl Pose {
 
     /// A pose whose rotation, `DVec2::from_angle(angle)`, was worked out
     /// before: a body's angle holds through a frame's passes.
+    #[inline]
     pub fn turned(position: DVec2, angle: f64, rotation: DVec2) -> Pose {
         Pose { position, angle, rotation }
     }
 
     /// `v` turned by the pose's angle.
+    #[inline]
     pub fn rotate(&self, v: DVec2) -> DVec2 {
         self.rotation.rotate(v)
     }
