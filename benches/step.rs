@@ -14,7 +14,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 mod common;
 use glam::DVec2;
-use impulse::engine::{Body, NoTrace, Phase, PhaseKind, Settings, World, record_frame, record_frame_expecting, step};
+use impulse::engine::{Body, Filtered, NoTrace, Phase, PhaseKind, Settings, World, record_frame, record_frame_expecting, step};
 use impulse::geometry::Shape;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -97,6 +97,18 @@ fn bench(c: &mut Criterion) {
         start.elapsed()
     };
     group.bench_function("untraced (NoTrace)", |b| b.iter_custom(|iters| common::untraced_steps(&world, &settings, iters)));
+    // What tracing costs before any record is built: text 001's every
+    // narrow-phase test (bounding circles, the list built afresh), the SAT's
+    // faces and the tracer's questions, with every record declined.
+    group.bench_function("every test, no record (Filtered)", |b| {
+        b.iter_custom(|iters| {
+            time(iters, &mut |w| {
+                let mut none = Filtered::new(|_, _| false, true);
+                step(w, black_box(&settings), &mut none);
+                black_box(none.phases);
+            })
+        })
+    });
     group.bench_function("traced (Vec<Phase>)", |b| {
         b.iter_custom(|iters| {
             time(iters, &mut |w| {

@@ -37,7 +37,7 @@ pub use reposition::{
     EndpointRecord, Fallback, Outcome, PairBounceRecord, PairRepositionRecord, Shared, TouchRecord, VcorRecord, WallBounceRecord,
     WallRepositionRecord, WallTouchRecord,
 };
-pub use resolve::{Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
+pub use resolve::{Beyond, Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
 pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 pub use warm::{ContactMemory, Summed, WarmRecord};
 

@@ -126,20 +126,19 @@ pub(super) fn run<T: Tracer>(
                 threshold,
                 restitution: [ba.restitution, bb.restitution],
                 friction_of: [ba.friction, bb.friction],
-                mass: [mass(ba), mass(bb)],
-                inertia: [inertia(ba), inertia(bb)],
+                mass: [ba.mass(), bb.mass()],
+                inertia: [ba.inertia(), bb.inertia()],
                 e,
                 mu,
                 k_n,
                 jn,
                 t,
-                k_n_vec,
-                sliding_after,
+
                 vrt,
-                k_t,
+                beyond: (k_t.is_some() || k_n_vec.is_some() || sliding_after.is_some())
+                    .then(|| Box::new(Beyond { k_t, k_n_vec, sliding_after, jt_max })),
                 sliding,
                 jt_free,
-                jt_max,
                 capped,
                 jt,
                 j: impulse,
@@ -173,14 +172,14 @@ pub(super) fn run_summed<T: Tracer>(
     // pile, pushes passed on from other contacts would otherwise be bounced
     // back, and energy made.
     let approach = match (solve.before.get(a), solve.before.get(b)) {
-        (Some(&(va, wa)), Some(&(vb, wb))) => c.vrn.min(((va + ra.perp() * wa) - (vb + rb.perp() * wb)).dot(n)),
-        _ => c.vrn,
+        (Some(&(va, wa)), Some(&(vb, wb))) => c.vrn().min(((va + ra.perp() * wa) - (vb + rb.perp() * wb)).dot(n)),
+        _ => c.vrn(),
     };
     let sums = solve.memory.sums_for(super::warm::key(a, b, point), frame, n, approach);
     let before = (sums.jn, sums.jt);
     let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
-    let djn = -(c.vrn + e * sums.vrn0.max(0.0)) / k_n;
+    let djn = -(c.vrn() + e * sums.vrn0.max(0.0)) / k_n;
     sums.jn = (sums.jn + djn).min(0.0);
     let jn = sums.jn - before.0;
     if jn != 0.0 {
@@ -248,10 +247,7 @@ pub struct Contact {
     /// Velocities and spins before the impulse.
     pub v: [DVec2; 2],
     pub w: [f64; 2],
-    /// The velocity of p on each body, v + ω×r.
-    pub v_p: [DVec2; 2],
     pub v_rel: DVec2,
-    pub vrn: f64,
 }
 
 /// The contact point, the arms to it from each centre, and its velocity on each body.
@@ -267,7 +263,6 @@ impl Contact {
     }
 
     fn of(ba: &Body, bb: &Body, info: &CollisionInfo, p: DVec2, r: [DVec2; 2], v_p: [DVec2; 2]) -> Contact {
-        let v_rel = v_p[0] - v_p[1];
         Contact {
             start: info.start,
             end: info.end,
@@ -278,14 +273,24 @@ impl Contact {
             n: info.normal,
             v: [ba.velocity, bb.velocity],
             w: [ba.angular_velocity, bb.angular_velocity],
-            v_p,
-            v_rel,
-            vrn: v_rel.dot(info.normal),
+            v_rel: v_p[0] - v_p[1],
         }
+    }
+
+    /// The velocity of p on each body, v + ω×r: the step's own arithmetic
+    /// ([`Body::velocity_at`], with r = p − x as recorded), so the same bits.
+    /// Not kept in the record: a traced frame writes thousands of these.
+    pub fn v_p(&self) -> [DVec2; 2] {
+        [0, 1].map(|k| self.v[k] + cross_sv(self.w[k], self.r[k]))
+    }
+
+    /// The approach speed along n, v_rel·n, as the step computed it.
+    pub fn vrn(&self) -> f64 {
+        self.v_rel.dot(self.n)
     }
 }
 
-/// The impulse, when the bodies approach. A static body's mass and inertia are none (infinite).
+/// The impulse, when the bodies approach. A static body's mass and inertia are infinite.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Impulse {
     pub friction: Friction,
@@ -295,27 +300,55 @@ pub struct Impulse {
     pub threshold: f64,
     pub restitution: [f64; 2],
     pub friction_of: [f64; 2],
-    pub mass: [Option<f64>; 2],
-    pub inertia: [Option<f64>; 2],
+    /// The bodies' masses and inertias; a static body's (inverse mass 0, in
+    /// the contact) are infinite and shown as ∞.
+    pub mass: [f64; 2],
+    pub inertia: [f64; 2],
     pub e: f64,
     pub mu: f64,
     pub k_n: f64,
     pub jn: f64,
     pub t: DVec2,
     pub vrt: f64,
-    /// Only for velocity-ratio friction and the cap.
-    pub k_t: Option<f64>,
-    /// With the cap: K·n, and v_rel after the normal impulse, which friction acts on.
-    pub k_n_vec: Option<DVec2>,
-    pub sliding_after: Option<DVec2>,
     pub sliding: bool,
     pub jt_free: f64,
-    /// Only with the cap.
-    pub jt_max: Option<f64>,
     pub capped: bool,
     pub jt: f64,
     pub j: DVec2,
     pub changes: [BodyChange; 2],
+    /// What only velocity-ratio friction, the cap and a clipped manifold's
+    /// solve compute; none with the texts' defaults, which keeps the common
+    /// record small.
+    pub beyond: Option<Box<Beyond>>,
+}
+
+/// The parts of an [`Impulse`] that the texts' default (Coulomb friction, no
+/// cap, one point) never computes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Beyond {
+    /// Only for velocity-ratio friction and the cap.
+    pub k_t: Option<f64>,
+    /// With the cap: K·n, and v_rel after the normal impulse, which friction acts on.
+    pub k_n_vec: Option<DVec2>,
+    /// Also with a clipped manifold's two-point solve: v_rel after both normal impulses.
+    pub sliding_after: Option<DVec2>,
+    /// Only with the cap.
+    pub jt_max: Option<f64>,
+}
+
+impl Impulse {
+    pub fn k_t(&self) -> Option<f64> {
+        self.beyond.as_ref().and_then(|b| b.k_t)
+    }
+    pub fn k_n_vec(&self) -> Option<DVec2> {
+        self.beyond.as_ref().and_then(|b| b.k_n_vec)
+    }
+    pub fn sliding_after(&self) -> Option<DVec2> {
+        self.beyond.as_ref().and_then(|b| b.sliding_after)
+    }
+    pub fn jt_max(&self) -> Option<f64> {
+        self.beyond.as_ref().and_then(|b| b.jt_max)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -484,8 +517,8 @@ impl ResolveRecord {
         let c = &self.contact;
         let [ima, imb] = c.inv_mass;
         let [ra, rb] = c.r;
-        let [vpa, vpb] = c.v_p;
-        let (n, v_rel, vrn) = (c.n, c.v_rel, c.vrn);
+        let [vpa, vpb] = c.v_p();
+        let (n, v_rel, vrn) = (c.n, c.v_rel, c.vrn());
         let mut q = vec![
             Quantity::new("p", c.p, "m").by(
                 "{start} + ({end} − {start})·{1/m_a}/({1/m_a} + {1/m_b})",
@@ -510,8 +543,9 @@ impl ResolveRecord {
             return q;
         }
         let Some(i) = &self.impulse else { return q };
-        let [ma, mb] = i.mass.map(infinite_if_none);
-        let [ia, ib] = i.inertia.map(infinite_if_none);
+        let infinite_if_static = |k: usize, x: [f64; 2]| if c.inv_mass[k] == 0.0 { Value::Text("∞".into()) } else { Value::Scalar(x[k]) };
+        let [ma, mb] = [0, 1].map(|k| infinite_if_static(k, i.mass));
+        let [ia, ib] = [0, 1].map(|k| infinite_if_static(k, i.inertia));
         let k = |name, k, template, axis: (&'static str, DVec2)| {
             Quantity::new(name, k, "1/kg").by(
                 template,
@@ -547,7 +581,7 @@ impl ResolveRecord {
             },
         ]);
         let slide =
-            match (i.k_n_vec, i.sliding_after, &self.given) {
+            match (i.k_n_vec(), i.sliding_after(), &self.given) {
                 (_, Some(after), Some(g)) => {
                     q.push(
                         Quantity::new("Δv_rel", g.pending, "m/s")
@@ -595,7 +629,7 @@ impl ResolveRecord {
                     .by("({μ_a} + {μ_b}) / 2", vec![("μ_a", i.friction_of[0].into()), ("μ_b", i.friction_of[1].into())]),
             );
         }
-        if let Some(k_t) = i.k_t {
+        if let Some(k_t) = i.k_t() {
             q.push(k("k_t", k_t, "{1/m_a} + {1/m_b} + ({r_a}×{t})²/{I_a} + ({r_b}×{t})²/{I_b}", ("t", i.t)));
         }
         q.extend(friction_quantities(i));
@@ -615,19 +649,6 @@ impl ResolveRecord {
         ]);
         q
     }
-}
-
-/// A static body's mass and inertia are infinite (none): J/m and its terms in K vanish.
-fn mass(b: &Body) -> Option<f64> {
-    (!b.is_static()).then(|| b.mass())
-}
-
-fn inertia(b: &Body) -> Option<f64> {
-    (!b.is_static()).then(|| b.inertia())
-}
-
-fn infinite_if_none(x: Option<f64>) -> Value {
-    x.map_or_else(|| Value::Text("∞".into()), Value::Scalar)
 }
 
 /// The unit tangent, or zero when there is no sliding to oppose.
@@ -672,7 +693,8 @@ fn tangent_quantity(mode: Tangent, t: DVec2, n: DVec2, sliding: Sliding) -> Quan
 
 /// jt as the friction model gives it, and the cap when it is on.
 fn friction_quantities(i: &Impulse) -> Vec<Quantity> {
-    let Impulse { mu, jn, vrt, k_t, jt_free, jt_max, capped, jt, sliding, .. } = *i;
+    let Impulse { mu, jn, vrt, jt_free, capped, jt, sliding, .. } = *i;
+    let (k_t, jt_max) = (i.k_t(), i.jt_max());
     let free = match i.friction {
         Friction::None => Quantity::new("jt", 0.0, "N·s").by("friction is off", vec![]),
         Friction::Coulomb if !sliding => Quantity::new("jt", 0.0, "N·s").by("0: no sliding ({vrt} = 0)", vec![("vrt", vrt.into())]),

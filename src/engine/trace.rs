@@ -53,6 +53,9 @@ impl Tracer for NoTrace {
 
 impl Tracer for Vec<Phase> {
     const ENABLED: bool = true;
+    // Inlined, so that a record can be written straight into the list
+    // rather than built on the stack and copied in.
+    #[inline]
     fn record(&mut self, phase: Phase) {
         self.push(phase);
     }
@@ -274,6 +277,7 @@ pub struct Phase {
 }
 
 impl Phase {
+    #[inline]
     pub fn new(iteration: Option<usize>, pair: Option<(usize, usize)>, data: PhaseData) -> Phase {
         Phase { iteration, pair, data }
     }
@@ -414,7 +418,10 @@ impl Phase {
                 super::detect::Work::CircleCircle | super::detect::Work::TwoWalls => 0,
             },
             PhaseData::Correct(_) => 0,
-            PhaseData::Resolve(r) => size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)),
+            PhaseData::Resolve(r) => {
+                let beyond = r.impulse.as_ref().and_then(|i| i.beyond.as_ref());
+                size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)) + beyond.map_or(0, |b| size_of_val(&**b))
+            }
             PhaseData::Warm(r) => size_of_val(&**r),
             PhaseData::Integrate(r) | PhaseData::Move(r) => size_of_val(&**r) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..]),
             PhaseData::Touch(_) => 0,

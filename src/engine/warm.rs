@@ -219,7 +219,7 @@ pub struct Summed {
 impl Summed {
     /// The derivation after the contact's own quantities (p, arms, v_rel, vrn).
     pub(super) fn quantities(&self, c: &Contact) -> Vec<Quantity> {
-        let (before, after, vrn) = (self.sums_before, self.sums_after, c.vrn);
+        let (before, after, vrn) = (self.sums_before, self.sums_after, c.vrn());
         let e = if self.e == 0.0 && self.vrn0 > 0.0 {
             Quantity::new("e", 0.0, "").by("0: first approach {vrn₀} below the threshold, or warmed", vec![("vrn₀", self.vrn0.into())])
         } else {
