@@ -558,7 +558,20 @@ fn y_and_big_y_stack_bodies_like_the_selected_one() {
     act(&mut s, Msg::AddCircle);
     let c = by_name_in(&s, "circle1");
     assert_eq!(c.shape, impulse::geometry::Shape::Circle { radius: 0.5 });
-    assert!((c.position.y - (4.02 + 0.5 + 0.5 + 0.01)).abs() < 1e-12, "{}", c.position.y);
+    // 4.02 + 1.01 is 5.029999999999999 in f64; the new body stands at 5.03, as a person would write it.
+    assert_eq!(c.position.y, 5.03);
+}
+
+/// A row of copies made with Ctrl-D stands at the numbers a person would
+/// type, not at the round-off of adding widths: the ball (radius 0.5, at
+/// x = −2) copied four times along x, 1.05 apart, saves as −0.95, 0.1, 1.15, 2.2.
+#[test]
+fn copies_stand_at_round_numbers() {
+    let mut s = starter();
+    select(&mut s, "ball");
+    press(&mut s, &[Msg::Duplicate, Msg::Duplicate, Msg::Duplicate, Msg::Duplicate]);
+    let xs: Vec<f64> = ["ball1", "ball2", "ball3", "ball4"].iter().map(|n| by_name_in(&s, n).position.x).collect();
+    assert_eq!(xs, [-0.95, 0.1, 1.15, 2.2]);
 }
 
 fn by_name_in(s: &Stepper, name: &str) -> Body {

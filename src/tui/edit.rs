@@ -188,8 +188,16 @@ fn beside(b: &Body, others: &[Body]) -> Body {
             .all(|o| collide(&o.shape, o.pose(), &b.shape, pose, None).info.is_none())
     };
     let mut tries = (1..=5).flat_map(|k| [k, -k]).map(|k| b.position + DVec2::new(f64::from(k) * shift, 0.0));
-    copy.position = tries.find(|&at| clear(at)).unwrap_or(b.position + DVec2::new(shift, 0.0));
+    copy.position = tidy(tries.find(|&at| clear(at)).unwrap_or(b.position + DVec2::new(shift, 0.0)));
     copy
+}
+
+/// A place found by adding sizes keeps the sum's round-off (2.05 + 1.05 is
+/// 3.0999999999999996), which a saved file would show. Twelve significant
+/// digits give back the number a person would have typed: 3.1.
+fn tidy(p: DVec2) -> DVec2 {
+    let short = |x: f64| format!("{x:.11e}").parse().unwrap_or(x);
+    DVec2::new(short(p.x), short(p.y))
 }
 
 /// A round step for moving bodies: a power of ten near a fortieth of the view.
@@ -241,7 +249,7 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
         Shape::Segment { .. } => 0.0,
     };
     let name = fresh_name(if is_box { "box" } else { "circle" }, others);
-    let at = on.position + DVec2::new(0.0, up * (below + height / 2.0 + height / 100.0));
+    let at = tidy(on.position + DVec2::new(0.0, up * (below + height / 2.0 + height / 100.0)));
     let mut body = Body::dynamic(name, shape, mass).at(at);
     (body.restitution, body.friction) = (on.restitution, on.friction);
     body
