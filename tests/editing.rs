@@ -839,3 +839,29 @@ fn saving_ends_a_held_move() {
     assert!(s.dirty());
     assert_eq!(s.edits(), 2);
 }
+
+/// Backspace is bound to nothing when stepping, so it deletes nothing; Del
+/// deletes at once in a scene of one's own, and in a lesson only when pressed
+/// again (any other key between keeps the body).
+#[test]
+fn backspace_deletes_nothing_and_del_asks_in_a_lesson() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use impulse::tui::keys::{Scope, lookup};
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Backspace, KeyModifiers::NONE), Scope::Stepper), None);
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Delete, KeyModifiers::NONE), Scope::Stepper), Some(Msg::Delete));
+
+    let mut scene = starter();
+    select(&mut scene, "ball");
+    act(&mut scene, Msg::Delete);
+    assert_eq!(note(&scene), "deleted ball");
+
+    let mut lesson = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
+    let bodies = lesson.bodies().len();
+    act(&mut lesson, Msg::Delete);
+    assert_eq!(note(&lesson), "Del again deletes m1 from this lesson (u undoes it); any other key keeps it");
+    assert_eq!(lesson.bodies().len(), bodies);
+    press(&mut lesson, &[Msg::SelectNext, Msg::Delete]);
+    assert_eq!(lesson.bodies().len(), bodies, "a key between keeps the body; the next Del asks again");
+    act(&mut lesson, Msg::Delete);
+    assert_eq!((lesson.bodies().len(), lesson.edits()), (bodies - 1, 1));
+}
