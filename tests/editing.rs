@@ -865,3 +865,30 @@ fn backspace_deletes_nothing_and_del_asks_in_a_lesson() {
     act(&mut lesson, Msg::Delete);
     assert_eq!((lesson.bodies().len(), lesson.edits()), (bodies - 1, 1));
 }
+
+/// The field editor takes angles in degrees, as z and x turn them; the file
+/// keeps radians. The starter's crate (0.3 rad) shows 17.1887°; typing 45
+/// saves π/4.
+#[test]
+fn angles_are_typed_in_degrees_and_saved_in_radians() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    select(&mut s, "crate");
+    act(&mut s, Msg::EditFields);
+    let angle_field = |s: &Stepper| {
+        let Mode::Fields(ed) = &s.mode else { panic!("the editor is open") };
+        let i = ed.fields.iter().position(|f| f.label.contains('°')).expect("an angle field in degrees");
+        (i, ed.focus, ed.fields[i].text.clone())
+    };
+    let (i, _, shown) = angle_field(&s);
+    assert_eq!(shown, "17.1887", "0.3 rad is 17.1887°");
+    while angle_field(&s).1 != i {
+        act(&mut s, Msg::FieldNext);
+    }
+    act(&mut s, Msg::ClearField);
+    type_text(&mut s, "45");
+    press(&mut s, &[Msg::Accept, Msg::Save]);
+    let saved = Lesson::load(&path).unwrap();
+    assert_eq!(by_name(&saved.world, "crate").angle, std::f64::consts::FRAC_PI_4);
+    assert!(std::fs::read_to_string(&path).unwrap().contains("angle = 0.7853981633974483"));
+}
