@@ -31,7 +31,8 @@ fn a_file_toml_edit_cannot_read_is_refused_not_emptied() {
     // the save once wrote the world into an empty document instead.
     let scene = Lesson::parse("starter.toml", STARTER).unwrap();
     let source = format!("{STARTER}\n# the count\n[extra]\nn = 18446744073709551615\n");
-    let why = to_toml(&source, &scene.world, &scene.settings).unwrap_err();
+    let filed: Vec<Option<&str>> = scene.world.bodies.iter().map(|b| Some(b.name.as_str())).collect();
+    let why = to_toml(&source, &scene.world, &scene.settings, &filed).unwrap_err();
     let line = source.lines().position(|l| l.starts_with("n = ")).unwrap() + 1;
     assert!(why.contains(&format!("line {line}, column 5")), "{why}");
 }

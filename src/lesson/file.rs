@@ -2,7 +2,9 @@
 //! `[[toggle]]` and `[[question]]`.
 
 use crate::engine::{ContactModel, Friction, Integrator, Tangent};
+use crate::scene::save::{rename_strings, with_line_ends};
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 #[derive(Deserialize, Debug, Clone)]
 #[serde(deny_unknown_fields)]
@@ -206,3 +208,35 @@ macro_rules! anchored {
     )*};
 }
 anchored!(StepEntry, CheckEntry, QuestionEntry);
+
+/// `text` (a lesson or scene file) with the bodies renamed by `renamed` (the
+/// file's name → the new one) in its lesson tables: the pairs of steps, checks
+/// and questions, a check's `body`, a question's answer about a body
+/// (`m1.velocity.x`) and a key's `body.NAME.KEY` changes. They mean the same
+/// bodies under their new names; the narration's words are left as written.
+pub fn rename_bodies(text: &str, renamed: &BTreeMap<&str, &str>) -> Result<String, String> {
+    if renamed.is_empty() {
+        return Ok(text.to_string());
+    }
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| e.message().to_string())?;
+    let name = |old: &str| renamed.get(old).map(|n| n.to_string());
+    for table in ["step", "check", "question"] {
+        rename_strings(&mut doc, table, "pair", &name);
+    }
+    rename_strings(&mut doc, "check", "body", &name);
+    // The longest name the answer starts with, as `question::truth` reads it.
+    let answer = |a: &str| {
+        let old = renamed.keys().filter(|old| a.strip_prefix(**old).is_some_and(|rest| rest.starts_with('.'))).max_by_key(|o| o.len())?;
+        Some(format!("{}{}", renamed[old], &a[old.len()..]))
+    };
+    rename_strings(&mut doc, "question", "answer", &answer);
+    // `body.NAME.KEY=VALUE`, as `scene::overrides` reads it.
+    let set = |s: &str| {
+        let (key, value) = s.split_once('=')?;
+        let [table, old, field] = key.trim().split('.').collect::<Vec<_>>()[..] else { return None };
+        (table == "body").then_some(())?;
+        Some(format!("body.{}.{field}={value}", renamed.get(old)?))
+    };
+    rename_strings(&mut doc, "toggle", "sets", &set);
+    Ok(with_line_ends(text, doc.to_string()))
+}

@@ -14,6 +14,7 @@ mod sources;
 pub use check::{CheckOutcome, overrides_text, run_checks};
 pub use file::{
     Anchor, CheckEntry, Correct, DEFAULT_QUESTION_TOLERANCE, Expected, LessonSection, Overrides, QuestionEntry, StepEntry, ToggleEntry,
+    rename_bodies,
 };
 pub use lang::Lang;
 pub use question::{Truth, Verdict, anchor_questions, judge, truth};

@@ -1,20 +1,27 @@
 //! Writing a scene back as TOML that loads to the same world. The user's own
 //! file is the template: toml_edit keeps its comments, layout and key order,
 //! only values that changed are rewritten (each keeping its trailing
-//! comment), bodies are matched by name, and new ones are appended.
+//! comment), bodies are written into the tables they came from (the caller
+//! says which, so a renamed body keeps its table), and new ones are appended.
 
 use super::file::{ActionEntry, BODY_NUMBERS, BodyEntry, WallEntry};
 use crate::engine::{Action, Body, Settings, World};
 use crate::geometry::Shape;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
-/// `source` with the world and settings put in. A source that toml_edit
+/// `source` with the world and settings put in. `filed` gives, for each body
+/// of the world, the name of the table it came from in `source` (none for a
+/// body the file does not hold): that table is rewritten, keeping its
+/// comments and layout, whatever the body is called now, and the file's
+/// `[[action]]` tables that name a renamed body name it anew. A source that toml_edit
 /// cannot read (an integer above i64::MAX, which the scene reader takes) is
 /// refused, with where and why: writing the world into an empty document
 /// would drop every comment and every table the scene does not own.
-pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<String, String> {
+pub fn to_toml(source: &str, world: &World, settings: &Settings, filed: &[Option<&str>]) -> Result<String, String> {
+    debug_assert_eq!(filed.len(), world.bodies.len());
     let mut doc: DocumentMut = source.parse().map_err(|e: toml_edit::TomlError| {
         let at =
             e.span().map(|s| super::error::line_col(source, s.start)).map_or(String::new(), |(l, c)| format!(" at line {l}, column {c}"));
@@ -51,19 +58,56 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings) -> Result<Strin
         doc.remove("solver");
     }
 
-    let (walls, bodies): (Vec<&Body>, Vec<&Body>) = world.bodies.iter().partition(|b| matches!(b.shape, Shape::Segment { .. }));
+    let entries = world.bodies.iter().zip(filed.iter().copied());
+    let (walls, bodies): (Vec<Entry>, Vec<Entry>) = entries.partition(|(b, _)| matches!(b.shape, Shape::Segment { .. }));
     write_entries(&mut doc, "body", &bodies, &|t, b| write_body(t, &BodyEntry::from_body(b)));
     write_entries(&mut doc, "wall", &walls, &|t, b| {
         if let Some(w) = WallEntry::from_body(b) {
             write_wall(t, &w);
         }
     });
+    let renamed = renames(filed, &world.bodies);
+    rename_strings(&mut doc, "action", "body", &|name| renamed.get(name).map(|n| n.to_string()));
     Ok(with_line_ends(source, doc.to_string()))
 }
 
-/// Writes `[[key]]` (bodies or walls) from `entries`, matched to the file's by
-/// name. Entries written inline, `body = [{ … }, …]`, stay inline, each with its comments.
-fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[&Body], write: &dyn Fn(&mut dyn TableLike, &Body)) {
+/// A body, and the name of the file's table it came from (none: a new body).
+type Entry<'a> = (&'a Body, Option<&'a str>);
+
+/// The bodies called otherwise than in the file: the file's name → the body's.
+pub fn renames<'a>(filed: &[Option<&'a str>], bodies: &'a [Body]) -> BTreeMap<&'a str, &'a str> {
+    filed.iter().zip(bodies).filter_map(|(was, b)| Some((was.filter(|&w| w != b.name)?, b.name.as_str()))).collect()
+}
+
+/// In each `[[table]]` of `doc` (or `table = [{ … }]`), the string at `key`,
+/// or each string of the array there, that `rename` gives a new text for is
+/// replaced, keeping its comments.
+pub fn rename_strings(doc: &mut DocumentMut, table: &str, key: &str, rename: &dyn Fn(&str) -> Option<String>) {
+    let tables: Vec<&mut dyn TableLike> = match doc.get_mut(table) {
+        Some(Item::ArrayOfTables(a)) => a.iter_mut().map(|t| t as &mut dyn TableLike).collect(),
+        Some(Item::Value(Value::Array(a))) => {
+            a.iter_mut().filter_map(Value::as_inline_table_mut).map(|t| t as &mut dyn TableLike).collect()
+        }
+        _ => return,
+    };
+    for t in tables {
+        let strings: Vec<&mut Value> = match t.get_mut(key) {
+            Some(Item::Value(Value::Array(a))) => a.iter_mut().collect(),
+            Some(Item::Value(v)) => vec![v],
+            _ => continue,
+        };
+        for v in strings {
+            if let Some(new) = v.as_str().and_then(rename) {
+                replace(v, new.into());
+            }
+        }
+    }
+}
+
+/// Writes `[[key]]` (bodies or walls) from `entries`, each into the file's
+/// table it came from. Entries written inline, `body = [{ … }, …]`, stay
+/// inline, each with its comments.
+fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[Entry], write: &dyn Fn(&mut dyn TableLike, &Body)) {
     if let Some(Item::Value(Value::Array(array))) = doc.get_mut(key) {
         write_inline_bodies(array, entries, write);
         return;
@@ -78,9 +122,9 @@ fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[&Body], write: &dy
     let mut places: Vec<isize> = old.iter().flatten().filter_map(Table::position).collect();
     places.sort_unstable();
     let mut tables = ArrayOfTables::new();
-    for (k, body) in entries.iter().enumerate() {
+    for (k, &(body, filed)) in entries.iter().enumerate() {
         let name_of = |t: &Table| t.get("name").and_then(Item::as_str).map(str::to_string);
-        let reused = old.iter_mut().find(|t| t.as_ref().and_then(name_of).as_deref() == Some(&body.name)).and_then(Option::take);
+        let reused = old.iter_mut().find(|t| filed.is_some() && t.as_ref().and_then(name_of).as_deref() == filed).and_then(Option::take);
         let mut table = reused.unwrap_or_default();
         table.set_position(places.get(k).or(places.last()).copied());
         write(&mut table, body);
@@ -92,15 +136,15 @@ fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[&Body], write: &dy
 }
 
 /// A file written with Windows line ends keeps them.
-fn with_line_ends(source: &str, text: String) -> String {
+pub fn with_line_ends(source: &str, text: String) -> String {
     if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text }
 }
 
 /// The bodies of an inline array, in the world's order: each one the file had
-/// (matched by name) keeps its own comments and layout, new ones follow on
+/// (by the name it had there) keeps its own comments and layout, new ones follow on
 /// lines of their own. A comment after a body's comma is stored in front of
 /// the next body; it is moved with the body it follows.
-fn write_inline_bodies(array: &mut Array, entries: &[&Body], write: &dyn Fn(&mut dyn TableLike, &Body)) {
+fn write_inline_bodies(array: &mut Array, entries: &[Entry], write: &dyn Fn(&mut dyn TableLike, &Body)) {
     let name_of = |v: &Value| v.as_inline_table().and_then(|t| t.get("name")).and_then(Value::as_str).map(str::to_string);
     let prefix = |v: &Value| v.decor().prefix().and_then(|p| p.as_str()).unwrap_or("").to_string();
     let trailing = array.trailing().as_str().unwrap_or("").to_string();
@@ -120,9 +164,11 @@ fn write_inline_bodies(array: &mut Array, entries: &[&Body], write: &dyn Fn(&mut
         .collect();
     let mut bodies = Array::new();
     let mut before = opening;
-    for body in entries {
-        let reused =
-            old.iter_mut().find(|o| o.as_ref().and_then(|(v, ..)| name_of(v)).as_deref() == Some(&body.name)).and_then(Option::take);
+    for &(body, filed) in entries {
+        let reused = old
+            .iter_mut()
+            .find(|o| filed.is_some() && o.as_ref().and_then(|(v, ..)| name_of(v)).as_deref() == filed)
+            .and_then(Option::take);
         let (mut value, own, after) = reused.unwrap_or_else(|| (Value::InlineTable(InlineTable::new()), "\n  ".to_string(), String::new()));
         if let Some(table) = value.as_inline_table_mut() {
             write(table, body);

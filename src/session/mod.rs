@@ -10,16 +10,19 @@ pub mod quiz;
 pub mod search;
 mod series;
 mod stale;
+mod start;
 mod timeline;
 pub mod variant;
 
 pub use series::Series;
 pub use stale::stale_banner;
-pub use timeline::{DEFAULT_BUDGET, Start, Starts, Timeline};
+pub use start::{BodyId, Start};
+pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 
 use crate::engine::Settings;
 use crate::lesson::Lesson;
 use crate::scene::save::to_toml;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// One edit, as undo and redo need it: the starts it replaced and those it put
@@ -53,6 +56,9 @@ pub struct Session {
     /// Which edit the file holds: the one on top of `undo` when it was last
     /// saved (none: the scene as opened). Undoing back to it is clean again.
     saved: Option<u64>,
+    /// The name each body the file holds has there: saving writes a body into
+    /// the table it came from, renamed or not, and a body without one is new.
+    filed: BTreeMap<BodyId, String>,
     next_edit: u64,
     /// For random bodies and kicks: seeded, so a session can be replayed.
     rng: fastrand::Rng,
@@ -61,6 +67,7 @@ pub struct Session {
 impl Session {
     pub fn new(lesson: Lesson) -> Session {
         let timeline = Timeline::new(lesson.world.clone(), lesson.settings.clone());
+        let filed = names_of(timeline.ids(0), timeline.bodies(0));
         Session {
             lesson,
             timeline,
@@ -68,6 +75,7 @@ impl Session {
             undo: Vec::new(),
             redo: Vec::new(),
             saved: None,
+            filed,
             next_edit: 0,
             rng: fastrand::Rng::with_seed(2011),
         }
@@ -107,6 +115,7 @@ impl Session {
         let mut start = self.timeline.start(n);
         let selected_before = *selected;
         let label = change(&mut start, selected, &mut self.rng)?;
+        debug_assert_eq!(start.ids().len(), start.world.bodies.len(), "bodies are added and removed through `Start`");
         let after = Starts::from([(n, start)]);
         self.next_edit += 1;
         match self.undo.last_mut().filter(|e| amend && e.frame == n) {
@@ -171,7 +180,8 @@ impl Session {
     /// not a key of the file, is left out.
     pub fn save_text(&mut self, n: u64, file: &str) -> Result<String, String> {
         let start = self.timeline.start(n);
-        let text = to_toml(&self.lesson.source, &start.world, &start.settings)?;
+        let filed: Vec<Option<&str>> = start.ids().iter().map(|id| self.filed.get(id).map(String::as_str)).collect();
+        let text = to_toml(&self.lesson.source, &start.world, &start.settings, &filed)?;
         // The file starts at this frame: its actions count from here. Left as
         // written (with their comments) when that changes nothing.
         let actions = crate::engine::actions_from(&start.world.actions, start.world.frame);
@@ -180,6 +190,9 @@ impl Session {
         } else {
             crate::scene::save::with_actions(&text, &actions, &start.world.bodies)?
         };
+        // A renamed body is the same body: the lesson's steps, checks,
+        // questions and keys that name it by its file name follow it.
+        let text = crate::lesson::rename_bodies(&text, &crate::scene::save::renames(&filed, &start.world.bodies))?;
         // The whole file is checked as `impulse check` would (a step or check
         // that names a deleted body breaks the lesson), not only the scene.
         let back = Lesson::parse(file, &text).map_err(|e| format!("the scene would not read back ({})", e.problems[0].message))?;
@@ -207,12 +220,18 @@ impl Session {
             && back.view == self.lesson.view
     }
 
-    /// The file now holds `text`, written at `path`: it is the file to save
-    /// to from now on, and the session is clean.
-    pub fn saved_as(&mut self, path: PathBuf, text: String) {
+    /// The file now holds `text`, the start of frame `n` written at `path`:
+    /// it is the file to save to from now on, and the session is clean.
+    pub fn saved_as(&mut self, path: PathBuf, text: String, n: u64) {
+        self.filed = names_of(self.timeline.ids(n), self.timeline.bodies(n));
         self.lesson.source = text;
         self.lesson.file = path.display().to_string();
         self.lesson.origin = Some(path);
         self.saved = self.undo.last().map(|e| e.id);
     }
+}
+
+/// Each body's name, by its id.
+fn names_of(ids: &[BodyId], bodies: &[crate::engine::Body]) -> BTreeMap<BodyId, String> {
+    ids.iter().zip(bodies).map(|(&id, b)| (id, b.name.clone())).collect()
 }

@@ -11,7 +11,7 @@
 //! one is dropped and the spacing doubles. Undo swaps starts back; nothing
 //! else needs remembering.
 
-use super::Series;
+use super::{BodyId, Series, Start};
 use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Settings, Totals, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
@@ -21,13 +21,6 @@ pub const DEFAULT_BUDGET: usize = 256 << 20;
 /// Body-steps in about 10 ms (one takes about 2.5 µs untraced):
 /// keyframes are spaced so that rebuilding a frame re-runs no more than that.
 const BODY_STEPS_PER_REBUILD: usize = 4_000;
-
-/// The world at the start of a frame and the settings it runs with from there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Start {
-    pub world: World,
-    pub settings: Settings,
-}
 
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
@@ -72,8 +65,8 @@ impl Timeline {
     /// A timeline whose caches hold about `budget` bytes.
     pub fn with_budget(world: World, settings: Settings, budget: usize) -> Timeline {
         let keyframe_every = (BODY_STEPS_PER_REBUILD / world.bodies.len().max(1)).clamp(4, 32) as u64;
-        let start = Start { world, settings };
-        let keyframe_bytes = start.world.bytes();
+        let start = Start::new(world, settings);
+        let keyframe_bytes = start.bytes();
         let mut series = Series::default();
         series.take(0, &start.world);
         Timeline {
@@ -122,12 +115,17 @@ impl Timeline {
         &self.governing(n).world.bodies
     }
 
-    /// The gravity frame `n` runs under (for its ledger).
+    /// Which body is which in frame `n`, in the order of [`bodies`](Self::bodies).
+    pub fn ids(&self, n: u64) -> &[BodyId] {
+        self.governing(n).ids()
+    }
+
     /// The scene's actions as the start that governs frame `n` has them.
     pub fn actions(&self, n: u64) -> &[crate::engine::Action] {
         &self.governing(n).world.actions
     }
 
+    /// The gravity frame `n` runs under (for its ledger).
     pub fn gravity(&self, n: u64) -> glam::DVec2 {
         self.governing(n).world.gravity
     }
@@ -197,7 +195,7 @@ impl Timeline {
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
         let expected = if record { self.expected_phases() } else { 0 };
-        let Start { world, settings } = &mut self.frontier;
+        let Start { world, settings, .. } = &mut self.frontier;
         let out = if record {
             Some(record_frame_expecting(world, settings, expected))
         } else {
@@ -208,7 +206,7 @@ impl Timeline {
         if let Some(start) = self.starts.get(&self.reached) {
             self.frontier = start.clone();
         } else if self.reached.is_multiple_of(self.keyframe_every) {
-            self.keyframe_bytes += self.frontier.world.bytes();
+            self.keyframe_bytes += self.frontier.bytes();
             self.keyframes.insert(self.reached, self.frontier.clone());
             self.thin_keyframes();
         }
@@ -224,7 +222,7 @@ impl Timeline {
             let every = self.keyframe_every;
             let starts = &self.starts;
             self.keyframes.retain(|k, _| k.is_multiple_of(every) || starts.contains_key(k));
-            self.keyframe_bytes = self.keyframes.values().map(|s| s.world.bytes()).sum();
+            self.keyframe_bytes = self.keyframes.values().map(Start::bytes).sum();
         }
     }
 
@@ -272,7 +270,7 @@ impl Timeline {
         self.keyframes.extend(starts.iter().map(|(&k, s)| (k, s.clone())));
         self.starts.extend(starts);
         self.record_bytes = self.records.values().map(Recorded::bytes).sum();
-        self.keyframe_bytes = self.keyframes.values().map(|s| s.world.bytes()).sum();
+        self.keyframe_bytes = self.keyframes.values().map(Start::bytes).sum();
         self.player = None;
         if self.reached >= n {
             let (&k, start) = self.keyframes.range(..=n).next_back().expect("frame 0 is a keyframe");
@@ -358,7 +356,9 @@ mod tests {
     #[test]
     fn bodies_follow_the_edit_that_governs_a_frame() {
         let mut t = falling();
-        edit(&mut t, 7, |s| s.world.bodies.push(Body::dynamic("new", Shape::Circle { radius: 0.2 }, 1.0)));
+        edit(&mut t, 7, |s| {
+            s.add_body(Body::dynamic("new", Shape::Circle { radius: 0.2 }, 1.0));
+        });
         assert_eq!(t.bodies(6).len(), 2);
         assert_eq!(t.bodies(7).len(), 3);
         assert_eq!(t.frame(8).start.len(), 3);

@@ -57,7 +57,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
                 None => random_body(is_box, &s.world.bodies, lo, hi, rng),
             };
             let note = format!("added {} on {}", body.name, s.world.bodies.get(*i).map_or("nothing", |b| b.name.as_str()));
-            *i = s.world.insert_body(body);
+            *i = s.add_body(body);
             Ok(note)
         }),
         Msg::Duplicate => Box::new(move |s, i, _| {
@@ -66,11 +66,8 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             let note = fill(w.duplicated, &[&on.name, &copy.name]);
             *i = match copy.shape {
                 // Walls come last in a world, as in a file.
-                Shape::Segment { .. } => {
-                    s.world.bodies.push(copy);
-                    s.world.bodies.len() - 1
-                }
-                _ => s.world.insert_body(copy),
+                Shape::Segment { .. } => s.add_wall(copy),
+                _ => s.add_body(copy),
             };
             Ok(note)
         }),
@@ -79,13 +76,12 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             let [from, to] = segment_ends(half, wall.pose());
             let note =
                 format!("added {} from ({}, {}) to ({}, {}): e edits its ends", wall.name, num(from.x), num(from.y), num(to.x), num(to.y));
-            s.world.bodies.push(wall);
-            *i = s.world.bodies.len() - 1;
+            *i = s.add_wall(wall);
             Ok(note)
         }),
         Msg::Delete => Box::new(move |s, i, _| {
             let name = selected(s, *i)?.name.clone();
-            s.world.remove_body(*i);
+            s.remove_body(*i);
             *i = (*i).min(s.world.bodies.len().saturating_sub(1));
             Ok(format!("deleted {name}"))
         }),

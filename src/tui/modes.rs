@@ -192,7 +192,7 @@ impl Stepper {
                         // Motion is a switch of the session, not a key of the file.
                         let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
                         self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
-                        self.session.saved_as(path, text);
+                        self.session.saved_as(path, text, self.frame);
                     }
                     Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
                 }
