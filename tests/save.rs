@@ -247,3 +247,111 @@ fn a_save_of_inline_bodies_moves_each_comment_with_its_body() {
     assert!(text.ends_with(expected), "{text}");
     assert_eq!(impulse::scene::Scene::parse("saved.toml", &text).unwrap().world.bodies, world.bodies);
 }
+
+/// Two balls with comments of their author's, and an action on the second.
+const COMMENTED: &str = r#"[world]
+gravity = [0.0, -9.8]
+
+# the left ball
+[[body]]
+name = "a"          # the cue ball
+shape = "circle"
+radius = 0.5
+mass = 1.0
+position = [-2.0, 3.0]
+
+# the right ball
+[[body]]
+name = "b"   # the target
+shape = "circle"
+radius = 0.5
+mass = 1.0
+position = [2.0, 3.0]
+
+[[action]]
+frame = 3
+body = "b"   # kick the target
+impulse = [1.0, 0.0]
+"#;
+
+/// The lines of `after` that differ from `before`'s, as (before, after); the
+/// two have as many lines.
+fn changed_lines<'a>(before: &'a str, after: &'a str) -> Vec<(&'a str, &'a str)> {
+    assert_eq!(before.lines().count(), after.lines().count(), "{after}");
+    before.lines().zip(after.lines()).filter(|(a, b)| a != b).collect()
+}
+
+/// A body is written into the table it came from, whatever it is called now:
+/// renamed, its block keeps its comments, key order and layout, and only the
+/// name's value changes (its comment staying at its column).
+#[test]
+fn a_renamed_body_keeps_its_table_and_only_its_name_changes() {
+    let scene = Lesson::parse("s.toml", COMMENTED).unwrap();
+    let mut world = scene.world.clone();
+    world.bodies[0].name = "cue".into();
+    let text = to_toml(COMMENTED, &world, &scene.settings, &[Some("a"), Some("b")]).unwrap();
+    assert_eq!(changed_lines(COMMENTED, &text), [(r#"name = "a"          # the cue ball"#, r#"name = "cue"        # the cue ball"#)]);
+    assert_eq!(Lesson::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
+}
+
+/// Names swapped: each body keeps its own block, and the action, which is on
+/// the same body as before, names it by its new name.
+#[test]
+fn swapped_names_keep_their_blocks_and_the_action_follows_its_body() {
+    let scene = Lesson::parse("s.toml", COMMENTED).unwrap();
+    let mut world = scene.world.clone();
+    (world.bodies[0].name, world.bodies[1].name) = ("b".into(), "a".into());
+    let text = to_toml(COMMENTED, &world, &scene.settings, &[Some("a"), Some("b")]).unwrap();
+    assert_eq!(
+        changed_lines(COMMENTED, &text),
+        [
+            (r#"name = "a"          # the cue ball"#, r#"name = "b"          # the cue ball"#),
+            (r#"name = "b"   # the target"#, r#"name = "a"   # the target"#),
+            (r#"body = "b"   # kick the target"#, r#"body = "a"   # kick the target"#),
+        ]
+    );
+    let back = Lesson::parse("s.toml", &text).unwrap();
+    assert_eq!((&back.world.bodies, &back.world.actions), (&world.bodies, &world.actions));
+}
+
+/// A body renamed to the name of one deleted is still itself: it keeps its
+/// block, and the deleted body's block goes with its comments.
+#[test]
+fn a_body_renamed_to_a_deleted_body_s_name_keeps_its_own_block() {
+    let scene = Lesson::parse("s.toml", COMMENTED).unwrap();
+    let mut world = scene.world.clone();
+    world.remove_body(0);
+    world.bodies[0].name = "a".into();
+    let text = to_toml(COMMENTED, &world, &scene.settings, &[Some("b")]).unwrap();
+    assert!(!text.contains("the cue ball") && !text.contains("the left ball"), "{text}");
+    assert!(text.contains("# the right ball\n[[body]]\nname = \"a\"   # the target\n"), "{text}");
+    assert!(text.contains("body = \"a\"   # kick the target"), "{text}");
+    let back = Lesson::parse("s.toml", &text).unwrap();
+    assert_eq!((&back.world.bodies, &back.world.actions), (&world.bodies, &world.actions));
+}
+
+/// A new body is never written into an old table, even one of its name: the
+/// comments there were about the body deleted.
+#[test]
+fn a_new_body_with_a_deleted_body_s_name_gets_a_block_of_its_own() {
+    let scene = Lesson::parse("s.toml", COMMENTED).unwrap();
+    let mut world = scene.world.clone();
+    let mut new = world.remove_body(0);
+    new.position.y = 5.0;
+    world.bodies.push(new);
+    let text = to_toml(COMMENTED, &world, &scene.settings, &[Some("b"), None]).unwrap();
+    assert!(!text.contains("the cue ball") && !text.contains("the left ball"), "{text}");
+    let block = "position = [2.0, 3.0]\n\n[[body]]\nname = \"a\"\nshape = \"circle\"\nradius = 0.5\nmass = 1.0\nposition = [-2.0, 5.0]\n\n";
+    assert!(text.contains(block), "after the last body's block: {text}");
+    assert_eq!(Lesson::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
+}
+
+/// Inline bodies follow their tables the same way.
+#[test]
+fn a_renamed_inline_body_keeps_its_comments() {
+    let scene = impulse::scene::Scene::parse("inline.toml", INLINE).unwrap();
+    let mut world = scene.world.clone();
+    world.bodies[0].name = "cue".into();
+    let text = to_toml(INLINE, &world, &scene.settings, &[Some("ball"), Some("floor")]).unwrap();
+    assert_eq!(text, INLINE.replace(r#"{ name = "ball","#, r#"{ name = "cue","#));
+}

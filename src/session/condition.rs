@@ -39,15 +39,17 @@ impl Cmp {
     }
 }
 
+/// A term; `B` is how it holds a body: by its index in the world judged
+/// (`usize`), or by anything that finds it there (the TUI's `BodyId`).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Term {
+pub enum Term<B = usize> {
     /// A detect phase of the pair (either order) whose narrow phase found contact.
-    Contact(usize, usize),
+    Contact(B, B),
     Kind(PhaseKind),
     /// A phase of the pair, in either order.
-    Pair(usize, usize),
+    Pair(B, B),
     /// A phase of a pair that holds the body, or one that changed it.
-    Body(usize),
+    Body(B),
     /// A value (or a body state the phase left) that is not a number.
     Nan,
     /// The total energy after the phase exceeds the total before by more than this (0: by rounding).
@@ -56,11 +58,60 @@ pub enum Term {
     Compare(String, Cmp, f64),
 }
 
-/// A parsed condition: "or" of "and"s of terms.
+impl<B> Term<B> {
+    /// The same term holding its bodies as `f` finds them, if it finds them all.
+    fn map<C>(&self, f: &impl Fn(&B) -> Option<C>) -> Option<Term<C>> {
+        Some(match self {
+            Term::Contact(a, b) => Term::Contact(f(a)?, f(b)?),
+            Term::Pair(a, b) => Term::Pair(f(a)?, f(b)?),
+            Term::Body(a) => Term::Body(f(a)?),
+            Term::Kind(k) => Term::Kind(*k),
+            Term::Nan => Term::Nan,
+            Term::EnergyRises(by) => Term::EnergyRises(*by),
+            Term::Compare(q, c, x) => Term::Compare(q.clone(), *c, *x),
+        })
+    }
+}
+
+/// A parsed condition: "or" of "and"s of terms, holding bodies as `B`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Condition {
+pub struct Condition<B = usize> {
+    /// As typed.
     pub text: String,
-    any: Vec<Vec<Term>>,
+    any: Vec<Vec<Term<B>>>,
+    /// Where the text names each body, and which.
+    named: Vec<(Range<usize>, B)>,
+}
+
+impl<B> Condition<B> {
+    /// The same condition holding its bodies as `f` finds them: none when
+    /// one of them is not found (a breakpoint on a body that is gone).
+    pub fn map_bodies<C>(&self, f: impl Fn(&B) -> Option<C>) -> Option<Condition<C>> {
+        let any = self.any.iter().map(|all| all.iter().map(|t| t.map(&f)).collect()).collect::<Option<_>>()?;
+        let named = self.named.iter().map(|(span, b)| Some((span.clone(), f(b)?))).collect::<Option<_>>()?;
+        Some(Condition { text: self.text.clone(), any, named })
+    }
+
+    /// The bodies the text names, in its order (a body named twice, twice).
+    pub fn bodies(&self) -> impl Iterator<Item = &B> {
+        self.named.iter().map(|(_, b)| b)
+    }
+
+    /// The text with each body written as `name` calls it now (as typed where it gives none).
+    pub fn text_with(&self, name: impl Fn(&B) -> Option<String>) -> String {
+        let mut text = self.text.clone();
+        for (span, b) in self.named.iter().rev() {
+            if let Some(n) = name(b) {
+                text.replace_range(span.clone(), &n);
+            }
+        }
+        text
+    }
+
+    /// Whether judging needs the frame's ledger (every phase recorded).
+    pub fn needs_energy(&self) -> bool {
+        self.any.iter().flatten().any(|t| matches!(t, Term::EnergyRises(_)) || matches!(t, Term::Compare(q, ..) if q == "ke" || q == "dke"))
+    }
 }
 
 /// What a phase is judged with: its record, the bodies' names, and the totals
@@ -76,18 +127,9 @@ impl Condition {
     /// underlines where the condition goes wrong.
     pub fn parse(text: &str, names: &[String]) -> Result<Condition, SceneError> {
         let tokens = tokens(text);
-        let mut parser = Parser { text, names, tokens: &tokens, at: 0 };
+        let mut parser = Parser { text, names, tokens: &tokens, at: 0, named: Vec::new() };
         let any = parser.condition().map_err(|p| SceneError::new("condition", text, vec![p]))?;
-        Ok(Condition { text: text.to_string(), any })
-    }
-
-    /// Whether judging needs the frame's ledger (every phase recorded).
-    pub fn needs_energy(&self) -> bool {
-        self.terms().any(|t| matches!(t, Term::EnergyRises(_)) || matches!(t, Term::Compare(q, ..) if q == "ke" || q == "dke"))
-    }
-
-    fn terms(&self) -> impl Iterator<Item = &Term> {
-        self.any.iter().flatten()
+        Ok(Condition { text: text.to_string(), any, named: parser.named })
     }
 
     /// Whether a phase of this kind and pair could match: the tracer builds
@@ -200,6 +242,8 @@ struct Parser<'a> {
     names: &'a [String],
     tokens: &'a [(&'a str, Range<usize>)],
     at: usize,
+    /// Where each body is named, as found.
+    named: Vec<(Range<usize>, usize)>,
 }
 
 impl Parser<'_> {
@@ -243,8 +287,13 @@ impl Parser<'_> {
         if word == "=" { Ok(()) } else { Err(problem(span, "expected `=`", "here", Some(format!("write `{key} = …`")))) }
     }
 
-    fn body(&self, word: &str, span: Range<usize>) -> Result<usize, Problem> {
-        self.names.iter().position(|n| n == word).ok_or_else(|| {
+    /// The body called `word`, written at `span`.
+    fn body(&mut self, word: &str, span: Range<usize>) -> Result<usize, Problem> {
+        let found = self.names.iter().position(|n| n == word);
+        if let Some(i) = found {
+            self.named.push((span.clone(), i));
+        }
+        found.ok_or_else(|| {
             let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
             let help = match nearest(word, &names) {
                 Some(n) => format!("did you mean `{n}`?"),
@@ -291,7 +340,10 @@ impl Parser<'_> {
                     .map(|(i, _)| (&p[..i], &p[i + 1..]))
                     .find(|(a, b)| self.names.iter().any(|n| n == a) && self.names.iter().any(|n| n == b));
                 match split {
-                    Some((a, b)) => Ok(Term::Pair(self.body(a, sp.clone())?, self.body(b, sp)?)),
+                    Some((a, b)) => {
+                        let at = sp.start + a.len();
+                        Ok(Term::Pair(self.body(a, sp.start..at)?, self.body(b, at + 1..sp.end)?))
+                    }
                     None => Err(problem(
                         sp,
                         "expected two body names joined by `-`",

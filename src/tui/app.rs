@@ -134,10 +134,10 @@ impl Stepper {
         self.session.timeline.frame(frame).phases.len()
     }
 
-    /// Shows `phase` of `frame`. The selection stays on the same body by
-    /// name, where an edit between the two frames added or deleted bodies.
+    /// Shows `phase` of `frame`. The selection stays on the same body (by
+    /// identity), where an edit between the two frames added, deleted or renamed bodies.
     pub(super) fn go(&mut self, frame: u64, phase: usize) {
-        let name = self.bodies().get(self.selected).map(|b| b.name.clone());
+        let id = self.session.timeline.ids(self.frame).get(self.selected).copied();
         let count = self.phase_count(frame);
         (self.frame, self.phase) = (frame, phase.min(count.saturating_sub(1)));
         // A/B: B's record of the same frame, for the view.
@@ -146,9 +146,9 @@ impl Stepper {
         }
         self.scroll = 0;
         self.narration_scroll = 0;
-        let bodies = self.bodies();
-        let same = name.and_then(|n| bodies.iter().position(|b| b.name == n));
-        self.selected = same.unwrap_or(self.selected.min(bodies.len().saturating_sub(1)));
+        let ids = self.session.timeline.ids(frame);
+        let same = id.and_then(|id| ids.iter().position(|&i| i == id));
+        self.selected = same.unwrap_or(self.selected.min(ids.len().saturating_sub(1)));
     }
 
     /// The run-time guard (`engine::guard`): whether frame `n` may be shown. If
@@ -329,6 +329,7 @@ impl Stepper {
     /// [`edit`](Self::edit), or with `grow` the last edit amended
     /// (`Session::amend`); whether it changed anything.
     fn apply(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>, grow: bool) -> bool {
+        let before = self.session.timeline.ids(self.frame).to_vec();
         let done = if grow {
             self.session.amend(self.frame, &mut self.selected, change)
         } else {
@@ -337,7 +338,10 @@ impl Stepper {
         match done {
             Ok(label) => {
                 self.go(self.frame, self.phase);
-                self.note = Some(label);
+                let lost = self.breaks.lost(&before, self.session.timeline.ids(self.frame));
+                let numbers = lost.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+                let inert = if lost.is_empty() { String::new() } else { fill(words(self.lang).breaks_inert, &[&numbers]) };
+                self.note = Some(format!("{label}{inert}"));
                 true
             }
             Err(why) => {

@@ -6,6 +6,7 @@
 use super::app::{Mode, Msg, Stepper};
 use super::words::{fill, words};
 use crate::lesson::find_phase;
+use crate::session::BodyId;
 use crate::session::condition::Condition;
 use crate::session::search::{find_any, matches_in};
 
@@ -46,11 +47,29 @@ impl Prompt {
     }
 }
 
-/// The breakpoints and the conditions typed so far.
+/// The breakpoints and the conditions typed so far. A breakpoint holds the
+/// bodies it names by identity: it follows a body renamed or moved in the list
+/// by an edit, and matches nothing in frames whose world lacks one of them
+/// (deleted there, or not yet added).
 #[derive(Clone, Debug, Default)]
 pub struct Breakpoints {
-    pub list: Vec<Condition>,
+    pub list: Vec<Condition<BodyId>>,
     pub history: Vec<String>,
+}
+
+impl Breakpoints {
+    /// The breakpoints that can match in a world whose bodies are `ids`, with
+    /// their bodies as its indices, and each one's number in the list.
+    fn live(&self, ids: &[BodyId]) -> (Vec<Condition>, Vec<usize>) {
+        let found = self.list.iter().enumerate().filter_map(|(k, c)| Some((c.map_bodies(|id| ids.iter().position(|i| i == id))?, k)));
+        found.unzip()
+    }
+
+    /// The numbers (from 1) of those that name a body of `before` that `after` lacks.
+    pub(super) fn lost(&self, before: &[BodyId], after: &[BodyId]) -> Vec<usize> {
+        let gone = |id: &BodyId| before.contains(id) && !after.contains(id);
+        self.list.iter().enumerate().filter(|(_, c)| c.bodies().any(gone)).map(|(k, _)| k + 1).collect()
+    }
 }
 
 impl Stepper {
@@ -163,7 +182,8 @@ impl Stepper {
             Ok(condition) => {
                 self.mode = Mode::Step;
                 self.note = Some(fill(words(self.lang).break_added, &[&(self.breaks.list.len() + 1), &text]));
-                self.breaks.list.push(condition);
+                let ids = self.session.timeline.ids(self.frame);
+                self.breaks.list.push(condition.map_bodies(|&i| ids.get(i).copied()).expect("parsed with these bodies"));
             }
             // The prompt stays open, with where the condition goes wrong.
             Err(e) => {
@@ -195,8 +215,9 @@ impl Stepper {
             Msg::Pick(1) => self.mode = Mode::Breaks((i + 1).min(n - 1)),
             Msg::Pick(_) => self.mode = Mode::Breaks(i.saturating_sub(1)),
             Msg::Delete => {
-                let gone = self.breaks.list.remove(i);
-                self.note = Some(fill(words(self.lang).break_removed, &[&(i + 1), &gone.text]));
+                let text = self.break_text(i);
+                self.breaks.list.remove(i);
+                self.note = Some(fill(words(self.lang).break_removed, &[&(i + 1), &text]));
                 self.mode = if self.breaks.list.is_empty() { Mode::Step } else { Mode::Breaks(i.min(n - 2)) };
             }
             Msg::Cancel => self.mode = Mode::Step,
@@ -209,9 +230,10 @@ impl Stepper {
     fn match_in(&mut self, frame: u64, range: std::ops::Range<usize>, last: bool) -> Option<(usize, usize)> {
         let (bodies, gravity) = (self.session.timeline.bodies(frame).to_vec(), self.session.timeline.gravity(frame));
         let names: Vec<String> = bodies.iter().map(|b| b.name.clone()).collect();
+        let (conditions, numbers) = self.breaks.live(self.session.timeline.ids(frame));
         let record = self.session.timeline.frame(frame);
         let mut best: Option<(usize, usize)> = None;
-        for (b, condition) in self.breaks.list.iter().enumerate() {
+        for (condition, b) in conditions.iter().zip(numbers) {
             let mut found = matches_in(record, range.clone(), &bodies, gravity, &names, condition);
             let at = if last { found.next_back() } else { found.next() };
             if let Some(k) = at
@@ -225,7 +247,7 @@ impl Stepper {
 
     fn found(&mut self, frame: u64, (phase, b): (usize, usize)) {
         self.go(frame, phase);
-        self.note = Some(fill(words(self.lang).break_hit, &[&(b + 1), &frame, &(phase + 1), &self.breaks.list[b].text]));
+        self.note = Some(fill(words(self.lang).break_hit, &[&(b + 1), &frame, &(phase + 1), &self.break_text(b)]));
     }
 
     fn next_match(&mut self) {
@@ -289,9 +311,23 @@ impl Stepper {
     fn first_in(&mut self, from: u64, until: u64) -> Option<(u64, (usize, usize))> {
         let start = self.session.timeline.start(from);
         let names: Vec<String> = start.world.bodies.iter().map(|b| b.name.clone()).collect();
+        let (conditions, numbers) = self.breaks.live(start.ids());
+        if conditions.is_empty() {
+            return None;
+        }
         let mut world = start.world;
-        let (hit, b) = find_any(&mut world, &start.settings, &names, &self.breaks.list, until - from)?;
-        Some((hit.record.frame, (hit.index, b)))
+        let (hit, c) = find_any(&mut world, &start.settings, &names, &conditions, until - from)?;
+        Some((hit.record.frame, (hit.index, numbers[c])))
+    }
+
+    /// Breakpoint `k`'s condition as the frame on screen names its bodies
+    /// (a renamed body by its new name), marked when that frame lacks one.
+    pub(super) fn break_text(&self, k: usize) -> String {
+        let (ids, bodies) = (self.session.timeline.ids(self.frame), self.bodies());
+        let condition = &self.breaks.list[k];
+        let text = condition.text_with(|id| Some(bodies[ids.iter().position(|i| i == id)?].name.clone()));
+        let inert = condition.bodies().any(|id| !ids.contains(id));
+        if inert { format!("{text}{}", words(self.lang).break_inert) } else { text }
     }
 
     /// The lesson's next (or previous) step, where it is anchored.

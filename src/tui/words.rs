@@ -163,6 +163,10 @@ pub struct Words {
     pub renamed: &'static str,
     /// After `renamed` when there are breakpoints: {0} the old name.
     pub renamed_breaks: &'static str,
+    /// After an edit's note: {0} the breakpoints (numbers) that name a body the frame no longer has.
+    pub breaks_inert: &'static str,
+    /// After a breakpoint's text in the `B` list when the frame shown lacks a body it names.
+    pub break_inert: &'static str,
     /// {0} the body copied, {1} the copy.
     pub duplicated: &'static str,
     pub edit_cancelled: &'static str,
@@ -322,6 +326,8 @@ pub const EN: Words = Words {
     no_selection: "no body is selected",
     renamed: "renamed {0} to {1}",
     renamed_breaks: " (breakpoints that name {0} still stop on it)",
+    breaks_inert: " · breakpoint {0} names it: it matches nothing from this frame on (u brings it back)",
+    break_inert: " — names a deleted body: matches nothing here",
     duplicated: "duplicated {0} as {1}",
     edit_cancelled: "edit cancelled; nothing changed",
     static_shot: "{0} is static: it cannot be shot",
@@ -475,6 +481,8 @@ pub const ZH: Words = Words {
     no_selection: "没有选中物体",
     renamed: "已把 {0} 改名为 {1}",
     renamed_breaks: "（提到 {0} 的断点仍然针对它）",
+    breaks_inert: " · 断点 {0} 提到它：从这一帧起不再匹配（按 u 恢复）",
+    break_inert: " — 提到的物体已删除：此处不匹配",
     duplicated: "已复制 {0}，副本为 {1}",
     edit_cancelled: "已取消编辑；没有改变",
     static_shot: "{0} 是静止的：不能击打",
@@ -526,6 +534,8 @@ mod tests {
             (EN.static_shot, ZH.static_shot, 1),
             (EN.renamed, ZH.renamed, 2),
             (EN.renamed_breaks, ZH.renamed_breaks, 1),
+            (EN.breaks_inert, ZH.breaks_inert, 1),
+            (EN.break_inert, ZH.break_inert, 0),
             (EN.duplicated, ZH.duplicated, 2),
             (EN.hidden_left, ZH.hidden_left, 1),
             (EN.revealed, ZH.revealed, 1),

@@ -74,8 +74,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             return typing(format!(" Q{} {what}: {}█", p.question + 1, p.text), &keys);
         }
         Mode::Breaks(i) => {
-            let list = &s.breaks.list;
-            return ask(format!(" {}", fill(w.breakpoint_of, &[&(i + 1), &list.len(), &list[*i].text])));
+            return ask(format!(" {}", fill(w.breakpoint_of, &[&(i + 1), &s.breaks.list.len(), &s.break_text(*i)])));
         }
         _ => {}
     }
