@@ -216,3 +216,23 @@ fn a_number_copied_from_the_screen_with_its_minus_sign_reads_as_typed() {
     assert!(!matches("jn < -7").is_empty());
     assert_eq!(matches("jn < −7"), matches("jn < -7"));
 }
+
+/// A condition can hold its bodies as anything that finds them again (the
+/// debugger's breakpoints hold identities): mapped into another world's
+/// indices it judges there as if parsed there, it is none where a body is
+/// missing, and its text names each body as told (`pair = A-B` by each name).
+#[test]
+fn a_condition_maps_its_bodies_and_writes_their_names_anew() {
+    let names = ["m1".to_string(), "m2".to_string()];
+    let text = "contact m1 m2 or pair = m2-m1 and body = m1";
+    let parsed = Condition::parse(text, &names).unwrap();
+    assert_eq!(parsed.bodies().copied().collect::<Vec<_>>(), [0, 1, 1, 0, 0]);
+    // Into a world where a body was added before both: m1 is 1, m2 is 2.
+    let moved = parsed.map_bodies(|&i| Some(i + 1)).unwrap();
+    let there = ["new".to_string(), "m1".to_string(), "m2".to_string()];
+    assert_eq!(moved, Condition::parse(text, &there).unwrap());
+    assert!(parsed.map_bodies(|&i| (i != 1).then_some(i)).is_none(), "m2 missing");
+    let renamed = ["cue", "m2"];
+    assert_eq!(parsed.text_with(|&i| Some(renamed[i].to_string())), "contact cue m2 or pair = m2-cue and body = cue");
+    assert_eq!(parsed.text_with(|_| None), text);
+}

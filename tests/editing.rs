@@ -891,4 +891,142 @@ fn angles_are_typed_in_degrees_and_saved_in_radians() {
     let saved = Lesson::load(&path).unwrap();
     assert_eq!(by_name(&saved.world, "crate").angle, std::f64::consts::FRAC_PI_4);
     assert!(std::fs::read_to_string(&path).unwrap().contains("angle = 0.7853981633974483"));
+
+/// The starter with comments of its author's on the ball's block: one above
+/// it and one on its name.
+fn commented() -> String {
+    let with = STARTER.replace("[[body]]\nname = \"ball\"\n", "# the cue ball\n[[body]]\nname = \"ball\"        # white\n");
+    assert_ne!(with, STARTER);
+    with
+}
+
+/// `commented()` opened from a file in `dir`.
+fn commented_file(dir: &Path) -> (Stepper, std::path::PathBuf) {
+    let path = dir.join("scene.toml");
+    std::fs::write(&path, commented()).unwrap();
+    (Stepper::new(Lesson::load(&path).unwrap()), path)
+}
+
+fn rename(s: &mut Stepper, from: &str, to: &str) {
+    select(s, from);
+    press(s, &[Msg::Rename, Msg::ClearField]);
+    type_text(s, to);
+    act(s, Msg::Accept);
+    assert_eq!(note(s), format!("renamed {from} to {to}"));
+}
+
+/// The names of the bodies the file at `path` reads back with.
+fn names_in(path: &Path) -> Vec<String> {
+    Lesson::load(path).unwrap().world.bodies.iter().map(|b| b.name.clone()).collect()
+}
+
+/// Renamed and saved, the file differs from what was opened in the name's
+/// value alone: the block, its comments (above it and on the name), its keys'
+/// order and layout all stay.
+#[test]
+fn a_renamed_body_saves_as_its_own_block_with_only_the_name_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = commented_file(dir.path());
+    rename(&mut s, "ball", "cue");
+    act(&mut s, Msg::Save);
+    assert!(note(&s).starts_with("saved"), "{}", note(&s));
+    let expected = commented().replace("name = \"ball\"        # white\n", "name = \"cue\"         # white\n");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), expected);
+    assert_eq!(names_in(&path), ["floor", "cue", "crate"]);
+}
+
+/// Renamed twice, the second undone: the block the file had takes the name
+/// on screen. Saved again after more renames, the same block is found by the
+/// body, not by the name it was saved under.
+#[test]
+fn rename_rename_undo_save_keeps_the_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = commented_file(dir.path());
+    rename(&mut s, "ball", "cue");
+    rename(&mut s, "cue", "white");
+    act(&mut s, Msg::Undo);
+    act(&mut s, Msg::Save);
+    let cue = commented().replace("name = \"ball\"        # white\n", "name = \"cue\"         # white\n");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), cue);
+    // Redo (the file now holds "cue"), and swap with the crate's name.
+    act(&mut s, Msg::Redo);
+    rename(&mut s, "crate", "box");
+    rename(&mut s, "white", "crate");
+    act(&mut s, Msg::Save);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# the cue ball\n[[body]]\nname = \"crate\"       # white\nshape = \"circle\""), "{text}");
+    assert!(text.contains("name = \"box\"\nshape = \"box\"\nsize = [1.0, 1.0]\nmass = 2.0                  # the inertia is"), "{text}");
+    assert_eq!(names_in(&path), ["floor", "crate", "box"]);
+}
+
+/// Rename, duplicate, delete: the renamed body keeps its block, the deleted
+/// one's block goes with its comments, and the copy is a new block after the
+/// last body's (where the world has it: the file's order is the order the
+/// step visits the pairs in).
+#[test]
+fn rename_duplicate_delete_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = commented_file(dir.path());
+    rename(&mut s, "ball", "cue");
+    select(&mut s, "crate");
+    act(&mut s, Msg::Duplicate);
+    select(&mut s, "crate");
+    act(&mut s, Msg::Delete);
+    act(&mut s, Msg::Save);
+    assert!(note(&s).starts_with("saved"), "{}", note(&s));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("size = [12.0, 1.0]          # width and height, metres"), "the floor's comments stay: {text}");
+    assert!(text.contains("# the cue ball\n[[body]]\nname = \"cue\"         # white\n"), "{text}");
+    assert!(!text.contains("0.3                 # radians"), "the crate's comments went with it: {text}");
+    let copy = text.rfind("[[body]]").unwrap();
+    assert!(text[copy..].starts_with("[[body]]\nname = \"crate1\"\n"), "{text}");
+    assert_eq!(names_in(&path), ["floor", "cue", "crate1"]);
+    assert_eq!(Lesson::load(&path).unwrap().world.bodies, start(&mut s).world.bodies);
+}
+
+/// A body renamed then deleted takes its block with it; a body given the
+/// name of a deleted one keeps its own block and comments.
+#[test]
+fn a_rename_to_a_deleted_body_s_name_keeps_the_renamed_body_s_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = commented_file(dir.path());
+    select(&mut s, "crate");
+    act(&mut s, Msg::Delete);
+    rename(&mut s, "ball", "crate");
+    act(&mut s, Msg::Save);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("# the cue ball\n[[body]]\nname = \"crate\"       # white\nshape = \"circle\""), "{text}");
+    assert!(!text.contains("0.3                 # radians"), "{text}");
+    rename(&mut s, "crate", "gone");
+    act(&mut s, Msg::Delete);
+    act(&mut s, Msg::Save);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(!text.contains("the cue ball") && !text.contains("gone"), "{text}");
+    assert_eq!(names_in(&path), ["floor"]);
+}
+
+/// A lesson saved under a new name: its steps, checks and questions name the
+/// renamed body by its new name (they meant that body), so the lesson checks
+/// clean; its narration's words are left as written.
+#[test]
+fn a_lesson_saved_under_a_new_name_follows_a_renamed_body() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
+    rename(&mut s, "m1", "cue");
+    let fresh = dir.path().join("mine.toml");
+    act(&mut s, Msg::Save);
+    act(&mut s, Msg::ClearField);
+    type_text(&mut s, &fresh.display().to_string());
+    act(&mut s, Msg::Accept);
+    assert!(note(&s).starts_with("saved"), "{}", note(&s));
+    let text = std::fs::read_to_string(&fresh).unwrap();
+    assert!(!text.contains("\"m1\"") && !text.contains("pair = [\"m1\""), "{text}");
+    assert!(text.contains("pair = [\"cue\", \"m2\"]") && text.contains("body = \"cue\""), "{text}");
+    assert!(text.contains("answer = \"cue.angular_velocity\""), "{text}");
+    assert!(text.contains("m1's spin slowing"), "the words stay: {text}");
+    let back = Lesson::load(&fresh).unwrap();
+    impulse::lesson::validate(&back).unwrap();
+    let outcomes = impulse::lesson::run_checks(&back).unwrap();
+    assert!(outcomes.iter().all(|o| o.passed), "the checks still hold");
+    assert!(outcomes.iter().any(|o| o.what.contains("cue")), "a check names the body by its new name");
 }

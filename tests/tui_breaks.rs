@@ -242,3 +242,92 @@ fn c_and_big_c_visit_every_match_recording_everything_finds() {
     // From the first match past frame 39, back to frame 0.
     assert_eq!(backward, expected, "back, the same matches");
 }
+
+/// A ball `a` dropped on a floor `b`, with a static post `x` listed before them.
+const DROP: &str = r#"[world]
+gravity = [0.0, -9.8]
+
+[[body]]
+name = "x"
+shape = "circle"
+radius = 0.5
+static = true
+position = [-4.0, 4.0]
+
+[[body]]
+name = "a"
+shape = "circle"
+radius = 0.5
+mass = 1.0
+position = [0.0, 2.0]
+
+[[body]]
+name = "b"
+shape = "box"
+size = [10.0, 1.0]
+static = true
+position = [0.0, -0.5]
+"#;
+
+fn select(app: &mut App, name: &str) {
+    while stepper(app).bodies()[stepper(app).selected].name != name {
+        app.update(Msg::SelectNext);
+    }
+}
+
+/// From frame 0, the next match: its frame and the note.
+fn next_from_start(app: &mut App) -> (u64, String) {
+    app.update(Msg::First);
+    app.update(Msg::NextMatch);
+    (stepper(app).frame, note(app))
+}
+
+/// A breakpoint holds the bodies it names, not their places in the list: it
+/// stops on the same contact after a body listed before them is deleted,
+/// bodies are added, and one of them is renamed (its text then shows the new
+/// name). With its body deleted it matches nothing and says so, in the note
+/// and in the B list; undo brings it back.
+#[test]
+fn a_breakpoint_follows_its_bodies_through_edits() {
+    let mut app = App::stepper(impulse::lesson::Lesson::parse("drop.toml", DROP).unwrap(), Vec::new(), false);
+    add_breakpoint(&mut app, "contact a b");
+    let (hit, first) = next_from_start(&mut app);
+    assert!(first.starts_with(&format!("breakpoint 1 at frame {hit}, ")) && first.ends_with(": contact a b"), "{first}");
+    assert!(hit > 0);
+    // Delete the post, listed before a: a is now the first body, b the second.
+    app.update(Msg::First);
+    select(&mut app, "x");
+    app.update(Msg::Delete);
+    assert_eq!(note(&app), "deleted x");
+    assert_eq!(next_from_start(&mut app), (hit, first.clone()));
+    // Add bodies: a copy of the floor, and a ball over it far from a.
+    app.update(Msg::First);
+    select(&mut app, "b");
+    app.update(Msg::Duplicate);
+    app.update(Msg::AddCircle);
+    assert_eq!(stepper(&app).bodies().len(), 4);
+    assert_eq!(next_from_start(&mut app), (hit, first.clone()));
+    // Rename a: the breakpoint stops on it, and shows its name now.
+    app.update(Msg::First);
+    select(&mut app, "a");
+    app.update(Msg::Rename);
+    app.update(Msg::ClearField);
+    type_text(&mut app, "cue");
+    app.update(Msg::Accept);
+    let (at, renamed) = next_from_start(&mut app);
+    assert_eq!((at, renamed), (hit, first.replace("contact a b", "contact cue b")));
+    // Delete it: the breakpoint matches nothing from this frame on, and says so.
+    app.update(Msg::First);
+    select(&mut app, "cue");
+    app.update(Msg::Delete);
+    assert_eq!(note(&app), "deleted cue · breakpoint 1 names it: it matches nothing from this frame on (u brings it back)");
+    app.update(Msg::ListBreaks);
+    assert!(screen(&app).contains("Breakpoint 1 of 1: contact cue b — names a deleted body: matches nothing here"), "{}", screen(&app));
+    app.update(Msg::Cancel);
+    let (at, none) = next_from_start(&mut app);
+    assert_eq!(at, 0);
+    assert!(none.starts_with("no breakpoint matched"), "{none}");
+    // Undo: it follows cue again.
+    app.update(Msg::Undo);
+    assert_eq!(next_from_start(&mut app), (hit, first.replace("contact a b", "contact cue b")));
+}

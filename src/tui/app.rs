@@ -330,6 +330,7 @@ impl Stepper {
     /// (`Session::amend`); whether it changed anything.
     fn apply(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>, grow: bool) -> bool {
         let before = self.session.timeline.ids(self.frame).to_vec();
+        self.breaks.remember(&before, self.session.timeline.bodies(self.frame));
         let done = if grow {
             self.session.amend(self.frame, &mut self.selected, change)
         } else {

@@ -5,10 +5,12 @@
 
 use super::app::{Mode, Msg, Stepper};
 use super::words::{fill, words};
+use crate::engine::Body;
 use crate::lesson::find_phase;
 use crate::session::BodyId;
 use crate::session::condition::Condition;
 use crate::session::search::{find_any, matches_in};
+use std::collections::BTreeMap;
 
 /// A search looks this many frames ahead or back at most. Frames other than
 /// the one on screen are stepped with the session's search (a tracer that
@@ -55,6 +57,8 @@ impl Prompt {
 pub struct Breakpoints {
     pub list: Vec<Condition<BodyId>>,
     pub history: Vec<String>,
+    /// The name each body they name had when last seen, for a body that is gone.
+    last_names: BTreeMap<BodyId, String>,
 }
 
 impl Breakpoints {
@@ -63,6 +67,15 @@ impl Breakpoints {
     fn live(&self, ids: &[BodyId]) -> (Vec<Condition>, Vec<usize>) {
         let found = self.list.iter().enumerate().filter_map(|(k, c)| Some((c.map_bodies(|id| ids.iter().position(|i| i == id))?, k)));
         found.unzip()
+    }
+
+    /// Notes the names of the bodies of a world (`ids`, `bodies`) that they name.
+    pub(super) fn remember(&mut self, ids: &[BodyId], bodies: &[Body]) {
+        for (id, b) in ids.iter().zip(bodies) {
+            if self.list.iter().any(|c| c.bodies().any(|n| n == id)) {
+                self.last_names.insert(*id, b.name.clone());
+            }
+        }
     }
 
     /// The numbers (from 1) of those that name a body of `before` that `after` lacks.
@@ -321,11 +334,13 @@ impl Stepper {
     }
 
     /// Breakpoint `k`'s condition as the frame on screen names its bodies
-    /// (a renamed body by its new name), marked when that frame lacks one.
+    /// (a renamed body by its new name; one it lacks by its last), marked
+    /// when that frame lacks one.
     pub(super) fn break_text(&self, k: usize) -> String {
         let (ids, bodies) = (self.session.timeline.ids(self.frame), self.bodies());
         let condition = &self.breaks.list[k];
-        let text = condition.text_with(|id| Some(bodies[ids.iter().position(|i| i == id)?].name.clone()));
+        let name = |id: &BodyId| ids.iter().position(|i| i == id).map(|i| bodies[i].name.clone());
+        let text = condition.text_with(|id| name(id).or_else(|| self.breaks.last_names.get(id).cloned()));
         let inert = condition.bodies().any(|id| !ids.contains(id));
         if inert { format!("{text}{}", words(self.lang).break_inert) } else { text }
     }
