@@ -891,6 +891,7 @@ fn angles_are_typed_in_degrees_and_saved_in_radians() {
     let saved = Lesson::load(&path).unwrap();
     assert_eq!(by_name(&saved.world, "crate").angle, std::f64::consts::FRAC_PI_4);
     assert!(std::fs::read_to_string(&path).unwrap().contains("angle = 0.7853981633974483"));
+}
 
 /// The starter with comments of its author's on the ball's block: one above
 /// it and one on its name.
