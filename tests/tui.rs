@@ -322,6 +322,18 @@ fn field_editor_screen() {
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.fields", screen(&app, 120, 40)));
 }
 
+/// The body editor in Chinese: its title and every label in the screen's
+/// language, the values as the file writes them.
+#[test]
+fn field_editor_screen_in_chinese() {
+    let mut app = starter_app().with_lang(Lang::Zh);
+    app.update(Msg::SelectNext);
+    app.update(Msg::EditFields);
+    let s = screen(&app, 120, 40);
+    assert!(s.contains("编辑 ball") && s.contains("角度 θ（°）") && !s.contains("mass (kg"), "{s}");
+    snapshot_settings().bind(|| insta::assert_snapshot!("tui.zh.fields", s));
+}
+
 #[test]
 fn aiming_screen() {
     let mut app = starter_app();

@@ -186,6 +186,30 @@ fn put_setting(f: &mut SceneFile, key: &str, part: usize, t: &str) -> Result<(),
     Ok(())
 }
 
+/// Every label the body and wall editor writes, in English; the screen shows
+/// them in its language ([`Words::body_fields`](crate::tui::words::Words), in this order).
+pub const BODY_FIELDS: [&str; 16] = [
+    "mass (kg, or static)",
+    "restitution e",
+    "friction μ",
+    "velocity x (m/s)",
+    "velocity y (m/s)",
+    "angular velocity ω (rad/s)",
+    "position x (m)",
+    "position y (m)",
+    ANGLE_LABEL,
+    "radius (m)",
+    "width (m)",
+    "height (m)",
+    "from x (m)",
+    "from y (m)",
+    "to x (m)",
+    "to y (m)",
+];
+
+/// The angle as the editor takes it: in degrees.
+const ANGLE_LABEL: &str = "angle θ (°)";
+
 fn field(label: &'static str, key: &'static str, part: usize, value: String) -> Field {
     Field { label, key, part, shown: value.clone(), text: value, choices: &[], error: None }
 }
@@ -207,7 +231,7 @@ impl FieldEditor {
         for number in &BODY_NUMBERS {
             for (part, (label, &x)) in number.labels.iter().zip((number.get)(&e)).enumerate() {
                 if number.key == ANGLE {
-                    fields.push(field("angle θ (°)", number.key, part, text(x.to_degrees())));
+                    fields.push(field(ANGLE_LABEL, number.key, part, text(x.to_degrees())));
                 } else {
                     fields.push(field(label, number.key, part, text(x)));
                 }
@@ -503,6 +527,23 @@ mod tests {
         assert_eq!(applied(&mut ed), None);
         let marked: Vec<_> = ed.fields.iter().filter(|f| f.error.is_some()).map(|f| f.label).collect();
         assert_eq!(marked, ["velocity y (m/s)"]);
+    }
+
+    /// Every label the editor gives a circle, a box and a wall is one the
+    /// screen knows in both languages.
+    #[test]
+    fn every_body_label_is_translated() {
+        let w = WallEntry { name: "ramp".into(), from: [0.0, 0.0], to: [4.0, -3.0], restitution: 1.0, friction: 0.0 };
+        let crate_ = Body::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0);
+        let mut seen = Vec::new();
+        for b in [ball(), crate_, wall(&w).unwrap()] {
+            seen.extend(FieldEditor::open(0, &b).fields.iter().map(|f| f.label));
+        }
+        seen.sort();
+        seen.dedup();
+        let mut all = BODY_FIELDS.to_vec();
+        all.sort();
+        assert_eq!(seen, all);
     }
 
     /// A wall's fields are its ends: moving one end keeps the other where it

@@ -81,6 +81,10 @@ pub struct Words {
     /// Over the fields of either editor.
     pub fields_intro: &'static str,
     pub settings_title: &'static str,
+    /// The body editor's title; {0} the body's name.
+    pub edit_title: &'static str,
+    /// The body editor's labels, in the order of [`BODY_FIELDS`](crate::tui::fields::BODY_FIELDS).
+    pub body_fields: [&'static str; 16],
     /// The settings editor's fields, in the order of `tui::fields::SETTINGS`.
     pub settings_fields: [&'static str; 17],
     // The help screen's headings, by scope.
@@ -232,6 +236,8 @@ pub const EN: Words = Words {
     settings_keys: "↑↓ field · ←→ pick · Enter apply · Esc cancel",
     fields_intro: "Values at the start of this frame. Enter applies, Esc cancels.",
     settings_title: " World and solver settings ",
+    edit_title: " Edit {0} ",
+    body_fields: crate::tui::fields::BODY_FIELDS,
     settings_fields: [
         "gravity x (m/s²)",
         "gravity y (m/s²)",
@@ -392,6 +398,25 @@ pub const ZH: Words = Words {
     settings_keys: "↑↓ 字段 · ←→ 选择 · Enter 应用 · Esc 取消",
     fields_intro: "本帧开始时的数值。Enter 应用，Esc 取消。",
     settings_title: " 世界与求解器设置 ",
+    edit_title: " 编辑 {0} ",
+    body_fields: [
+        "质量（kg，或 static）",
+        "恢复系数 e",
+        "摩擦系数 μ",
+        "速度 x（m/s）",
+        "速度 y（m/s）",
+        "角速度 ω（rad/s）",
+        "位置 x（m）",
+        "位置 y（m）",
+        "角度 θ（°）",
+        "半径（m）",
+        "宽（m）",
+        "高（m）",
+        "起点 x（m）",
+        "起点 y（m）",
+        "终点 x（m）",
+        "终点 y（m）",
+    ],
     settings_fields: [
         "重力 x（m/s²）",
         "重力 y（m/s²）",
