@@ -145,6 +145,18 @@ fn a_body_made_static_loses_its_mass_and_motion_keys() {
     assert_eq!(Lesson::parse("s.toml", &text).unwrap().world.bodies, world.bodies);
 }
 
+/// A one-line array keeps the column of the comment after it:
+/// `gravity = [0.0, -9.8]` set to `[0.0, -12.25]`, two characters longer.
+#[test]
+fn a_comment_after_a_one_line_array_keeps_its_column() {
+    let source = "[world]\ngravity = [0.0, -9.8]       # m/s²\n";
+    let scene = Lesson::parse("s.toml", source).unwrap();
+    let mut world = scene.world.clone();
+    world.gravity = DVec2::new(0.0, -12.25);
+    let text = to_toml(source, &world, &scene.settings, &by_name(&world)).unwrap();
+    assert!(text.contains("gravity = [0.0, -12.25]     # m/s²\n"), "{text}");
+}
+
 #[test]
 fn comments_keep_their_column_and_arrays_their_layout() {
     let source = "[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\nposition = [\n  -2.0, # x\n  3.0,  # y\n]\nangle = 0.5      # radians\n";

@@ -303,12 +303,16 @@ fn set(t: &mut dyn TableLike, key: &str, value: Value, is_default: bool) {
     match t.get_mut(key) {
         Some(Item::Value(old)) if same(old, &value) => {}
         Some(Item::Value(Value::Array(old))) if value.as_array().is_some_and(|new| new.len() == old.len()) => {
-            // Element by element, so comments inside a multi-line array stay.
+            // Element by element, so comments inside a multi-line array stay;
+            // the comment after it keeps its column.
+            let was = bare_width(&Value::Array(old.clone()));
             for (o, n) in old.iter_mut().zip(value.as_array().expect("checked above").iter()) {
                 if !same(o, n) {
                     replace(o, n.clone());
                 }
             }
+            let now = bare_width(&Value::Array(old.clone()));
+            keep_comment_column(old.decor_mut(), was, now);
         }
         Some(Item::Value(old)) => replace(old, value),
         Some(item) => *item = Item::Value(value),
@@ -323,12 +327,22 @@ fn set(t: &mut dyn TableLike, key: &str, value: Value, is_default: bool) {
 /// stood at when the number's length changes.
 fn replace(old: &mut Value, mut new: Value) {
     let mut decor = old.decor().clone();
-    let bare = |v: &Value| {
-        let mut v = v.clone();
-        v.decor_mut().clear();
-        v.to_string().chars().count()
-    };
-    let (was, now) = (bare(old), bare(&new));
+    keep_comment_column(&mut decor, bare_width(old), bare_width(&new));
+    *new.decor_mut() = decor;
+    *old = new;
+}
+
+/// How many characters the last line of a value takes, without its spaces
+/// and comments: where a comment after it starts.
+fn bare_width(v: &Value) -> usize {
+    let mut v = v.clone();
+    v.decor_mut().clear();
+    v.to_string().rsplit('\n').next().map_or(0, |line| line.chars().count())
+}
+
+/// A comment after a value that was `was` characters long and is now `now`
+/// stays at its column (at least a space after the value).
+fn keep_comment_column(decor: &mut toml_edit::Decor, was: usize, now: usize) {
     if let Some(suffix) = decor.suffix().and_then(|s| s.as_str()) {
         let gap = suffix.len() - suffix.trim_start().len();
         if gap > 0 && suffix.trim_start().starts_with('#') {
@@ -336,8 +350,6 @@ fn replace(old: &mut Value, mut new: Value) {
             decor.set_suffix(format!("{}{}", " ".repeat(gap), suffix.trim_start()));
         }
     }
-    *new.decor_mut() = decor;
-    *old = new;
 }
 
 /// Whether two TOML values say the same thing (`1` and `1.0` do).
