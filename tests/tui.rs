@@ -188,6 +188,8 @@ fn the_help_overlay_lists_every_key_of_the_key_map_in_both_languages() {
         }
     }
     for lang in [Lang::En, Lang::Zh] {
+        let modes = words(lang).help_modes;
+        assert!(modes.width() <= 58, "the other modes' line is {} columns wide: {modes}", modes.width());
         for help in words(lang).mouse {
             assert!(help.width() <= 44, "the mouse's help is {} columns wide: {help}", help.width());
         }
@@ -373,7 +375,7 @@ fn the_help_scroll_stops_at_its_end() {
         press(&mut app, Msg::ScrollDown, 80, 24);
     }
     let bottom = screen(&app, 80, 24);
-    assert!(bottom.contains("other modes (e, O, l, b, B, E, Ctrl-S)"), "the last line of help is reachable\n{bottom}");
+    assert!(bottom.contains("other modes (e O l b B E Ctrl-S): keys on the status line"), "the last line of help is reachable\n{bottom}");
     assert!(!bottom.contains("more below"), "{bottom}");
     press(&mut app, Msg::ScrollUp, 80, 24);
     assert_ne!(screen(&app, 80, 24), bottom);
@@ -407,6 +409,43 @@ fn esc_keeps_the_scene_to_come_back_to() {
     app.update(Msg::Open);
     let Screen::Stepper(s) = &app.screen else { panic!("a lesson") };
     assert_eq!(s.session.lesson.section.as_ref().unwrap().id, "smooth-balls");
+}
+
+/// A lesson opened from the menu and looked at gives way to the edited scene
+/// kept there; an edited lesson asks before it takes that scene's place; q
+/// in the lesson warns of the kept scene's edits. In the menu Esc goes back
+/// to the scene, and closes the help first; q closes the help too.
+#[test]
+fn the_menu_never_drops_an_edited_scene_without_asking() {
+    let scene = Lesson::parse("mine.toml", impulse::scene::STARTER).unwrap();
+    let mut app = App::stepper(scene, lessons(), false);
+    app.update(Msg::Move(1, 0));
+    app.update(Msg::Back);
+    for m in [Msg::MenuDown, Msg::Open, Msg::NextPhase, Msg::Back] {
+        app.update(m);
+    }
+    assert!(screen(&app, 120, 40).contains("↩ Back to mine.toml"), "looking at a lesson keeps the edited scene");
+    app.update(Msg::MenuDown);
+    app.update(Msg::Open);
+    app.update(Msg::Quit);
+    assert!(!app.quit, "q warns of the kept scene's edits");
+    assert!(screen(&app, 120, 40).contains("mine.toml in the menu has unsaved edits"));
+    app.update(Msg::Kick);
+    app.update(Msg::Back);
+    assert!(matches!(app.screen, Screen::Stepper(_)), "the first Esc asks");
+    assert!(screen(&app, 120, 40).contains("Esc again drops them"));
+    app.update(Msg::Back);
+    assert!(matches!(app.screen, Screen::Menu));
+    assert!(!screen(&app, 120, 40).contains("mine.toml"), "the second Esc put the edited lesson in its place");
+    // The menu's help: Esc and q close it; Esc then goes back to the scene kept.
+    for close in [Msg::Back, Msg::Quit] {
+        app.update(Msg::Help);
+        app.update(close);
+        assert!(!app.help && !app.quit && matches!(app.screen, Screen::Menu));
+    }
+    app.update(Msg::Back);
+    let Screen::Stepper(s) = &app.screen else { panic!("Esc in the menu goes back to the scene") };
+    assert!(s.dirty());
 }
 
 /// The mouse wheel scrolls the panel under it: at 120×40 the derivation is

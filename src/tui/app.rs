@@ -551,19 +551,38 @@ impl App {
                 }
             }
             Msg::Quit if !warned && !self.help && self.warn_unsaved() => self.leave_warned = true,
-            Msg::Quit => self.quit = true,
+            // Leaving an edited scene for the menu while the menu keeps another
+            // edited one would drop the older edits: say so first.
+            Msg::Back if !warned && !self.help && self.back_would_drop() => {
+                let lang = self.lang;
+                if let (Screen::Stepper(s), Some(left)) = (&mut self.screen, &self.left) {
+                    s.note = Some(fill(words(lang).back_drops, &[&left.session.lesson.file]));
+                }
+                self.leave_warned = true;
+            }
+            Msg::Quit if !self.help => self.quit = true,
             Msg::Help => {
                 self.help = !self.help;
                 self.help_scroll = 0;
             }
-            Msg::Back | Msg::Cancel if self.help => self.help = false,
+            // q on the help closes it, as in a pager; a second q quits.
+            Msg::Back | Msg::Cancel | Msg::Quit if self.help => self.help = false,
             Msg::ScrollDown | Msg::MenuDown if self.help => self.help_scroll = self.help_scroll.saturating_add(3),
             Msg::ScrollUp | Msg::MenuUp if self.help => self.help_scroll = self.help_scroll.saturating_sub(3),
             _ if self.help => {}
+            // Esc in the menu goes back to the scene left there, if any.
+            Msg::Back if matches!(self.screen, Screen::Menu) => {
+                if let Some(s) = self.left.take() {
+                    self.screen = Screen::Stepper(s);
+                }
+            }
             // Leaving a scene keeps it, edits and all: the menu offers to go back.
             Msg::Back => {
                 if let Screen::Stepper(s) = std::mem::replace(&mut self.screen, Screen::Menu) {
-                    self.left = Some(s);
+                    // A lesson looked at and not edited gives way to an edited scene kept.
+                    if s.dirty() || !self.left.as_ref().is_some_and(|l| l.dirty()) {
+                        self.left = Some(s);
+                    }
                     self.menu_selected = 0;
                 }
             }
@@ -607,8 +626,18 @@ impl App {
                 self.menu_note = Some(words(self.lang).left_unsaved.to_string());
                 true
             }
+            (Screen::Stepper(s), Some(left)) if left.dirty() => {
+                s.note = Some(fill(words(self.lang).quit_drops, &[&left.session.lesson.file]));
+                true
+            }
             _ => false,
         }
+    }
+
+    /// Whether Esc would put the scene on screen, edited, in the menu's place
+    /// of another edited one.
+    fn back_would_drop(&self) -> bool {
+        matches!((&self.screen, &self.left), (Screen::Stepper(s), Some(left)) if s.dirty() && left.dirty())
     }
 
     /// The menu's entries: the scene left, if any, then the lessons.

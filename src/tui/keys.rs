@@ -181,7 +181,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind!(
         Stepper,
-        "< >",
+        "< > , .",
         "fewer / more relaxation passes",
         "减少 / 增加松弛迭代次数",
         Msg::Passes(-1),
@@ -320,6 +320,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
     bind!(Menu, "↑ k", "previous lesson", "上一课", Msg::MenuUp, [(Up, NONE), (Char('k'), NONE)]),
     bind!(Menu, "Enter", "open the lesson", "打开课程", Msg::Open, [(Enter, NONE)]),
+    bind!(Menu, "Esc", "back to the scene you left (↩)", "回到离开的场景（↩）", Msg::Back, [(Esc, NONE)]),
     bind!(Everywhere, "?", "show / hide this help (j/k scroll it)", "显示 / 隐藏帮助（j/k 滚动）", Msg::Help, [(Char('?'), NONE)]),
     bind!(Everywhere, "q", "quit", "退出", Msg::Quit, [(Char('q'), NONE)]),
     bind!(Always, "Ctrl-C", "quit", "退出", Msg::Quit, [(Char('c'), CTRL)]),

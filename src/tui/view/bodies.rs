@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
+use unicode_width::UnicodeWidthStr;
 
 /// One body's rows in the bodies panel: name and constants, then pose and
 /// motion, two fields a row when they fit in `width`, else one.
@@ -55,11 +56,16 @@ fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Them
     } else {
         format!("m {} kg  I {} kg·m²", num(b.mass()), num(b.inertia()))
     };
-    let header = Line::from(vec![
-        Span::styled(format!("{}{}", if selected { "▶ " } else { "  " }, b.name), name_style),
-        Span::styled(format!("  {mass}  e {}  μ {}", num(b.restitution), num(b.friction)), theme.dim()),
-    ]);
-    lines.insert(0, header);
+    let name = format!("{}{}", if selected { "▶ " } else { "  " }, b.name);
+    let material = format!("e {}  μ {}", num(b.restitution), num(b.friction));
+    // The material goes under the name where one line would cut it (an "e 0"
+    // for e 0.2 at 80 columns).
+    if name.width() + mass.width() + material.width() + 4 <= width {
+        lines.insert(0, Line::from(vec![Span::styled(name, name_style), Span::styled(format!("  {mass}  {material}"), theme.dim())]));
+    } else {
+        lines.insert(0, Line::from(vec![Span::styled(name, name_style), Span::styled(format!("  {mass}"), theme.dim())]));
+        lines.insert(1, Line::styled(format!("    {material}"), theme.dim()));
+    }
     lines
 }
 
