@@ -96,8 +96,10 @@ enum Command {
         /// `bodies`: only the bodies at the end of each frame; the frames run untraced.
         #[arg(long, value_enum)]
         only: Option<Only>,
-        /// Stop at the first phase that meets COND, e.g. "contact m1 m2" or "kind = resolve and jn < -7"
-        /// (DESIGN.md, "Finding the moment"); print it and its derivation. --frames defaults to 600 here.
+        /// Stop at the first phase that meets COND, e.g. "contact m1 m2" (a detect phase of the pair that
+        /// found contact) or "kind = resolve and jn < -7"; terms: contact A B, kind = KIND, pair = A-B,
+        /// body = A, nan, energy rises [by X], QUANTITY OP NUMBER, joined by and / or (README.md, "Commands").
+        /// Print it and its derivation. --frames defaults to 600 here.
         #[arg(long, value_name = "COND")]
         break_on: Option<String>,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).

@@ -365,7 +365,7 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
         (format!("{key_note}unknown value \"{word}\""), "not one of the choices".to_string(), Some(help))
     } else if msg.starts_with("wanted string or table") {
         // A named choice given as a number or a boolean.
-        let list = key.as_deref().and_then(choices).unwrap_or_else(|| "the names in DESIGN.md".to_string());
+        let list = key.as_deref().and_then(choices).unwrap_or_else(|| "the names the starter file (`impulse new`) lists".to_string());
         let mut help = format!("write one of {list}");
         if key.as_deref() == Some("solver.friction") {
             help += "; a body's friction coefficient goes in its [[body]], e.g. friction = 0.3";
