@@ -18,6 +18,7 @@ const COLUMN: u16 = (LABEL + 2 + 44) as u16;
 /// mode it is in: each mode shows its keys when entered), in as many columns
 /// as it needs to fit the screen's height and the width allows.
 pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'static>>, u16) {
+    let area = help_area(area);
     let scopes: &[Scope] = match &app.screen {
         Screen::Menu => &[Scope::Menu],
         Screen::Stepper(s) => match Scope::of(&s.mode) {
@@ -53,7 +54,13 @@ pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'stat
     (lines, columns)
 }
 
+/// Where the help goes: the screen above its status line, which stays in sight.
+pub(super) fn help_area(screen: Rect) -> Rect {
+    Rect { height: screen.height.saturating_sub(1), ..screen }
+}
+
 pub(super) fn help_popup(lines: u16, columns: u16, area: Rect) -> Rect {
+    let area = help_area(area);
     let h = (lines.div_ceil(columns) + 2).min(area.height);
     let w = (COLUMN * columns + 2).min(area.width);
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
