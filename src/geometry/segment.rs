@@ -21,6 +21,13 @@ pub fn segment_ends(half: DVec2, pose: Pose) -> [DVec2; 2] {
     [pose.position - h, pose.position + h]
 }
 
+/// The middle and the half-vector of the segment from `from` to `to`: how a
+/// file's wall becomes a body (`scene::wall`), and the one place that sum is
+/// made, so that the ends a file is given can be checked to make it again.
+pub fn segment_between(from: DVec2, to: DVec2) -> (DVec2, DVec2) {
+    ((from + to) / 2.0, (to - from) / 2.0)
+}
+
 /// Where the circle's centre stands against the segment.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SegmentTest {

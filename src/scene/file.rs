@@ -39,12 +39,60 @@ pub struct WallEntry {
 }
 
 impl WallEntry {
-    /// A wall body as a file would say it: its ends where the body stands now.
+    /// A wall body as a file would say it: its ends where the body stands
+    /// now, as numbers that read back (`scene::wall`) to this very body, the
+    /// shortest such (see [`exact_ends`]). A turned wall body (angle not 0),
+    /// which no file makes, gets the ends it has; they read back unturned.
     pub fn from_body(b: &Body) -> Option<WallEntry> {
         let Shape::Segment { half } = b.shape else { return None };
-        let [from, to] = crate::geometry::segment_ends(half, b.pose());
+        let ends = crate::geometry::segment_ends(half, b.pose());
+        let [from, to] = if b.angle == 0.0 { exact_ends(b.position, half).unwrap_or(ends) } else { ends };
         Some(WallEntry { name: b.name.clone(), from: from.to_array(), to: to.to_array(), restitution: b.restitution, friction: b.friction })
     }
+}
+
+/// Ends from which `geometry::segment_between` makes exactly `middle` and
+/// `half`, the shortest a file can show, or none if none is found.
+///
+/// A wall is held as its middle and half, each a rounded sum of its ends, so
+/// the ends worked back from them (middle ∓ half) can differ from the numbers
+/// that made them in the last bit, and those ends can make a middle or half a
+/// bit off in turn: a file written with them would not read back to the wall
+/// on screen. The two axes are apart (x of the ends makes x of the middle and
+/// half, alone), so each is searched on its own: the worked-back ends cut to
+/// 1 to 17 significant digits, the fewest digits in all first (a wall made
+/// from 12-digit ends finds them, or shorter ones that make the same wall),
+/// then the numbers three steps of the last bit either side of them.
+pub fn exact_ends(middle: glam::DVec2, half: glam::DVec2) -> Option<[glam::DVec2; 2]> {
+    let (fx, tx) = exact_axis(middle.x, half.x)?;
+    let (fy, ty) = exact_axis(middle.y, half.y)?;
+    Some([glam::DVec2::new(fx, fy), glam::DVec2::new(tx, ty)])
+}
+
+fn exact_axis(middle: f64, half: f64) -> Option<(f64, f64)> {
+    let makes = |a: f64, b: f64| {
+        let (m, h) = crate::geometry::segment_between(glam::DVec2::splat(a), glam::DVec2::splat(b));
+        m.x == middle && h.x == half
+    };
+    let (a, b) = (middle - half, middle + half);
+    let cut = |x: f64, n: usize| format!("{x:.*e}", n - 1).parse().unwrap_or(x);
+    let (short_a, short_b): (Vec<f64>, Vec<f64>) = (1..=17).map(|n| (cut(a, n), cut(b, n))).unzip();
+    let mut by_digits =
+        (2..=34).flat_map(|total: usize| (total.saturating_sub(17).max(1)..=(total - 1).min(17)).map(move |i| (i, total - i)));
+    if let Some((i, j)) = by_digits.find(|&(i, j)| makes(short_a[i - 1], short_b[j - 1])) {
+        return Some((short_a[i - 1], short_b[j - 1]));
+    }
+    let near = |x: f64| {
+        let (mut up, mut down) = (x, x);
+        let mut v = vec![x];
+        for _ in 0..3 {
+            (up, down) = (up.next_up(), down.next_down());
+            v.extend([up, down]);
+        }
+        v
+    };
+    let near_b = near(b);
+    near(a).into_iter().flat_map(|x| near_b.iter().map(move |&y| (x, y))).find(|&(x, y)| makes(x, y))
 }
 
 /// `[[action]]`: something done to a body during a run (DESIGN.md, "Walls and

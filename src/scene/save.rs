@@ -61,11 +61,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings, filed: &[Option
     let entries = world.bodies.iter().zip(filed.iter().copied());
     let (walls, bodies): (Vec<Entry>, Vec<Entry>) = entries.partition(|(b, _)| matches!(b.shape, Shape::Segment { .. }));
     write_entries(&mut doc, "body", &bodies, &|t, b| write_body(t, &BodyEntry::from_body(b)));
-    write_entries(&mut doc, "wall", &walls, &|t, b| {
-        if let Some(w) = WallEntry::from_body(b) {
-            write_wall(t, &w);
-        }
-    });
+    write_entries(&mut doc, "wall", &walls, &write_wall);
     let renamed = renames(filed, &world.bodies);
     rename_strings(&mut doc, "action", "body", &|name| renamed.get(name).map(|n| n.to_string()));
     Ok(with_line_ends(source, doc.to_string()))
@@ -265,19 +261,24 @@ fn write_body(t: &mut dyn TableLike, b: &BodyEntry) {
     }
 }
 
-/// A wall's ends come from its middle and half-length, which can differ
-/// from the numbers written in the last digit: an end within round-off of
-/// what the file says keeps the file's text.
-fn write_wall(t: &mut dyn TableLike, w: &WallEntry) {
+/// A wall's ends as [`WallEntry::from_body`] gives them: numbers that read
+/// back to the very body, the shortest such. Ends the file already gives
+/// that read back to it keep the file's text (`1.50` stays `1.50`).
+fn write_wall(t: &mut dyn TableLike, b: &Body) {
+    let Some(w) = WallEntry::from_body(b) else { return };
     set(t, "name", w.name.as_str().into(), false);
-    for (key, end) in [("from", w.from), ("to", w.to)] {
-        let number = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
-        let written = t.get(key).and_then(Item::as_array).and_then(|a| Some([number(a.get(0)?)?, number(a.get(1)?)?]));
-        let near =
-            |[x, y]: [f64; 2]| (x - end[0]).abs() <= 1e-12 * end[0].abs().max(1.0) && (y - end[1]).abs() <= 1e-12 * end[1].abs().max(1.0);
-        if !written.is_some_and(near) {
-            set(t, key, vec2(end), false);
+    let number = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+    let written =
+        |key: &str| t.get(key).and_then(Item::as_array).and_then(|a| Some(glam::DVec2::new(number(a.get(0)?)?, number(a.get(1)?)?)));
+    let kept = match (written("from"), written("to"), b.shape) {
+        (Some(from), Some(to), Shape::Segment { half }) => {
+            b.angle == 0.0 && crate::geometry::segment_between(from, to) == (b.position, half)
         }
+        _ => false,
+    };
+    if !kept {
+        set(t, "from", vec2(w.from), false);
+        set(t, "to", vec2(w.to), false);
     }
     set(t, "restitution", float(w.restitution), w.restitution == 1.0);
     set(t, "friction", float(w.friction), w.friction == 0.0);

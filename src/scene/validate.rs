@@ -559,7 +559,8 @@ pub fn wall(w: &WallEntry) -> Result<Body, Vec<BodyProblem>> {
     if !v.0.is_empty() {
         return Err(v.0.into_iter().map(|(_, p)| p).collect());
     }
-    let mut body = Body::fixed(w.name.clone(), Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0);
+    let (middle, half) = crate::geometry::segment_between(from, to);
+    let mut body = Body::fixed(w.name.clone(), Shape::Segment { half }).at(middle);
     (body.restitution, body.friction) = (w.restitution, w.friction);
     Ok(body)
 }

@@ -21,6 +21,7 @@ pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 
 use crate::engine::Settings;
 use crate::lesson::Lesson;
+use crate::notation::num;
 use crate::scene::save::to_toml;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -202,22 +203,33 @@ impl Session {
             let at = at.map_or(String::new(), |(line, col)| format!(" at line {line}, column {col}"));
             return Err(format!("the lesson would break{at}: {}", p.message));
         }
-        if !self.reads_back_as(&back, &start) {
-            return Err("the file would not read back to this scene".to_string());
-        }
+        self.reads_back_as(&back, &start)?;
         Ok(text)
     }
 
     /// Whether `back`, read from the text about to be written, is the scene
-    /// at `start`: the same bodies, gravity, drawing and settings (motion aside).
-    fn reads_back_as(&self, back: &Lesson, start: &Start) -> bool {
+    /// at `start`: the same bodies, gravity, drawing and settings (motion
+    /// aside). If not, the first body or setting that differs, and how.
+    fn reads_back_as(&self, back: &Lesson, start: &Start) -> Result<(), String> {
         let settings = Settings { motion: true, ..start.settings.clone() };
-        back.world.bodies == start.world.bodies
-            && back.world.actions == crate::engine::actions_from(&start.world.actions, start.world.frame)
-            && back.world.gravity == start.world.gravity
-            && back.settings == settings
-            && back.y_axis == self.lesson.y_axis
-            && back.view == self.lesson.view
+        let actions = crate::engine::actions_from(&start.world.actions, start.world.frame);
+        let apart = if back.world.bodies != start.world.bodies {
+            bodies_apart(&back.world.bodies, &start.world.bodies)
+        } else if back.world.actions != actions {
+            let k = back.world.actions.iter().zip(&actions).take_while(|(a, b)| a == b).count();
+            format!("action {} of {} would read back otherwise", k + 1, actions.len())
+        } else if back.world.gravity != start.world.gravity {
+            format!("gravity would read back {} m/s² apart from the scene's", num(back.world.gravity.distance(start.world.gravity)))
+        } else if back.settings != settings {
+            format!("{} would read back otherwise", setting_apart(&back.settings, &settings))
+        } else if back.y_axis != self.lesson.y_axis {
+            "y_axis would read back otherwise".to_string()
+        } else if back.view != self.lesson.view {
+            "the view would read back otherwise".to_string()
+        } else {
+            return Ok(());
+        };
+        Err(apart)
     }
 
     /// The file now holds `text`, the start of frame `n` written at `path`:
@@ -229,6 +241,90 @@ impl Session {
         self.lesson.origin = Some(path);
         self.saved = self.undo.last().map(|e| e.id);
     }
+}
+
+/// The first body (or wall) of the scene that the file would give back
+/// otherwise, and how: which number, and by how much.
+fn bodies_apart(back: &[crate::engine::Body], scene: &[crate::engine::Body]) -> String {
+    use crate::geometry::{Shape, segment_ends};
+    let Some((b, s)) = back.iter().zip(scene).find(|(b, s)| b != s) else {
+        return format!("the file would give {} bodies and walls where the scene has {}", back.len(), scene.len());
+    };
+    if b.name != s.name {
+        return format!("the file would give {} where the scene has {}", b.name, s.name);
+    }
+    let name = &s.name;
+    if let (Shape::Segment { half: hb }, Shape::Segment { half: hs }) = (b.shape, s.shape) {
+        // The ends first, as the file says them; ends can agree where the
+        // middle and half that the file's ends make do not.
+        let ([b0, b1], [s0, s1]) = (segment_ends(hb, b.pose()), segment_ends(hs, s.pose()));
+        let parts =
+            [("ends", b0.distance(s0).max(b1.distance(s1))), ("middle", b.position.distance(s.position)), ("half", hb.distance(hs))];
+        if let Some((what, d)) = parts.iter().find(|(_, d)| *d != 0.0) {
+            return format!("{name}'s {what} would read back {} m apart from the scene's", num(*d));
+        }
+        if b.angle != s.angle {
+            return format!("{name} is held turned by {} rad, which a file's wall cannot say", num(s.angle));
+        }
+    }
+    let numbers: [(&str, f64, &str); 9] = [
+        ("position", b.position.distance(s.position), " m"),
+        ("angle", (b.angle - s.angle).abs(), " rad"),
+        ("velocity", b.velocity.distance(s.velocity), " m/s"),
+        ("angular velocity", (b.angular_velocity - s.angular_velocity).abs(), " rad/s"),
+        ("mass", (b.mass() - s.mass()).abs(), " kg"),
+        ("moment of inertia", (b.inertia() - s.inertia()).abs(), " kg·m²"),
+        ("restitution", (b.restitution - s.restitution).abs(), ""),
+        ("friction", (b.friction - s.friction).abs(), ""),
+        ("shape", if b.shape == s.shape { 0.0 } else { f64::NAN }, ""),
+    ];
+    match numbers.iter().find(|(_, d, _)| *d != 0.0) {
+        Some((what, d, _)) if d.is_nan() => format!("{name}'s {what} would read back otherwise"),
+        Some((what, d, unit)) => format!("{name}'s {what} would read back {}{unit} apart from the scene's", num(*d)),
+        None => format!("{name} would read back otherwise"),
+    }
+}
+
+/// The first setting, by its key in the file, that differs between `a` and
+/// `b` (`b` taken apart whole, so that a new setting is not left out here).
+fn setting_apart(a: &Settings, b: &Settings) -> &'static str {
+    let Settings {
+        dt,
+        relaxation_iterations,
+        correction_rate,
+        position_correction,
+        friction,
+        tangent,
+        coulomb_cap,
+        restitution_threshold,
+        slop,
+        contact,
+        integrator,
+        warm_start,
+        motion,
+        method,
+        side_tracking,
+        velocity_correction,
+    } = b;
+    let keys = [
+        ("dt", a.dt == *dt),
+        ("relaxation_iterations", a.relaxation_iterations == *relaxation_iterations),
+        ("correction_rate", a.correction_rate == *correction_rate),
+        ("position_correction", a.position_correction == *position_correction),
+        ("friction", a.friction == *friction),
+        ("tangent", a.tangent == *tangent),
+        ("coulomb_cap", a.coulomb_cap == *coulomb_cap),
+        ("restitution_threshold", a.restitution_threshold == *restitution_threshold),
+        ("slop", a.slop == *slop),
+        ("contact", a.contact == *contact),
+        ("integrator", a.integrator == *integrator),
+        ("warm_start", a.warm_start == *warm_start),
+        ("motion", a.motion == *motion),
+        ("method", a.method == *method),
+        ("side_tracking", a.side_tracking == *side_tracking),
+        ("velocity_correction", a.velocity_correction == *velocity_correction),
+    ];
+    keys.into_iter().find(|(_, same)| !same).map_or("a setting", |(key, _)| key)
 }
 
 /// Each body's name, by its id.

@@ -8,6 +8,7 @@ use super::words::{Words, fill};
 use crate::engine::{Body, Method, Tangent};
 use crate::geometry::{Shape, collide, segment_ends};
 use crate::notation::num;
+use crate::scene::file::WallEntry;
 use crate::session::Start;
 use glam::DVec2;
 use std::f64::consts::PI;
@@ -32,6 +33,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             // Screen up is world −y when the scene's y axis points down.
             let dy = if down { -dy } else { dy };
             b.position = DVec2::new(snap(b.position.x, step, dx), snap(b.position.y, step, dy));
+            as_filed(b)?;
             Ok(format!("moved {} to ({}, {})", b.name, num(b.position.x), num(b.position.y)))
         }),
         Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
@@ -41,8 +43,9 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
                 // A wall keeps angle 0 and turns its ends about its middle,
                 // so the ends a file gives stay exact until it is turned.
                 *half = DVec2::from_angle(turn).rotate(*half);
-                let heading = half.to_angle().to_degrees();
-                return Ok(format!("turned {} to {}° from the x axis", b.name, num(heading)));
+                as_filed(b)?;
+                let Shape::Segment { half } = b.shape else { unreachable!("a wall stays a wall") };
+                return Ok(format!("turned {} to {}° from the x axis", b.name, num(half.to_angle().to_degrees())));
             }
             b.angle += turn;
             Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
@@ -62,7 +65,8 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
         }),
         Msg::Duplicate => Box::new(move |s, i, _| {
             let on = selected(s, *i)?.clone();
-            let copy = beside(&on, &s.world.bodies);
+            let mut copy = beside(&on, &s.world.bodies);
+            as_filed(&mut copy)?;
             let note = fill(w.duplicated, &[&on.name, &copy.name]);
             *i = match copy.shape {
                 // Walls come last in a world, as in a file.
@@ -72,10 +76,10 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(note)
         }),
         Msg::AddWall => Box::new(move |s, i, _| {
-            let (wall, half) = level_wall(s.world.bodies.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
-            let [from, to] = segment_ends(half, wall.pose());
-            let note =
-                format!("added {} from ({}, {}) to ({}, {}): e edits its ends", wall.name, num(from.x), num(from.y), num(to.x), num(to.y));
+            let mut wall = level_wall(s.world.bodies.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
+            as_filed(&mut wall)?;
+            let WallEntry { from: [x0, y0], to: [x1, y1], .. } = WallEntry::from_body(&wall).expect("a wall");
+            let note = format!("added {} from ({}, {}) to ({}, {}): e edits its ends", wall.name, num(x0), num(y0), num(x1), num(y1));
             *i = s.add_wall(wall);
             Ok(note)
         }),
@@ -256,7 +260,7 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
 /// as it, a fifth of its length down); with nothing
 /// selected, across the bottom tenth of the view. Walls come last in a
 /// world, as in a file.
-fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: f64) -> (Body, DVec2) {
+fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: f64) -> Body {
     let (middle, half) = match on {
         // Under a wall: one as long, a fifth of its length below its middle.
         Some(b) if matches!(b.shape, Shape::Segment { .. }) => {
@@ -273,8 +277,24 @@ fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: 
         }
     };
     let name = fresh_name("wall", others);
-    let half = DVec2::new(half, 0.0);
-    (Body::fixed(name, Shape::Segment { half }).at(middle), half)
+    Body::fixed(name, Shape::Segment { half: DVec2::new(half, 0.0) }).at(middle)
+}
+
+/// A wall made or changed by an edit, as its file entry reads back: its ends
+/// where `b` has them now, cut to 12 significant digits as [`tidy`] cuts a
+/// copy's place (the file shows short numbers), made into a body the way a
+/// file's `[[wall]]` is (`scene::wall`). A saved file gives such a wall back
+/// bit for bit ([`WallEntry::from_body`] finds those ends again); a middle
+/// and half moved, turned or added to in f64 need not be the rounded sums of
+/// any ends a file can give. Any other body is left as it is; a wall whose
+/// ends leave the format's limits is refused, with why.
+fn as_filed(b: &mut Body) -> Result<(), String> {
+    let Shape::Segment { half } = b.shape else { return Ok(()) };
+    let [from, to] = segment_ends(half, b.pose()).map(tidy);
+    let entry =
+        WallEntry { name: b.name.clone(), from: from.to_array(), to: to.to_array(), restitution: b.restitution, friction: b.friction };
+    *b = crate::scene::wall(&entry).map_err(|problems| problems[0].message.clone())?;
+    Ok(())
 }
 
 /// Text 001's G key: a circle or a box of random size somewhere in the view,
