@@ -1133,3 +1133,18 @@ fn a_wall_that_would_not_read_back_is_named() {
     assert_eq!(note(&s), "not saved: odd's half would read back 3.84171e−12 m apart from the scene's");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "nothing was written");
 }
+
+/// The editing keys' notes speak the screen's language: in Chinese a move,
+/// a kick and a refused change read in Chinese, with the file's names kept.
+#[test]
+fn edit_notes_in_chinese() {
+    let mut s = starter();
+    s.lang = impulse::lesson::Lang::Zh;
+    select(&mut s, "ball");
+    act(&mut s, Msg::Move(1, 0));
+    assert_eq!(note(&s), "把 ball 移到 (−1.9, 3)");
+    act(&mut s, Msg::Kick);
+    assert_eq!(note(&s), "踢了 2 个物体");
+    act(&mut s, Msg::ToggleMotion);
+    assert_eq!(note(&s), "运动：关");
+}

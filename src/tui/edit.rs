@@ -34,7 +34,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             let dy = if down { -dy } else { dy };
             b.position = DVec2::new(snap(b.position.x, step, dx), snap(b.position.y, step, dy));
             as_filed(b)?;
-            Ok(format!("moved {} to ({}, {})", b.name, num(b.position.x), num(b.position.y)))
+            Ok(fill(w.moved, &[&b.name, &num(b.position.x), &num(b.position.y)]))
         }),
         Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
             let b = selected(s, i)?;
@@ -45,21 +45,21 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
                 *half = DVec2::from_angle(turn).rotate(*half);
                 as_filed(b)?;
                 let Shape::Segment { half } = b.shape else { unreachable!("a wall stays a wall") };
-                return Ok(format!("turned {} to {}° from the x axis", b.name, num(half.to_angle().to_degrees())));
+                return Ok(fill(w.turned_wall, &[&b.name, &num(half.to_angle().to_degrees())]));
             }
             b.angle += turn;
-            Ok(format!("turned {} to {} rad ({}°)", b.name, num(b.angle), num(b.angle.to_degrees())))
+            Ok(fill(w.turned, &[&b.name, &num(b.angle), &num(b.angle.to_degrees())]))
         }),
         Msg::AddCircle | Msg::AddBox => Box::new(move |s, i, rng| {
             let is_box = msg == Msg::AddBox;
             if is_box && s.settings.method != Method::Relaxation {
-                return Err(format!("method = \"{}\" moves discs and walls only: no box", s.settings.method.name()));
+                return Err(fill(w.no_box, &[&s.settings.method.name()]));
             }
             let body = match s.world.bodies.get(*i) {
                 Some(on) => stacked_body(is_box, on, &s.world.bodies, if down { -1.0 } else { 1.0 }),
                 None => random_body(is_box, &s.world.bodies, lo, hi, rng),
             };
-            let note = format!("added {} on {}", body.name, s.world.bodies.get(*i).map_or("nothing", |b| b.name.as_str()));
+            let note = fill(w.added_on, &[&body.name, &s.world.bodies.get(*i).map_or(w.nothing, |b| b.name.as_str())]);
             *i = s.add_body(body);
             Ok(note)
         }),
@@ -79,7 +79,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             let mut wall = level_wall(s.world.bodies.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
             as_filed(&mut wall)?;
             let WallEntry { from: [x0, y0], to: [x1, y1], .. } = WallEntry::from_body(&wall).expect("a wall");
-            let note = format!("added {} from ({}, {}) to ({}, {}): e edits its ends", wall.name, num(x0), num(y0), num(x1), num(y1));
+            let note = fill(w.added_wall, &[&wall.name, &num(x0), &num(y0), &num(x1), &num(y1)]);
             *i = s.add_wall(wall);
             Ok(note)
         }),
@@ -87,7 +87,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             let name = selected(s, *i)?.name.clone();
             s.remove_body(*i);
             *i = (*i).min(s.world.bodies.len().saturating_sub(1));
-            Ok(format!("deleted {name}"))
+            Ok(fill(w.deleted, &[&name]))
         }),
         Msg::Kick => Box::new(move |s, _, rng| {
             // Text 001's H key: a random velocity for every body that can move.
@@ -98,53 +98,53 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
                 kicked += 1;
             }
             match kicked {
-                0 => Err("no moving body to kick".to_string()),
-                1 => Ok("kicked 1 body".to_string()),
-                n => Ok(format!("kicked {n} bodies")),
+                0 => Err(w.no_kick.to_string()),
+                1 => Ok(w.kicked_one.to_string()),
+                n => Ok(fill(w.kicked, &[&n])),
             }
         }),
         Msg::ToggleMotion => Box::new(move |s, _, _| {
             s.settings.motion = !s.settings.motion;
-            Ok(format!("motion {}", on_off(s.settings.motion)))
+            Ok(fill(w.motion_is, &[&on_off(s.settings.motion, w)]))
         }),
         Msg::ToggleCorrection => Box::new(move |s, _, _| {
             s.settings.position_correction = !s.settings.position_correction;
-            Ok(format!("positional correction {}", on_off(s.settings.position_correction)))
+            Ok(fill(w.correction_is, &[&on_off(s.settings.position_correction, w)]))
         }),
         Msg::Passes(d) => Box::new(move |s, _, _| {
             let n = s.settings.relaxation_iterations.saturating_add_signed(d.into()).clamp(1, 1000);
             if n == s.settings.relaxation_iterations {
-                return Err(format!("relaxation passes stay at {n} (1 to 1000)"));
+                return Err(fill(w.passes_stay, &[&n]));
             }
             s.settings.relaxation_iterations = n;
-            Ok(format!("relaxation passes: {n}"))
+            Ok(fill(w.passes_now, &[&n]))
         }),
         Msg::Rate(d) => Box::new(move |s, _, _| {
             // Tenths, kept exact: 0.8 − 0.1 is 0.7, not 0.7000000000000001.
             let tenths = ((s.settings.correction_rate * 10.0).round() as i64 + i64::from(d)).clamp(1, 10);
             let rate = tenths as f64 / 10.0;
             if rate == s.settings.correction_rate {
-                return Err(format!("correction rate stays at {} (0.1 to 1)", num(rate)));
+                return Err(fill(w.rate_stay, &[&num(rate)]));
             }
             s.settings.correction_rate = rate;
-            Ok(format!("correction rate: {}", num(rate)))
+            Ok(fill(w.rate_now, &[&num(rate)]))
         }),
         Msg::CycleTangent => Box::new(move |s, _, _| {
             // Text 000's bug and its two fixes, in turn, on the same frame.
             if s.settings.warm_start {
-                return Err("the tangent has no say with warm_start: summed friction acts along n⊥ with either sign".to_string());
+                return Err(w.tangent_warm.to_string());
             }
             let at = Tangent::ALL.iter().position(|&t| t == s.settings.tangent).unwrap_or(0);
             s.settings.tangent = Tangent::ALL[(at + 1) % Tangent::ALL.len()];
-            Ok(format!("tangent: {}", s.settings.tangent.name()))
+            Ok(fill(w.tangent_now, &[&s.settings.tangent.name()]))
         }),
         _ => return None,
     };
     Some(change)
 }
 
-fn on_off(on: bool) -> &'static str {
-    if on { "on" } else { "off" }
+fn on_off(on: bool, w: &Words) -> &'static str {
+    if on { w.on } else { w.off }
 }
 
 fn selected(s: &mut Start, i: usize) -> Result<&mut Body, String> {
