@@ -32,6 +32,12 @@ pub fn num(x: f64) -> String {
     if s.contains('-') { s.replace('-', "−") } else { s }
 }
 
+/// `x` cut to `digits` significant digits (1 to 17), as the nearest f64:
+/// 3.0999999999999996 to 12 digits is 3.1.
+pub fn significant(x: f64, digits: usize) -> f64 {
+    format!("{x:.*e}", digits.saturating_sub(1)).parse().unwrap_or(x)
+}
+
 /// A number as `num` writes it but with ASCII `-`, for text a user edits and
 /// a parser reads back (`-7.2`).
 pub fn plain(x: f64) -> String {

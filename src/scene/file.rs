@@ -75,7 +75,7 @@ fn exact_axis(middle: f64, half: f64) -> Option<(f64, f64)> {
         m.x == middle && h.x == half
     };
     let (a, b) = (middle - half, middle + half);
-    let cut = |x: f64, n: usize| format!("{x:.*e}", n - 1).parse().unwrap_or(x);
+    let cut = crate::notation::significant;
     let (short_a, short_b): (Vec<f64>, Vec<f64>) = (1..=17).map(|n| (cut(a, n), cut(b, n))).unzip();
     let mut by_digits =
         (2..=34).flat_map(|total: usize| (total.saturating_sub(17).max(1)..=(total - 1).min(17)).map(move |i| (i, total - i)));

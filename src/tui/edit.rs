@@ -7,7 +7,7 @@ use super::msg::Msg;
 use super::words::{Words, fill};
 use crate::engine::{Body, Method, Tangent};
 use crate::geometry::{Shape, collide, segment_ends};
-use crate::notation::num;
+use crate::notation::{num, significant};
 use crate::scene::file::WallEntry;
 use crate::session::Start;
 use glam::DVec2;
@@ -196,8 +196,7 @@ fn beside(b: &Body, others: &[Body]) -> Body {
 /// 3.0999999999999996), which a saved file would show. Twelve significant
 /// digits give back the number a person would have typed: 3.1.
 fn tidy(p: DVec2) -> DVec2 {
-    let short = |x: f64| format!("{x:.11e}").parse().unwrap_or(x);
-    DVec2::new(short(p.x), short(p.y))
+    DVec2::new(significant(p.x, 12), significant(p.y, 12))
 }
 
 /// A round step for moving bodies: a power of ten near a fortieth of the view.

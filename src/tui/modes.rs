@@ -14,7 +14,7 @@ impl Stepper {
     pub(super) fn open_fields(&mut self) {
         let start = self.session.timeline.start(self.frame);
         match start.world.bodies.get(self.selected) {
-            Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b)),
+            Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b, &words(self.lang).body_fields)),
             None => self.note = Some(words(self.lang).no_selection.to_string()),
         }
     }

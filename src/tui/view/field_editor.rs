@@ -1,7 +1,7 @@
 //! The field editors' popup (`e` a body, `O` the settings), drawn over the derivation panel.
 
 use super::Theme;
-use crate::tui::fields::{BODY_FIELDS, Field, FieldEditor};
+use crate::tui::fields::FieldEditor;
 use crate::tui::words::fill;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -26,10 +26,7 @@ pub(super) fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, a
     let block = Block::bordered().title(title);
     let inner = block.inner(area);
     let mut lines = vec![Line::styled(theme.words.fields_intro, theme.dim()), Line::from("")];
-    // A body's labels are kept in English and shown in the screen's language;
-    // the settings' come in it already.
-    let label = |f: &Field| BODY_FIELDS.iter().position(|&l| l == f.label).map_or(f.label, |i| theme.words.body_fields[i]);
-    let column = ed.fields.iter().map(|f| label(f).width() + 2).max().unwrap_or(0).max(LABELS);
+    let column = ed.fields.iter().map(|f| f.label.width() + 2).max().unwrap_or(0).max(LABELS);
     let aligned = usize::from(inner.width) >= 2 + column + VALUES;
     let mut focus_end = lines.len();
     for (i, f) in ed.fields.iter().enumerate() {
@@ -41,8 +38,8 @@ pub(super) fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, a
             (false, _) => f.text.clone(),
         };
         let style = if focused { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { Style::default() };
-        let pad = if aligned { " ".repeat(column - label(f).width()) } else { ": ".to_string() };
-        lines.push(Line::from(vec![Span::styled(format!("{marker}{}{pad}", label(f)), style), Span::raw(value)]));
+        let pad = if aligned { " ".repeat(column - f.label.width()) } else { ": ".to_string() };
+        lines.push(Line::from(vec![Span::styled(format!("{marker}{}{pad}", f.label), style), Span::raw(value)]));
         if let Some(e) = &f.error {
             lines.push(Line::styled(format!("    {e}"), theme.fg(Color::LightRed)));
         }
