@@ -16,6 +16,7 @@ use super::{Settings, pair_mut};
 use crate::geometry::CollisionInfo;
 use glam::DVec2;
 
+#[inline(always)]
 pub(super) fn run<T: Tracer>(
     bodies: &mut [Body],
     a: usize,

@@ -47,6 +47,7 @@ pub(super) fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
 /// Resolves one contact point. `given` is the normal impulse when the two
 /// points of a clipped manifold were solved together ([`solve_two`]); without
 /// it the point's own approach speed sizes it, as in the texts.
+#[inline(always)]
 pub(super) fn run<T: Tracer>(
     bodies: &mut [Body],
     (a, b): (usize, usize),
@@ -104,7 +105,11 @@ pub(super) fn run<T: Tracer>(
         Friction::VelocityRatio => -mu * vrt / k_t.unwrap_or(f64::INFINITY),
     };
     // The impulse that stops sliding, −vrt/Kt, is as far as friction should go.
-    let jt_max = k_t.filter(|_| settings.coulomb_cap).map(|k_t| vrt.abs() / k_t);
+    // Branched, not selected: the division is only worth its latency with the cap on.
+    let jt_max = match k_t {
+        Some(k_t) if settings.coulomb_cap => Some(vrt.abs() / k_t),
+        _ => None,
+    };
     let capped = jt_max.is_some_and(|max| jt_free.abs() > max);
     let jt = match jt_max {
         Some(max) if capped => jt_free.signum() * max,
