@@ -30,8 +30,11 @@
 //! narrow-phase test text 001 makes.
 //!
 //! Untraced, the list also serves from one frame to the next, with the bodies
-//! that moved too far since they were listed listed again; traced, it is built
-//! afresh each frame, so a frame's record depends on its start alone.
+//! that moved too far since they were listed listed again, and the margin
+//! widens while corrections keep moving bodies out of their listings (see
+//! `RELISTS_PER_BODY_BEFORE_WIDENING`); traced, it is built afresh each frame
+//! with the margin of the record's formula, so a frame's record depends on its
+//! start alone.
 
 use super::body::Body;
 use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer};
@@ -54,8 +57,27 @@ const MARGIN_OF_RADIUS: f64 = 0.5;
 /// the pairs no longer near.
 const RELISTS_BEFORE_REBUILD: usize = 32;
 
+/// Untraced, a frame that lists bodies again more often than once per this
+/// many bodies doubles the margin for the next, and quiet frames halve it
+/// again, down to the traced one. The deep overlaps that few passes leave (a
+/// pile with one to four passes) move nearly every body out of its listing at
+/// every correction: with the traced margin, 1,000 piled discs at one pass
+/// were listed again ~3,000 times a frame, and the list built ~100 times.
+const RELISTS_PER_BODY_BEFORE_WIDENING: usize = 16;
+
+/// Narrowing is tried after this many frames in a row listed no body again
+/// (a second at 60 frames a second): the margin that made them quiet is likely
+/// what keeps them so, and each change of margin builds the list afresh.
+const QUIET_FRAMES_BEFORE_NARROWING: u32 = 60;
+
+/// At most 2³ = 8 times the traced margin: four times the smallest moving
+/// body's bounding radius, beyond which widening lists too many pairs.
+const MOST_WIDENINGS: u32 = 3;
+
 /// Room kept in each body's slot of the list for partners found when it is
-/// listed again; a body that runs out of room has the whole list built again.
+/// listed again, besides as many again as it has; a body that runs out of
+/// room has the whole list built again. A wide margin lists many partners, and
+/// listing a body again finds many more; a fixed room made most of those a build.
 const SPARE_PARTNERS: usize = 4;
 
 /// The candidate list and the scratch space to build it, kept across frames so
@@ -67,6 +89,12 @@ pub(super) struct Broad {
     circles: bool,
     /// Bodies listed again since the list was last built.
     relisted: usize,
+    /// Bodies listed again since the frame began, and how many times the
+    /// untraced margin was doubled for that (see `RELISTS_PER_BODY_BEFORE_WIDENING`).
+    relisted_in_frame: usize,
+    widenings: u32,
+    /// Frames in a row that listed no body again.
+    quiet_frames: u32,
     /// Per body: the two places its pairs were listed from (the same place
     /// twice until it is listed again), its bounds around both (widened by
     /// half the margin), its bounding radius, whether it is static.
@@ -100,6 +128,21 @@ impl Broad {
     pub(super) fn start_frame<T: Tracer>(&mut self, bodies: &[Body], tracer: &mut T) {
         let smallest = bodies.iter().filter(|b| !b.is_static()).map(|b| b.shape.bounding_radius()).fold(f64::INFINITY, f64::min);
         let margin = if smallest.is_finite() { smallest * MARGIN_OF_RADIUS } else { 0.0 };
+        if tracer.every_test() {
+            self.widenings = 0;
+        } else if self.relisted_in_frame > bodies.len() / RELISTS_PER_BODY_BEFORE_WIDENING {
+            self.widenings = (self.widenings + 1).min(MOST_WIDENINGS);
+        } else if self.relisted_in_frame == 0 {
+            self.quiet_frames += 1;
+            if self.quiet_frames == QUIET_FRAMES_BEFORE_NARROWING {
+                self.widenings = self.widenings.saturating_sub(1);
+                self.quiet_frames = 0;
+            }
+        } else {
+            self.quiet_frames = 0;
+        }
+        self.relisted_in_frame = 0;
+        let margin = margin * f64::from(1u32 << self.widenings);
         let same = !tracer.every_test()
             && !self.circles
             && margin == self.margin
@@ -142,6 +185,7 @@ impl Broad {
     }
 
     fn relist_or_build<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
+        self.relisted_in_frame += 1;
         if self.relisted < RELISTS_BEFORE_REBUILD {
             self.relist(bodies, pass, why, tracer);
         } else {
@@ -248,7 +292,7 @@ impl Broad {
                 }
             }
         }
-        // Each body's slot holds its partners and room for a few more; the
+        // Each body's slot holds its partners and room for as many more; the
         // pool keeps its size across builds, so a pile whose number of pairs
         // stays about the same never allocates again.
         self.count.clear();
@@ -260,7 +304,7 @@ impl Broad {
         let mut slots = 0;
         for &c in &self.count {
             self.first.push(slots);
-            slots += c + SPARE_PARTNERS;
+            slots += 2 * c + SPARE_PARTNERS;
         }
         self.pool.resize(slots, 0);
         self.count.fill(0);
@@ -467,5 +511,39 @@ mod tests {
         broad.follow(&bodies, 1, (0, 1), 0, &mut NoTrace);
         assert_eq!(broad.relisted, 2);
         assert_eq!(broad.listed_at[1].map(|p| p.x), [1.5, 1.5 - 2.0 * limit]);
+    }
+
+    /// 400 unit discs 1.2 m apart, each overlapping its neighbours by 0.8 m,
+    /// falling onto a floor, one pass a frame: the corrections move most of
+    /// them out of their listings every frame. The margin widens until that
+    /// stops being most of them, and narrows back once frames are quiet.
+    #[test]
+    fn a_pile_that_keeps_leaving_its_listings_widens_the_margin() {
+        use crate::engine::{Settings, World, step};
+        let disc = |i: usize| {
+            let at = DVec2::new((i % 20) as f64 * 1.2, 1.0 + (i / 20) as f64 * 1.2);
+            Body::dynamic(format!("d{i}"), Shape::Circle { radius: 1.0 }, 1.0).at(at)
+        };
+        let mut bodies: Vec<Body> = (0..400).map(disc).collect();
+        bodies.push(Body::fixed("floor", Shape::Box { size: DVec2::new(40.0, 1.0) }).at(DVec2::new(11.4, -0.5)));
+        let mut world = World::new(bodies, DVec2::new(0.0, -9.8));
+        let settings = Settings { relaxation_iterations: 1, ..Settings::default() };
+        step(&mut world, &settings, &mut NoTrace);
+        let first = world.scratch.broad.relisted_in_frame;
+        assert!(first > 400, "one pass lists most discs again: {first}");
+        for _ in 0..10 {
+            step(&mut world, &settings, &mut NoTrace);
+        }
+        let broad = &world.scratch.broad;
+        assert!(broad.widenings > 0);
+        assert!(broad.relisted_in_frame <= 400 / RELISTS_PER_BODY_BEFORE_WIDENING, "{} listed again", broad.relisted_in_frame);
+
+        // Frozen, nothing moves: after the quiet frames the margin narrows back.
+        let still = Settings { motion: false, relaxation_iterations: 0, ..settings };
+        let widened = broad.widenings;
+        for _ in 0..QUIET_FRAMES_BEFORE_NARROWING + 1 {
+            step(&mut world, &still, &mut NoTrace);
+        }
+        assert_eq!(world.scratch.broad.widenings, widened - 1);
     }
 }
