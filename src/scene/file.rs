@@ -151,26 +151,10 @@ impl SceneFile {
     /// and actions, gravity and the solver's table. The drawing (`y_axis`,
     /// `view`) is not the world's and is left at its defaults.
     pub fn from_world(world: &World, settings: &Settings) -> SceneFile {
-        let s = settings;
-        let solver = SolverSection {
-            relaxation_iterations: s.relaxation_iterations as i64,
-            correction_rate: s.correction_rate,
-            position_correction: s.position_correction,
-            friction: s.friction,
-            tangent: s.tangent,
-            coulomb_cap: s.coulomb_cap,
-            restitution_threshold: s.restitution_threshold,
-            slop: s.slop,
-            contact: s.contact,
-            integrator: s.integrator,
-            warm_start: s.warm_start,
-            method: s.method,
-            side_tracking: s.side_tracking,
-            velocity_correction: s.velocity_correction,
-        };
+        let solver = SolverSection::of(settings);
         let (walls, bodies): (Vec<&Body>, Vec<&Body>) = world.bodies.iter().partition(|b| matches!(b.shape, Shape::Segment { .. }));
         SceneFile {
-            world: WorldSection { gravity: world.gravity.to_array(), dt: s.dt, ..WorldSection::default() },
+            world: WorldSection { gravity: world.gravity.to_array(), dt: settings.dt, ..WorldSection::default() },
             solver,
             body: bodies.into_iter().map(BodyEntry::from_body).collect(),
             wall: walls.into_iter().filter_map(WallEntry::from_body).collect(),

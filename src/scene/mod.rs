@@ -5,8 +5,10 @@ pub mod file;
 pub mod limits;
 pub mod overrides;
 pub mod save;
+mod solver_keys;
 mod validate;
 
+pub use solver_keys::{SOLVER_KEYS, SolverKey, SolverValue, solver_key};
 pub use validate::{BodyProblem, body, check_new_name, settings, wall};
 
 pub use error::{Problem, SceneError, Seg};

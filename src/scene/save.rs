@@ -4,7 +4,8 @@
 //! comment), bodies are written into the tables they came from (the caller
 //! says which, so a renamed body keeps its table), and new ones are appended.
 
-use super::file::{ActionEntry, BODY_NUMBERS, BodyEntry, WallEntry};
+use super::file::{ActionEntry, BODY_NUMBERS, BodyEntry, SolverSection, WallEntry};
+use super::{SOLVER_KEYS, SolverValue};
 use crate::engine::{Action, Body, Settings, World};
 use crate::geometry::Shape;
 use std::collections::BTreeMap;
@@ -35,25 +36,18 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings, filed: &[Option
         doc.remove("world");
     }
 
-    let d = super::file::SolverSection::default();
+    let (d, now) = (SolverSection::default(), SolverSection::of(settings));
     let solver = section(&mut doc, "solver");
-    let iterations = settings.relaxation_iterations as i64;
-    set(solver, "relaxation_iterations", iterations.into(), iterations == d.relaxation_iterations);
-    set(solver, "correction_rate", float(settings.correction_rate), settings.correction_rate == d.correction_rate);
-    set(solver, "position_correction", settings.position_correction.into(), settings.position_correction == d.position_correction);
-    set(solver, "friction", settings.friction.name().into(), d.friction == settings.friction);
-    set(solver, "tangent", settings.tangent.name().into(), d.tangent == settings.tangent);
-    set(solver, "coulomb_cap", settings.coulomb_cap.into(), settings.coulomb_cap == d.coulomb_cap);
-    let threshold = settings.restitution_threshold;
-    set(solver, "restitution_threshold", float(threshold), threshold == d.restitution_threshold);
-    set(solver, "slop", float(settings.slop), settings.slop == d.slop);
-    set(solver, "contact", settings.contact.name().into(), d.contact == settings.contact);
-    set(solver, "integrator", settings.integrator.name().into(), d.integrator == settings.integrator);
-    set(solver, "warm_start", settings.warm_start.into(), settings.warm_start == d.warm_start);
-    set(solver, "method", settings.method.name().into(), d.method == settings.method);
-    set(solver, "side_tracking", settings.side_tracking.into(), settings.side_tracking == d.side_tracking);
-    let vcor = settings.velocity_correction;
-    set(solver, "velocity_correction", vcor.into(), vcor == d.velocity_correction);
+    for k in SOLVER_KEYS {
+        let v = (k.get)(&now);
+        let written = match v {
+            SolverValue::Whole(x) => x.into(),
+            SolverValue::Number(x) => float(x),
+            SolverValue::Flag(x) => x.into(),
+            SolverValue::Name(x) => x.into(),
+        };
+        set(solver, k.key, written, v == (k.get)(&d));
+    }
     if solver.is_empty() {
         doc.remove("solver");
     }

@@ -22,6 +22,7 @@ pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 use crate::engine::Settings;
 use crate::lesson::Lesson;
 use crate::notation::num;
+use crate::scene::file::SolverSection;
 use crate::scene::save::to_toml;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -286,45 +287,17 @@ fn bodies_apart(back: &[crate::engine::Body], scene: &[crate::engine::Body]) -> 
 }
 
 /// The first setting, by its key in the file, that differs between `a` and
-/// `b` (`b` taken apart whole, so that a new setting is not left out here).
+/// `b`: `dt`, a `[solver]` key ([`crate::scene::SOLVER_KEYS`], which names
+/// every other setting but the motion toggle), or `motion`.
 fn setting_apart(a: &Settings, b: &Settings) -> &'static str {
-    let Settings {
-        dt,
-        relaxation_iterations,
-        correction_rate,
-        position_correction,
-        friction,
-        tangent,
-        coulomb_cap,
-        restitution_threshold,
-        slop,
-        contact,
-        integrator,
-        warm_start,
-        motion,
-        method,
-        side_tracking,
-        velocity_correction,
-    } = b;
-    let keys = [
-        ("dt", a.dt == *dt),
-        ("relaxation_iterations", a.relaxation_iterations == *relaxation_iterations),
-        ("correction_rate", a.correction_rate == *correction_rate),
-        ("position_correction", a.position_correction == *position_correction),
-        ("friction", a.friction == *friction),
-        ("tangent", a.tangent == *tangent),
-        ("coulomb_cap", a.coulomb_cap == *coulomb_cap),
-        ("restitution_threshold", a.restitution_threshold == *restitution_threshold),
-        ("slop", a.slop == *slop),
-        ("contact", a.contact == *contact),
-        ("integrator", a.integrator == *integrator),
-        ("warm_start", a.warm_start == *warm_start),
-        ("motion", a.motion == *motion),
-        ("method", a.method == *method),
-        ("side_tracking", a.side_tracking == *side_tracking),
-        ("velocity_correction", a.velocity_correction == *velocity_correction),
-    ];
-    keys.into_iter().find(|(_, same)| !same).map_or("a setting", |(key, _)| key)
+    let (sa, sb) = (SolverSection::of(a), SolverSection::of(b));
+    let solver = crate::scene::SOLVER_KEYS.iter().find(|k| (k.get)(&sa) != (k.get)(&sb));
+    match solver {
+        _ if a.dt != b.dt => "dt",
+        Some(k) => k.key,
+        None if a.motion != b.motion => "motion",
+        None => "a setting",
+    }
 }
 
 /// Each body's name, by its id.

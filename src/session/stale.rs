@@ -5,30 +5,24 @@
 use crate::engine::{Body, Settings};
 use crate::lesson::Lesson;
 use crate::notation::num;
+use crate::scene::file::SolverSection;
+use crate::scene::{SOLVER_KEYS, SolverValue};
 
 /// The settings a person can change and the narration's numbers depend on,
-/// as `key = value` for the lesson's and for the ones on screen.
+/// as `key = value` for the lesson's and for the ones on screen: every
+/// `[solver]` key, the motion toggle and `dt`.
 fn settings_pairs(lesson: &Settings, viewing: &Settings) -> Vec<(String, String, String)> {
     let on = |b: bool| if b { "on" } else { "off" }.to_string();
-    let all = [
-        ("tangent", lesson.tangent.name().to_string(), viewing.tangent.name().to_string()),
-        ("friction", lesson.friction.name().to_string(), viewing.friction.name().to_string()),
-        ("coulomb_cap", on(lesson.coulomb_cap), on(viewing.coulomb_cap)),
-        ("position_correction", on(lesson.position_correction), on(viewing.position_correction)),
-        ("motion", on(lesson.motion), on(viewing.motion)),
-        ("relaxation_iterations", lesson.relaxation_iterations.to_string(), viewing.relaxation_iterations.to_string()),
-        ("correction_rate", num(lesson.correction_rate), num(viewing.correction_rate)),
-        ("restitution_threshold", num(lesson.restitution_threshold), num(viewing.restitution_threshold)),
-        ("slop", num(lesson.slop), num(viewing.slop)),
-        ("contact", lesson.contact.name().to_string(), viewing.contact.name().to_string()),
-        ("integrator", lesson.integrator.name().to_string(), viewing.integrator.name().to_string()),
-        ("warm_start", on(lesson.warm_start), on(viewing.warm_start)),
-        ("method", lesson.method.name().to_string(), viewing.method.name().to_string()),
-        ("side_tracking", on(lesson.side_tracking), on(viewing.side_tracking)),
-        ("velocity_correction", on(lesson.velocity_correction), on(viewing.velocity_correction)),
-        ("dt", num(lesson.dt), num(viewing.dt)),
-    ];
-    all.into_iter().filter(|(_, a, b)| a != b).map(|(k, a, b)| (k.to_string(), a, b)).collect()
+    let shown = |v: SolverValue| match v {
+        SolverValue::Whole(x) => x.to_string(),
+        SolverValue::Number(x) => num(x),
+        SolverValue::Flag(x) => on(x),
+        SolverValue::Name(x) => x.to_string(),
+    };
+    let (l, v) = (SolverSection::of(lesson), SolverSection::of(viewing));
+    let solver = SOLVER_KEYS.iter().map(|k| (k.key, shown((k.get)(&l)), shown((k.get)(&v))));
+    let rest = [("motion", on(lesson.motion), on(viewing.motion)), ("dt", num(lesson.dt), num(viewing.dt))];
+    solver.chain(rest).filter(|(_, a, b)| a != b).map(|(k, a, b)| (k.to_string(), a, b)).collect()
 }
 
 /// What a body is made of, not where it is: motion changes the rest.

@@ -5,9 +5,9 @@
 //! it would in a file. A wall's fields are those of `[[wall]]`: its two ends
 //! and its material.
 
-use crate::engine::{Body, ContactModel, Friction, Integrator, Method, Settings, Tangent};
+use crate::engine::{Body, Settings};
 use crate::scene::file::{BODY_NUMBERS, BodyEntry, SceneFile, WallEntry};
-use crate::scene::{BodyProblem, Seg, body, limits, settings, wall};
+use crate::scene::{BodyProblem, Seg, SolverValue, body, limits, settings, solver_key, wall};
 use crate::session::Start;
 use glam::DVec2;
 
@@ -112,77 +112,43 @@ pub const SETTINGS: [(&str, usize); 17] = [
     ("velocity_correction", 0),
 ];
 
-const BOOLEAN: &[&str] = &["true", "false"];
-
 /// The names a setting takes, as the file writes them; none for a number.
 fn choices(key: &str) -> &'static [&'static str] {
-    match key {
-        "method" => Method::NAMES,
-        "friction" => Friction::NAMES,
-        "tangent" => Tangent::NAMES,
-        "contact" => ContactModel::NAMES,
-        "integrator" => Integrator::NAMES,
-        "position_correction" | "coulomb_cap" | "warm_start" | "side_tracking" | "velocity_correction" => BOOLEAN,
-        _ => &[],
-    }
+    solver_key(key).map_or(&[], |k| k.choices)
 }
 
 /// A setting as the file writes it (a number to six digits, a name, true or false).
 fn setting(f: &SceneFile, key: &str, part: usize) -> String {
-    let (w, s) = (&f.world, &f.solver);
-    match key {
-        "gravity" => text(w.gravity[part]),
-        "dt" => text(w.dt),
-        "relaxation_iterations" => s.relaxation_iterations.to_string(),
-        "correction_rate" => text(s.correction_rate),
-        "restitution_threshold" => text(s.restitution_threshold),
-        "slop" => text(s.slop),
-        "method" => s.method.name().to_string(),
-        "friction" => s.friction.name().to_string(),
-        "tangent" => s.tangent.name().to_string(),
-        "contact" => s.contact.name().to_string(),
-        "integrator" => s.integrator.name().to_string(),
-        "position_correction" => s.position_correction.to_string(),
-        "coulomb_cap" => s.coulomb_cap.to_string(),
-        "warm_start" => s.warm_start.to_string(),
-        "side_tracking" => s.side_tracking.to_string(),
-        _ => s.velocity_correction.to_string(),
+    match (key, solver_key(key)) {
+        ("gravity", _) => text(f.world.gravity[part]),
+        (_, Some(k)) => match (k.get)(&f.solver) {
+            SolverValue::Whole(x) => x.to_string(),
+            SolverValue::Number(x) => text(x),
+            SolverValue::Flag(x) => x.to_string(),
+            SolverValue::Name(x) => x.to_string(),
+        },
+        _ => text(f.world.dt),
     }
 }
 
 /// Puts the text of a setting's field into the tables, or says why it cannot
 /// be read. A name is one of [`choices`], so it is always found.
 fn put_setting(f: &mut SceneFile, key: &str, part: usize, t: &str) -> Result<(), String> {
-    fn named<T: Copy>(all: &[T], name: fn(T) -> &'static str, t: &str, was: T) -> T {
-        all.iter().copied().find(|&v| name(v) == t).unwrap_or(was)
-    }
-    let (w, s) = (&mut f.world, &mut f.solver);
-    let on = t == "true";
-    match key {
-        "method" => s.method = named(Method::ALL, Method::name, t, s.method),
-        "friction" => s.friction = named(Friction::ALL, Friction::name, t, s.friction),
-        "tangent" => s.tangent = named(Tangent::ALL, Tangent::name, t, s.tangent),
-        "contact" => s.contact = named(ContactModel::ALL, ContactModel::name, t, s.contact),
-        "integrator" => s.integrator = named(Integrator::ALL, Integrator::name, t, s.integrator),
-        "position_correction" => s.position_correction = on,
-        "coulomb_cap" => s.coulomb_cap = on,
-        "warm_start" => s.warm_start = on,
-        "side_tracking" => s.side_tracking = on,
-        "velocity_correction" => s.velocity_correction = on,
-        "relaxation_iterations" => {
-            s.relaxation_iterations = t.parse().map_err(|_| format!("\"{t}\" is not a whole number: write e.g. 15"))?;
+    let number = || t.parse::<f64>().map_err(|_| format!("\"{t}\" is not a number: write e.g. 1.5"));
+    let Some(k) = solver_key(key) else {
+        match key {
+            "gravity" => f.world.gravity[part] = number()?,
+            _ => f.world.dt = number()?,
         }
-        _ => {
-            let x = t.parse::<f64>().map_err(|_| format!("\"{t}\" is not a number: write e.g. 1.5"))?;
-            match key {
-                "gravity" => w.gravity[part] = x,
-                "dt" => w.dt = x,
-                "correction_rate" => s.correction_rate = x,
-                "restitution_threshold" => s.restitution_threshold = x,
-                _ => s.slop = x,
-            }
-        }
-    }
+        return Ok(());
+    };
+    let value = match (k.get)(&f.solver) {
+        SolverValue::Whole(_) => SolverValue::Whole(t.parse().map_err(|_| format!("\"{t}\" is not a whole number: write e.g. 15"))?),
+        SolverValue::Number(_) => SolverValue::Number(number()?),
+        SolverValue::Flag(_) => SolverValue::Flag(t == "true"),
+        SolverValue::Name(was) => SolverValue::Name(k.choices.iter().copied().find(|&c| c == t).unwrap_or(was)),
+    };
+    (k.set)(&mut f.solver, value);
     Ok(())
 }
 
@@ -419,7 +385,9 @@ fn apply_settings(fields: &mut [Field], raw: &SceneFile, bodies: &[Body]) -> Opt
         .iter()
         .map(|key| match *key {
             "gravity" => format!("gravity = [{}, {}]", setting(&edited, key, 0), setting(&edited, key, 1)),
-            _ if !choices(key).is_empty() && choices(key) != BOOLEAN => format!("{key} = \"{}\"", setting(&edited, key, 0)),
+            _ if solver_key(key).is_some_and(|k| matches!((k.get)(&edited.solver), SolverValue::Name(_))) => {
+                format!("{key} = \"{}\"", setting(&edited, key, 0))
+            }
             _ => format!("{key} = {}", setting(&edited, key, 0)),
         })
         .collect();
