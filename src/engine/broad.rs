@@ -57,8 +57,8 @@ const MARGIN_OF_RADIUS: f64 = 0.5;
 /// the pairs no longer near.
 const RELISTS_BEFORE_REBUILD: usize = 32;
 
-/// Untraced, a frame that lists bodies again more often than once per this
-/// many bodies doubles the margin for the next, and quiet frames halve it
+/// Untraced, a frame whose corrections list bodies again more often than once
+/// per this many bodies doubles the margin for the next, and quiet frames halve it
 /// again, down to the traced one. The deep overlaps that few passes leave (a
 /// pile with one to four passes) move nearly every body out of its listing at
 /// every correction: with the traced margin, 1,000 piled discs at one pass
@@ -89,7 +89,7 @@ pub(super) struct Broad {
     circles: bool,
     /// Bodies listed again since the list was last built.
     relisted: usize,
-    /// Bodies listed again since the frame began, and how many times the
+    /// Bodies listed again in the passes since the frame began, and how many times the
     /// untraced margin was doubled for that (see `RELISTS_PER_BODY_BEFORE_WIDENING`).
     relisted_in_frame: usize,
     widenings: u32,
@@ -185,7 +185,12 @@ impl Broad {
     }
 
     fn relist_or_build<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
-        self.relisted_in_frame += 1;
+        // Bodies that moved too far while the frame integrated are listed
+        // again once each before the passes, at most a few dozen times before a
+        // build: that is bounded, and falling bodies need no wider margin.
+        if pass > 0 {
+            self.relisted_in_frame += 1;
+        }
         if self.relisted < RELISTS_BEFORE_REBUILD {
             self.relist(bodies, pass, why, tracer);
         } else {
