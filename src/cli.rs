@@ -38,7 +38,7 @@ struct Cli {
 }
 
 fn lang(name: &str) -> Result<Lang, String> {
-    Lang::ALL.iter().copied().find(|l| l.name() == name).ok_or_else(|| format!("the languages are en and zh, not \"{name}\""))
+    Lang::from_name(name).ok_or_else(|| format!("the languages are en and zh, not \"{name}\""))
 }
 
 #[derive(Subcommand)]

@@ -24,6 +24,11 @@ macro_rules! named {
                     $($Enum::$Variant => $name,)+
                 }
             }
+
+            /// The variant a name stands for.
+            pub fn from_name(name: &str) -> Option<$Enum> {
+                $Enum::ALL.iter().copied().find(|v| v.name() == name)
+            }
         }
     };
 }

@@ -128,20 +128,7 @@ impl Broad {
     pub(super) fn start_frame<T: Tracer>(&mut self, bodies: &[Body], tracer: &mut T) {
         let smallest = bodies.iter().filter(|b| !b.is_static()).map(|b| b.shape.bounding_radius()).fold(f64::INFINITY, f64::min);
         let margin = if smallest.is_finite() { smallest * MARGIN_OF_RADIUS } else { 0.0 };
-        if tracer.every_test() {
-            self.widenings = 0;
-        } else if self.relisted_in_frame > bodies.len() / RELISTS_PER_BODY_BEFORE_WIDENING {
-            self.widenings = (self.widenings + 1).min(MOST_WIDENINGS);
-        } else if self.relisted_in_frame == 0 {
-            self.quiet_frames += 1;
-            if self.quiet_frames == QUIET_FRAMES_BEFORE_NARROWING {
-                self.widenings = self.widenings.saturating_sub(1);
-                self.quiet_frames = 0;
-            }
-        } else {
-            self.quiet_frames = 0;
-        }
-        self.relisted_in_frame = 0;
+        self.widen_or_narrow(bodies.len(), tracer.every_test());
         let margin = margin * f64::from(1u32 << self.widenings);
         let same = !tracer.every_test()
             && !self.circles
@@ -171,6 +158,21 @@ impl Broad {
         self.fixed.clear();
         self.fixed.extend(bodies.iter().map(Body::is_static));
         self.build(bodies, None, tracer);
+    }
+
+    /// Sets the margin's widening for the frame that begins from how often the
+    /// last one's corrections listed bodies again; traced, there is none.
+    fn widen_or_narrow(&mut self, bodies: usize, traced: bool) {
+        let relisted = std::mem::take(&mut self.relisted_in_frame);
+        self.quiet_frames = if relisted == 0 { self.quiet_frames + 1 } else { 0 };
+        if traced {
+            self.widenings = 0;
+        } else if relisted > bodies / RELISTS_PER_BODY_BEFORE_WIDENING {
+            self.widenings = (self.widenings + 1).min(MOST_WIDENINGS);
+        } else if self.quiet_frames >= QUIET_FRAMES_BEFORE_NARROWING {
+            self.widenings = self.widenings.saturating_sub(1);
+            self.quiet_frames = 0;
+        }
     }
 
     /// How far a body is from the nearer of the places its pairs were listed from.

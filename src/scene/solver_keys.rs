@@ -35,28 +35,19 @@ macro_rules! solver_keys {
         /// In the order a file's `[solver]` table lists them.
         pub const SOLVER_KEYS: &[SolverKey] = &[$(solver_keys!(@key $field $kind $($Enum)?)),+];
     };
-    (@key $field:ident Whole) => {
-        SolverKey {
-            key: stringify!($field),
-            choices: &[],
-            get: |s| SolverValue::Whole(s.$field),
-            set: |s, v| if let SolverValue::Whole(x) = v { s.$field = x },
-        }
-    };
-    (@key $field:ident Number) => {
-        SolverKey {
-            key: stringify!($field),
-            choices: &[],
-            get: |s| SolverValue::Number(s.$field),
-            set: |s, v| if let SolverValue::Number(x) = v { s.$field = x },
-        }
-    };
     (@key $field:ident Flag) => {
+        solver_keys!(@held $field Flag FLAG)
+    };
+    (@key $field:ident $Kind:ident) => {
+        solver_keys!(@held $field $Kind &[])
+    };
+    // A number or a flag: the field holds the value itself.
+    (@held $field:ident $Kind:ident $choices:expr) => {
         SolverKey {
             key: stringify!($field),
-            choices: FLAG,
-            get: |s| SolverValue::Flag(s.$field),
-            set: |s, v| if let SolverValue::Flag(x) = v { s.$field = x },
+            choices: $choices,
+            get: |s| SolverValue::$Kind(s.$field),
+            set: |s, v| if let SolverValue::$Kind(x) = v { s.$field = x },
         }
     };
     (@key $field:ident Name $Enum:ty) => {
@@ -65,10 +56,10 @@ macro_rules! solver_keys {
             choices: <$Enum>::NAMES,
             get: |s| SolverValue::Name(s.$field.name()),
             set: |s, v| {
-                if let SolverValue::Name(n) = v {
-                    if let Some(&x) = <$Enum>::ALL.iter().find(|x| x.name() == n) {
-                        s.$field = x;
-                    }
+                if let SolverValue::Name(n) = v
+                    && let Some(x) = <$Enum>::from_name(n)
+                {
+                    s.$field = x;
                 }
             },
         }
