@@ -9,12 +9,11 @@ use impulse::lesson::Lesson;
 use impulse::scene::STARTER;
 use impulse::scene::file::WallEntry;
 use impulse::tui::app::{Mode, Screen, Stepper};
-use impulse::tui::{App, Check, Effect, Msg, Start, perform};
+use impulse::tui::{App, Check, Effect, Msg, perform};
 use std::path::Path;
 
-fn starter() -> Stepper {
-    Stepper::new(Lesson::parse("starter.toml", STARTER).unwrap())
-}
+mod common;
+use common::{act, start, starter};
 
 /// The starter scene as if opened from `dir/name`.
 fn starter_file(dir: &Path, name: &str) -> (Stepper, std::path::PathBuf) {
@@ -23,21 +22,9 @@ fn starter_file(dir: &Path, name: &str) -> (Stepper, std::path::PathBuf) {
     (Stepper::new(Lesson::load(&path).unwrap()), path)
 }
 
-fn start(s: &mut Stepper) -> Start {
-    let n = s.frame;
-    s.session.timeline.start(n)
-}
-
 fn select(s: &mut Stepper, name: &str) {
     while s.bodies()[s.selected].name != name {
         act(s, Msg::SelectNext);
-    }
-}
-
-/// A key as the TUI's shell handles it: the update, then the effect it asks for.
-fn act(s: &mut Stepper, m: Msg) {
-    if let Some(effect) = s.update(m) {
-        s.performed(perform(&effect));
     }
 }
 

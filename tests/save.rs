@@ -6,6 +6,7 @@ use impulse::engine::{Body, ContactModel, Friction, Integrator, Method, Settings
 use impulse::geometry::Shape;
 use impulse::lesson;
 use impulse::lesson::Lesson;
+use impulse::notation::significant as cut;
 use impulse::scene::STARTER;
 use impulse::scene::save::to_toml;
 use proptest::prelude::*;
@@ -366,11 +367,6 @@ fn a_renamed_inline_body_keeps_its_comments() {
     world.bodies[0].name = "cue".into();
     let text = to_toml(INLINE, &world, &scene.settings, &[Some("ball"), Some("floor")]).unwrap();
     assert_eq!(text, INLINE.replace(r#"{ name = "ball","#, r#"{ name = "cue","#));
-}
-
-/// A number cut to `n` significant digits, as a person writes it or an edit cuts it.
-fn cut(x: f64, n: usize) -> f64 {
-    format!("{x:.*e}", n - 1).parse().unwrap()
 }
 
 /// An end's coordinate: any f64 within the format's limits, a number cut to 1

@@ -9,11 +9,8 @@ use impulse::tui::app::{Mode, Stepper};
 use impulse::tui::{Check, Effect, Msg, Outcome, perform};
 use std::path::Path;
 
-fn act(s: &mut Stepper, m: Msg) {
-    if let Some(effect) = s.update(m) {
-        s.performed(perform(&effect));
-    }
-}
+mod common;
+use common::act;
 
 fn open(path: &Path) -> Stepper {
     Stepper::new(Lesson::load(path).unwrap())

@@ -7,27 +7,11 @@ use impulse::lesson::{Lang, Lesson};
 use impulse::scene::STARTER;
 use impulse::tui::app::{Mode, Screen, Stepper};
 use impulse::tui::words::EN;
-use impulse::tui::{App, Msg, Start, perform, view::view};
+use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 
 mod common;
-use common::snapshot_settings;
-
-fn starter() -> Stepper {
-    Stepper::new(Lesson::parse("starter.toml", STARTER).unwrap())
-}
-
-/// A key as the TUI's shell handles it: the update, then the effect it asks for.
-fn act(s: &mut Stepper, m: Msg) {
-    if let Some(effect) = s.update(m) {
-        s.performed(perform(&effect));
-    }
-}
-
-fn start(s: &mut Stepper) -> Start {
-    let n = s.frame;
-    s.session.timeline.start(n)
-}
+use common::{act, snapshot_settings, start, starter};
 
 /// Puts the focus on the field labelled `label` (in English) and types `value` over it.
 fn set(s: &mut Stepper, label: &str, value: &str) {

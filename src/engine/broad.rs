@@ -244,7 +244,7 @@ impl Broad {
     fn place(&mut self, bodies: &[Body], body: usize, building: bool) {
         let b = &bodies[body];
         let tight = !self.circles && self.fixed[body];
-        let extent = if tight { half_extent(&b.shape, b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
+        let extent = if tight { b.shape.half_extent(b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
         let [p, q] = self.listed_at[body];
         let kept = if building {
             b.position
@@ -401,19 +401,6 @@ impl Broad {
 pub(super) fn bounds_touch(a: &Body, b: &Body) -> bool {
     let reach = a.shape.bounding_radius() + b.shape.bounding_radius();
     a.position.distance_squared(b.position) <= reach * reach
-}
-
-/// Half the size of the axis-aligned box around a shape turned by `angle`.
-fn half_extent(shape: &Shape, angle: f64) -> DVec2 {
-    match *shape {
-        Shape::Circle { radius } => DVec2::splat(radius),
-        Shape::Box { size } => {
-            let (s, c) = angle.sin_cos();
-            let h = size / 2.0;
-            DVec2::new(h.x * c.abs() + h.y * s.abs(), h.x * s.abs() + h.y * c.abs())
-        }
-        Shape::Segment { half } => DVec2::from_angle(angle).rotate(half).abs(),
-    }
 }
 
 /// Sorts a slice that is usually nearly sorted already (the bodies moved a

@@ -67,6 +67,19 @@ impl Shape {
         }
     }
 
+    /// Half the size of the axis-aligned box around the shape turned by `angle`.
+    pub fn half_extent(&self, angle: f64) -> DVec2 {
+        match *self {
+            Shape::Circle { radius } => DVec2::splat(radius),
+            Shape::Box { size } => {
+                let (s, c) = angle.sin_cos();
+                let h = size / 2.0;
+                DVec2::new(h.x * c.abs() + h.y * s.abs(), h.x * s.abs() + h.y * c.abs())
+            }
+            Shape::Segment { half } => DVec2::from_angle(angle).rotate(half).abs(),
+        }
+    }
+
     /// How far `p` lies outside the shape standing at `pose`; negative inside,
     /// as deep as the nearest edge. For a box, `p` is taken into the box's own
     /// axes, where the excess over the half-size on each axis gives the

@@ -92,22 +92,14 @@ impl Session {
         selected: &mut usize,
         change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>,
     ) -> Result<String, String> {
-        self.apply(n, selected, change, false)
+        self.edit_or_amend(n, selected, change, false)
     }
 
-    /// [`edit`](Self::edit), made part of the last edit when that was at frame
-    /// `n` too: undo takes both back in one step, to what was there before the
-    /// last edit, and says what `change` did. A key held down is one edit so.
-    pub fn amend(
-        &mut self,
-        n: u64,
-        selected: &mut usize,
-        change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>,
-    ) -> Result<String, String> {
-        self.apply(n, selected, change, true)
-    }
-
-    fn apply(
+    /// [`edit`](Self::edit), with `amend` made part of the last edit when that
+    /// was at frame `n` too: undo takes both back in one step, to what was
+    /// there before the last edit, and says what `change` did. A key held down
+    /// is one edit so.
+    pub fn edit_or_amend(
         &mut self,
         n: u64,
         selected: &mut usize,

@@ -327,16 +327,11 @@ impl Stepper {
     }
 
     /// [`edit`](Self::edit), or with `grow` the last edit amended
-    /// (`Session::amend`); whether it changed anything.
+    /// ([`Session::edit_or_amend`]); whether it changed anything.
     fn apply(&mut self, change: impl FnOnce(&mut Start, &mut usize, &mut fastrand::Rng) -> Result<String, String>, grow: bool) -> bool {
         let before = self.session.timeline.ids(self.frame).to_vec();
         self.breaks.remember(&before, self.session.timeline.bodies(self.frame));
-        let done = if grow {
-            self.session.amend(self.frame, &mut self.selected, change)
-        } else {
-            self.session.edit(self.frame, &mut self.selected, change)
-        };
-        match done {
+        match self.session.edit_or_amend(self.frame, &mut self.selected, change, grow) {
             Ok(label) => {
                 self.go(self.frame, self.phase);
                 let lost = self.breaks.lost(&before, self.session.timeline.ids(self.frame));

@@ -172,12 +172,7 @@ fn fresh_name(prefix: &str, others: &[Body]) -> String {
 /// tenth of its size, to the right or else the left, and as many widths
 /// further as it takes to overlap no other body, if five will do.
 fn beside(b: &Body, others: &[Body]) -> Body {
-    let half_width = match b.shape {
-        Shape::Circle { radius } => radius,
-        Shape::Box { size } => (b.angle.cos().abs() * size.x + b.angle.sin().abs() * size.y) / 2.0,
-        Shape::Segment { half } => half.x.abs(),
-    };
-    let shift = 2.0 * half_width + b.shape.bounding_radius() / 10.0;
+    let shift = 2.0 * b.shape.half_extent(b.angle).x + b.shape.bounding_radius() / 10.0;
     let mut copy = b.clone();
     copy.name = fresh_name(b.name.trim_end_matches(|c: char| c.is_ascii_digit()), others);
     let clear = |at: DVec2| {

@@ -23,3 +23,24 @@ pub fn landing_box() -> impulse::engine::World {
     crate_.restitution = 0.0;
     World::new(vec![floor, crate_], DVec2::ZERO)
 }
+
+/// The starter scene in the debugger, as `impulse new` writes it.
+#[allow(dead_code)]
+pub fn starter() -> impulse::tui::app::Stepper {
+    impulse::tui::app::Stepper::new(impulse::lesson::Lesson::parse("starter.toml", impulse::scene::STARTER).unwrap())
+}
+
+/// A key as the TUI's shell handles it: the update, then the effect it asks for.
+#[allow(dead_code)]
+pub fn act(s: &mut impulse::tui::app::Stepper, m: impulse::tui::Msg) {
+    if let Some(effect) = s.update(m) {
+        s.performed(impulse::tui::perform(&effect));
+    }
+}
+
+/// The start of the frame on screen: the world and settings an edit changes.
+#[allow(dead_code)]
+pub fn start(s: &mut impulse::tui::app::Stepper) -> impulse::tui::Start {
+    let n = s.frame;
+    s.session.timeline.start(n)
+}
