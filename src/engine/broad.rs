@@ -180,6 +180,15 @@ impl Broad {
         self.moved_squared(bodies, body).sqrt()
     }
 
+    /// Whether a body is within √`squared` of one of the places it was listed
+    /// from: [`Self::moved_squared`] ≤ `squared`, without taking the smaller.
+    #[inline]
+    fn within(&self, bodies: &[Body], body: usize, squared: f64) -> bool {
+        let [p, q] = self.listed_at[body];
+        let x = bodies[body].position;
+        x.distance_squared(p) <= squared || x.distance_squared(q) <= squared
+    }
+
     fn moved_squared(&self, bodies: &[Body], body: usize) -> f64 {
         let [p, q] = self.listed_at[body];
         let x = bodies[body].position;
@@ -222,7 +231,7 @@ impl Broad {
     pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
         // Compared squared: most visits move nothing far, and need no root.
         let limit = self.margin * RELIST_AFTER;
-        if self.moved_squared(bodies, i) <= limit * limit && self.moved_squared(bodies, j) <= limit * limit {
+        if self.within(bodies, i, limit * limit) && self.within(bodies, j, limit * limit) {
             return k;
         }
         for body in [i, j] {

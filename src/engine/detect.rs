@@ -5,7 +5,7 @@ use super::ContactModel;
 use super::body::Body;
 use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 use crate::geometry::{
-    CollisionInfo, Detection, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
+    CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
     collide_circle_circle, collide_reporting,
 };
 use glam::DVec2;
@@ -15,6 +15,55 @@ use glam::DVec2;
 /// point of two boxes' manifold.
 #[inline(always)]
 pub(super) fn run<T: Tracer>(
+    bodies: &[Body],
+    a: usize,
+    b: usize,
+    poses: (Pose, Pose),
+    model: ContactModel,
+    pass: usize,
+    tracer: &mut T,
+) -> Option<(CollisionInfo, Option<CollisionInfo>)> {
+    match discs(&bodies[a], &bodies[b]) {
+        Some(radii) => run_discs(bodies, a, b, radii, pass, tracer).map(|info| (info, None)),
+        None => shapes(bodies, a, b, poses, model, pass, tracer),
+    }
+}
+
+/// The radii of a pair of discs, most pairs of a pile, which the pass loop
+/// answers with [`run_discs`] on a path of its own: merged with the general
+/// path's answer, which comes back through memory, their contact would be
+/// written out and read back at every visit.
+#[inline(always)]
+pub(super) fn discs(ba: &Body, bb: &Body) -> Option<(f64, f64)> {
+    match (ba.shape, bb.shape) {
+        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => Some((ra, rb)),
+        _ => None,
+    }
+}
+
+/// [`run`] for two discs of radii `(ra, rb)`, where they stand. Their normal is
+/// (x_b − x_a)/|x_b − x_a| itself, never turned round, and no clipping or
+/// report follows.
+#[inline(always)]
+pub(super) fn run_discs<T: Tracer>(
+    bodies: &[Body],
+    a: usize,
+    b: usize,
+    (ra, rb): (f64, f64),
+    pass: usize,
+    tracer: &mut T,
+) -> Option<CollisionInfo> {
+    let info = collide_circle_circle(bodies[a].position, ra, bodies[b].position, rb);
+    if T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b))) {
+        let record = DetectRecord::of(&bodies[a], &bodies[b], Work::CircleCircle, (info, None), false);
+        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Detect(record)));
+    }
+    info
+}
+
+/// [`run`] for any pair of shapes but two discs.
+#[inline(never)]
+pub(super) fn shapes<T: Tracer>(
     bodies: &[Body],
     a: usize,
     b: usize,
@@ -31,14 +80,7 @@ pub(super) fn run<T: Tracer>(
     let mut report = (traced && both_boxes).then(Box::<SatReport>::default);
     let mut wall_report = (traced && wall_box).then(Box::<SegmentBoxReport>::default);
     let clipped_model = model == ContactModel::Clipped;
-    let detection = match (ba.shape, bb.shape) {
-        // Two discs, most pairs of a pile: the same test, called where the
-        // compiler can see that nothing below (clipping, reports) applies.
-        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
-            Detection { info: collide_circle_circle(pa.position, ra, pb.position, rb), method: Method::CircleCircle }
-        }
-        _ => collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut(), wall_report.as_deref_mut(), clipped_model),
-    };
+    let detection = collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut(), wall_report.as_deref_mut(), clipped_model);
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let clipped = match (model, &detection.method, ba.shape, bb.shape) {
@@ -52,9 +94,7 @@ pub(super) fn run<T: Tracer>(
         [Some(first), second] => (Some(first), second),
         _ => (detection.info, None),
     };
-    // Two discs' normal is (x_b − x_a)/|x_b − x_a| itself: it never needs turning round.
-    let discs = matches!(detection.method, Method::CircleCircle);
-    let flipped = !discs && first.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
+    let flipped = first.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
     let turn = |i: Option<CollisionInfo>| if flipped { i.map(CollisionInfo::flipped) } else { i };
     let (info, second) = (turn(first), turn(second));
     if traced {
@@ -66,16 +106,7 @@ pub(super) fn run<T: Tracer>(
             Method::SegmentBox { wall_is_a, .. } => Work::WallBox { report: wall_report.unwrap_or_default(), wall_is_a },
             Method::SegmentSegment => Work::TwoWalls,
         };
-        let record = DetectRecord {
-            x_a: ba.position,
-            x_b: bb.position,
-            r_a: ba.shape.bounding_radius(),
-            r_b: bb.shape.bounding_radius(),
-            work,
-            info,
-            second,
-            flipped,
-        };
+        let record = DetectRecord::of(ba, bb, work, (info, second), flipped);
         tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Detect(record)));
     }
     info.map(|info| (info, second))
@@ -124,6 +155,19 @@ pub struct DetectRecord {
 }
 
 impl DetectRecord {
+    fn of(ba: &Body, bb: &Body, work: Work, (info, second): (Option<CollisionInfo>, Option<CollisionInfo>), flipped: bool) -> DetectRecord {
+        DetectRecord {
+            x_a: ba.position,
+            x_b: bb.position,
+            r_a: ba.shape.bounding_radius(),
+            r_b: bb.shape.bounding_radius(),
+            work,
+            info,
+            second,
+            flipped,
+        }
+    }
+
     pub(super) fn quantities(&self, names: (&str, &str)) -> Vec<Quantity> {
         self.build(names, false)
             .into_iter()

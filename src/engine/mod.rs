@@ -41,7 +41,7 @@ pub use resolve::{Beyond, Contact, Given, Impulse, ResolveRecord, TwoPointCase, 
 pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 pub use warm::{ContactMemory, Summed, WarmRecord};
 
-use crate::geometry::{Pose, Shape};
+use crate::geometry::{CollisionInfo, Pose, Shape};
 use crate::named::named;
 use glam::DVec2;
 
@@ -336,8 +336,7 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
                     continue;
                 }
                 stats.narrow_tests += 1;
-                let poses = (pose(bodies, i), pose(bodies, j));
-                if relax_touching(bodies, (i, j), poses, settings, &mut solve, tracer) == Visit::Contact {
+                if relax_touching(bodies, (i, j), &pose, settings, &mut solve, tracer) == Visit::Contact {
                     stats.contacts += 1;
                     if settings.position_correction {
                         k = broad.follow(bodies, pass, (i, j), k, tracer);
@@ -373,9 +372,8 @@ pub fn relax_pair<T: Tracer>(world: &mut World, a: usize, b: usize, settings: &S
     if !broad::bounds_touch(&bodies[a], &bodies[b]) {
         return Visit::Apart;
     }
-    let poses = (bodies[a].pose(), bodies[b].pose());
     let mut solve = Solve { pass, frame: *frame, memory: contacts, before: &[] };
-    relax_touching(bodies, (a, b), poses, settings, &mut solve, tracer)
+    relax_touching(bodies, (a, b), &|bodies: &[Body], i: usize| bodies[i].pose(), settings, &mut solve, tracer)
 }
 
 /// Where in the frame a visit is, and what the summed solve keeps: the
@@ -412,17 +410,46 @@ fn warm_start<T: Tracer>(
     }
 }
 
-/// A visit past the bound test: detect → correct → resolve, the bodies standing at `poses`.
+/// A visit past the bound test: detect → correct → resolve, each body
+/// standing at `pose(bodies, i)`.
 fn relax_touching<T: Tracer>(
     bodies: &mut [Body],
     (a, b): (usize, usize),
-    poses: (Pose, Pose),
+    pose: &impl Fn(&[Body], usize) -> Pose,
     settings: &Settings,
     solve: &mut Solve,
     tracer: &mut T,
 ) -> Visit {
     let pass = solve.pass;
-    let Some((info, second)) = detect::run(bodies, a, b, poses, settings.contact, pass, tracer) else { return Visit::NoContact };
+    // Two discs and the rest go to `respond` on paths of their own (see `detect::discs`).
+    match detect::discs(&bodies[a], &bodies[b]) {
+        Some(radii) => {
+            let Some(info) = detect::run_discs(bodies, a, b, radii, pass, tracer) else { return Visit::NoContact };
+            respond(bodies, (a, b), info, None, settings, solve, tracer);
+        }
+        None => {
+            let poses = (pose(bodies, a), pose(bodies, b));
+            let Some((info, second)) = detect::shapes(bodies, a, b, poses, settings.contact, pass, tracer) else {
+                return Visit::NoContact;
+            };
+            respond(bodies, (a, b), info, second, settings, solve, tracer);
+        }
+    }
+    Visit::Contact
+}
+
+/// correct → resolve at a contact the narrow phase found, deepest point first.
+#[inline(always)]
+fn respond<T: Tracer>(
+    bodies: &mut [Body],
+    (a, b): (usize, usize),
+    info: CollisionInfo,
+    second: Option<CollisionInfo>,
+    settings: &Settings,
+    solve: &mut Solve,
+    tracer: &mut T,
+) {
+    let pass = solve.pass;
     if settings.position_correction {
         // Once a pair, by the deepest point, at the texts' rate.
         correct::run(bodies, a, b, &info, settings, pass, tracer);
@@ -432,7 +459,7 @@ fn relax_touching<T: Tracer>(
         for (point, at) in std::iter::once(&info).chain(second.as_ref()).enumerate() {
             resolve::run_summed(bodies, (a, b, point), at, settings, solve, tracer);
         }
-        return Visit::Contact;
+        return;
     }
     match second {
         None => resolve::run(bodies, (a, b), &info, None, settings, pass, tracer),
@@ -451,7 +478,6 @@ fn relax_touching<T: Tracer>(
             }
         },
     }
-    Visit::Contact
 }
 
 /// Borrows two different bodies of the slice mutably, in the order asked.
