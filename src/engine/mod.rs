@@ -73,6 +73,8 @@ struct Scratch {
     /// Text 004's queue and counts.
     event: event::Scratch,
     /// Each body's `DVec2::from_angle(angle)`: angles hold through the passes.
+    /// A disc's is never read (the narrow phase takes its centre alone), so
+    /// it is left unturned, and a pile of discs spares a sine and a cosine each.
     rotations: Vec<DVec2>,
 }
 
@@ -317,7 +319,10 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
     }
     let mut stats = StepStats::default();
     scratch.rotations.clear();
-    scratch.rotations.extend(bodies.iter().map(|b| DVec2::from_angle(b.angle)));
+    scratch.rotations.extend(bodies.iter().map(|b| match b.shape {
+        Shape::Circle { .. } => DVec2::X,
+        _ => DVec2::from_angle(b.angle),
+    }));
     let rotations = &scratch.rotations;
     let pose = |bodies: &[Body], i: usize| Pose::turned(bodies[i].position, bodies[i].angle, rotations[i]);
     let broad = &mut scratch.broad;
