@@ -62,7 +62,7 @@ pub(super) fn run_discs<T: Tracer>(
 }
 
 /// [`run`] for any pair of shapes but two discs.
-#[inline(never)]
+#[inline(always)]
 pub(super) fn shapes<T: Tracer>(
     bodies: &[Body],
     a: usize,
