@@ -461,8 +461,9 @@ fn respond<T: Tracer>(
     }
     if settings.warm_start {
         // Each point on its own, its sums carrying what the block solve below gives at once.
-        for (point, at) in std::iter::once(&info).chain(second.as_ref()).enumerate() {
-            resolve::run_summed(bodies, (a, b, point), at, settings, solve, tracer);
+        // (Copies: the summed solve is not inlined, and `info` stays out of memory on the texts' path.)
+        for (point, at) in [Some(info), second].into_iter().flatten().enumerate() {
+            resolve::run_summed(bodies, (a, b, point), &at, settings, solve, tracer);
         }
         return;
     }
