@@ -1135,3 +1135,23 @@ fn edit_notes_in_chinese() {
     act(&mut s, Msg::ToggleMotion);
     assert_eq!(note(&s), "运动：关");
 }
+
+#[test]
+fn a_key_that_does_nothing_says_so_and_play_goes_on() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use impulse::tui::keys::{Scope, lookup};
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    assert_eq!(lookup(key('%'), Scope::Stepper), Some(Msg::Unbound('%')));
+    assert_eq!(lookup(key('%'), Scope::Menu), Some(Msg::Unbound('%')));
+    // Where text is typed, it is typed.
+    assert_eq!(lookup(key('%'), Scope::Fields), Some(Msg::Input('%')));
+    let mut s = starter();
+    act(&mut s, Msg::ToggleRun);
+    act(&mut s, Msg::Tick(60.0));
+    assert!(s.running);
+    act(&mut s, Msg::Unbound('%'));
+    assert!(s.running, "an unbound key does not stop play");
+    assert_eq!(s.note.as_deref(), Some("% is not a key here · ? lists the keys"));
+    act(&mut s, Msg::Tick(60.0));
+    assert!(s.running);
+}

@@ -204,6 +204,8 @@ impl Stepper {
                 self.note = Some(fill(words(self.lang).del_again, &[&name]));
             }
             Msg::ToggleRun if self.running => self.settle(),
+            // Said, and nothing else: playing goes on.
+            Msg::Unbound(c) => self.unbound(c),
             Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
             // The view's keys work while playing: a break can leave the window.
             Msg::Zoom(..)
@@ -220,6 +222,11 @@ impl Stepper {
                 self.step_update(msg);
             }
         }
+    }
+
+    /// A key that does nothing here says so, rather than nothing at all.
+    pub(super) fn unbound(&mut self, c: char) {
+        self.note = Some(fill(words(self.lang).unbound, &[&c.to_string()]));
     }
 
     pub(super) fn step_update(&mut self, msg: Msg) {
@@ -580,6 +587,9 @@ impl App {
                     }
                     self.menu_selected = 0;
                 }
+            }
+            Msg::Unbound(c) if matches!(self.screen, Screen::Menu) => {
+                self.menu_note = Some(fill(words(self.lang).unbound, &[&c.to_string()]))
             }
             Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.menu_len().saturating_sub(1)),
             Msg::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),

@@ -234,6 +234,7 @@ impl Stepper {
                 self.mode = if self.breaks.list.is_empty() { Mode::Step } else { Mode::Breaks(i.min(n - 2)) };
             }
             Msg::Cancel => self.mode = Mode::Step,
+            Msg::Unbound(c) => self.unbound(c),
             _ => {}
         }
     }

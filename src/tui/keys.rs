@@ -357,6 +357,7 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
         // An answer takes numbers; any other key does what it does when stepping.
         Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Answer && super::quiz::answer_char(c) => Some(Msg::Input(c)),
         _ if bound.is_none() && scope == Scope::Answer => lookup(key, Scope::Stepper),
+        Char(c) if bound.is_none() && ctrl.is_empty() => Some(Msg::Unbound(c)),
         _ => bound,
     }
 }

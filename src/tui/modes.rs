@@ -110,6 +110,7 @@ impl Stepper {
                     Ok(format!("shot {} at {} m/s as an action of frame {frame}", s.world.bodies[body].name, num(aim.length())))
                 });
             }
+            Msg::Unbound(c) => self.unbound(c),
             _ => {}
         }
     }

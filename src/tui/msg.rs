@@ -86,6 +86,8 @@ pub enum Msg {
     /// A setting's next (+1) or previous (−1) name.
     Cycle(i8),
     Input(char),
+    /// A plain character that no binding takes here: the status line says so.
+    Unbound(char),
     Erase,
     ClearField,
     Accept,
