@@ -320,15 +320,14 @@ fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError>
 /// `impulse lessons`: each lesson's id and title, its summary and the text it follows.
 fn list_lessons(lang: Lang) -> ExitCode {
     let mut out = String::new();
-    for scene in lesson::embedded() {
-        match scene {
-            Ok(Lesson { section: Some(l), .. }) => {
+    for section in lesson::catalogue() {
+        match section {
+            Ok(l) => {
                 out += &format!("{:<16} {}\n{:<16} {}\n", l.id, l.title(lang), "", l.summary(lang));
                 if let Some(source) = l.source {
                     out += &format!("{:<16} source: {}\n", "", source.short());
                 }
             }
-            Ok(_) => {}
             Err(e) => out += &e.render(false),
         }
     }

@@ -34,6 +34,19 @@ fn the_lessons_are_embedded_in_order() {
     assert_eq!(lesson::ids(), IDS);
 }
 
+/// `impulse lessons` reads each `[lesson]` table on its own: it must list what
+/// reading the whole files gives, table for table.
+#[test]
+fn the_catalogue_is_the_lessons_tables() {
+    let whole: Vec<_> = lesson::embedded().into_iter().map(|l| l.unwrap().section.expect("a lesson section")).collect();
+    let alone: Vec<_> = lesson::catalogue().into_iter().map(Result::unwrap).collect();
+    assert_eq!(alone.len(), whole.len());
+    for (a, w) in alone.iter().zip(&whole) {
+        assert_eq!((&a.id, &a.title, a.order, &a.summary), (&w.id, &w.title, w.order, &w.summary));
+        assert_eq!((&a.title_zh, &a.summary_zh, a.source), (&w.title_zh, &w.summary_zh, w.source));
+    }
+}
+
 /// The source texts are Chinese and their readers the first audience: every
 /// lesson speaks both languages, step by step, and names the text it follows
 /// as a reader knows it, never as "text 000".
