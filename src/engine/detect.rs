@@ -12,8 +12,8 @@ use glam::DVec2;
 
 /// `poses` are the two bodies' poses where they stand now. Returns the
 /// contact, deepest point first, and with `ContactModel::Clipped` the second
-/// point of two boxes' manifold.
-#[inline(always)]
+/// point of two boxes' manifold. (The pass loop takes the two paths below
+/// itself; this serves the warm start.)
 pub(super) fn run<T: Tracer>(
     bodies: &[Body],
     a: usize,

@@ -73,8 +73,9 @@ struct Scratch {
     /// Text 004's queue and counts.
     event: event::Scratch,
     /// Each body's `DVec2::from_angle(angle)`: angles hold through the passes.
-    /// A disc's is never read (the narrow phase takes its centre alone), so
-    /// it is left unturned, and a pile of discs spares a sine and a cosine each.
+    /// A disc looks the same at every angle and the narrow phase takes its
+    /// centre alone, so its pose is taken unturned: a pile of discs spares a
+    /// sine and a cosine each.
     rotations: Vec<DVec2>,
 }
 
@@ -324,7 +325,12 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
         _ => DVec2::from_angle(b.angle),
     }));
     let rotations = &scratch.rotations;
-    let pose = |bodies: &[Body], i: usize| Pose::turned(bodies[i].position, bodies[i].angle, rotations[i]);
+    let pose = |bodies: &[Body], i: usize| {
+        let b = &bodies[i];
+        // A disc's pose is taken unturned, its angle as its rotation (see `Scratch::rotations`).
+        let angle = if matches!(b.shape, Shape::Circle { .. }) { 0.0 } else { b.angle };
+        Pose::turned(b.position, angle, rotations[i])
+    };
     let broad = &mut scratch.broad;
     broad.start_frame(bodies, tracer);
     if settings.warm_start {

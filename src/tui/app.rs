@@ -226,7 +226,7 @@ impl Stepper {
 
     /// A key that does nothing here says so, rather than nothing at all.
     pub(super) fn unbound(&mut self, c: char) {
-        self.note = Some(fill(words(self.lang).unbound, &[&c.to_string()]));
+        self.note = Some(unbound_note(self.lang, c));
     }
 
     pub(super) fn step_update(&mut self, msg: Msg) {
@@ -588,9 +588,7 @@ impl App {
                     self.menu_selected = 0;
                 }
             }
-            Msg::Unbound(c) if matches!(self.screen, Screen::Menu) => {
-                self.menu_note = Some(fill(words(self.lang).unbound, &[&c.to_string()]))
-            }
+            Msg::Unbound(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(unbound_note(self.lang, c)),
             Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.menu_len().saturating_sub(1)),
             Msg::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
             Msg::Open if self.left.is_some() && self.menu_selected == 0 => {
@@ -656,4 +654,9 @@ impl App {
             _ => None,
         }
     }
+}
+
+/// What the status line says of a key that does nothing where it was pressed.
+fn unbound_note(lang: Lang, c: char) -> String {
+    fill(words(lang).unbound, &[&c.to_string()])
 }
