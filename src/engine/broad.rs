@@ -229,7 +229,7 @@ impl Broad {
     /// either body that has gone too far from where it was listed. Returns the
     /// position in i's list of the first partner after j, where the walk goes
     /// on: `k` when nothing was listed again.
-    #[inline]
+    #[inline(always)]
     pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
         // Compared squared: most visits move nothing far, and need no root.
         let limit = self.margin * RELIST_AFTER;

@@ -21,6 +21,8 @@ mod resolve;
 mod trace;
 mod walls;
 mod warm;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 pub use action::{Action, ActionKind, actions_from};
 pub use body::{Body, BodyState};
@@ -267,7 +269,22 @@ pub struct StepStats {
 }
 
 /// Advances the world by one frame, telling `tracer` what each phase did.
+///
+/// On a processor with AVX2 the same code runs compiled for it (see
+/// `wide.rs`): the same operations in the same order, so the same bits.
 pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor has the features `step_wide` is compiled for.
+        return unsafe { wide::step_wide(world, settings, tracer) };
+    }
+    step_portable(world, settings, tracer)
+}
+
+/// [`step`] compiled for any processor of its kind, never for a wider one:
+/// what a test compares the wide step with, bit for bit.
+#[inline(always)]
+pub fn step_portable<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
     let stats = match settings.method {
         Method::Relaxation => relax(world, settings, tracer),
         Method::Reposition => {
@@ -307,6 +324,8 @@ fn forces<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
 }
 
 /// Text 001's frame: forces, the broad phase, the relaxation passes, integrate.
+/// (Inlined, so that the wide step compiles its passes for its processor.)
+#[inline(always)]
 fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
     world.scratch.frame_start_velocities.clear();
     if settings.integrator == Integrator::ExplicitEuler {
@@ -423,6 +442,7 @@ fn warm_start<T: Tracer>(
 
 /// A visit past the bound test: detect → correct → resolve, each body
 /// standing at `pose(bodies, i)`.
+#[inline(always)]
 fn relax_touching<T: Tracer>(
     bodies: &mut [Body],
     (a, b): (usize, usize),
