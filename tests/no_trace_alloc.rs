@@ -4,9 +4,9 @@
 //! once it has grown, a frame allocates nothing at all. We count heap
 //! allocations made on this thread while frames run.
 
-use glam::DVec2;
-use impulse::engine::{Body, NoTrace, Phase, Settings, World, step};
-use impulse::geometry::Shape;
+mod common;
+
+use impulse::engine::{NoTrace, Phase, Settings, step};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -56,25 +56,9 @@ fn allocations(f: impl FnOnce()) -> usize {
     COUNT.with(Cell::get)
 }
 
-/// 60 discs and boxes packed so that neighbours overlap, on a static floor.
-fn pile() -> World {
-    let mut bodies: Vec<Body> = (0..60u32)
-        .map(|i| {
-            let at = DVec2::new((i % 12) as f64 * 0.9, (i / 12) as f64 * 0.9 + 1.0);
-            let shape = if i.is_multiple_of(2) { Shape::Circle { radius: 0.5 } } else { Shape::Box { size: DVec2::splat(0.95) } };
-            let mut b = Body::dynamic(format!("b{i}"), shape, 1.0).at(at);
-            b.velocity = DVec2::new(1.0, -2.0);
-            b.friction = 0.3;
-            b
-        })
-        .collect();
-    bodies.push(Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(5.0, 0.0)));
-    World::new(bodies, DVec2::new(0.0, -9.8))
-}
-
 #[test]
 fn an_untraced_frame_allocates_nothing_once_the_buffers_have_grown() {
-    let world = pile();
+    let world = common::packed_pile();
     // The pile starts overlapping: its first corrections move bodies out of
     // their listings, and the broad phase widens its margin (at most three
     // times: the list grows then, its pairs and their room). Once the margin

@@ -6,7 +6,7 @@
 //! this one leave it room. Compiled for x86-64 as a whole (SSE2), every
 //! operation that keeps its input overwrites one operand, so the compiler adds
 //! a register copy for it; with AVX's three-operand forms those copies go, and
-//! the visit is shorter by as many instructions (about 5 % of the 1,000-disc
+//! the visit is shorter by as many instructions (3–4 % of the 1,000-disc
 //! step here, see BENCHMARKS.md).
 //!
 //! The bits stay the same: AVX adds, multiplies, divides and takes roots as

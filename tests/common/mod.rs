@@ -24,6 +24,26 @@ pub fn landing_box() -> impulse::engine::World {
     World::new(vec![floor, crate_], DVec2::ZERO)
 }
 
+/// 60 discs and boxes packed so that neighbours overlap, moving, on a static floor.
+#[allow(dead_code)]
+pub fn packed_pile() -> impulse::engine::World {
+    use glam::DVec2;
+    use impulse::engine::{Body, World};
+    use impulse::geometry::Shape;
+    let mut bodies: Vec<Body> = (0..60u32)
+        .map(|i| {
+            let at = DVec2::new((i % 12) as f64 * 0.9, (i / 12) as f64 * 0.9 + 1.0);
+            let shape = if i.is_multiple_of(2) { Shape::Circle { radius: 0.5 } } else { Shape::Box { size: DVec2::splat(0.95) } };
+            let mut b = Body::dynamic(format!("b{i}"), shape, 1.0).at(at);
+            b.velocity = DVec2::new(1.0, -2.0);
+            b.friction = 0.3;
+            b
+        })
+        .collect();
+    bodies.push(Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(5.0, 0.0)));
+    World::new(bodies, DVec2::new(0.0, -9.8))
+}
+
 /// The starter scene in the debugger, as `impulse new` writes it.
 #[allow(dead_code)]
 pub fn starter() -> impulse::tui::app::Stepper {
