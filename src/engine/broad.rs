@@ -47,6 +47,12 @@ use glam::DVec2;
 /// out, far above round-off.
 const RELIST_AFTER: f64 = 0.4;
 
+/// Between frames, a body is listed again sooner than inside the passes: one
+/// that has drifted this far (as a fraction of the margin) would need only a
+/// small push to be listed again in the middle of a pass, which the untraced
+/// passes made in levels can only follow by making the pass again in order.
+const RELIST_BEFORE_PASSES: f64 = 0.25;
+
 /// The margin, as a fraction of the smallest moving body's bounding radius: a
 /// body must be pushed a fifth of that radius before its pairs are listed again.
 const MARGIN_OF_RADIUS: f64 = 0.5;
@@ -110,6 +116,8 @@ pub(super) struct Broad {
     pool: Vec<usize>,
     first: Vec<usize>,
     count: Vec<usize>,
+    /// Counts the changes to the list, so a schedule made from it knows when it is stale.
+    generation: u64,
     /// Scratch: the pairs the sweep found.
     found: Vec<(usize, usize)>,
     /// The sweep's order (by the low x of the bounds) and its copies of the bounds in that order.
@@ -143,7 +151,7 @@ impl Broad {
             // nothing is recorded: pass 0 and the body itself as "pair").
             for body in 0..bodies.len() {
                 let moved = self.moved(bodies, body);
-                if moved > self.margin * RELIST_AFTER {
+                if moved > self.margin * RELIST_BEFORE_PASSES {
                     self.relist_or_build(bodies, 0, Relisted { body, moved, pair: (body, body) }, tracer);
                 }
             }
@@ -209,6 +217,19 @@ impl Broad {
         }
     }
 
+    /// Whether the list still serves both bodies of a pair that was just
+    /// corrected: neither has gone too far from where it was listed.
+    #[inline(always)]
+    pub(super) fn keeps(&self, bodies: &[Body], (i, j): (usize, usize)) -> bool {
+        let limit = self.margin * RELIST_AFTER;
+        self.within(bodies, i, limit * limit) && self.within(bodies, j, limit * limit)
+    }
+
+    /// Which list this is: it changes whenever a pair is listed or dropped.
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Partner `k` of body `i`'s list.
     #[inline]
     pub(super) fn partner(&self, i: usize, k: usize) -> Option<usize> {
@@ -232,10 +253,10 @@ impl Broad {
     #[inline(always)]
     pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
         // Compared squared: most visits move nothing far, and need no root.
-        let limit = self.margin * RELIST_AFTER;
-        if self.within(bodies, i, limit * limit) && self.within(bodies, j, limit * limit) {
+        if self.keeps(bodies, (i, j)) {
             return k;
         }
+        let limit = self.margin * RELIST_AFTER;
         for body in [i, j] {
             // Listing i again may have built the whole list, j with it.
             if self.moved_squared(bodies, body) > limit * limit {
@@ -272,6 +293,7 @@ impl Broad {
 
     fn build<T: Tracer>(&mut self, bodies: &[Body], why: Option<(usize, Relisted)>, tracer: &mut T) {
         let n = bodies.len();
+        self.generation += 1;
         self.relisted = 0;
         self.listed_at.resize(n, [DVec2::ZERO; 2]);
         self.listed_angle.resize(n, 0.0);
@@ -346,6 +368,7 @@ impl Broad {
     /// Pairs already listed stay (a pair in the list too many is only tested).
     fn relist<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
         self.relisted += 1;
+        self.generation += 1;
         let b = why.body;
         self.place(bodies, b, false);
         // First every body near b (one tight pass over the bounds), then the

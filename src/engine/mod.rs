@@ -15,6 +15,7 @@ mod forces;
 mod guard;
 mod integrate;
 mod ledger;
+mod levels;
 mod record;
 mod reposition;
 mod resolve;
@@ -79,6 +80,8 @@ struct Scratch {
     /// centre alone, so its pose is taken unturned: a pile of discs spares a
     /// sine and a cosine each.
     rotations: Vec<DVec2>,
+    /// The untraced passes' visits grouped by level (see `levels`).
+    levels: levels::Levels,
 }
 
 impl Clone for Scratch {
@@ -350,7 +353,7 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
         let angle = if matches!(b.shape, Shape::Circle { .. }) { 0.0 } else { b.angle };
         Pose::turned(b.position, angle, rotations[i])
     };
-    let broad = &mut scratch.broad;
+    let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
     broad.start_frame(bodies, tracer);
     if settings.warm_start {
         warm_start(bodies, &pose, settings.contact, *frame, contacts, tracer);
@@ -358,6 +361,11 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
     let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, before: &scratch.solve_start_velocities };
     for pass in 1..=settings.relaxation_iterations {
         solve.pass = pass;
+        // Untraced, the same visits in levels (the same bits: see `levels`);
+        // summed impulses share their contact memory across visits, and stay in order.
+        if !T::ENABLED && !settings.warm_start && levels.pass(bodies, broad, &pose, settings, &mut solve, &mut stats) {
+            continue;
+        }
         for i in 0..bodies.len() {
             let mut k = 0;
             while let Some(j) = broad.partner(i, k) {

@@ -36,7 +36,7 @@ use glam::DVec2;
 
 /// A sliding speed below this (m/s) counts as none, so round-off never picks a
 /// tangent at random.
-const SLIDING_EPSILON: f64 = 1e-9;
+pub(super) const SLIDING_EPSILON: f64 = 1e-9;
 
 /// The contact point: between the info's start and end, weighted by inverse mass.
 #[inline]

@@ -1,0 +1,332 @@
+//! Text 001's pass made level by level, when nothing is traced.
+//!
+//! A pass visits the listed pairs in (i, j) order, and a visit reads and writes
+//! its two bodies only. So a visit depends on nothing but the last visit before
+//! it of each of its bodies. Give each visit the level one above the higher of
+//! those two visits' levels: the visits of one level share no body, and made
+//! level after level, each visit still finds its bodies as the (i, j) order
+//! would have left them. The pass ends with the same bits.
+//!
+//! What that buys: in (i, j) order each visit waits for the last one's
+//! velocities, a chain of divisions and roots, and the processor has little to
+//! do meanwhile. Two discs of one level are independent, so four visits of
+//! discs are made together, each of their numbers computed as the visit computes
+//! it (the same operations in the same order: see [`discs4`]), as four chains
+//! the processor runs side by side.
+//!
+//! A correction that moves a body too far lists its pairs again in the middle
+//! of a pass, and changes which visits follow. A pass made in levels that meets
+//! one puts every body back as the pass found it and makes the pass again in
+//! (i, j) order, which lists them again where text 001's loop does.
+
+use super::body::Body;
+use super::broad::Broad;
+use super::trace::NoTrace;
+use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, relax_touching};
+use crate::geometry::Pose;
+use glam::DVec2;
+
+/// The visits of the current list, grouped by level, and the pass's starting
+/// velocities and positions to go back to.
+#[derive(Default)]
+pub(super) struct Levels {
+    /// The list these levels were made from (`Broad::generation`).
+    made_from: Option<u64>,
+    /// Per body: the level of its last visit so far, while levelling.
+    last: Vec<u32>,
+    /// Each visit's level, in (i, j) order, while levelling.
+    level_of: Vec<u32>,
+    /// The visits, level after level: level l is `pairs[starts[l]..starts[l + 1]]`.
+    pairs: Vec<(u32, u32)>,
+    starts: Vec<u32>,
+    /// Each body's position, velocity and spin when the pass began.
+    saved: Vec<(DVec2, DVec2, f64)>,
+}
+
+/// What the four-disc visit needs of the solver's settings.
+#[derive(Clone, Copy)]
+struct DiscSettings {
+    rate: f64,
+    slop: f64,
+    threshold: f64,
+}
+
+impl Levels {
+    /// Makes the pass in levels, if the list allows it, and says whether it
+    /// did; if not, nothing has changed and the pass is to be made in (i, j)
+    /// order. Only for the untraced step without summed impulses (their
+    /// contact memory is shared by every visit).
+    #[inline(always)]
+    pub(super) fn pass(
+        &mut self,
+        bodies: &mut [Body],
+        broad: &Broad,
+        pose: &impl Fn(&[Body], usize) -> Pose,
+        settings: &Settings,
+        solve: &mut Solve,
+        stats: &mut StepStats,
+    ) -> bool {
+        if self.made_from != Some(broad.generation()) {
+            self.level(broad, bodies.len());
+        }
+        self.saved.clear();
+        self.saved.extend(bodies.iter().map(|b| (b.position, b.velocity, b.angular_velocity)));
+        // Four discs at once only where the texts' resolve is the one made.
+        let texts = settings.friction == Friction::Coulomb && settings.tangent == Tangent::Projected && !settings.coulomb_cap;
+        let discs = (texts && settings.position_correction)
+            .then_some(DiscSettings { rate: settings.correction_rate, slop: settings.slop, threshold: settings.restitution_threshold });
+        let mut made = StepStats::default();
+        let mut lanes = [(0u32, 0u32); 4];
+        for level in self.starts.windows(2) {
+            let mut filled = 0;
+            for &(i, j) in &self.pairs[level[0] as usize..level[1] as usize] {
+                let (a, b) = (i as usize, j as usize);
+                if discs.is_some() && both_moving_discs(&bodies[a], &bodies[b]) {
+                    lanes[filled] = (i, j);
+                    filled += 1;
+                    if filled == 4 {
+                        if !discs4(bodies, broad, &lanes, 4, discs.unwrap_or_else(|| unreachable!()), &mut made) {
+                            return self.undo(bodies);
+                        }
+                        filled = 0;
+                    }
+                    continue;
+                }
+                if !broad.touch(bodies, a, b) {
+                    continue;
+                }
+                made.narrow_tests += 1;
+                if relax_touching(bodies, (a, b), pose, settings, solve, &mut NoTrace) == Visit::Contact {
+                    made.contacts += 1;
+                    if settings.position_correction && !broad.keeps(bodies, (a, b)) {
+                        return self.undo(bodies);
+                    }
+                }
+            }
+            if let Some(discs) = discs.filter(|_| filled > 0)
+                && !discs4(bodies, broad, &lanes, filled, discs, &mut made)
+            {
+                return self.undo(bodies);
+            }
+        }
+        stats.narrow_tests += made.narrow_tests;
+        stats.contacts += made.contacts;
+        true
+    }
+
+    /// Puts every body back as the pass found it.
+    fn undo(&self, bodies: &mut [Body]) -> bool {
+        for (b, &(x, v, w)) in bodies.iter_mut().zip(&self.saved) {
+            (b.position, b.velocity, b.angular_velocity) = (x, v, w);
+        }
+        false
+    }
+
+    /// Levels the list's visits: a counting sort of the visits by level.
+    fn level(&mut self, broad: &Broad, bodies: usize) {
+        self.made_from = Some(broad.generation());
+        self.last.clear();
+        self.last.resize(bodies, 0);
+        self.level_of.clear();
+        let mut highest = 0;
+        let visits = |f: &mut dyn FnMut(usize, usize)| {
+            for i in 0..bodies {
+                let mut k = 0;
+                while let Some(j) = broad.partner(i, k) {
+                    k += 1;
+                    f(i, j);
+                }
+            }
+        };
+        visits(&mut |i, j| {
+            let level = 1 + self.last[i].max(self.last[j]);
+            (self.last[i], self.last[j]) = (level, level);
+            self.level_of.push(level);
+            highest = highest.max(level);
+        });
+        // starts[l] counts the visits below level l, levels counted from 1.
+        self.starts.clear();
+        self.starts.resize(highest as usize + 2, 0);
+        for &level in &self.level_of {
+            self.starts[level as usize + 1] += 1;
+        }
+        for l in 1..self.starts.len() {
+            self.starts[l] += self.starts[l - 1];
+        }
+        self.pairs.clear();
+        self.pairs.resize(self.level_of.len(), (0, 0));
+        let mut next = self.starts.clone();
+        let mut visit = 0;
+        visits(&mut |i, j| {
+            let slot = &mut next[self.level_of[visit] as usize];
+            self.pairs[*slot as usize] = (i as u32, j as u32);
+            *slot += 1;
+            visit += 1;
+        });
+        self.starts.remove(0);
+    }
+}
+
+#[inline(always)]
+fn both_moving_discs(a: &Body, b: &Body) -> bool {
+    super::detect::discs(a, b).is_some() && !a.is_static() && !b.is_static()
+}
+
+/// Four numbers, one per visit, each operation made lane by lane: the same
+/// IEEE operation a visit makes on its own, four times (and, compiled for a
+/// processor with 256-bit registers, in one instruction).
+#[derive(Clone, Copy)]
+struct F4([f64; 4]);
+
+impl F4 {
+    #[inline(always)]
+    fn splat(x: f64) -> F4 {
+        F4([x; 4])
+    }
+    #[inline(always)]
+    fn map(self, f: impl Fn(f64) -> f64) -> F4 {
+        F4(self.0.map(f))
+    }
+    #[inline(always)]
+    fn zip(self, other: F4, f: impl Fn(f64, f64) -> f64) -> F4 {
+        F4(std::array::from_fn(|k| f(self.0[k], other.0[k])))
+    }
+    #[inline(always)]
+    fn sqrt(self) -> F4 {
+        self.map(f64::sqrt)
+    }
+    /// Lane by lane: `yes` where `self > than`, `no` elsewhere.
+    #[inline(always)]
+    fn above(self, than: F4, yes: F4, no: F4) -> F4 {
+        F4(std::array::from_fn(|k| if self.0[k] > than.0[k] { yes.0[k] } else { no.0[k] }))
+    }
+    #[inline(always)]
+    fn lane(self, k: usize) -> f64 {
+        self.0[k]
+    }
+}
+
+macro_rules! lanewise {
+    ($($op:ident $method:ident $sym:tt),*) => {$(
+        impl std::ops::$op for F4 {
+            type Output = F4;
+            #[inline(always)]
+            fn $method(self, other: F4) -> F4 {
+                self.zip(other, |a, b| a $sym b)
+            }
+        }
+    )*};
+}
+lanewise!(Add add +, Sub sub -, Mul mul *, Div div /);
+
+impl std::ops::Neg for F4 {
+    type Output = F4;
+    #[inline(always)]
+    fn neg(self) -> F4 {
+        self.map(|x| -x)
+    }
+}
+
+/// Visits `count` (1 to 4) pairs of moving discs of one level at once: the
+/// bound test, detect (`collide_circle_circle`), correct (`correct::run`) and
+/// the texts' resolve (`resolve::run`, Coulomb friction along the projected
+/// tangent), each lane with the operations of those functions in their order,
+/// so each lane's numbers are the bits a visit in (i, j) order gives. Lanes past
+/// `count` repeat the first and are not written back. Returns false when a
+/// correction moved a body too far for the list.
+#[inline(always)]
+fn discs4(bodies: &mut [Body], broad: &Broad, lanes: &[(u32, u32); 4], count: usize, s: DiscSettings, stats: &mut StepStats) -> bool {
+    let pair = |k: usize| {
+        let (i, j) = lanes[if k < count { k } else { 0 }];
+        (i as usize, j as usize)
+    };
+    let of = |side: usize, f: &dyn Fn(&Body, usize) -> f64| {
+        F4(std::array::from_fn(|k| {
+            let (a, b) = pair(k);
+            let body = if side == 0 { a } else { b };
+            f(&bodies[body], body)
+        }))
+    };
+    let radius = |b: &Body, _| match b.shape {
+        crate::geometry::Shape::Circle { radius } => radius,
+        _ => 0.0,
+    };
+    let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
+    let (xa, ya, xb, yb) = (of(0, &|b, _| b.position.x), of(0, &|b, _| b.position.y), of(1, &|b, _| b.position.x), of(1, &|b, _| b.position.y));
+    let (ra, rb) = (of(0, &radius), of(1, &radius));
+
+    // The bound test and `collide_circle_circle`, on d = x_b − x_a.
+    let (dx, dy) = (xb - xa, yb - ya);
+    let d2 = dx * dx + dy * dy;
+    // A disc's bound is the disc: the bound test's reach is the radii's sum.
+    let sum = ra + rb;
+    let reach2 = sum * sum;
+    let dist = d2.sqrt();
+    let nx = dist.above(zero, dx / dist, zero);
+    let ny = dist.above(zero, dy / dist, one);
+    let depth = sum - dist;
+    let (sx, sy) = (xb - nx * rb, yb - ny * rb);
+    let (ex, ey) = (sx + nx * depth, sy + ny * depth);
+
+    // `correct::run`: both bodies move.
+    let (ima, imb) = (of(0, &|b, _| b.inv_mass()), of(1, &|b, _| b.inv_mass()));
+    let excess = if s.slop > 0.0 { depth.map(|d| (d - s.slop).max(0.0)) } else { depth };
+    let push = excess * F4::splat(s.rate) / (ima + imb);
+    let (xa, ya) = (xa - nx * push * ima, ya - ny * push * ima);
+    let (xb, yb) = (xb + nx * push * imb, yb + ny * push * imb);
+
+    // `resolve::run`: the contact point between start and end, weighted by inverse mass.
+    let (px, py) = (sx * (imb / (ima + imb)) + ex * (ima / (ima + imb)), sy * (imb / (ima + imb)) + ey * (ima / (ima + imb)));
+    let (rax, ray, rbx, rby) = (px - xa, py - ya, px - xb, py - yb);
+    let (vax, vay, wa) = (of(0, &|b, _| b.velocity.x), of(0, &|b, _| b.velocity.y), of(0, &|b, _| b.angular_velocity));
+    let (vbx, vby, wb) = (of(1, &|b, _| b.velocity.x), of(1, &|b, _| b.velocity.y), of(1, &|b, _| b.angular_velocity));
+    // v + ω×r, as `Body::velocity_at` takes it (r = p − x, the same bits as the arms).
+    let vrx = (vax + -wa * ray) - (vbx + -wb * rby);
+    let vry = (vay + wa * rax) - (vby + wb * rbx);
+    let vrn = vrx * nx + vry * ny;
+    let e = {
+        let half = (of(0, &|b, _| b.restitution) + of(1, &|b, _| b.restitution)) / F4::splat(2.0);
+        // 0 below the threshold: `vrn < threshold` is `threshold > vrn`.
+        F4::splat(s.threshold).above(vrn, zero, half)
+    };
+    let mu = (of(0, &|b, _| b.friction) + of(1, &|b, _| b.friction)) / F4::splat(2.0);
+    let (iia, iib) = (of(0, &|b, _| b.inv_inertia()), of(1, &|b, _| b.inv_inertia()));
+    let (cna, cnb) = (rax * ny - ray * nx, rbx * ny - rby * nx);
+    let k_n = ima + imb + cna * cna * iia + cnb * cnb * iib;
+    let jn = -(one + e) * vrn / k_n;
+    // The projected tangent: v_rel with its normal part removed, made a unit.
+    let (alx, aly) = (vrx - nx * vrn, vry - ny * vrn);
+    let len = (alx * alx + aly * aly).sqrt();
+    let epsilon = F4::splat(super::resolve::SLIDING_EPSILON);
+    let (tx, ty) = (len.above(epsilon, alx / len, zero), len.above(epsilon, aly / len, zero));
+    let vrt = vrx * tx + vry * ty;
+    let jt = vrt.map(f64::abs).above(epsilon, mu * jn, zero);
+    let (jx, jy) = (nx * jn + tx * jt, ny * jn + ty * jt);
+
+    let mut keeps = true;
+    for k in 0..count {
+        if !(d2.lane(k) <= reach2.lane(k)) {
+            continue;
+        }
+        stats.narrow_tests += 1;
+        if dist.lane(k) > sum.lane(k) {
+            continue;
+        }
+        stats.contacts += 1;
+        let (a, b) = pair(k);
+        bodies[a].position = DVec2::new(xa.lane(k), ya.lane(k));
+        bodies[b].position = DVec2::new(xb.lane(k), yb.lane(k));
+        if vrn.lane(k) > 0.0 {
+            // `Body::push`: J at A, −J at B.
+            let j = DVec2::new(jx.lane(k), jy.lane(k));
+            let ba = &mut bodies[a];
+            ba.velocity += j * ima.lane(k);
+            ba.angular_velocity += (rax.lane(k) * j.y - ray.lane(k) * j.x) * iia.lane(k);
+            let (minus, bb) = (-j, &mut bodies[b]);
+            bb.velocity += minus * imb.lane(k);
+            bb.angular_velocity += (rbx.lane(k) * minus.y - rby.lane(k) * minus.x) * iib.lane(k);
+        }
+        keeps &= broad.keeps(bodies, (a, b));
+    }
+    keeps
+}
