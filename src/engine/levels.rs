@@ -30,13 +30,17 @@ use glam::DVec2;
 /// velocities and positions to go back to.
 #[derive(Default)]
 pub(super) struct Levels {
-    /// The list these levels were made from (`Broad::generation`).
-    made_from: Option<u64>,
+    /// The list these levels were made from (`Broad::generation`), and
+    /// whether visits of discs were put first, to be made four at a time.
+    made_from: Option<(u64, bool)>,
     /// Per body: the level of its last visit so far, while levelling.
     last: Vec<u32>,
-    /// Each visit's level, in (i, j) order, while levelling.
-    level_of: Vec<u32>,
-    /// The visits, level after level: level l is `pairs[starts[l]..starts[l + 1]]`.
+    /// Each visit's level and kind as one key, in (i, j) order, while levelling.
+    key_of: Vec<u32>,
+    /// Where each key's visits go next, while levelling.
+    next: Vec<u32>,
+    /// The visits, level after level: level l (from 0) is `pairs[starts[2l]..starts[2l + 2]]`,
+    /// its visits of two moving discs first, up to `starts[2l + 1]`.
     pairs: Vec<(u32, u32)>,
     starts: Vec<u32>,
     /// Each body's position, velocity and spin when the pass began.
@@ -66,32 +70,28 @@ impl Levels {
         solve: &mut Solve,
         stats: &mut StepStats,
     ) -> bool {
-        if self.made_from != Some(broad.generation()) {
-            self.level(broad, bodies.len());
-        }
-        self.saved.clear();
-        self.saved.extend(bodies.iter().map(|b| (b.position, b.velocity, b.angular_velocity)));
         // Four discs at once only where the texts' resolve is the one made.
         let texts = settings.friction == Friction::Coulomb && settings.tangent == Tangent::Projected && !settings.coulomb_cap;
         let discs = (texts && settings.position_correction)
             .then_some(DiscSettings { rate: settings.correction_rate, slop: settings.slop, threshold: settings.restitution_threshold });
+        if self.made_from != Some((broad.generation(), discs.is_some())) {
+            self.level(broad, bodies, discs.is_some());
+        }
+        self.saved.clear();
+        self.saved.extend(bodies.iter().map(|b| (b.position, b.velocity, b.angular_velocity)));
         let mut made = StepStats::default();
-        let mut lanes = [(0u32, 0u32); 4];
-        for level in self.starts.windows(2) {
-            let mut filled = 0;
-            for &(i, j) in &self.pairs[level[0] as usize..level[1] as usize] {
-                let (a, b) = (i as usize, j as usize);
-                if discs.is_some() && both_moving_discs(&bodies[a], &bodies[b]) {
-                    lanes[filled] = (i, j);
-                    filled += 1;
-                    if filled == 4 {
-                        if !discs4(bodies, broad, &lanes, 4, discs.unwrap_or_else(|| unreachable!()), &mut made) {
-                            return self.undo(bodies);
-                        }
-                        filled = 0;
-                    }
-                    continue;
+        // Level l's visits of discs four at a time, then its others one by one.
+        for bounds in self.starts.windows(3).step_by(2) {
+            let (fours, others) = (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
+            for four in fours.chunks(4) {
+                if let Some(discs) = discs
+                    && !discs4(bodies, four, discs, &mut made, broad)
+                {
+                    return self.undo(bodies);
                 }
+            }
+            for &(i, j) in others {
+                let (a, b) = (i as usize, j as usize);
                 if !broad.touch(bodies, a, b) {
                     continue;
                 }
@@ -102,11 +102,6 @@ impl Levels {
                         return self.undo(bodies);
                     }
                 }
-            }
-            if let Some(discs) = discs.filter(|_| filled > 0)
-                && !discs4(bodies, broad, &lanes, filled, discs, &mut made)
-            {
-                return self.undo(bodies);
             }
         }
         stats.narrow_tests += made.narrow_tests;
@@ -122,15 +117,16 @@ impl Levels {
         false
     }
 
-    /// Levels the list's visits: a counting sort of the visits by level.
-    fn level(&mut self, broad: &Broad, bodies: usize) {
-        self.made_from = Some(broad.generation());
+    /// Levels the list's visits, and in each level puts the visits of two
+    /// moving discs first (when `discs`, which are then made four at a time):
+    /// a counting sort of the visits by level and kind.
+    fn level(&mut self, broad: &Broad, bodies: &[Body], discs: bool) {
+        self.made_from = Some((broad.generation(), discs));
         self.last.clear();
-        self.last.resize(bodies, 0);
-        self.level_of.clear();
-        let mut highest = 0;
+        self.last.resize(bodies.len(), 0);
+        self.key_of.clear();
         let visits = |f: &mut dyn FnMut(usize, usize)| {
-            for i in 0..bodies {
+            for i in 0..bodies.len() {
                 let mut k = 0;
                 while let Some(j) = broad.partner(i, k) {
                     k += 1;
@@ -138,32 +134,36 @@ impl Levels {
                 }
             }
         };
+        // Keys from 0: level l (from 1) holds keys 2(l − 1), its discs, and 2(l − 1) + 1.
+        let mut keys = 0;
         visits(&mut |i, j| {
             let level = 1 + self.last[i].max(self.last[j]);
             (self.last[i], self.last[j]) = (level, level);
-            self.level_of.push(level);
-            highest = highest.max(level);
+            let other = !(discs && both_moving_discs(&bodies[i], &bodies[j]));
+            let key = 2 * (level - 1) + u32::from(other);
+            self.key_of.push(key);
+            keys = keys.max(2 * level);
         });
-        // starts[l] counts the visits below level l, levels counted from 1.
+        // next[key] counts the visits of lower keys: where the key's visits begin.
+        self.next.clear();
+        self.next.resize(keys as usize + 1, 0);
+        for &key in &self.key_of {
+            self.next[key as usize + 1] += 1;
+        }
+        for key in 1..self.next.len() {
+            self.next[key] += self.next[key - 1];
+        }
         self.starts.clear();
-        self.starts.resize(highest as usize + 2, 0);
-        for &level in &self.level_of {
-            self.starts[level as usize + 1] += 1;
-        }
-        for l in 1..self.starts.len() {
-            self.starts[l] += self.starts[l - 1];
-        }
+        self.starts.extend_from_slice(&self.next);
         self.pairs.clear();
-        self.pairs.resize(self.level_of.len(), (0, 0));
-        let mut next = self.starts.clone();
+        self.pairs.resize(self.key_of.len(), (0, 0));
         let mut visit = 0;
         visits(&mut |i, j| {
-            let slot = &mut next[self.level_of[visit] as usize];
+            let slot = &mut self.next[self.key_of[visit] as usize];
             self.pairs[*slot as usize] = (i as u32, j as u32);
             *slot += 1;
             visit += 1;
         });
-        self.starts.remove(0);
     }
 }
 
@@ -227,15 +227,16 @@ impl std::ops::Neg for F4 {
     }
 }
 
-/// Visits `count` (1 to 4) pairs of moving discs of one level at once: the
+/// Visits 1 to 4 pairs of moving discs of one level at once: the
 /// bound test, detect (`collide_circle_circle`), correct (`correct::run`) and
 /// the texts' resolve (`resolve::run`, Coulomb friction along the projected
 /// tangent), each lane with the operations of those functions in their order,
 /// so each lane's numbers are the bits a visit in (i, j) order gives. Lanes past
-/// `count` repeat the first and are not written back. Returns false when a
+/// the pairs given repeat the first and are not written back. Returns false when a
 /// correction moved a body too far for the list.
 #[inline(always)]
-fn discs4(bodies: &mut [Body], broad: &Broad, lanes: &[(u32, u32); 4], count: usize, s: DiscSettings, stats: &mut StepStats) -> bool {
+fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mut StepStats, broad: &Broad) -> bool {
+    let count = lanes.len();
     let pair = |k: usize| {
         let (i, j) = lanes[if k < count { k } else { 0 }];
         (i as usize, j as usize)
