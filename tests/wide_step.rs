@@ -5,15 +5,9 @@
 
 mod common;
 
-use common::packed_pile;
-use impulse::engine::{BodyState, ContactModel, NoTrace, Phase, Settings, World, step, step_portable};
+use common::{bits, packed_pile};
+use impulse::engine::{ContactModel, NoTrace, Phase, Settings, World, step, step_portable};
 use impulse::scene::{STARTER, Scene};
-
-/// The states' bits: equal floats are not enough (0.0 and −0.0 are equal).
-fn bits(world: &World) -> Vec<[u64; 6]> {
-    let bits = |b: &BodyState| [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity].map(f64::to_bits);
-    world.states().iter().map(bits).collect()
-}
 
 /// Steps two copies of `world` `frames` times, one each way, untraced,
 /// comparing every state after every frame; then one traced frame each way.

@@ -44,6 +44,15 @@ pub fn packed_pile() -> impulse::engine::World {
     World::new(bodies, DVec2::new(0.0, -9.8))
 }
 
+/// The bodies' states as bits: equal floats are not enough (0.0 and −0.0 are equal).
+#[allow(dead_code)]
+pub fn bits(world: &impulse::engine::World) -> Vec<[u64; 6]> {
+    let bits = |b: &impulse::engine::BodyState| {
+        [b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity].map(f64::to_bits)
+    };
+    world.states().iter().map(bits).collect()
+}
+
 /// The starter scene in the debugger, as `impulse new` writes it.
 #[allow(dead_code)]
 pub fn starter() -> impulse::tui::app::Stepper {
