@@ -33,6 +33,8 @@ pub(super) struct Levels {
     /// The list these levels were made from (`Broad::generation`), and
     /// whether visits of discs were put first, to be made four at a time.
     made_from: Option<(u64, bool)>,
+    /// Whether the levels are worth making: most visits are of two moving discs.
+    worth: bool,
     /// Per body: the level of its last visit so far, while levelling.
     last: Vec<u32>,
     /// Each visit's level and kind as one key, in (i, j) order, while levelling.
@@ -72,17 +74,27 @@ impl Levels {
     ) -> bool {
         // Four discs at once only where the texts' resolve is the one made.
         let texts = settings.friction == Friction::Coulomb && settings.tangent == Tangent::Projected && !settings.coulomb_cap;
-        let discs = (texts && settings.position_correction)
-            .then_some(DiscSettings { rate: settings.correction_rate, slop: settings.slop, threshold: settings.restitution_threshold });
+        let discs = (texts && settings.position_correction).then_some(DiscSettings {
+            rate: settings.correction_rate,
+            slop: settings.slop,
+            threshold: settings.restitution_threshold,
+        });
+        if discs.is_none() {
+            return false;
+        }
         if self.made_from != Some((broad.generation(), discs.is_some())) {
             self.level(broad, bodies, discs.is_some());
+        }
+        if !self.worth {
+            return false;
         }
         self.saved.clear();
         self.saved.extend(bodies.iter().map(|b| (b.position, b.velocity, b.angular_velocity)));
         let mut made = StepStats::default();
         // Level l's visits of discs four at a time, then its others one by one.
         for bounds in self.starts.windows(3).step_by(2) {
-            let (fours, others) = (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
+            let (fours, others) =
+                (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
             for four in fours.chunks(4) {
                 if let Some(discs) = discs
                     && !discs4(bodies, four, discs, &mut made, broad)
@@ -158,6 +170,8 @@ impl Levels {
         self.pairs.clear();
         self.pairs.resize(self.key_of.len(), (0, 0));
         let mut visit = 0;
+        let fours = (0..self.next.len() - 1).step_by(2).map(|key| self.next[key + 1] - self.next[key]).sum::<u32>();
+        self.worth = 2 * fours as usize >= self.key_of.len();
         visits(&mut |i, j| {
             let slot = &mut self.next[self.key_of[visit] as usize];
             self.pairs[*slot as usize] = (i as u32, j as u32);
@@ -183,13 +197,18 @@ impl F4 {
     fn splat(x: f64) -> F4 {
         F4([x; 4])
     }
+    // Written out lane by lane, not with `array::from_fn`: the compiler
+    // must see four independent operations, and may leave a call to that
+    // helper out of line, which cost the step three times its time.
     #[inline(always)]
     fn map(self, f: impl Fn(f64) -> f64) -> F4 {
-        F4(self.0.map(f))
+        let [a, b, c, d] = self.0;
+        F4([f(a), f(b), f(c), f(d)])
     }
     #[inline(always)]
     fn zip(self, other: F4, f: impl Fn(f64, f64) -> f64) -> F4 {
-        F4(std::array::from_fn(|k| f(self.0[k], other.0[k])))
+        let ([a, b, c, d], [e, g, h, i]) = (self.0, other.0);
+        F4([f(a, e), f(b, g), f(c, h), f(d, i)])
     }
     #[inline(always)]
     fn sqrt(self) -> F4 {
@@ -198,7 +217,8 @@ impl F4 {
     /// Lane by lane: `yes` where `self > than`, `no` elsewhere.
     #[inline(always)]
     fn above(self, than: F4, yes: F4, no: F4) -> F4 {
-        F4(std::array::from_fn(|k| if self.0[k] > than.0[k] { yes.0[k] } else { no.0[k] }))
+        let pick = |k: usize| if self.0[k] > than.0[k] { yes.0[k] } else { no.0[k] };
+        F4([pick(0), pick(1), pick(2), pick(3)])
     }
     #[inline(always)]
     fn lane(self, k: usize) -> f64 {
@@ -227,6 +247,12 @@ impl std::ops::Neg for F4 {
     }
 }
 
+/// One number of each of four bodies.
+#[inline(always)]
+fn gather(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> f64) -> F4 {
+    F4([f(&bodies[k]), f(&bodies[l]), f(&bodies[m]), f(&bodies[n])])
+}
+
 /// Visits 1 to 4 pairs of moving discs of one level at once: the
 /// bound test, detect (`collide_circle_circle`), correct (`correct::run`) and
 /// the texts' resolve (`resolve::run`, Coulomb friction along the projected
@@ -241,20 +267,20 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
         let (i, j) = lanes[if k < count { k } else { 0 }];
         (i as usize, j as usize)
     };
-    let of = |side: usize, f: &dyn Fn(&Body, usize) -> f64| {
-        F4(std::array::from_fn(|k| {
-            let (a, b) = pair(k);
-            let body = if side == 0 { a } else { b };
-            f(&bodies[body], body)
-        }))
-    };
-    let radius = |b: &Body, _| match b.shape {
+    let [(a0, b0), (a1, b1), (a2, b2), (a3, b3)] = [pair(0), pair(1), pair(2), pair(3)];
+    let (ia, ib) = ([a0, a1, a2, a3], [b0, b1, b2, b3]);
+    let radius = |b: &Body| match b.shape {
         crate::geometry::Shape::Circle { radius } => radius,
         _ => 0.0,
     };
     let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
-    let (xa, ya, xb, yb) = (of(0, &|b, _| b.position.x), of(0, &|b, _| b.position.y), of(1, &|b, _| b.position.x), of(1, &|b, _| b.position.y));
-    let (ra, rb) = (of(0, &radius), of(1, &radius));
+    let (xa, ya, xb, yb) = (
+        gather(bodies, ia, |b| b.position.x),
+        gather(bodies, ia, |b| b.position.y),
+        gather(bodies, ib, |b| b.position.x),
+        gather(bodies, ib, |b| b.position.y),
+    );
+    let (ra, rb) = (gather(bodies, ia, radius), gather(bodies, ib, radius));
 
     // The bound test and `collide_circle_circle`, on d = x_b − x_a.
     let (dx, dy) = (xb - xa, yb - ya);
@@ -270,7 +296,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     let (ex, ey) = (sx + nx * depth, sy + ny * depth);
 
     // `correct::run`: both bodies move.
-    let (ima, imb) = (of(0, &|b, _| b.inv_mass()), of(1, &|b, _| b.inv_mass()));
+    let (ima, imb) = (gather(bodies, ia, |b| b.inv_mass()), gather(bodies, ib, |b| b.inv_mass()));
     let excess = if s.slop > 0.0 { depth.map(|d| (d - s.slop).max(0.0)) } else { depth };
     let push = excess * F4::splat(s.rate) / (ima + imb);
     let (xa, ya) = (xa - nx * push * ima, ya - ny * push * ima);
@@ -279,19 +305,21 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     // `resolve::run`: the contact point between start and end, weighted by inverse mass.
     let (px, py) = (sx * (imb / (ima + imb)) + ex * (ima / (ima + imb)), sy * (imb / (ima + imb)) + ey * (ima / (ima + imb)));
     let (rax, ray, rbx, rby) = (px - xa, py - ya, px - xb, py - yb);
-    let (vax, vay, wa) = (of(0, &|b, _| b.velocity.x), of(0, &|b, _| b.velocity.y), of(0, &|b, _| b.angular_velocity));
-    let (vbx, vby, wb) = (of(1, &|b, _| b.velocity.x), of(1, &|b, _| b.velocity.y), of(1, &|b, _| b.angular_velocity));
+    let (vax, vay, wa) =
+        (gather(bodies, ia, |b| b.velocity.x), gather(bodies, ia, |b| b.velocity.y), gather(bodies, ia, |b| b.angular_velocity));
+    let (vbx, vby, wb) =
+        (gather(bodies, ib, |b| b.velocity.x), gather(bodies, ib, |b| b.velocity.y), gather(bodies, ib, |b| b.angular_velocity));
     // v + ω×r, as `Body::velocity_at` takes it (r = p − x, the same bits as the arms).
     let vrx = (vax + -wa * ray) - (vbx + -wb * rby);
     let vry = (vay + wa * rax) - (vby + wb * rbx);
     let vrn = vrx * nx + vry * ny;
     let e = {
-        let half = (of(0, &|b, _| b.restitution) + of(1, &|b, _| b.restitution)) / F4::splat(2.0);
+        let half = (gather(bodies, ia, |b| b.restitution) + gather(bodies, ib, |b| b.restitution)) / F4::splat(2.0);
         // 0 below the threshold: `vrn < threshold` is `threshold > vrn`.
         F4::splat(s.threshold).above(vrn, zero, half)
     };
-    let mu = (of(0, &|b, _| b.friction) + of(1, &|b, _| b.friction)) / F4::splat(2.0);
-    let (iia, iib) = (of(0, &|b, _| b.inv_inertia()), of(1, &|b, _| b.inv_inertia()));
+    let mu = (gather(bodies, ia, |b| b.friction) + gather(bodies, ib, |b| b.friction)) / F4::splat(2.0);
+    let (iia, iib) = (gather(bodies, ia, |b| b.inv_inertia()), gather(bodies, ib, |b| b.inv_inertia()));
     let (cna, cnb) = (rax * ny - ray * nx, rbx * ny - rby * nx);
     let k_n = ima + imb + cna * cna * iia + cnb * cnb * iib;
     let jn = -(one + e) * vrn / k_n;
@@ -306,7 +334,8 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
 
     let mut keeps = true;
     for k in 0..count {
-        if !(d2.lane(k) <= reach2.lane(k)) {
+        let touch = d2.lane(k) <= reach2.lane(k);
+        if !touch {
             continue;
         }
         stats.narrow_tests += 1;
