@@ -30,9 +30,8 @@ use glam::DVec2;
 /// velocities and positions to go back to.
 #[derive(Default)]
 pub(super) struct Levels {
-    /// The list these levels were made from (`Broad::generation`), and
-    /// whether visits of discs were put first, to be made four at a time.
-    made_from: Option<(u64, bool)>,
+    /// The list these levels were made from (`Broad::generation`).
+    made_from: Option<u64>,
     /// Whether the levels are worth making: most visits are of two moving discs.
     worth: bool,
     /// Per body: the level of its last visit so far, while levelling.
@@ -58,10 +57,12 @@ struct DiscSettings {
 }
 
 impl Levels {
-    /// Makes the pass in levels, if the list allows it, and says whether it
-    /// did; if not, nothing has changed and the pass is to be made in (i, j)
-    /// order. Only for the untraced step without summed impulses (their
-    /// contact memory is shared by every visit).
+    /// Makes the pass in levels and says whether it did; if not, nothing has
+    /// changed and the pass is to be made in (i, j) order. Only for the
+    /// untraced step without summed impulses (their contact memory is shared
+    /// by every visit), and only where it pays: with the texts' resolve and
+    /// correction (which four discs at once make), and when most visits are of
+    /// two moving discs.
     #[inline(always)]
     pub(super) fn pass(
         &mut self,
@@ -72,18 +73,13 @@ impl Levels {
         solve: &mut Solve,
         stats: &mut StepStats,
     ) -> bool {
-        // Four discs at once only where the texts' resolve is the one made.
         let texts = settings.friction == Friction::Coulomb && settings.tangent == Tangent::Projected && !settings.coulomb_cap;
-        let discs = (texts && settings.position_correction).then_some(DiscSettings {
-            rate: settings.correction_rate,
-            slop: settings.slop,
-            threshold: settings.restitution_threshold,
-        });
-        if discs.is_none() {
+        if !(texts && settings.position_correction) {
             return false;
         }
-        if self.made_from != Some((broad.generation(), discs.is_some())) {
-            self.level(broad, bodies, discs.is_some());
+        let discs = DiscSettings { rate: settings.correction_rate, slop: settings.slop, threshold: settings.restitution_threshold };
+        if self.made_from != Some(broad.generation()) {
+            self.level(broad, bodies);
         }
         if !self.worth {
             return false;
@@ -96,9 +92,7 @@ impl Levels {
             let (fours, others) =
                 (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
             for four in fours.chunks(4) {
-                if let Some(discs) = discs
-                    && !discs4(bodies, four, discs, &mut made, broad)
-                {
+                if !discs4(bodies, four, discs, &mut made, broad) {
                     return self.undo(bodies);
                 }
             }
@@ -110,7 +104,7 @@ impl Levels {
                 made.narrow_tests += 1;
                 if relax_touching(bodies, (a, b), pose, settings, solve, &mut NoTrace) == Visit::Contact {
                     made.contacts += 1;
-                    if settings.position_correction && !broad.keeps(bodies, (a, b)) {
+                    if !broad.keeps(bodies, (a, b)) {
                         return self.undo(bodies);
                     }
                 }
@@ -130,10 +124,9 @@ impl Levels {
     }
 
     /// Levels the list's visits, and in each level puts the visits of two
-    /// moving discs first (when `discs`, which are then made four at a time):
-    /// a counting sort of the visits by level and kind.
-    fn level(&mut self, broad: &Broad, bodies: &[Body], discs: bool) {
-        self.made_from = Some((broad.generation(), discs));
+    /// moving discs first: a counting sort of the visits by level and kind.
+    fn level(&mut self, broad: &Broad, bodies: &[Body]) {
+        self.made_from = Some(broad.generation());
         self.last.clear();
         self.last.resize(bodies.len(), 0);
         self.key_of.clear();
@@ -147,15 +140,19 @@ impl Levels {
             }
         };
         // Keys from 0: level l (from 1) holds keys 2(l − 1), its discs, and 2(l − 1) + 1.
-        let mut keys = 0;
+        let (mut keys, mut fours) = (0, 0);
         visits(&mut |i, j| {
             let level = 1 + self.last[i].max(self.last[j]);
             (self.last[i], self.last[j]) = (level, level);
-            let other = !(discs && both_moving_discs(&bodies[i], &bodies[j]));
-            let key = 2 * (level - 1) + u32::from(other);
-            self.key_of.push(key);
+            let discs = both_moving_discs(&bodies[i], &bodies[j]);
+            fours += usize::from(discs);
+            self.key_of.push(2 * (level - 1) + u32::from(!discs));
             keys = keys.max(2 * level);
         });
+        self.worth = 2 * fours >= self.key_of.len();
+        if !self.worth {
+            return;
+        }
         // next[key] counts the visits of lower keys: where the key's visits begin.
         self.next.clear();
         self.next.resize(keys as usize + 1, 0);
@@ -170,8 +167,6 @@ impl Levels {
         self.pairs.clear();
         self.pairs.resize(self.key_of.len(), (0, 0));
         let mut visit = 0;
-        let fours = (0..self.next.len() - 1).step_by(2).map(|key| self.next[key + 1] - self.next[key]).sum::<u32>();
-        self.worth = 2 * fours as usize >= self.key_of.len();
         visits(&mut |i, j| {
             let slot = &mut self.next[self.key_of[visit] as usize];
             self.pairs[*slot as usize] = (i as u32, j as u32);
