@@ -326,6 +326,10 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     let vrt = vrx * tx + vry * ty;
     let jt = vrt.map(f64::abs).above(epsilon, mu * jn, zero);
     let (jx, jy) = (nx * jn + tx * jt, ny * jn + ty * jt);
+    // `Body::push`: J at A, −J at B.
+    let (vax2, vay2, wa2) = (vax + jx * ima, vay + jy * ima, wa + (rax * jy - ray * jx) * iia);
+    let (mjx, mjy) = (-jx, -jy);
+    let (vbx2, vby2, wb2) = (vbx + mjx * imb, vby + mjy * imb, wb + (rbx * mjy - rby * mjx) * iib);
 
     let mut keeps = true;
     for k in 0..count {
@@ -342,14 +346,10 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
         bodies[a].position = DVec2::new(xa.lane(k), ya.lane(k));
         bodies[b].position = DVec2::new(xb.lane(k), yb.lane(k));
         if vrn.lane(k) > 0.0 {
-            // `Body::push`: J at A, −J at B.
-            let j = DVec2::new(jx.lane(k), jy.lane(k));
             let ba = &mut bodies[a];
-            ba.velocity += j * ima.lane(k);
-            ba.angular_velocity += (rax.lane(k) * j.y - ray.lane(k) * j.x) * iia.lane(k);
-            let (minus, bb) = (-j, &mut bodies[b]);
-            bb.velocity += minus * imb.lane(k);
-            bb.angular_velocity += (rbx.lane(k) * minus.y - rby.lane(k) * minus.x) * iib.lane(k);
+            (ba.velocity, ba.angular_velocity) = (DVec2::new(vax2.lane(k), vay2.lane(k)), wa2.lane(k));
+            let bb = &mut bodies[b];
+            (bb.velocity, bb.angular_velocity) = (DVec2::new(vbx2.lane(k), vby2.lane(k)), wb2.lane(k));
         }
         keeps &= broad.keeps(bodies, (a, b));
     }
