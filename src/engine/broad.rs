@@ -54,7 +54,8 @@ const RELIST_AFTER: f64 = 0.4;
 const RELIST_BEFORE_PASSES: f64 = 0.25;
 
 /// The margin, as a fraction of the smallest moving body's bounding radius: a
-/// body must be pushed a fifth of that radius before its pairs are listed again.
+/// body must be pushed a fifth of that radius inside the passes (an eighth
+/// between frames) before its pairs are listed again.
 const MARGIN_OF_RADIUS: f64 = 0.5;
 
 /// After this many bodies were listed again since the list was built, it is

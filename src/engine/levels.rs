@@ -248,6 +248,13 @@ fn gather(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> f64) -
     F4([f(&bodies[k]), f(&bodies[l]), f(&bodies[m]), f(&bodies[n])])
 }
 
+/// One vector of each of four bodies, as its x and its y.
+#[inline(always)]
+fn gather2(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> DVec2) -> (F4, F4) {
+    let [p, q, r, t] = [f(&bodies[k]), f(&bodies[l]), f(&bodies[m]), f(&bodies[n])];
+    (F4([p.x, q.x, r.x, t.x]), F4([p.y, q.y, r.y, t.y]))
+}
+
 /// Visits 1 to 4 pairs of moving discs of one level at once: the
 /// bound test, detect (`collide_circle_circle`), correct (`correct::run`) and
 /// the texts' resolve (`resolve::run`, Coulomb friction along the projected
@@ -269,12 +276,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
         _ => 0.0,
     };
     let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
-    let (xa, ya, xb, yb) = (
-        gather(bodies, ia, |b| b.position.x),
-        gather(bodies, ia, |b| b.position.y),
-        gather(bodies, ib, |b| b.position.x),
-        gather(bodies, ib, |b| b.position.y),
-    );
+    let ((xa, ya), (xb, yb)) = (gather2(bodies, ia, |b| b.position), gather2(bodies, ib, |b| b.position));
     let (ra, rb) = (gather(bodies, ia, radius), gather(bodies, ib, radius));
 
     // The bound test and `collide_circle_circle`, on d = x_b − x_a.
@@ -300,10 +302,8 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     // `resolve::run`: the contact point between start and end, weighted by inverse mass.
     let (px, py) = (sx * (imb / (ima + imb)) + ex * (ima / (ima + imb)), sy * (imb / (ima + imb)) + ey * (ima / (ima + imb)));
     let (rax, ray, rbx, rby) = (px - xa, py - ya, px - xb, py - yb);
-    let (vax, vay, wa) =
-        (gather(bodies, ia, |b| b.velocity.x), gather(bodies, ia, |b| b.velocity.y), gather(bodies, ia, |b| b.angular_velocity));
-    let (vbx, vby, wb) =
-        (gather(bodies, ib, |b| b.velocity.x), gather(bodies, ib, |b| b.velocity.y), gather(bodies, ib, |b| b.angular_velocity));
+    let ((vax, vay), wa) = (gather2(bodies, ia, |b| b.velocity), gather(bodies, ia, |b| b.angular_velocity));
+    let ((vbx, vby), wb) = (gather2(bodies, ib, |b| b.velocity), gather(bodies, ib, |b| b.angular_velocity));
     // v + ω×r, as `Body::velocity_at` takes it (r = p − x, the same bits as the arms).
     let vrx = (vax + -wa * ray) - (vbx + -wb * rby);
     let vry = (vay + wa * rax) - (vby + wb * rbx);
