@@ -150,9 +150,9 @@ fn frame_after_frame_the_step_leaves_the_same_world_as_the_literal_loop() {
 }
 
 /// Any solver settings text 001's passes take, on crowded piles of mostly
-/// discs: untraced, the passes are made in levels, two moving discs' visits
-/// four at a time where the texts' resolve is made (Coulomb friction along the
-/// projected tangent, uncapped, with correction), one by one otherwise.
+/// discs: untraced, where the texts' resolve is made (Coulomb friction along the
+/// projected tangent, uncapped, with correction) the passes are made in levels,
+/// two moving discs' visits four at a time; otherwise in order.
 #[test]
 fn with_any_solver_settings_the_step_leaves_the_same_world_as_the_literal_loop() {
     let mut runner = TestRunner::new(Config { cases: 300, ..Config::default() });

@@ -37,9 +37,9 @@ fn discs_falling_into_a_box_and_settling() {
     same_in_order("pile200", &pile.world, &pile.settings, 240);
 }
 
-/// The discs go four at a time with the texts' resolve and any slop, threshold
-/// or rate; with any other friction, tangent or the cap, or no correction, one
-/// by one in levels.
+/// The passes go in levels, the discs four at a time, with the texts' resolve
+/// and any slop, threshold, rate or number of passes; with any other friction,
+/// tangent or the cap, or no correction, in order (levels would not pay).
 #[test]
 fn with_each_solver_setting_the_pass_takes_on() {
     let pile = pile200();

@@ -194,7 +194,7 @@ impl F4 {
     }
     // Written out lane by lane, not with `array::from_fn`: the compiler
     // must see four independent operations, and may leave a call to that
-    // helper out of line, which cost the step three times its time.
+    // helper out of line, and the step took three to five times as long.
     #[inline(always)]
     fn map(self, f: impl Fn(f64) -> f64) -> F4 {
         let [a, b, c, d] = self.0;
