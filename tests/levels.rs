@@ -7,9 +7,8 @@
 
 mod common;
 
-use common::{bits, packed_pile};
+use common::{bits, packed_pile, pile200};
 use impulse::engine::{Filtered, Friction, NoTrace, Settings, Tangent, World, step};
-use impulse::scene::Scene;
 
 fn same_in_order(name: &str, world: &World, settings: &Settings, frames: usize) {
     let (mut levels, mut in_order) = (world.clone(), world.clone());
@@ -22,10 +21,6 @@ fn same_in_order(name: &str, world: &World, settings: &Settings, frames: usize) 
         assert_eq!(bits(&levels), bits(&in_order), "{name}: the states differ after frame {frame}");
     }
     assert!(contacts > 10 * frames, "{name}: only {contacts} contacts in {frames} frames");
-}
-
-fn pile200() -> Scene {
-    Scene::parse("pile200.toml", include_str!("fixtures/pile200.toml")).unwrap()
 }
 
 /// 200 discs fall into a walled box and settle: while they land, corrections

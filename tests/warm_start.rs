@@ -75,7 +75,7 @@ fn a_column_of_ten_rests_with_warm_start_and_each_contact_carries_the_discs_abov
 /// the wall. After 10 s every disc rests or rolls like that; after 20 s all rest.
 #[test]
 fn the_two_hundred_disc_pile_comes_to_rest() {
-    let scene = Scene::parse("pile200.toml", include_str!("fixtures/pile200.toml")).unwrap();
+    let scene = common::pile200();
     let settings = Settings { dt: scene.settings.dt, ..starter() };
     let world = run(scene.world.clone(), &settings, 600);
     let discs: Vec<&Body> = world.bodies.iter().filter(|b| matches!(b.shape, Shape::Circle { .. })).collect();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{bits, packed_pile};
+use common::{bits, packed_pile, pile200};
 use impulse::engine::{ContactModel, NoTrace, Phase, Settings, World, step, step_portable};
 use impulse::scene::{STARTER, Scene};
 
@@ -32,7 +32,7 @@ fn same_both_ways(name: &str, world: &World, settings: &Settings, frames: usize)
 
 #[test]
 fn the_texts_solver_on_a_pile_of_discs() {
-    let pile = Scene::parse("pile200.toml", include_str!("fixtures/pile200.toml")).unwrap();
+    let pile = pile200();
     same_both_ways("pile200", &pile.world, &pile.settings, 120);
 }
 

@@ -222,8 +222,15 @@ impl Broad {
     /// corrected: neither has gone too far from where it was listed.
     #[inline(always)]
     pub(super) fn keeps(&self, bodies: &[Body], (i, j): (usize, usize)) -> bool {
+        let squared = self.relist_beyond_squared();
+        self.within(bodies, i, squared) && self.within(bodies, j, squared)
+    }
+
+    /// How far a body may move inside the passes before it is listed again, squared.
+    #[inline(always)]
+    fn relist_beyond_squared(&self) -> f64 {
         let limit = self.margin * RELIST_AFTER;
-        self.within(bodies, i, limit * limit) && self.within(bodies, j, limit * limit)
+        limit * limit
     }
 
     /// Which list this is: it changes whenever a pair is listed or dropped.
@@ -257,10 +264,9 @@ impl Broad {
         if self.keeps(bodies, (i, j)) {
             return k;
         }
-        let limit = self.margin * RELIST_AFTER;
         for body in [i, j] {
             // Listing i again may have built the whole list, j with it.
-            if self.moved_squared(bodies, body) > limit * limit {
+            if self.moved_squared(bodies, body) > self.relist_beyond_squared() {
                 let moved = self.moved(bodies, body);
                 self.relist_or_build(bodies, pass, Relisted { body, moved, pair: (i, j) }, tracer);
             }
@@ -412,7 +418,8 @@ impl Broad {
         }
     }
 
-    fn partners(&self, i: usize) -> &[usize] {
+    /// Body i's partners j > i, ascending.
+    pub(super) fn partners(&self, i: usize) -> &[usize] {
         &self.pool[self.first[i]..self.first[i] + self.count[i]]
     }
 

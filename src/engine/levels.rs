@@ -22,7 +22,7 @@
 use super::body::Body;
 use super::broad::Broad;
 use super::trace::NoTrace;
-use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, relax_touching};
+use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
 use crate::geometry::Pose;
 use glam::DVec2;
 
@@ -48,14 +48,6 @@ pub(super) struct Levels {
     saved: Vec<(DVec2, DVec2, f64)>,
 }
 
-/// What the four-disc visit needs of the solver's settings.
-#[derive(Clone, Copy)]
-struct DiscSettings {
-    rate: f64,
-    slop: f64,
-    threshold: f64,
-}
-
 impl Levels {
     /// Makes the pass in levels and says whether it did; if not, nothing has
     /// changed and the pass is to be made in (i, j) order. Only for the
@@ -77,7 +69,6 @@ impl Levels {
         if !(texts && settings.position_correction) {
             return false;
         }
-        let discs = DiscSettings { rate: settings.correction_rate, slop: settings.slop, threshold: settings.restitution_threshold };
         if self.made_from != Some(broad.generation()) {
             self.level(broad, bodies);
         }
@@ -92,21 +83,16 @@ impl Levels {
             let (fours, others) =
                 (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
             for four in fours.chunks(4) {
-                if !discs4(bodies, four, discs, &mut made, broad) {
+                if !discs4(bodies, four, settings, &mut made, broad) {
                     return self.undo(bodies);
                 }
             }
             for &(i, j) in others {
-                let (a, b) = (i as usize, j as usize);
-                if !broad.touch(bodies, a, b) {
-                    continue;
-                }
-                made.narrow_tests += 1;
-                if relax_touching(bodies, (a, b), pose, settings, solve, &mut NoTrace) == Visit::Contact {
-                    made.contacts += 1;
-                    if !broad.keeps(bodies, (a, b)) {
-                        return self.undo(bodies);
-                    }
+                let pair = (i as usize, j as usize);
+                if visit_listed(bodies, broad, pair, pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
+                    && !broad.keeps(bodies, pair)
+                {
+                    return self.undo(bodies);
                 }
             }
         }
@@ -132,11 +118,7 @@ impl Levels {
         self.key_of.clear();
         let visits = |f: &mut dyn FnMut(usize, usize)| {
             for i in 0..bodies.len() {
-                let mut k = 0;
-                while let Some(j) = broad.partner(i, k) {
-                    k += 1;
-                    f(i, j);
-                }
+                broad.partners(i).iter().for_each(|&j| f(i, j));
             }
         };
         // Keys from 0: level l (from 1) holds keys 2(l − 1), its discs, and 2(l − 1) + 1.
@@ -263,7 +245,7 @@ fn gather2(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> DVec2
 /// the pairs given repeat the first and are not written back. Returns false when a
 /// correction moved a body too far for the list.
 #[inline(always)]
-fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mut StepStats, broad: &Broad) -> bool {
+fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut StepStats, broad: &Broad) -> bool {
     let count = lanes.len();
     let pair = |k: usize| {
         let (i, j) = lanes[if k < count { k } else { 0 }];
@@ -271,12 +253,14 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     };
     let [(a0, b0), (a1, b1), (a2, b2), (a3, b3)] = [pair(0), pair(1), pair(2), pair(3)];
     let (ia, ib) = ([a0, a1, a2, a3], [b0, b1, b2, b3]);
+    let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
+    let ((xa, ya), (xb, yb)) = (gather2(bodies, ia, |b| b.position), gather2(bodies, ib, |b| b.position));
+    // Only two moving discs come here. (`Shape::bounding_radius`, which gives the
+    // same number, also holds a box's root in the lanes: 3 % of the step.)
     let radius = |b: &Body| match b.shape {
         crate::geometry::Shape::Circle { radius } => radius,
         _ => 0.0,
     };
-    let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
-    let ((xa, ya), (xb, yb)) = (gather2(bodies, ia, |b| b.position), gather2(bodies, ib, |b| b.position));
     let (ra, rb) = (gather(bodies, ia, radius), gather(bodies, ib, radius));
 
     // The bound test and `collide_circle_circle`, on d = x_b − x_a.
@@ -295,7 +279,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     // `correct::run`: both bodies move.
     let (ima, imb) = (gather(bodies, ia, |b| b.inv_mass()), gather(bodies, ib, |b| b.inv_mass()));
     let excess = if s.slop > 0.0 { depth.map(|d| (d - s.slop).max(0.0)) } else { depth };
-    let push = excess * F4::splat(s.rate) / (ima + imb);
+    let push = excess * F4::splat(s.correction_rate) / (ima + imb);
     let (xa, ya) = (xa - nx * push * ima, ya - ny * push * ima);
     let (xb, yb) = (xb + nx * push * imb, yb + ny * push * imb);
 
@@ -311,7 +295,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: DiscSettings, stats: &mu
     let e = {
         let half = (gather(bodies, ia, |b| b.restitution) + gather(bodies, ib, |b| b.restitution)) / F4::splat(2.0);
         // 0 below the threshold: `vrn < threshold` is `threshold > vrn`.
-        F4::splat(s.threshold).above(vrn, zero, half)
+        F4::splat(s.restitution_threshold).above(vrn, zero, half)
     };
     let mu = (gather(bodies, ia, |b| b.friction) + gather(bodies, ib, |b| b.friction)) / F4::splat(2.0);
     let (iia, iib) = (gather(bodies, ia, |b| b.inv_inertia()), gather(bodies, ib, |b| b.inv_inertia()));

@@ -370,15 +370,10 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
             let mut k = 0;
             while let Some(j) = broad.partner(i, k) {
                 k += 1;
-                if !broad.touch(bodies, i, j) {
-                    continue;
-                }
-                stats.narrow_tests += 1;
-                if relax_touching(bodies, (i, j), &pose, settings, &mut solve, tracer) == Visit::Contact {
-                    stats.contacts += 1;
-                    if settings.position_correction {
-                        k = broad.follow(bodies, pass, (i, j), k, tracer);
-                    }
+                if visit_listed(bodies, broad, (i, j), &pose, settings, &mut solve, tracer, &mut stats) == Visit::Contact
+                    && settings.position_correction
+                {
+                    k = broad.follow(bodies, pass, (i, j), k, tracer);
                 }
             }
         }
@@ -446,6 +441,29 @@ fn warm_start<T: Tracer>(
             None => memory.forget(key),
         }
     }
+}
+
+/// A visit of a listed pair: the bound test on the current positions, then
+/// [`relax_touching`], counted in `stats`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn visit_listed<T: Tracer>(
+    bodies: &mut [Body],
+    broad: &broad::Broad,
+    (a, b): (usize, usize),
+    pose: &impl Fn(&[Body], usize) -> Pose,
+    settings: &Settings,
+    solve: &mut Solve,
+    tracer: &mut T,
+    stats: &mut StepStats,
+) -> Visit {
+    if !broad.touch(bodies, a, b) {
+        return Visit::Apart;
+    }
+    stats.narrow_tests += 1;
+    let visit = relax_touching(bodies, (a, b), pose, settings, solve, tracer);
+    stats.contacts += usize::from(visit == Visit::Contact);
+    visit
 }
 
 /// A visit past the bound test: detect → correct → resolve, each body

@@ -44,6 +44,12 @@ pub fn packed_pile() -> impulse::engine::World {
     World::new(bodies, DVec2::new(0.0, -9.8))
 }
 
+/// 200 discs dropped into a walled box (`tests/fixtures/pile200.toml`).
+#[allow(dead_code)]
+pub fn pile200() -> impulse::scene::Scene {
+    impulse::scene::Scene::parse("pile200.toml", include_str!("../fixtures/pile200.toml")).unwrap()
+}
+
 /// The bodies' states as bits: equal floats are not enough (0.0 and −0.0 are equal).
 #[allow(dead_code)]
 pub fn bits(world: &impulse::engine::World) -> Vec<[u64; 6]> {
