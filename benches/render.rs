@@ -31,7 +31,7 @@ fn render(c: &mut Criterion) {
     // Stop at a resolve phase, so the canvas also draws the contact's arrows.
     for _ in 0..2000 {
         let Screen::Stepper(s) = &app.screen else { unreachable!() };
-        if s.record().phases[s.phase].kind() == PhaseKind::Resolve {
+        if s.record().phases.at(s.phase).kind() == PhaseKind::Resolve {
             break;
         }
         app.update(Msg::NextPhase);

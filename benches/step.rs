@@ -14,7 +14,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 mod common;
 use glam::DVec2;
-use impulse::engine::{Body, Filtered, NoTrace, Phase, PhaseKind, Settings, World, record_frame, record_frame_expecting, step};
+use impulse::engine::{
+    Body, Filtered, FrameRecord, NoTrace, Phase, PhaseKind, Room, Settings, World, record_frame, record_frame_expecting, record_frame_into, step,
+};
 use impulse::geometry::Shape;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -120,11 +122,20 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("record_frame_expecting (sized from the last frame)", |b| {
         b.iter_custom(|iters| {
-            let mut last = 0;
+            let mut last = Room::default();
             time(iters, &mut |w| {
                 let frame = record_frame_expecting(w, black_box(&settings), last);
                 last = frame.room_for_next();
                 black_box(frame);
+            })
+        })
+    });
+    group.bench_function("record_frame_into (a frame done with, its room kept)", |b| {
+        b.iter_custom(|iters| {
+            let mut frame = FrameRecord::default();
+            time(iters, &mut |w| {
+                record_frame_into(&mut frame, w, black_box(&settings));
+                black_box(&frame);
             })
         })
     });

@@ -420,7 +420,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>) -> R
     let mut world = scene.world.clone();
     match search::find(&mut world, &scene.settings, &names, &condition, frames) {
         Some(hit) => {
-            let phase = &hit.record.phases[hit.index];
+            let phase = &hit.record.phases.at(hit.index);
             let line = format!(
                 "break: frame {} · phase {}/{} · {}",
                 hit.record.frame,
@@ -468,12 +468,12 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             Format::Markdown => out.write_all(handout.head().as_bytes())?,
         }
         let mut world = scene.world.clone();
-        let mut expected = 0;
+        let mut expected = engine::Room::default();
         for f in 0..options.frames.unwrap_or_else(|| lesson::frames_needed(scene)) {
             let mut record = if options.bodies_only {
                 let (frame, time) = (world.frame, world.time);
                 engine::step(&mut world, &scene.settings, &mut NoTrace);
-                FrameRecord { frame, time, start: Vec::new(), phases: Vec::new(), end: world.states() }
+                FrameRecord { frame, time, start: Vec::new(), phases: engine::Phases::new(), end: world.states() }
             } else {
                 // Room for as many phases as the last frame had, and a little more.
                 engine::record_frame_expecting(&mut world, &scene.settings, expected)

@@ -22,13 +22,13 @@ fn matches(text: &str) -> Vec<usize> {
     let condition = Condition::parse(text, &names).unwrap();
     let ledger = record.ledger(&world.bodies, world.gravity);
     (0..record.phases.len())
-        .filter(|&k| condition.holds(&At { phase: &record.phases[k], names: &names, totals: Some((ledger[k], ledger[k + 1])) }))
+        .filter(|&k| condition.holds(&At { phase: &record.phases.at(k), names: &names, totals: Some((ledger[k], ledger[k + 1])) }))
         .collect()
 }
 
 fn kinds(indices: &[usize]) -> Vec<&'static str> {
     let (record, ..) = tangent_fix();
-    indices.iter().map(|&k| record.phases[k].kind().name()).collect()
+    indices.iter().map(|&k| record.phases.at(k).kind().name()).collect()
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn the_frame_is_what_the_lesson_says() {
     let kinds: Vec<&str> = record.phases.iter().take(6).map(|p| p.kind().name()).collect();
     assert_eq!(kinds, ["forces", "broad", "detect", "correct", "resolve", "detect"]);
     // jn = −(1 + e)·vrn / Kn = −2·3 / 0.8333 = −7.2 (text 000), to rounding.
-    let Some(Value::Scalar(jn)) = record.phases[4].value("jn", &names) else { panic!("a resolve records jn") };
+    let Some(Value::Scalar(jn)) = record.phases.at(4).value("jn", &names) else { panic!("a resolve records jn") };
     assert!((jn + 7.2).abs() < 1e-12, "{jn}");
 }
 
@@ -102,7 +102,7 @@ fn a_term_whose_quantity_the_phase_lacks_is_false() {
     // ke needs the ledger: with no totals given, it is false.
     let (record, names, _) = tangent_fix();
     let condition = Condition::parse("ke >= 0", &names).unwrap();
-    assert!(record.phases.iter().all(|phase| !condition.holds(&At { phase, names: &names, totals: None })));
+    assert!(record.phases.iter().all(|phase| !condition.holds(&At { phase: &phase, names: &names, totals: None })));
     assert!(condition.needs_energy());
 }
 
@@ -203,7 +203,7 @@ fn the_filtered_search_agrees_with_recording_everything() {
         let mut world = scene.world.clone();
         let record = engine::record_frame(&mut world, &scene.settings);
         for phase in &record.phases {
-            let holds = condition.holds(&At { phase, names: &names, totals: None });
+            let holds = condition.holds(&At { phase: &phase, names: &names, totals: None });
             assert!(!holds || condition.could_hold(phase.kind(), phase.pair), "{text}");
         }
     }

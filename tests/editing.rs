@@ -491,7 +491,7 @@ fn a_shot_can_be_an_action_and_is_saved_as_one() {
     press(&mut s, &[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::FireAction]);
     let aim = DVec2::new(0.0, 5.0) - from;
     // Frame 5's forces phase sets the velocity, then adds gravity's g·dt.
-    let forces = &s.session.timeline.frame(5).phases[0];
+    let forces = &s.session.timeline.frame(5).phases.at(0);
     let after = forces.changes().iter().find(|c| c.body == ball).unwrap().after.velocity;
     assert_eq!(after, aim + DVec2::new(0.0, -9.8) / 60.0);
     let later = s.session.timeline.frame(9).clone();

@@ -157,14 +157,14 @@ fn resolve(world: &mut World, s: &Settings) -> Result<Option<Resolved>, TestCase
     let Some(k) = frame.phases.iter().position(|p| p.kind() == PhaseKind::Resolve && !p.changes().is_empty()) else {
         return Ok(None);
     };
-    let phase = &frame.phases[k];
+    let phase = &frame.phases.at(k);
     prop_assert_eq!(phase.changes().len(), 2);
     let (before, after) = (frame.state_after(k), frame.state_after(k + 1));
     let [a, b] = [phase.changes()[0].body, phase.changes()[1].body];
     Ok(Some(Resolved {
         before: [before[a], before[b]],
         after: [after[a], after[b]],
-        normal: vector(detect, "normal"),
+        normal: vector(&detect, "normal"),
         p: vector(phase, "p"),
     }))
 }

@@ -39,7 +39,7 @@ fn stepper(app: &App) -> &Stepper {
 
 fn kind(app: &App) -> PhaseKind {
     let s = stepper(app);
-    s.record().phases[s.phase].kind()
+    s.record().phases.at(s.phase).kind()
 }
 
 fn note(app: &App) -> String {
@@ -346,7 +346,7 @@ fn every_lesson_asks_questions_the_run_answers() {
             match (&q.answer, &q.choices) {
                 (Some(a), None) => {
                     let record = &frames[&frame];
-                    let truth = lesson::truth(a, &record.phases[index], &names, || record.state_after(index + 1)).unwrap();
+                    let truth = lesson::truth(a, &record.phases.at(index), &names, || record.state_after(index + 1)).unwrap();
                     assert!(matches!(truth.value, impulse::engine::Value::Scalar(_) | impulse::engine::Value::Vector(_)), "{id}: {a}");
                 }
                 (None, Some(choices)) => {

@@ -28,7 +28,7 @@ fn screen(app: &App, w: u16, h: u16) -> String {
 
 fn current(app: &App) -> (u64, usize, PhaseKind) {
     let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
-    (s.frame, s.phase, s.record().phases[s.phase].kind())
+    (s.frame, s.phase, s.record().phases.at(s.phase).kind())
 }
 
 fn to_first_resolve(app: &mut App) {

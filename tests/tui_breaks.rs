@@ -28,7 +28,7 @@ fn stepper(app: &App) -> &Stepper {
 
 fn at(app: &App) -> (u64, usize, PhaseKind) {
     let s = stepper(app);
-    (s.frame, s.phase, s.record().phases[s.phase].kind())
+    (s.frame, s.phase, s.record().phases.at(s.phase).kind())
 }
 
 fn note(app: &App) -> String {
@@ -122,14 +122,14 @@ fn big_c_goes_back_and_big_b_removes() {
     app.update(Msg::PrevMatch);
     let (frame, phase, kind) = at(&app);
     assert_eq!((frame, kind), (1, PhaseKind::Correct));
-    assert_eq!(stepper(&app).record().phases[phase].iteration, Some(15));
+    assert_eq!(stepper(&app).record().phases.at(phase).iteration, Some(15));
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.breaks.back", screen(&app)));
     // The detect just before it is the contact breakpoint's.
     app.update(Msg::PrevMatch);
     assert_eq!(at(&app), (1, phase - 1, PhaseKind::Detect));
     assert!(note(&app).starts_with("breakpoint 2 "), "{}", note(&app));
     let record = stepper(&app).record();
-    assert!(record.phases[phase + 1..].iter().all(|p| p.kind() != PhaseKind::Correct), "the last correct of frame 1");
+    assert!(record.phases.iter_from(phase + 1).all(|p| p.kind() != PhaseKind::Correct), "the last correct of frame 1");
 
     app.update(Msg::ListBreaks);
     app.update(Msg::Pick(1));

@@ -27,7 +27,7 @@ fn stepper(app: &App) -> &Stepper {
 
 fn kind(app: &App) -> PhaseKind {
     let s = stepper(app);
-    s.record().phases[s.phase].kind()
+    s.record().phases.at(s.phase).kind()
 }
 
 /// The screen as text, and where the canvas put its labels.

@@ -23,7 +23,7 @@ fn screen(app: &App) -> String {
 fn to_first_resolve(app: &mut App) {
     loop {
         let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
-        if s.record().phases[s.phase].kind() == PhaseKind::Resolve {
+        if s.record().phases.at(s.phase).kind() == PhaseKind::Resolve {
             return;
         }
         app.update(Msg::NextPhase);

@@ -22,7 +22,7 @@ fn screen(app: &App, w: u16, h: u16) -> String {
 
 fn at_resolve(app: &App) -> bool {
     let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
-    s.record().phases[s.phase].kind() == PhaseKind::Resolve
+    s.record().phases.at(s.phase).kind() == PhaseKind::Resolve
 }
 
 /// The banner as the 58-column lesson panel wraps it at 120×40.

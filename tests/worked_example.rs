@@ -28,9 +28,9 @@ fn settings(friction: Friction, tangent: Tangent) -> Settings {
 fn collide(world: &mut World, s: &Settings, normal: (f64, f64)) -> Phase {
     let frame = record_frame(world, s);
     let detect = frame.phases.iter().find(|p| p.kind() == PhaseKind::Detect).expect("a detect phase");
-    close_v(vector(detect, "normal"), normal.0, normal.1);
-    close(scalar(detect, "depth"), 0.0);
-    let resolves: Vec<&Phase> = frame.phases.iter().filter(|p| p.kind() == PhaseKind::Resolve && p.value("jn", &[]).is_some()).collect();
+    close_v(vector(&detect, "normal"), normal.0, normal.1);
+    close(scalar(&detect, "depth"), 0.0);
+    let resolves: Vec<Phase> = frame.phases.iter().filter(|p| p.kind() == PhaseKind::Resolve && p.value("jn", &[]).is_some()).collect();
     assert_eq!(resolves.len(), 1, "the touching pair is resolved once, in pass 1");
     resolves[0].clone()
 }

@@ -11,7 +11,7 @@
 //! alone holds it.
 
 use super::body::Body;
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{BodyChange, PhaseKind, Quantity, Tracer};
 use super::{Settings, pair_mut};
 use crate::geometry::CollisionInfo;
 use glam::DVec2;
@@ -42,7 +42,7 @@ pub(super) fn run<T: Tracer>(
     if T::ENABLED && tracer.wants(PhaseKind::Correct, Some((a, b))) {
         let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
         let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
-        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Correct(record)));
+        tracer.correct(pass, (a, b), record);
     }
 }
 

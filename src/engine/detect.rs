@@ -3,7 +3,7 @@
 
 use super::ContactModel;
 use super::body::Body;
-use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+use super::trace::{PhaseKind, Quantity, Tracer, Value};
 use crate::geometry::{
     CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
     collide_circle_circle, collide_reporting,
@@ -55,8 +55,7 @@ pub(super) fn run_discs<T: Tracer>(
 ) -> Option<CollisionInfo> {
     let info = collide_circle_circle(bodies[a].position, ra, bodies[b].position, rb);
     if T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b))) {
-        let record = DetectRecord::of(&bodies[a], &bodies[b], Work::CircleCircle, (info, None), false);
-        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Detect(record)));
+        tracer.detect(pass, (a, b), DetectRecord::of(&bodies[a], &bodies[b], WorkRef::CircleCircle, (info, None), false));
     }
     info
 }
@@ -77,10 +76,12 @@ pub(super) fn shapes<T: Tracer>(
     let both_boxes = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Box { .. }));
     let wall_box = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Segment { .. }) | (Shape::Segment { .. }, Shape::Box { .. }));
     let traced = T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b)));
-    let mut report = (traced && both_boxes).then(Box::<SatReport>::default);
-    let mut wall_report = (traced && wall_box).then(Box::<SegmentBoxReport>::default);
+    // On the stack: the tracer copies what it keeps (a frame's recorder, into
+    // one list of reports for the frame), so no test allocates.
+    let mut report = (traced && both_boxes).then(SatReport::default);
+    let mut wall_report = (traced && wall_box).then(SegmentBoxReport::default);
     let clipped_model = model == ContactModel::Clipped;
-    let detection = collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_deref_mut(), wall_report.as_deref_mut(), clipped_model);
+    let detection = collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_mut(), wall_report.as_mut(), clipped_model);
     // Text 001 keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let clipped = match (model, &detection.method, ba.shape, bb.shape) {
@@ -98,16 +99,16 @@ pub(super) fn shapes<T: Tracer>(
     let turn = |i: Option<CollisionInfo>| if flipped { i.map(CollisionInfo::flipped) } else { i };
     let (info, second) = (turn(first), turn(second));
     if traced {
-        let work = match detection.method {
-            Method::CircleCircle => Work::CircleCircle,
-            Method::BoxBox { .. } => Work::BoxBox(report.unwrap_or_default()),
-            Method::BoxCircle { test, box_is_a } => Work::BoxCircle { test: Box::new(test), box_is_a },
-            Method::SegmentCircle { test, wall_is_a } => Work::WallCircle { test: Box::new(test), wall_is_a },
-            Method::SegmentBox { wall_is_a, .. } => Work::WallBox { report: wall_report.unwrap_or_default(), wall_is_a },
-            Method::SegmentSegment => Work::TwoWalls,
+        let work = match (&detection.method, &report, &wall_report) {
+            (Method::CircleCircle, ..) => WorkRef::CircleCircle,
+            (Method::BoxBox { .. }, Some(report), _) => WorkRef::BoxBox(report),
+            (Method::BoxCircle { test, box_is_a }, ..) => WorkRef::BoxCircle { test, box_is_a: *box_is_a },
+            (Method::SegmentCircle { test, wall_is_a }, ..) => WorkRef::WallCircle { test, wall_is_a: *wall_is_a },
+            (Method::SegmentBox { wall_is_a, .. }, _, Some(report)) => WorkRef::WallBox { report, wall_is_a: *wall_is_a },
+            (Method::SegmentSegment, ..) => WorkRef::TwoWalls,
+            (Method::BoxBox { .. } | Method::SegmentBox { .. }, ..) => unreachable!("traced, both reports are made above"),
         };
-        let record = DetectRecord::of(ba, bb, work, (info, second), flipped);
-        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Detect(record)));
+        tracer.detect(pass, (a, b), DetectRecord::of(ba, bb, work, (info, second), flipped));
     }
     info.map(|info| (info, second))
 }
@@ -138,14 +139,68 @@ pub enum Work {
     },
 }
 
+impl Work {
+    pub fn as_ref(&self) -> WorkRef<'_> {
+        match self {
+            Work::CircleCircle => WorkRef::CircleCircle,
+            Work::BoxBox(report) => WorkRef::BoxBox(report),
+            Work::BoxCircle { test, box_is_a } => WorkRef::BoxCircle { test, box_is_a: *box_is_a },
+            Work::WallCircle { test, wall_is_a } => WorkRef::WallCircle { test, wall_is_a: *wall_is_a },
+            Work::TwoWalls => WorkRef::TwoWalls,
+            Work::WallBox { report, wall_is_a } => WorkRef::WallBox { report, wall_is_a: *wall_is_a },
+        }
+    }
+
+    /// The bytes of its boxed report, if any.
+    pub(super) fn boxed_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        match self {
+            Work::BoxBox(report) => size_of_val(&**report),
+            Work::BoxCircle { test, .. } => size_of_val(&**test),
+            Work::WallCircle { test, .. } => size_of_val(&**test),
+            Work::WallBox { report, .. } => size_of_val(&**report),
+            Work::CircleCircle | Work::TwoWalls => 0,
+        }
+    }
+}
+
+/// [`Work`] as the narrow phase hands it to a tracer, its report borrowed
+/// from the stack: a tracer copies it to where it keeps reports.
+#[derive(Clone, Copy, Debug)]
+pub enum WorkRef<'r> {
+    CircleCircle,
+    BoxBox(&'r SatReport),
+    BoxCircle { test: &'r RegionTest, box_is_a: bool },
+    WallCircle { test: &'r SegmentTest, wall_is_a: bool },
+    TwoWalls,
+    WallBox { report: &'r SegmentBoxReport, wall_is_a: bool },
+}
+
+impl WorkRef<'_> {
+    /// The work as a record of its own keeps it: each report in a box.
+    pub fn to_work(self) -> Work {
+        match self {
+            WorkRef::CircleCircle => Work::CircleCircle,
+            WorkRef::BoxBox(report) => Work::BoxBox(Box::new(*report)),
+            WorkRef::BoxCircle { test, box_is_a } => Work::BoxCircle { test: Box::new(*test), box_is_a },
+            WorkRef::WallCircle { test, wall_is_a } => Work::WallCircle { test: Box::new(*test), wall_is_a },
+            WorkRef::TwoWalls => Work::TwoWalls,
+            WorkRef::WallBox { report, wall_is_a } => Work::WallBox { report: Box::new(*report), wall_is_a },
+        }
+    }
+}
+
+/// A detect phase. `W` is how the narrow phase's work is held: [`Work`] in a
+/// record of its own; borrowed ([`WorkRef`]) on its way to a tracer; by its
+/// place in a frame's list of reports in [`super::Phases`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct DetectRecord {
+pub struct DetectRecord<W = Work> {
     /// The bound test's inputs: the centres and bounding radii when visited.
     pub x_a: DVec2,
     pub x_b: DVec2,
     pub r_a: f64,
     pub r_b: f64,
-    pub work: Work,
+    pub work: W,
     /// Text 001's collision info, the normal from A toward B; none: no contact.
     pub info: Option<CollisionInfo>,
     /// The second point of a clipped box–box manifold.
@@ -154,8 +209,8 @@ pub struct DetectRecord {
     pub flipped: bool,
 }
 
-impl DetectRecord {
-    fn of(ba: &Body, bb: &Body, work: Work, (info, second): (Option<CollisionInfo>, Option<CollisionInfo>), flipped: bool) -> DetectRecord {
+impl<W> DetectRecord<W> {
+    fn of(ba: &Body, bb: &Body, work: W, (info, second): (Option<CollisionInfo>, Option<CollisionInfo>), flipped: bool) -> DetectRecord<W> {
         DetectRecord {
             x_a: ba.position,
             x_b: bb.position,
@@ -168,6 +223,14 @@ impl DetectRecord {
         }
     }
 
+    /// The same record with its work held another way.
+    pub fn map_work<V>(self, hold: impl FnOnce(W) -> V) -> DetectRecord<V> {
+        let DetectRecord { x_a, x_b, r_a, r_b, work, info, second, flipped } = self;
+        DetectRecord { x_a, x_b, r_a, r_b, work: hold(work), info, second, flipped }
+    }
+}
+
+impl DetectRecord {
     pub(super) fn quantities(&self, names: (&str, &str)) -> Vec<Quantity> {
         self.build(names, false)
             .into_iter()

@@ -16,6 +16,7 @@ mod guard;
 mod integrate;
 mod ledger;
 mod levels;
+mod phases;
 mod record;
 mod reposition;
 mod resolve;
@@ -29,13 +30,14 @@ pub use action::{Action, ActionKind, actions_from};
 pub use body::{Body, BodyState};
 pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;
-pub use detect::{DetectRecord, FaceRow, FaceTable, Shown, Work};
+pub use detect::{DetectRecord, FaceRow, FaceTable, Shown, Work, WorkRef};
 pub use event::{EventBounceRecord, EventImpulse, EventRecord, HitOutcome, PredictRecord, Prediction, Queued, Stale, Tally, Target, Test};
 pub use forces::{Acted, ForcesRecord, Load};
 pub use guard::{NonFinite, guard};
 pub use integrate::{IntegrateRecord, Moved};
 pub use ledger::{Totals, energy_rise};
-pub use record::{FrameRecord, record_frame, record_frame_expecting};
+pub use phases::{Phases, Room};
+pub use record::{FrameRecord, record_frame, record_frame_expecting, record_frame_into};
 pub use reposition::{
     EndpointRecord, Fallback, Outcome, PairBounceRecord, PairRepositionRecord, Shared, TouchRecord, VcorRecord, WallBounceRecord,
     WallRepositionRecord, WallTouchRecord,

@@ -1,37 +1,37 @@
 //! A frame as the debugger sees it: the state it started from and every phase.
 
-use super::body::BodyState;
-use super::trace::Phase;
+use super::body::{Body, BodyState};
+use super::phases::{Phases, Room};
 use super::{Settings, World, step};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameRecord {
     pub frame: u64,
     pub time: f64,
     pub start: Vec<BodyState>,
-    pub phases: Vec<Phase>,
+    pub phases: Phases,
     pub end: Vec<BodyState>,
 }
 
 impl FrameRecord {
     /// Room to make for the next frame's phases: as many as this one had, and
     /// an eighth more (see [`record_frame_expecting`]).
-    pub fn room_for_next(&self) -> usize {
-        self.phases.len() + self.phases.len() / 8
+    pub fn room_for_next(&self) -> Room {
+        self.phases.room_for_next()
     }
 
-    /// About how many bytes the record holds (see [`Phase::bytes`]).
+    /// About how many bytes the record holds (see [`Phases::bytes`]).
     pub fn bytes(&self) -> usize {
         let states = (self.start.len() + self.end.len()) * std::mem::size_of::<BodyState>();
-        std::mem::size_of::<FrameRecord>() + states + self.phases.iter().map(Phase::bytes).sum::<usize>()
+        std::mem::size_of::<FrameRecord>() - std::mem::size_of::<Phases>() + states + self.phases.bytes()
     }
 
     /// The bodies' states once phases `0..count` have run: the frame's start with
     /// each phase's recorded changes applied in order. Nothing is re-simulated.
     pub fn state_after(&self, count: usize) -> Vec<BodyState> {
         let mut states = self.start.clone();
-        for phase in &self.phases[..count.min(self.phases.len())] {
-            for change in phase.changes() {
+        for i in 0..count.min(self.phases.len()) {
+            for change in self.phases.changes(i) {
                 states[change.body] = change.after;
             }
         }
@@ -41,15 +41,27 @@ impl FrameRecord {
 
 /// Steps the world one frame and keeps everything the step recorded.
 pub fn record_frame(world: &mut World, settings: &Settings) -> FrameRecord {
-    record_frame_expecting(world, settings, 0)
+    record_frame_expecting(world, settings, Room::default())
 }
 
 /// [`record_frame`] with room made for about `phases` records at once: a
 /// caller that has seen a frame of the run knows roughly how many the next
 /// one makes, and spares the list its regrowth.
-pub fn record_frame_expecting(world: &mut World, settings: &Settings, phases: usize) -> FrameRecord {
+pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Room) -> FrameRecord {
     let (frame, time, start) = (world.frame, world.time, world.states());
-    let mut records = Vec::with_capacity(phases);
+    let mut records = Phases::with_room(room);
     step(world, settings, &mut records);
     FrameRecord { frame, time, start, phases: records, end: world.states() }
+}
+
+/// [`record_frame`] into `record`, a frame read and done with: its lists keep
+/// their room, so a run that keeps no frame allocates nothing after the first.
+pub fn record_frame_into(record: &mut FrameRecord, world: &mut World, settings: &Settings) {
+    (record.frame, record.time) = (world.frame, world.time);
+    record.start.clear();
+    record.start.extend(world.bodies.iter().map(Body::state));
+    record.phases.clear();
+    step(world, settings, &mut record.phases);
+    record.end.clear();
+    record.end.extend(world.bodies.iter().map(Body::state));
 }

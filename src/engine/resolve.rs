@@ -28,7 +28,7 @@
 //! speed every frame; bounced back with e > 0, that speed keeps a stack hopping.
 
 use super::body::Body;
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+use super::trace::{BodyChange, PhaseKind, Quantity, Tracer, Value};
 use super::warm::Summed;
 use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross, cross_sv};
@@ -70,7 +70,7 @@ pub(super) fn run<T: Tracer>(
     if !pressed {
         if let Some(contact) = contact {
             let record = ResolveRecord { contact, impulse: None, given: given.map(Box::new), summed: None };
-            tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
+            tracer.resolve(pass, (a, b), record);
         }
         return;
     }
@@ -152,7 +152,7 @@ pub(super) fn run<T: Tracer>(
             given: given.map(Box::new),
             summed: None,
         };
-        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
+        tracer.resolve(pass, (a, b), record);
     }
 }
 
@@ -233,7 +233,7 @@ pub(super) fn run_summed<T: Tracer>(
             jt,
         };
         let record = ResolveRecord { contact: c, impulse: None, given: None, summed: Some(Box::new(summed)) };
-        tracer.record(Phase::new(Some(pass), Some((a, b)), PhaseData::Resolve(Box::new(record))));
+        tracer.resolve(pass, (a, b), record);
     }
 }
 
@@ -501,6 +501,15 @@ impl TwoPoints {
 }
 
 impl ResolveRecord {
+    /// The bytes of its boxed parts, if any: none with the texts' defaults.
+    pub(super) fn boxed_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        let beyond = self.impulse.as_ref().and_then(|i| i.beyond.as_ref());
+        self.summed.as_ref().map_or(0, |s| size_of_val(&**s))
+            + beyond.map_or(0, |b| size_of_val(&**b))
+            + self.given.as_ref().map_or(0, |g| size_of_val(&**g))
+    }
+
     pub(super) fn changes(&self) -> &[BodyChange] {
         match (&self.impulse, &self.summed) {
             (Some(i), _) => &i.changes,

@@ -11,7 +11,7 @@
 use super::body::BodyState;
 use super::broad::BroadRecord;
 use super::correct::CorrectRecord;
-use super::detect::{DetectRecord, FaceTable, Shown};
+use super::detect::{DetectRecord, FaceTable, Shown, WorkRef};
 use super::event::{EventBounceRecord, EventRecord, PredictRecord};
 use super::forces::ForcesRecord;
 use super::integrate::IntegrateRecord;
@@ -32,6 +32,21 @@ pub trait Tracer {
         true
     }
     fn record(&mut self, phase: Phase);
+    /// The three phases a pass makes thousands of, handed over whole: a
+    /// recorder may keep them in lists of their own (see [`super::Phases`])
+    /// rather than as a [`Phase`] each, with a box for the large ones.
+    #[inline]
+    fn detect(&mut self, pass: usize, pair: (usize, usize), record: DetectRecord<WorkRef<'_>>) {
+        self.record(Phase::new(Some(pass), Some(pair), PhaseData::Detect(record.map_work(WorkRef::to_work))));
+    }
+    #[inline]
+    fn correct(&mut self, pass: usize, pair: (usize, usize), record: CorrectRecord) {
+        self.record(Phase::new(Some(pass), Some(pair), PhaseData::Correct(record)));
+    }
+    #[inline]
+    fn resolve(&mut self, pass: usize, pair: (usize, usize), record: ResolveRecord) {
+        self.record(Phase::new(Some(pass), Some(pair), PhaseData::Resolve(Box::new(record))));
+    }
     /// Whether the broad phase lists pairs by their bounding circles, built
     /// afresh each frame, so that the record shows every narrow-phase test
     /// text 001 makes. Untraced it uses the tighter boxes and keeps its list
@@ -410,18 +425,9 @@ impl Phase {
                 size_of_val(&**r) + size_of_val(&r.loads[..]) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..])
             }
             PhaseData::Broad(r) => size_of_val(&**r) + size_of_val(&r.candidates[..]),
-            PhaseData::Detect(r) => match &r.work {
-                super::detect::Work::BoxBox(report) => size_of_val(&**report),
-                super::detect::Work::BoxCircle { test, .. } => size_of_val(&**test),
-                super::detect::Work::WallCircle { test, .. } => size_of_val(&**test),
-                super::detect::Work::WallBox { report, .. } => size_of_val(&**report),
-                super::detect::Work::CircleCircle | super::detect::Work::TwoWalls => 0,
-            },
+            PhaseData::Detect(r) => r.work.boxed_bytes(),
             PhaseData::Correct(_) => 0,
-            PhaseData::Resolve(r) => {
-                let beyond = r.impulse.as_ref().and_then(|i| i.beyond.as_ref());
-                size_of_val(&**r) + r.summed.as_ref().map_or(0, |s| size_of_val(&**s)) + beyond.map_or(0, |b| size_of_val(&**b))
-            }
+            PhaseData::Resolve(r) => size_of_val(&**r) + r.boxed_bytes(),
             PhaseData::Warm(r) => size_of_val(&**r),
             PhaseData::Integrate(r) | PhaseData::Move(r) => size_of_val(&**r) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..]),
             PhaseData::Touch(_) => 0,

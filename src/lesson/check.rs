@@ -52,7 +52,7 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
     }
     let frame = &records[&at.frame];
     let index = find_phase(frame, &at, names).expect("anchor checked above");
-    let phase = &frame.phases[index];
+    let phase = &frame.phases.at(index);
     let after = || frame.state_after(index + 1);
     let (label, actual) = match (&c.quantity, &c.body, &c.field, &c.world) {
         (Some(q), None, None, None) => {

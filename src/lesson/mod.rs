@@ -515,7 +515,7 @@ fn anchor_problem(scene: &Lesson, table: &'static str, i: usize, at: &Anchor, fr
     // List the phases of the kind asked for, which usually shows the slip (a pass
     // too many, a pair written in the other order); else every kind the frame has.
     let kind = PhaseKind::from_name(&at.kind)?;
-    let same: Vec<String> = frame.phases.iter().filter(|p| p.kind() == kind).map(|p| phase_title(p, names)).collect();
+    let same: Vec<String> = frame.phases.iter().filter(|p| p.kind() == kind).map(|p| phase_title(&p, names)).collect();
     let listed = if same.is_empty() {
         let mut kinds: Vec<&str> = frame.phases.iter().map(|p| p.kind().name()).collect();
         kinds.dedup();

@@ -335,7 +335,7 @@ pub fn anchor_questions(scene: &Lesson, frames: &Records) -> Result<Vec<Option<s
         let place = frames.get(&at.frame).and_then(|f| Some((at.frame, find_phase(f, &at, &names)?)));
         if let (Some((frame, index)), Some(answer)) = (place, &q.answer) {
             let record = &frames[&frame];
-            if let Err(p) = truth(answer, &record.phases[index], &names, || record.state_after(index + 1)) {
+            if let Err(p) = truth(answer, &record.phases.at(index), &names, || record.state_after(index + 1)) {
                 problems.push(locate(&scene.source, &[Seg::Key("question"), Seg::Index(i), Seg::Key("answer")], p));
             }
         }

@@ -79,15 +79,15 @@ pub fn compare(a: &Lesson, b: &Lesson, sets: &[String], frames: Option<u64>) -> 
 fn first_difference(fa: &FrameRecord, fb: &FrameRecord, names: &[String]) -> Option<String> {
     let count = fa.phases.len().max(fb.phases.len());
     let i = (0..count).find(|&i| match (fa.phases.get(i), fb.phases.get(i)) {
-        (Some(a), Some(b)) => phases_differ(a, b, names),
+        (Some(a), Some(b)) => phases_differ(&a, &b, names),
         _ => true,
     })?;
     let mut out = format!("first difference: frame {}, phase {} of {}\n", fa.frame, i + 1, fa.phases.len());
     let (pa, pb) = (fa.phases.get(i), fb.phases.get(i));
     let title = |p: Option<&Phase>| p.map_or("(no phase: the frame has ended)".to_string(), |p| phase_title(p, names));
-    writeln!(out, "  A: {}\n  B: {}", title(pa), title(pb)).unwrap();
+    writeln!(out, "  A: {}\n  B: {}", title(pa.as_ref()), title(pb.as_ref())).unwrap();
     if let (Some(pa), Some(pb)) = (pa, pb) {
-        let rows = rows(pa, pb, names);
+        let rows = rows(&pa, &pb, names);
         let shown = |v: &Option<Value>| v.as_ref().map_or("—".to_string(), value);
         let width = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0);
         let a_width = rows.iter().map(|r| shown(&r.a).chars().count()).max().unwrap_or(0).max(1);

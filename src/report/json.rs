@@ -109,7 +109,7 @@ pub fn write_json_frame(
         if k > 0 {
             out.write_all(b",")?;
         }
-        serde_json::to_writer(&mut *out, &phase_json(names, p, before, after))?;
+        serde_json::to_writer(&mut *out, &phase_json(names, &p, before, after))?;
     }
     let bodies: Vec<Json> = bodies.iter().zip(&f.end).map(|(b, s)| body_json(b, s)).collect();
     write!(out, "],\"bodies\":{}}}", Json::from(bodies))

@@ -20,7 +20,7 @@ pub fn text_frame(names: &[String], f: &FrameRecord, spans: &[(Totals, Totals)])
 pub fn write_text_frame(out: &mut impl io::Write, names: &[String], f: &FrameRecord, spans: &[(Totals, Totals)]) -> io::Result<()> {
     writeln!(out, "frame {}  t = {} s", f.frame, num(f.time))?;
     for (phase, (before, after)) in f.phases.iter().zip(spans) {
-        out.write_all(text_phase(names, phase).as_bytes())?;
+        out.write_all(text_phase(names, &phase).as_bytes())?;
         let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!("  {m}"));
         writeln!(out, "    totals: {}{mark}", totals_line(before, after))?;
     }

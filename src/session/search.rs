@@ -37,7 +37,7 @@ pub fn matches_in<'a>(
     let end = range.end.min(record.phases.len());
     (range.start.min(end)..end).filter(move |&k| {
         let totals = ledger.as_ref().map(|l| (l[k], l[k + 1]));
-        condition.holds(&At { phase: &record.phases[k], names, totals })
+        condition.holds(&At { phase: &record.phases.at(k), names, totals })
     })
 }
 
@@ -65,7 +65,7 @@ pub fn find_any(world: &mut World, settings: &Settings, names: &[String], condit
         let hits = conditions.iter().enumerate().filter_map(|(c, condition)| Some((in_frame(record, 0, start, names, condition)?, c)));
         hits.min()
     };
-    let mut expected = 0;
+    let mut expected = engine::Room::default();
     for _ in 0..frames {
         let start = world.clone();
         if energy {

@@ -12,7 +12,7 @@
 //! else needs remembering.
 
 use super::{BodyId, Series, Start};
-use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Settings, Totals, World, record_frame_expecting, step};
+use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Room, Settings, Totals, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
@@ -189,12 +189,12 @@ impl Timeline {
 
     /// Room for the next frame's phases, judged from the last cached frame, so
     /// its list need not regrow.
-    fn expected_phases(&self) -> usize {
-        self.records.values().next_back().map_or(0, |r| r.record.room_for_next())
+    fn expected_phases(&self) -> Room {
+        self.records.values().next_back().map_or_else(Room::default, |r| r.record.room_for_next())
     }
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
-        let expected = if record { self.expected_phases() } else { 0 };
+        let expected = if record { self.expected_phases() } else { Room::default() };
         let Start { world, settings, .. } = &mut self.frontier;
         let out = if record {
             Some(record_frame_expecting(world, settings, expected))

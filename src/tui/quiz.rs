@@ -82,7 +82,7 @@ impl Stepper {
         let answer = q.answer.as_deref()?;
         let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
         let record = self.record();
-        truth(answer, &record.phases[self.phase], &names, || record.state_after(self.phase + 1)).ok()
+        truth(answer, &record.phases.at(self.phase), &names, || record.state_after(self.phase + 1)).ok()
     }
 
     /// Every line quiz or presenter mode hides at the phase on screen, shown
@@ -94,7 +94,7 @@ impl Stepper {
             return Vec::new();
         }
         let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
-        let quantities = self.record().phases[self.phase].quantities(&names);
+        let quantities = self.record().phases.at(self.phase).quantities(&names);
         let mut lines = BTreeSet::new();
         if self.class.presenter {
             lines.extend((0..quantities.len()).map(|i| (i, Part::Result)));

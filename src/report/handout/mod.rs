@@ -351,7 +351,7 @@ impl<'a> Handout<'a> {
             self.sections += 1;
             writeln!(md, "## {}. {} (t = {} s)\n", self.sections, self.frame_text(frame.frame), num(frame.time)).unwrap();
             for &pi in shown.iter().take(MAX_PHASES) {
-                writeln!(md, "### {}\n", phase_title(&frame.phases[pi], &self.names)).unwrap();
+                writeln!(md, "### {}\n", phase_title(&frame.phases.at(pi), &self.names)).unwrap();
                 self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
             }
             if shown.len() > MAX_PHASES {
@@ -363,7 +363,7 @@ impl<'a> Handout<'a> {
             let Some(step) = step_at(self.scene, places, (frame.frame, pi)) else { continue };
             self.sections += 1;
             let lang = self.options.lang;
-            let phase = &frame.phases[pi];
+            let phase = &frame.phases.at(pi);
             let title = if self.options.student && self.answers.revealed_in(step.title(lang)) {
                 phase_title(phase, &self.names)
             } else {
@@ -384,7 +384,7 @@ impl<'a> Handout<'a> {
         for (i, c) in self.scene.checks.iter().enumerate() {
             let Some(q) = c.quantity.as_deref().filter(|_| c.frame == frame.frame) else { continue };
             let at = c.anchor();
-            let exact = lesson::find_phase(frame, &at, &self.names).map(|pi| &frame.phases[pi]);
+            let exact = lesson::find_phase(frame, &at, &self.names).map(|pi| frame.phases.at(pi));
             let same_kind = frame.phases.iter().filter(|p| p.kind().name() == at.kind);
             let unit = exact.into_iter().chain(same_kind).find_map(|p| p.quantities(&self.names).into_iter().find(|x| x.name == q));
             if let Some(x) = unit {
@@ -410,7 +410,7 @@ impl<'a> Handout<'a> {
 
     /// One phase: its picture, its formulas, the bodies' states and the totals.
     fn phase(&mut self, md: &mut String, frame: &FrameRecord, pi: usize, (before, after): (&engine::Totals, &engine::Totals)) {
-        let phase = &frame.phases[pi];
+        let phase = &frame.phases.at(pi);
         let states_before = frame.state_after(pi);
         let states_after = frame.state_after(pi + 1);
         if self.options.pictures {

@@ -18,7 +18,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
                     Space pauses here; the frame is then recorded, and n, N and every other key step through its phases.";
         return Paragraph::new(Line::styled(text, theme.dim())).wrap(Wrap { trim: true });
     }
-    let phase = &s.record().phases[s.phase];
+    let phase = &s.record().phases.at(s.phase);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
     // Quiz and presenter modes hide lines until they are answered or shown (`tui::quiz`).

@@ -125,7 +125,7 @@ fn motion(s: &Stepper) -> Motion {
             // pass over the frame's records, not two.
             let before = s.record().state_after(s.phase);
             let mut after = before.clone();
-            for c in s.record().phases[s.phase].changes() {
+            for c in s.record().phases.at(s.phase).changes() {
                 after[c.body] = c.after;
             }
             Motion { before, after }
@@ -220,7 +220,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     let has_lesson = !s.session.lesson.steps.is_empty() || !s.session.lesson.questions.is_empty();
     let hidden = s.outcome_hidden();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
-    let phase = s.playing.is_none().then(|| &s.record().phases[s.phase]);
+    let phase = s.playing.is_none().then(|| s.record().phases.at(s.phase));
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let window = canvas_window(s, states, canvas_area);
     let edited = if s.dirty() { theme.words.edited } else { "" };
@@ -236,7 +236,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
-        phase,
+        phase: phase.as_ref(),
         selected: s.selected,
         y_axis: s.session.lesson.y_axis,
         window,
@@ -341,7 +341,7 @@ fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'sta
     variant::ab_text(s, theme, width).unwrap_or_else(|| {
         let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
         let title =
-            s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases[s.phase], &names), |_| theme.words.playing.to_string());
+            s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases.at(s.phase), &names), |_| theme.words.playing.to_string());
         (format!(" {title} "), derivation_text(s, theme, width))
     })
 }

@@ -15,11 +15,11 @@ pub(super) const QUEUE_ROWS: u16 = 11;
 
 /// The queue at the phase on screen: the one its record, or the nearest
 /// earlier record of the frame, kept.
-fn snapshot(s: &Stepper) -> Option<&[Queued]> {
-    let record = s.record();
-    record.phases[..=s.phase.min(record.phases.len().saturating_sub(1))].iter().rev().find_map(|p| match &p.data {
-        PhaseData::Event(e) if e.hit.is_some() => Some(&e.queue[..]),
-        PhaseData::Predict(p) => Some(&p.queue[..]),
+fn snapshot(s: &Stepper) -> Option<Vec<Queued>> {
+    let phases = &s.record().phases;
+    phases.iter().take(s.phase + 1).rev().find_map(|p| match p.data {
+        PhaseData::Event(e) if e.hit.is_some() => Some(e.queue),
+        PhaseData::Predict(p) => Some(p.queue),
         _ => None,
     })
 }
@@ -44,7 +44,7 @@ pub(super) fn queue_panel(s: &Stepper, names: &[String], theme: &Theme) -> Parag
             lines.push(Line::from(vec![
                 Span::raw(format!("{:<12} ", num(q.t))),
                 Span::styled(format!("{mark:<6} "), style),
-                Span::raw(what(q, names)),
+                Span::raw(what(&q, names)),
             ]));
         }
     } else {

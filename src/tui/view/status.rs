@@ -82,7 +82,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let mut parts = vec![format!("{} {}", w.frame, s.frame)];
     if s.playing.is_none() {
         let record = s.record();
-        let phase = &record.phases[s.phase];
+        let phase = &record.phases.at(s.phase);
         parts.push(format!("t {} s", num(record.time)));
         match phase.iteration {
             Some(k) if phase.iteration_name() == "event" => parts.push(format!("{} {k}", w.event)),

@@ -13,11 +13,11 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 /// B's phase shown beside A's: the one with the same index in the same frame
 /// (the last when B's frame has fewer), and B's bodies after it.
-fn b_phase(s: &Stepper) -> Option<(&Phase, usize, Vec<BodyState>, &[Body])> {
+fn b_phase(s: &Stepper) -> Option<(Phase, usize, Vec<BodyState>, &[Body])> {
     let b = s.session.variant.as_ref().filter(|_| s.playing.is_none())?;
     let record = b.timeline.cached(s.frame)?;
     let k = s.phase.min(record.phases.len().checked_sub(1)?);
-    let phase = &record.phases[k];
+    let phase = record.phases.at(k);
     let mut states = record.state_after(k);
     for c in phase.changes() {
         states[c.body] = c.after;
@@ -34,7 +34,7 @@ pub(super) fn ghost(s: &Stepper) -> Option<(&[Body], Vec<BodyState>)> {
 /// On a panel too narrow for three columns each value goes under its name.
 pub(super) fn ab_text(s: &Stepper, theme: &Theme, panel: u16) -> Option<(String, Paragraph<'static>)> {
     let (b, b_count, _, b_bodies) = b_phase(s)?;
-    let a = &s.record().phases[s.phase];
+    let a = &s.record().phases.at(s.phase);
     let names: Vec<String> = s.bodies().iter().map(|x| x.name.clone()).collect();
     let b_names: Vec<String> = b_bodies.iter().map(|x| x.name.clone()).collect();
     let sets = s.session.variant.as_ref().map(|v| v.sets.join(" ")).unwrap_or_default();
@@ -49,13 +49,13 @@ pub(super) fn ab_text(s: &Stepper, theme: &Theme, panel: u16) -> Option<(String,
                 s.phase + 1,
                 phase_title(a, &names),
                 (s.phase + 1).min(b_count),
-                phase_title(b, &b_names)
+                phase_title(&b, &b_names)
             ),
             theme.warning(),
         ));
         return Some((" A | B ".to_string(), Paragraph::new(lines).wrap(Wrap { trim: false })));
     }
-    let table = rows(a, b, &names);
+    let table = rows(a, &b, &names);
     let shown = |v: &Option<crate::engine::Value>| v.as_ref().map_or("—".to_string(), value);
     let width = table.iter().map(|r| r.name.chars().count()).max().unwrap_or(0);
     let a_width = table.iter().map(|r| shown(&r.a).chars().count()).max().unwrap_or(0).max(1);

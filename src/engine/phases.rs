@@ -1,0 +1,302 @@
+//! A frame's phases as the recorder keeps them: each of the three kinds a pass
+//! makes thousands of (detect, correct, resolve) in a list of its own, their
+//! reports in lists of the frame's, so recording one costs a copy into a list
+//! already grown, and no allocation. A reader takes a phase out whole
+//! ([`Phases::get`]): the same [`Phase`], bit for bit, that a `Vec<Phase>`
+//! tracer keeps, made when it is read.
+//!
+//! 200 bodies make ~18,000 phases a frame. As one `Phase` each, a box per
+//! resolve, SAT report and region test, recording cost five times the step:
+//! the time went to allocating, writing and freeing, not to the numbers
+//! (BENCHMARKS.md, "Where a traced frame's time goes").
+
+use super::correct::CorrectRecord;
+use super::detect::{DetectRecord, Work, WorkRef};
+use super::resolve::ResolveRecord;
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Tracer};
+use crate::geometry::{RegionTest, SatReport};
+
+/// How a kept detect record holds its work: the two reports most tests make
+/// by their place in the frame's lists, the others (no report, or a wall's,
+/// which are few) as they are.
+#[derive(Clone, Debug, PartialEq)]
+enum Kept {
+    Sat(u32),
+    Region { at: u32, box_is_a: bool },
+    Plain(Work),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum List {
+    Detect,
+    Correct,
+    Resolve,
+    Other,
+}
+
+/// One phase, in order: which list holds it and where; the pass and pair of
+/// the three listed kinds (the others keep theirs in their [`Phase`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Slot {
+    list: List,
+    at: u32,
+    pass: u32,
+    pair: (u32, u32),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Phases {
+    slots: Vec<Slot>,
+    detects: Vec<DetectRecord<Kept>>,
+    sats: Vec<SatReport>,
+    regions: Vec<RegionTest>,
+    corrects: Vec<CorrectRecord>,
+    resolves: Vec<ResolveRecord>,
+    others: Vec<Phase>,
+}
+
+/// How many of each a frame made: room to make at once for the next one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Room {
+    slots: usize,
+    detects: usize,
+    sats: usize,
+    regions: usize,
+    corrects: usize,
+    resolves: usize,
+}
+
+fn index(n: usize) -> u32 {
+    u32::try_from(n).expect("fewer than 2³² phases and bodies in a frame")
+}
+
+impl Phases {
+    pub fn new() -> Phases {
+        Phases::default()
+    }
+
+    /// Empty, with room for `room` of each kind.
+    pub fn with_room(room: Room) -> Phases {
+        Phases {
+            slots: Vec::with_capacity(room.slots),
+            detects: Vec::with_capacity(room.detects),
+            sats: Vec::with_capacity(room.sats),
+            regions: Vec::with_capacity(room.regions),
+            corrects: Vec::with_capacity(room.corrects),
+            resolves: Vec::with_capacity(room.resolves),
+            others: Vec::new(),
+        }
+    }
+
+    /// As many of each as this frame made, and an eighth more.
+    pub fn room_for_next(&self) -> Room {
+        let more = |n: usize| n + n / 8;
+        Room {
+            slots: more(self.slots.len()),
+            detects: more(self.detects.len()),
+            sats: more(self.sats.len()),
+            regions: more(self.regions.len()),
+            corrects: more(self.corrects.len()),
+            resolves: more(self.resolves.len()),
+        }
+    }
+
+    /// Forgets every phase and keeps the lists' room, for the next frame.
+    pub fn clear(&mut self) {
+        self.slots.clear();
+        self.detects.clear();
+        self.sats.clear();
+        self.regions.clear();
+        self.corrects.clear();
+        self.resolves.clear();
+        self.others.clear();
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// Phase `i`, taken out whole.
+    pub fn get(&self, i: usize) -> Option<Phase> {
+        let slot = *self.slots.get(i)?;
+        let (at, pass, pair) = (slot.at as usize, Some(slot.pass as usize), Some((slot.pair.0 as usize, slot.pair.1 as usize)));
+        Some(match slot.list {
+            List::Detect => Phase::new(pass, pair, PhaseData::Detect(self.detects[at].clone().map_work(|kept| self.work(kept)))),
+            List::Correct => Phase::new(pass, pair, PhaseData::Correct(self.corrects[at].clone())),
+            List::Resolve => Phase::new(pass, pair, PhaseData::Resolve(Box::new(self.resolves[at].clone()))),
+            List::Other => self.others[at].clone(),
+        })
+    }
+
+    /// Phase `i`, which must be there (as indexing a list).
+    pub fn at(&self, i: usize) -> Phase {
+        self.get(i).unwrap_or_else(|| panic!("phase {i} of a frame of {}", self.len()))
+    }
+
+    pub fn iter(&self) -> Iter<'_> {
+        self.iter_from(0)
+    }
+
+    /// Phases `from..`, in order.
+    pub fn iter_from(&self, from: usize) -> Iter<'_> {
+        Iter { phases: self, range: from.min(self.len())..self.len() }
+    }
+
+    pub fn last(&self) -> Option<Phase> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    /// The kind of phase `i`, without taking it out.
+    pub fn kind(&self, i: usize) -> PhaseKind {
+        match self.slots[i].list {
+            List::Detect => PhaseKind::Detect,
+            List::Correct => PhaseKind::Correct,
+            List::Resolve => PhaseKind::Resolve,
+            List::Other => self.others[self.slots[i].at as usize].kind(),
+        }
+    }
+
+    /// The bodies phase `i` moved or sped up, with their states after it
+    /// ([`Phase::changes`]), without taking it out.
+    pub fn changes(&self, i: usize) -> &[BodyChange] {
+        let at = self.slots[i].at as usize;
+        match self.slots[i].list {
+            List::Detect => &[],
+            List::Correct => &self.corrects[at].changes,
+            List::Resolve => self.resolves[at].changes(),
+            List::Other => self.others[at].changes(),
+        }
+    }
+
+    /// Keeps only the phases `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Phase) -> bool) {
+        *self = self.iter().filter(|p| keep(p)).collect();
+    }
+
+    /// About how many bytes the lists hold, room included: what a cache of
+    /// frames counts against its budget.
+    pub fn bytes(&self) -> usize {
+        use std::mem::size_of;
+        let beyond: usize = self.resolves.iter().map(|r| r.boxed_bytes()).sum();
+        let walls: usize = self.detects.iter().map(|d| if let Kept::Plain(w) = &d.work { w.boxed_bytes() } else { 0 }).sum();
+        size_of::<Phases>()
+            + self.slots.capacity() * size_of::<Slot>()
+            + self.detects.capacity() * size_of::<DetectRecord<Kept>>()
+            + self.sats.capacity() * size_of::<SatReport>()
+            + self.regions.capacity() * size_of::<RegionTest>()
+            + self.corrects.capacity() * size_of::<CorrectRecord>()
+            + self.resolves.capacity() * size_of::<ResolveRecord>()
+            + self.others.iter().map(Phase::bytes).sum::<usize>()
+            + beyond
+            + walls
+    }
+
+    fn work(&self, kept: Kept) -> Work {
+        match kept {
+            Kept::Sat(at) => Work::BoxBox(Box::new(self.sats[at as usize])),
+            Kept::Region { at, box_is_a } => Work::BoxCircle { test: Box::new(self.regions[at as usize]), box_is_a },
+            Kept::Plain(work) => work,
+        }
+    }
+
+    fn slot(&mut self, list: List, at: usize, pass: usize, (a, b): (usize, usize)) {
+        self.slots.push(Slot { list, at: index(at), pass: index(pass), pair: (index(a), index(b)) });
+    }
+}
+
+impl Tracer for Phases {
+    const ENABLED: bool = true;
+
+    /// Any phase: the three listed kinds go to their lists, as if handed over
+    /// by their own methods.
+    fn record(&mut self, phase: Phase) {
+        let listed = phase.iteration.zip(phase.pair);
+        match (phase.data, listed) {
+            (PhaseData::Detect(mut d), Some((pass, pair))) => {
+                let work = std::mem::replace(&mut d.work, Work::TwoWalls);
+                self.detect(pass, pair, d.map_work(|_| work.as_ref()));
+            }
+            (PhaseData::Correct(r), Some((pass, pair))) => self.correct(pass, pair, r),
+            (PhaseData::Resolve(r), Some((pass, pair))) => self.resolve(pass, pair, *r),
+            (data, _) => {
+                self.slots.push(Slot { list: List::Other, at: index(self.others.len()), pass: 0, pair: (0, 0) });
+                self.others.push(Phase { data, ..phase });
+            }
+        }
+    }
+
+    #[inline]
+    fn detect(&mut self, pass: usize, pair: (usize, usize), record: DetectRecord<WorkRef<'_>>) {
+        let kept = match record.work {
+            WorkRef::BoxBox(report) => {
+                self.sats.push(*report);
+                Kept::Sat(index(self.sats.len() - 1))
+            }
+            WorkRef::BoxCircle { test, box_is_a } => {
+                self.regions.push(*test);
+                Kept::Region { at: index(self.regions.len() - 1), box_is_a }
+            }
+            work => Kept::Plain(work.to_work()),
+        };
+        self.slot(List::Detect, self.detects.len(), pass, pair);
+        self.detects.push(record.map_work(|_| kept));
+    }
+
+    #[inline]
+    fn correct(&mut self, pass: usize, pair: (usize, usize), record: CorrectRecord) {
+        self.slot(List::Correct, self.corrects.len(), pass, pair);
+        self.corrects.push(record);
+    }
+
+    #[inline]
+    fn resolve(&mut self, pass: usize, pair: (usize, usize), record: ResolveRecord) {
+        self.slot(List::Resolve, self.resolves.len(), pass, pair);
+        self.resolves.push(record);
+    }
+}
+
+impl FromIterator<Phase> for Phases {
+    fn from_iter<I: IntoIterator<Item = Phase>>(phases: I) -> Phases {
+        let mut kept = Phases::new();
+        for phase in phases {
+            kept.record(phase);
+        }
+        kept
+    }
+}
+
+/// The phases of a frame in order, each taken out whole.
+pub struct Iter<'a> {
+    phases: &'a Phases,
+    range: std::ops::Range<usize>,
+}
+
+impl Iterator for Iter<'_> {
+    type Item = Phase;
+    fn next(&mut self) -> Option<Phase> {
+        self.range.next().map(|i| self.phases.at(i))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.range.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Phase> {
+        self.range.next_back().map(|i| self.phases.at(i))
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+impl<'a> IntoIterator for &'a Phases {
+    type Item = Phase;
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
