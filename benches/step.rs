@@ -4,9 +4,11 @@
 //! The scene: 100 discs and 100 boxes on a 20 × 10 grid, one metre apart, sized
 //! and jittered so that about a third of the neighbours overlap, above a static
 //! floor, under gravity; it is run for 30 frames first so that the bench steps a
-//! pile in motion with contacts, not a cloud in free fall. Each sample steps a
-//! clone of that state frame after frame (a traced frame's records are dropped
-//! after it, inside the timing), with the default solver: 15 relaxation passes.
+//! pile in motion with contacts, not a cloud in free fall. Every way of
+//! stepping times the same 240 frames (31 to 270), frame after frame and over
+//! again (a traced frame's records are dropped inside the timing, but for
+//! `record_frame_into`'s, which the next frame writes over), with the default
+//! solver: 15 relaxation passes.
 //!
 //! Run: `cargo bench --bench step`. Results are in BENCHMARKS.md.
 
@@ -60,6 +62,9 @@ fn scene() -> World {
     World::new(bodies, DVec2::new(0.0, -9.8))
 }
 
+/// How many frames the bench steps (31 to 270), over and over.
+const FRAMES: usize = 240;
+
 fn bench(c: &mut Criterion) {
     let settings = Settings::default();
     let mut world = scene();
@@ -74,31 +79,88 @@ fn bench(c: &mut Criterion) {
         let quantities: usize = frame.phases.iter().map(|p| p.quantities(&names).len()).sum();
         let untraced = step(&mut world.clone(), &settings, &mut NoTrace);
         eprintln!(
-            "{} bodies; one frame records {} phases ({} detect, {} correct, {} resolve) and {quantities} quantities; \
+            "{} bodies; one frame records {} phases ({} detect, {} correct, {} resolve), {} bytes, and {quantities} quantities; \
              untraced, the same frame makes {} narrow-phase tests ({} contacts)",
             world.bodies.len(),
             frame.phases.len(),
             count(PhaseKind::Detect),
             count(PhaseKind::Correct),
             count(PhaseKind::Resolve),
+            frame.bytes(),
             untraced.narrow_tests,
             untraced.contacts,
         );
     }
-
-    let mut group = c.benchmark_group("step 200 bodies");
-    // Each sample steps a clone of the state frame after frame, after one
-    // untimed step that grows the step's buffers, as a run does.
+    // Every way of stepping times the same frames: frame after frame from
+    // frame 31 (the step before it, which grows the step's buffers, untimed),
+    // back to frame 31 after the last of the window. Stepped on without end, a
+    // way that runs more iterations in its seconds (the untraced one) would
+    // reach a calmer pile, and the ways would not time the same frames.
+    let from = |w: &mut World| {
+        *w = world.clone();
+        step(w, &settings, &mut NoTrace);
+    };
     let time = |iters: u64, one: &mut dyn FnMut(&mut World)| {
         let mut w = world.clone();
-        step(&mut w, &settings, &mut NoTrace);
-        let start = Instant::now();
-        for _ in 0..iters {
+        let mut total = Duration::ZERO;
+        for i in 0..iters as usize {
+            if i % FRAMES == 0 {
+                from(&mut w);
+            }
+            let start = Instant::now();
             one(&mut w);
+            total += start.elapsed();
         }
-        start.elapsed()
+        total
     };
-    group.bench_function("untraced (NoTrace)", |b| b.iter_custom(|iters| common::untraced_steps(&world, &settings, iters)));
+    let mut frame = FrameRecord::default();
+    let mut room = Room::default();
+    {
+        // The ratio the budget asks, taken in turns of eight frames each way:
+        // on a shared machine whose speed drifts from one second to the next,
+        // criterion's groups, seconds apart, can move by a fifth against each
+        // other. Each way times each frame of the window once.
+        let mut ways: [(World, Vec<f64>); 3] = std::array::from_fn(|_| (world.clone(), Vec::new()));
+        for (w, _) in &mut ways {
+            from(w);
+        }
+        for _ in 0..FRAMES / 8 {
+            for (k, (w, times)) in ways.iter_mut().enumerate() {
+                for _ in 0..8 {
+                    let began = Instant::now();
+                    match k {
+                        0 => drop(step(w, &settings, &mut NoTrace)),
+                        1 => record_frame_into(&mut frame, w, &settings),
+                        _ => {
+                            let record = record_frame_expecting(w, &settings, room);
+                            room = record.room_for_next();
+                            drop(black_box(record));
+                        }
+                    }
+                    times.push(began.elapsed().as_secs_f64());
+                }
+            }
+        }
+        let [untraced, into, expecting] = ways.map(|(_, mut t)| {
+            t.sort_by(f64::total_cmp);
+            t[t.len() / 2] * 1e3
+        });
+        eprintln!(
+            "in turns, medians of {FRAMES} frames: untraced {untraced:.3} ms; record_frame_into {into:.3} ms ({:.2}×); \
+             record_frame_expecting {expecting:.3} ms ({:.2}×)",
+            into / untraced,
+            expecting / untraced
+        );
+    }
+
+    let mut group = c.benchmark_group("step 200 bodies");
+    group.bench_function("untraced (NoTrace)", |b| {
+        b.iter_custom(|iters| {
+            time(iters, &mut |w| {
+                step(w, black_box(&settings), &mut NoTrace);
+            })
+        })
+    });
     // What tracing costs before any record is built: text 001's every
     // narrow-phase test (bounding circles, the list built afresh), the SAT's
     // faces and the tracer's questions, with every record declined.
@@ -122,17 +184,15 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("record_frame_expecting (sized from the last frame)", |b| {
         b.iter_custom(|iters| {
-            let mut last = Room::default();
             time(iters, &mut |w| {
-                let frame = record_frame_expecting(w, black_box(&settings), last);
-                last = frame.room_for_next();
+                let frame = record_frame_expecting(w, black_box(&settings), room);
+                room = frame.room_for_next();
                 black_box(frame);
             })
         })
     });
     group.bench_function("record_frame_into (a frame done with, its room kept)", |b| {
         b.iter_custom(|iters| {
-            let mut frame = FrameRecord::default();
             time(iters, &mut |w| {
                 record_frame_into(&mut frame, w, black_box(&settings));
                 black_box(&frame);
