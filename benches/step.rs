@@ -17,7 +17,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 mod common;
 use glam::DVec2;
 use impulse::engine::{
-    Body, Filtered, FrameRecord, NoTrace, Phase, PhaseKind, Room, Settings, World, record_frame, record_frame_expecting, record_frame_into, step,
+    Body, Filtered, FrameRecord, NoTrace, Phase, PhaseKind, Room, Settings, World, record_frame, record_frame_expecting, record_frame_into,
+    step,
 };
 use impulse::geometry::Shape;
 use std::hint::black_box;

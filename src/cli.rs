@@ -114,7 +114,7 @@ enum Command {
         // Negative numbers reach the parser, so `--frames -3` gets its message, not clap's "unexpected argument".
         #[arg(long, default_value_t = 600, value_parser = parse_bench_frames, allow_negative_numbers = true)]
         frames: u64,
-        /// Time `record_frame`, which records every phase as the debugger does, instead of the untraced step.
+        /// Time the traced step, which records every phase as the debugger does (into one frame's lists, reused), instead of the untraced step.
         #[arg(long)]
         traced: bool,
         /// text: one line; json: the same figures for scripts.
@@ -468,17 +468,17 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             Format::Markdown => out.write_all(handout.head().as_bytes())?,
         }
         let mut world = scene.world.clone();
-        let mut expected = engine::Room::default();
+        // One frame's record, written over by the next: the run holds one
+        // frame whatever `--frames` is, and its lists stop growing.
+        let mut record = FrameRecord::default();
         for f in 0..options.frames.unwrap_or_else(|| lesson::frames_needed(scene)) {
-            let mut record = if options.bodies_only {
+            if options.bodies_only {
                 let (frame, time) = (world.frame, world.time);
                 engine::step(&mut world, &scene.settings, &mut NoTrace);
-                FrameRecord { frame, time, start: Vec::new(), phases: engine::Phases::new(), end: world.states() }
+                record = FrameRecord { frame, time, start: Vec::new(), phases: engine::Phases::new(), end: world.states() };
             } else {
-                // Room for as many phases as the last frame had, and a little more.
-                engine::record_frame_expecting(&mut world, &scene.settings, expected)
-            };
-            expected = record.room_for_next();
+                engine::record_frame_into(&mut record, &mut world, &scene.settings);
+            }
             // The run-time guard: a frame that made a state non-finite is not printed.
             if let Err(stop) = engine::guard(&record) {
                 return Err(std::io::Error::other(crate::notation::non_finite_message(&names, &stop, &record)));
@@ -520,12 +520,13 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
     let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
     let mut contacts = 0usize;
+    let mut record = FrameRecord::default();
     for _ in 0..frames {
         let start = Instant::now();
         if traced {
-            let record = engine::record_frame(&mut world, &settings);
+            engine::record_frame_into(&mut record, &mut world, &settings);
             ms.push(start.elapsed().as_secs_f64() * 1e3);
-            // Counted, and the record dropped, after the clock is read: only the step is timed.
+            // Counted after the clock is read: only the step is timed.
             contacts += record.phases.iter().filter(|p| p.found_contact()).count();
         } else {
             let stats = engine::step(&mut world, &settings, &mut NoTrace);
@@ -542,7 +543,7 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
     let out = match format {
         BenchFormat::Text => {
             let fixed = world.bodies.iter().filter(|b| b.is_static()).count();
-            let mode = if traced { "traced (record_frame)" } else { "untraced" };
+            let mode = if traced { "traced (record_frame_into)" } else { "untraced" };
             format!(
                 "{bodies} bodies ({fixed} static) · {frames} frames {mode} · ms/step min {min:.3}, median {median:.3}, max {max:.3} · {contacts_per_step:.1} contacts/step\n"
             )
