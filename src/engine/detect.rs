@@ -140,6 +140,7 @@ pub enum Work {
 }
 
 impl Work {
+    /// The work borrowed, as the narrow phase hands it to a tracer.
     pub fn as_ref(&self) -> WorkRef<'_> {
         match self {
             Work::CircleCircle => WorkRef::CircleCircle,

@@ -5,10 +5,11 @@
 //! ([`Phases::get`]): the same [`Phase`], bit for bit, that a `Vec<Phase>`
 //! tracer keeps, made when it is read.
 //!
-//! 200 bodies make ~18,000 phases a frame. As one `Phase` each, a box per
-//! resolve, SAT report and region test, recording cost five times the step:
-//! the time went to allocating, writing and freeing, not to the numbers
-//! (BENCHMARKS.md, "Where a traced frame's time goes").
+//! 200 bodies make ~18,000 phases a frame. Kept as one `Phase` each, with a
+//! box per resolve, SAT report and region test, allocating, writing and
+//! freeing them cost more than working out their numbers (BENCHMARKS.md,
+//! "Where a traced frame's time goes" and "Traced against untraced, the same
+//! frames").
 
 use super::correct::CorrectRecord;
 use super::detect::{DetectRecord, Work, WorkRef};
@@ -44,6 +45,7 @@ struct Slot {
     pair: (u32, u32),
 }
 
+/// The phases of one frame, in the order the step made them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Phases {
     slots: Vec<Slot>,

@@ -44,9 +44,9 @@ pub fn record_frame(world: &mut World, settings: &Settings) -> FrameRecord {
     record_frame_expecting(world, settings, Room::default())
 }
 
-/// [`record_frame`] with room made for about `phases` records at once: a
+/// [`record_frame`] with room made for `room` records of each kind at once: a
 /// caller that has seen a frame of the run knows roughly how many the next
-/// one makes, and spares the list its regrowth.
+/// one makes, and spares the lists their regrowth.
 pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Room) -> FrameRecord {
     let (frame, time, start) = (world.frame, world.time, world.states());
     let mut records = Phases::with_room(room);
@@ -55,7 +55,8 @@ pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Room
 }
 
 /// [`record_frame`] into `record`, a frame read and done with: its lists keep
-/// their room, so a run that keeps no frame allocates nothing after the first.
+/// their room, so after the first frame the passes' phases allocate nothing
+/// (the frame's few others, forces and integrate, still make their own).
 pub fn record_frame_into(record: &mut FrameRecord, world: &mut World, settings: &Settings) {
     (record.frame, record.time) = (world.frame, world.time);
     record.start.clear();
