@@ -1,5 +1,8 @@
-//! One frame of a 200-body scene, untraced (`NoTrace`) and traced (`Vec<Phase>`,
-//! and `record_frame`, which also keeps the start and end states).
+//! One frame of a 200-body scene, untraced (`NoTrace`) and traced: into a
+//! `Vec<Phase>`, and into a `FrameRecord` (start and end states, and the
+//! phases kept by kind) made fresh (`record_frame`), with room made from the
+//! last frame (`record_frame_expecting`, as the TUI records) or written over
+//! (`record_frame_into`, as `impulse run` records).
 //!
 //! The scene: 100 discs and 100 boxes on a 20 × 10 grid, one metre apart, sized
 //! and jittered so that about a third of the neighbours overlap, above a static
@@ -94,22 +97,26 @@ fn bench(c: &mut Criterion) {
     }
     // Every way of stepping times the same frames: frame after frame from
     // frame 31 (the step before it, which grows the step's buffers, untimed),
-    // back to frame 31 after the last of the window. Stepped on without end, a
-    // way that runs more iterations in its seconds (the untraced one) would
-    // reach a calmer pile, and the ways would not time the same frames.
+    // back to frame 31 after the last of the window, each sample going on
+    // where the last stopped, so that every way goes round the window evenly
+    // however many iterations its samples hold. Stepped on without end, a way
+    // that runs more iterations in its seconds (the untraced one) would reach
+    // a calmer pile; started afresh each sample, a way whose samples are short
+    // (a traced one) would time mostly the first, busiest frames.
     let from = |w: &mut World| {
         *w = world.clone();
         step(w, &settings, &mut NoTrace);
     };
-    let time = |iters: u64, one: &mut dyn FnMut(&mut World)| {
-        let mut w = world.clone();
+    let walk = || (world.clone(), 0usize);
+    let time = |(w, at): &mut (World, usize), iters: u64, one: &mut dyn FnMut(&mut World)| {
         let mut total = Duration::ZERO;
-        for i in 0..iters as usize {
-            if i % FRAMES == 0 {
-                from(&mut w);
+        for _ in 0..iters {
+            if *at % FRAMES == 0 {
+                from(w);
             }
+            *at += 1;
             let start = Instant::now();
-            one(&mut w);
+            one(w);
             total += start.elapsed();
         }
         total
@@ -120,14 +127,16 @@ fn bench(c: &mut Criterion) {
         // The ratio the budget asks, taken in turns of eight frames each way:
         // on a shared machine whose speed drifts from one second to the next,
         // criterion's groups, seconds apart, can move by a fifth against each
-        // other. Each way times each frame of the window once.
+        // other. Each way steps each frame of the window once; the first frame
+        // of each turn, whose caches the other ways' frames have just filled,
+        // is stepped untimed.
         let mut ways: [(World, Vec<f64>); 3] = std::array::from_fn(|_| (world.clone(), Vec::new()));
         for (w, _) in &mut ways {
             from(w);
         }
         for _ in 0..FRAMES / 8 {
             for (k, (w, times)) in ways.iter_mut().enumerate() {
-                for _ in 0..8 {
+                for turn in 0..8 {
                     let began = Instant::now();
                     match k {
                         0 => drop(step(w, &settings, &mut NoTrace)),
@@ -138,7 +147,9 @@ fn bench(c: &mut Criterion) {
                             drop(black_box(record));
                         }
                     }
-                    times.push(began.elapsed().as_secs_f64());
+                    if turn > 0 {
+                        times.push(began.elapsed().as_secs_f64());
+                    }
                 }
             }
         }
@@ -147,8 +158,9 @@ fn bench(c: &mut Criterion) {
             t[t.len() / 2] * 1e3
         });
         eprintln!(
-            "in turns, medians of {FRAMES} frames: untraced {untraced:.3} ms; record_frame_into {into:.3} ms ({:.2}×); \
+            "in turns, medians of {} frames: untraced {untraced:.3} ms; record_frame_into {into:.3} ms ({:.2}×); \
              record_frame_expecting {expecting:.3} ms ({:.2}×)",
+            FRAMES / 8 * 7,
             into / untraced,
             expecting / untraced
         );
@@ -156,8 +168,9 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("step 200 bodies");
     group.bench_function("untraced (NoTrace)", |b| {
+        let mut walk = walk();
         b.iter_custom(|iters| {
-            time(iters, &mut |w| {
+            time(&mut walk, iters, &mut |w| {
                 step(w, black_box(&settings), &mut NoTrace);
             })
         })
@@ -166,8 +179,9 @@ fn bench(c: &mut Criterion) {
     // narrow-phase test (bounding circles, the list built afresh), the SAT's
     // faces and the tracer's questions, with every record declined.
     group.bench_function("every test, no record (Filtered)", |b| {
+        let mut walk = walk();
         b.iter_custom(|iters| {
-            time(iters, &mut |w| {
+            time(&mut walk, iters, &mut |w| {
                 let mut none = Filtered::new(|_, _| false, true);
                 step(w, black_box(&settings), &mut none);
                 black_box(none.phases);
@@ -175,8 +189,9 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("traced (Vec<Phase>)", |b| {
+        let mut walk = walk();
         b.iter_custom(|iters| {
-            time(iters, &mut |w| {
+            time(&mut walk, iters, &mut |w| {
                 let mut phases: Vec<Phase> = Vec::new();
                 step(w, black_box(&settings), &mut phases);
                 black_box(phases);
@@ -184,8 +199,9 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("record_frame_expecting (sized from the last frame)", |b| {
+        let mut walk = walk();
         b.iter_custom(|iters| {
-            time(iters, &mut |w| {
+            time(&mut walk, iters, &mut |w| {
                 let frame = record_frame_expecting(w, black_box(&settings), room);
                 room = frame.room_for_next();
                 black_box(frame);
@@ -193,16 +209,18 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("record_frame_into (a frame done with, its room kept)", |b| {
+        let mut walk = walk();
         b.iter_custom(|iters| {
-            time(iters, &mut |w| {
+            time(&mut walk, iters, &mut |w| {
                 record_frame_into(&mut frame, w, black_box(&settings));
                 black_box(&frame);
             })
         })
     });
     group.bench_function("record_frame", |b| {
+        let mut walk = walk();
         b.iter_custom(|iters| {
-            time(iters, &mut |w| {
+            time(&mut walk, iters, &mut |w| {
                 black_box(record_frame(w, black_box(&settings)));
             })
         })

@@ -486,7 +486,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             // The ledger is taken over every phase, then filtered with them.
             let mut spans = record.ledger_spans(&scene.world.bodies, scene.world.gravity);
             if let Some(kinds) = options.kinds {
-                let mut kept = record.phases.iter().map(|p| kinds.contains(&p.kind()));
+                let mut kept = (0..record.phases.len()).map(|k| kinds.contains(&record.phases.kind(k)));
                 spans.retain(|_| kept.next().unwrap_or(false));
                 record.phases.retain(|p| kinds.contains(&p.kind()));
             }

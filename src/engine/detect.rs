@@ -77,7 +77,7 @@ pub(super) fn shapes<T: Tracer>(
     let wall_box = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Segment { .. }) | (Shape::Segment { .. }, Shape::Box { .. }));
     let traced = T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b)));
     // On the stack: the tracer copies what it keeps (a frame's recorder, into
-    // one list of reports for the frame), so no test allocates.
+    // one list of reports for the frame, so a box–box test allocates nothing).
     let mut report = (traced && both_boxes).then(SatReport::default);
     let mut wall_report = (traced && wall_box).then(SegmentBoxReport::default);
     let clipped_model = model == ContactModel::Clipped;

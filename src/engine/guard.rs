@@ -32,6 +32,6 @@ pub fn guard(record: &FrameRecord) -> Result<(), NonFinite> {
     if bodies.is_empty() {
         return Ok(());
     }
-    let phase = record.phases.iter().position(|p| p.changes().iter().any(|c| !c.after.is_finite()));
+    let phase = (0..record.phases.len()).find(|&k| record.phases.changes(k).iter().any(|c| !c.after.is_finite()));
     Err(NonFinite { frame: record.frame, phase, bodies })
 }

@@ -91,8 +91,8 @@ impl FrameRecord {
         let mut totals = Totals::of(bodies, &states, gravity);
         let mut ledger = Vec::with_capacity(self.phases.len() + 1);
         ledger.push(totals);
-        for phase in &self.phases {
-            for change in phase.changes() {
+        for k in 0..self.phases.len() {
+            for change in self.phases.changes(k) {
                 let body = &bodies[change.body];
                 totals = totals - Totals::of_body(body, &states[change.body], gravity) + Totals::of_body(body, &change.after, gravity);
                 states[change.body] = change.after;

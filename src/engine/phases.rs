@@ -1,9 +1,14 @@
 //! A frame's phases as the recorder keeps them: each of the three kinds a pass
-//! makes thousands of (detect, correct, resolve) in a list of its own, their
-//! reports in lists of the frame's, so recording one costs a copy into a list
-//! already grown, and no allocation. A reader takes a phase out whole
-//! ([`Phases::get`]): the same [`Phase`], bit for bit, that a `Vec<Phase>`
-//! tracer keeps, made when it is read.
+//! makes thousands of (detect, correct, resolve) in a list of its own, the SAT
+//! reports and region tests in lists of the frame's, so with the texts'
+//! settings recording one costs a copy into a list already grown and no
+//! allocation. (Still boxed: a wall's report, which few tests make; what the
+//! options beyond the texts add to a resolve, `Beyond`, `Given` and `Summed`;
+//! and the other phases, kept whole, the warm start's one per contact among
+//! them.) A reader takes a phase out whole ([`Phases::get`]): the same
+//! [`Phase`], bit for bit, that a `Vec<Phase>` tracer keeps, made when it is
+//! read. [`Phases::kind`], [`Phases::pair`] and [`Phases::changes`] read a
+//! phase where it is kept, for the loops over a whole frame.
 //!
 //! 200 bodies make ~18,000 phases a frame. Kept as one `Phase` each, with a
 //! box per resolve, SAT report and region test, allocating, writing and
@@ -45,8 +50,9 @@ struct Slot {
     pair: (u32, u32),
 }
 
-/// The phases of one frame, in the order the step made them.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// The phases of one frame, in the order the step made them. Two are equal
+/// when they hold the same phases, however their lists are filled.
+#[derive(Clone, Debug, Default)]
 pub struct Phases {
     slots: Vec<Slot>,
     detects: Vec<DetectRecord<Kept>>,
@@ -152,13 +158,23 @@ impl Phases {
         self.len().checked_sub(1).and_then(|i| self.get(i))
     }
 
-    /// The kind of phase `i`, without taking it out.
+    /// The kind of phase `i`, without taking it out (for the listed kinds,
+    /// what [`Phase::kind`] answers for their data).
     pub fn kind(&self, i: usize) -> PhaseKind {
         match self.slots[i].list {
             List::Detect => PhaseKind::Detect,
             List::Correct => PhaseKind::Correct,
             List::Resolve => PhaseKind::Resolve,
             List::Other => self.others[self.slots[i].at as usize].kind(),
+        }
+    }
+
+    /// The pair of phase `i`, without taking it out.
+    pub fn pair(&self, i: usize) -> Option<(usize, usize)> {
+        let slot = self.slots[i];
+        match slot.list {
+            List::Other => self.others[slot.at as usize].pair,
+            _ => Some((slot.pair.0 as usize, slot.pair.1 as usize)),
         }
     }
 
@@ -174,9 +190,12 @@ impl Phases {
         }
     }
 
-    /// Keeps only the phases `keep` accepts, in order.
+    /// Keeps only the phases `keep` accepts, in order. The lists keep their
+    /// room (and what the phases let go held, until [`Self::clear`]).
     pub fn retain(&mut self, mut keep: impl FnMut(&Phase) -> bool) {
-        *self = self.iter().filter(|p| keep(p)).collect();
+        let kept: Vec<bool> = self.iter().map(|p| keep(&p)).collect();
+        let mut kept = kept.into_iter();
+        self.slots.retain(|_| kept.next().unwrap_or(false));
     }
 
     /// About how many bytes the lists hold, room included: what a cache of
@@ -199,8 +218,8 @@ impl Phases {
 
     fn work(&self, kept: Kept) -> Work {
         match kept {
-            Kept::Sat(at) => Work::BoxBox(Box::new(self.sats[at as usize])),
-            Kept::Region { at, box_is_a } => Work::BoxCircle { test: Box::new(self.regions[at as usize]), box_is_a },
+            Kept::Sat(at) => WorkRef::BoxBox(&self.sats[at as usize]).to_work(),
+            Kept::Region { at, box_is_a } => WorkRef::BoxCircle { test: &self.regions[at as usize], box_is_a }.to_work(),
             Kept::Plain(work) => work,
         }
     }
@@ -261,6 +280,12 @@ impl Tracer for Phases {
     }
 }
 
+impl PartialEq for Phases {
+    fn eq(&self, other: &Phases) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
 impl FromIterator<Phase> for Phases {
     fn from_iter<I: IntoIterator<Item = Phase>>(phases: I) -> Phases {
         let mut kept = Phases::new();
@@ -285,11 +310,18 @@ impl Iterator for Iter<'_> {
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.range.size_hint()
     }
+    fn nth(&mut self, n: usize) -> Option<Phase> {
+        self.range.nth(n).map(|i| self.phases.at(i))
+    }
 }
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Phase> {
         self.range.next_back().map(|i| self.phases.at(i))
+    }
+    // Skipped phases are not taken out (as `take(n).rev()` skips).
+    fn nth_back(&mut self, n: usize) -> Option<Phase> {
+        self.range.nth_back(n).map(|i| self.phases.at(i))
     }
 }
 

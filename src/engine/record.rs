@@ -48,15 +48,15 @@ pub fn record_frame(world: &mut World, settings: &Settings) -> FrameRecord {
 /// caller that has seen a frame of the run knows roughly how many the next
 /// one makes, and spares the lists their regrowth.
 pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Room) -> FrameRecord {
-    let (frame, time, start) = (world.frame, world.time, world.states());
-    let mut records = Phases::with_room(room);
-    step(world, settings, &mut records);
-    FrameRecord { frame, time, start, phases: records, end: world.states() }
+    let mut record = FrameRecord { phases: Phases::with_room(room), ..FrameRecord::default() };
+    record_frame_into(&mut record, world, settings);
+    record
 }
 
 /// [`record_frame`] into `record`, a frame read and done with: its lists keep
 /// their room, so after the first frame the passes' phases allocate nothing
-/// (the frame's few others, forces and integrate, still make their own).
+/// with the texts' settings (what the other phases keep, and what options
+/// beyond the texts add to a resolve, is still boxed: see [`Phases`]).
 pub fn record_frame_into(record: &mut FrameRecord, world: &mut World, settings: &Settings) {
     (record.frame, record.time) = (world.frame, world.time);
     record.start.clear();

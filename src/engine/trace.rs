@@ -26,7 +26,8 @@ use glam::DVec2;
 pub trait Tracer {
     const ENABLED: bool;
     /// Asked, only when `ENABLED`, just before a phase's record would be
-    /// built: whether to build it; `record` follows when it answers yes.
+    /// built: whether to build it; `record` (or `detect`, `correct`,
+    /// `resolve`) follows when it answers yes.
     #[inline]
     fn wants(&mut self, _kind: PhaseKind, _pair: Option<(usize, usize)>) -> bool {
         true

@@ -37,7 +37,10 @@ pub fn matches_in<'a>(
     let end = range.end.min(record.phases.len());
     (range.start.min(end)..end).filter(move |&k| {
         let totals = ledger.as_ref().map(|l| (l[k], l[k + 1]));
-        condition.holds(&At { phase: &record.phases.at(k), names, totals })
+        // Judged by kind and pair first, as a search's tracer is: a phase is
+        // taken out of the frame's lists only when it could be a match.
+        condition.could_hold(record.phases.kind(k), record.phases.pair(k))
+            && condition.holds(&At { phase: &record.phases.at(k), names, totals })
     })
 }
 

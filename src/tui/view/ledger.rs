@@ -25,7 +25,7 @@ pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
         None => {
             let ledger = s.ledger();
             let (before, after) = (&ledger[s.phase], &ledger[s.phase + 1]);
-            if let Some(mark) = rise_mark(s.record().phases.at(s.phase).kind(), before, after) {
+            if let Some(mark) = rise_mark(s.record().phases.kind(s.phase), before, after) {
                 spans.push(Span::styled(format!("{mark}  "), theme.fg(Color::Red).add_modifier(Modifier::BOLD)));
             }
             totals_line(before, after)

@@ -125,7 +125,7 @@ fn motion(s: &Stepper) -> Motion {
             // pass over the frame's records, not two.
             let before = s.record().state_after(s.phase);
             let mut after = before.clone();
-            for c in s.record().phases.at(s.phase).changes() {
+            for c in s.record().phases.changes(s.phase) {
                 after[c.body] = c.after;
             }
             Motion { before, after }

@@ -3,7 +3,7 @@
 //! that looked at the queue), earliest first, each valid or stale.
 
 use super::Theme;
-use crate::engine::{PhaseData, Queued, Target};
+use crate::engine::{PhaseData, PhaseKind, Queued, Target};
 use crate::notation::num;
 use crate::tui::app::Stepper;
 use ratatui::style::Color;
@@ -17,7 +17,8 @@ pub(super) const QUEUE_ROWS: u16 = 11;
 /// earlier record of the frame, kept.
 fn snapshot(s: &Stepper) -> Option<Vec<Queued>> {
     let phases = &s.record().phases;
-    phases.iter().take(s.phase + 1).rev().find_map(|p| match p.data {
+    let last = s.phase.min(phases.len().checked_sub(1)?);
+    (0..=last).rev().filter(|&k| matches!(phases.kind(k), PhaseKind::Event | PhaseKind::Predict)).find_map(|k| match phases.at(k).data {
         PhaseData::Event(e) if e.hit.is_some() => Some(e.queue),
         PhaseData::Predict(p) => Some(p.queue),
         _ => None,
