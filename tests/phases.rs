@@ -29,6 +29,7 @@ fn same_phases(what: &str, world: &World, settings: &Settings, frames: usize) ->
         for (i, phase) in whole.iter().enumerate() {
             assert_eq!(&kept.at(i), phase, "{what}, frame {frame}, phase {i}");
             assert_eq!(kept.kind(i), phase.kind(), "{what}, frame {frame}, phase {i}: kind");
+            assert_eq!((kept.iteration(i), kept.pair(i)), (phase.iteration, phase.pair), "{what}, frame {frame}, phase {i}: pass, pair");
             assert_eq!(kept.changes(i), phase.changes(), "{what}, frame {frame}, phase {i}: changes");
         }
         assert_eq!(kept.iter().collect::<Vec<_>>(), whole, "{what}, frame {frame}: in order");
@@ -130,7 +131,8 @@ fn kept_phases_filter_as_a_list_does() {
         assert_eq!(kept.bytes(), room, "filtered in place: the lists keep their room");
         // Read in place as taken out.
         for (k, phase) in wanted.iter().enumerate() {
-            assert_eq!((kept.kind(k), kept.pair(k), kept.changes(k)), (phase.kind(), phase.pair, phase.changes()));
+            let in_place = (kept.kind(k), kept.iteration(k), kept.pair(k), kept.changes(k));
+            assert_eq!(in_place, (phase.kind(), phase.iteration, phase.pair, phase.changes()));
         }
     }
 }

@@ -7,8 +7,9 @@
 //! and the other phases, kept whole, the warm start's one per contact among
 //! them.) A reader takes a phase out whole ([`Phases::get`]): the same
 //! [`Phase`], bit for bit, that a `Vec<Phase>` tracer keeps, made when it is
-//! read. [`Phases::kind`], [`Phases::pair`] and [`Phases::changes`] read a
-//! phase where it is kept, for the loops over a whole frame.
+//! read. [`Phases::kind`], [`Phases::iteration`], [`Phases::pair`] and
+//! [`Phases::changes`] read a phase where it is kept, for the loops over a
+//! whole frame.
 //!
 //! 200 bodies make ~18,000 phases a frame. Kept as one `Phase` each, with a
 //! box per resolve, SAT report and region test, allocating, writing and
@@ -166,6 +167,15 @@ impl Phases {
             List::Correct => PhaseKind::Correct,
             List::Resolve => PhaseKind::Resolve,
             List::Other => self.others[self.slots[i].at as usize].kind(),
+        }
+    }
+
+    /// The pass (or event) of phase `i`, without taking it out.
+    pub fn iteration(&self, i: usize) -> Option<usize> {
+        let slot = self.slots[i];
+        match slot.list {
+            List::Other => self.others[slot.at as usize].iteration,
+            _ => Some(slot.pass as usize),
         }
     }
 

@@ -458,10 +458,12 @@ pub fn find_phase(frame: &FrameRecord, at: &Anchor, names: &[String]) -> Option<
         Some([a, b]) => Some((names.iter().position(|n| n == a)?, names.iter().position(|n| n == b)?)),
         None => None,
     };
-    frame
-        .phases
-        .iter()
-        .position(|p| p.kind() == kind && at.iteration.is_none_or(|k| p.iteration == Some(k)) && pair.is_none_or(|pr| p.pair == Some(pr)))
+    let phases = &frame.phases;
+    (0..phases.len()).find(|&i| {
+        phases.kind(i) == kind
+            && at.iteration.is_none_or(|k| phases.iteration(i) == Some(k))
+            && pair.is_none_or(|pr| phases.pair(i) == Some(pr))
+    })
 }
 
 /// A step's phase in a run: (frame, phase index).
