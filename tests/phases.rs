@@ -27,7 +27,7 @@ fn same_phases(what: &str, world: &World, settings: &Settings, frames: usize) ->
         step(&mut listed, settings, &mut kept);
         assert_eq!(kept.len(), whole.len(), "{what}, frame {frame}: as many phases");
         for (i, phase) in whole.iter().enumerate() {
-            assert_eq!(&kept.at(i), phase, "{what}, frame {frame}, phase {i}");
+            assert_eq!(&*kept.at(i), phase, "{what}, frame {frame}, phase {i}");
             assert_eq!(kept.kind(i), phase.kind(), "{what}, frame {frame}, phase {i}: kind");
             assert_eq!((kept.iteration(i), kept.pair(i)), (phase.iteration, phase.pair), "{what}, frame {frame}, phase {i}: pass, pair");
             assert_eq!(kept.changes(i), phase.changes(), "{what}, frame {frame}, phase {i}: changes");

@@ -22,6 +22,7 @@ use super::detect::{DetectRecord, Work, WorkRef};
 use super::resolve::ResolveRecord;
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Tracer};
 use crate::geometry::{RegionTest, SatReport};
+use std::borrow::Cow;
 
 /// How a kept detect record holds its work: the two reports most tests make
 /// by their place in the frame's lists, the others (no report, or a wall's,
@@ -129,34 +130,30 @@ impl Phases {
         self.slots.is_empty()
     }
 
-    /// Phase `i`, taken out whole.
-    pub fn get(&self, i: usize) -> Option<Phase> {
+    /// Phase `i`: made whole from the lists for the three listed kinds, and
+    /// borrowed for the others, kept whole (a forces or integrate phase of a
+    /// thousand bodies is not copied each time a view reads it).
+    pub fn get(&self, i: usize) -> Option<Cow<'_, Phase>> {
         let slot = *self.slots.get(i)?;
         let (at, pass, pair) = (slot.at as usize, Some(slot.pass as usize), Some((slot.pair.0 as usize, slot.pair.1 as usize)));
-        Some(match slot.list {
-            List::Detect => Phase::new(pass, pair, PhaseData::Detect(self.detects[at].clone().map_work(|kept| self.work(kept)))),
-            List::Correct => Phase::new(pass, pair, PhaseData::Correct(self.corrects[at].clone())),
-            List::Resolve => Phase::new(pass, pair, PhaseData::Resolve(Box::new(self.resolves[at].clone()))),
-            List::Other => self.others[at].clone(),
-        })
+        let data = match slot.list {
+            List::Detect => PhaseData::Detect(self.detects[at].clone().map_work(|kept| self.work(kept))),
+            List::Correct => PhaseData::Correct(self.corrects[at].clone()),
+            List::Resolve => PhaseData::Resolve(Box::new(self.resolves[at].clone())),
+            List::Other => return Some(Cow::Borrowed(&self.others[at])),
+        };
+        Some(Cow::Owned(Phase::new(pass, pair, data)))
     }
 
     /// Phase `i`, which must be there (as indexing a list).
-    pub fn at(&self, i: usize) -> Phase {
+    pub fn at(&self, i: usize) -> Cow<'_, Phase> {
         self.get(i).unwrap_or_else(|| panic!("phase {i} of a frame of {}", self.len()))
     }
 
+    /// The phases in order, each taken out whole; those skipped (`skip`,
+    /// `nth`, `rev` after `take`) are not taken out.
     pub fn iter(&self) -> Iter<'_> {
-        self.iter_from(0)
-    }
-
-    /// Phases `from..`, in order.
-    pub fn iter_from(&self, from: usize) -> Iter<'_> {
-        Iter { phases: self, range: from.min(self.len())..self.len() }
-    }
-
-    pub fn last(&self) -> Option<Phase> {
-        self.len().checked_sub(1).and_then(|i| self.get(i))
+        Iter { phases: self, range: 0..self.len() }
     }
 
     /// The kind of phase `i`, without taking it out (for the listed kinds,
@@ -315,23 +312,22 @@ pub struct Iter<'a> {
 impl Iterator for Iter<'_> {
     type Item = Phase;
     fn next(&mut self) -> Option<Phase> {
-        self.range.next().map(|i| self.phases.at(i))
+        self.range.next().map(|i| self.phases.at(i).into_owned())
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.range.size_hint()
     }
     fn nth(&mut self, n: usize) -> Option<Phase> {
-        self.range.nth(n).map(|i| self.phases.at(i))
+        self.range.nth(n).map(|i| self.phases.at(i).into_owned())
     }
 }
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Phase> {
-        self.range.next_back().map(|i| self.phases.at(i))
+        self.range.next_back().map(|i| self.phases.at(i).into_owned())
     }
-    // Skipped phases are not taken out (as `take(n).rev()` skips).
     fn nth_back(&mut self, n: usize) -> Option<Phase> {
-        self.range.nth_back(n).map(|i| self.phases.at(i))
+        self.range.nth_back(n).map(|i| self.phases.at(i).into_owned())
     }
 }
 

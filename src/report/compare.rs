@@ -85,7 +85,7 @@ fn first_difference(fa: &FrameRecord, fb: &FrameRecord, names: &[String]) -> Opt
     let mut out = format!("first difference: frame {}, phase {} of {}\n", fa.frame, i + 1, fa.phases.len());
     let (pa, pb) = (fa.phases.get(i), fb.phases.get(i));
     let title = |p: Option<&Phase>| p.map_or("(no phase: the frame has ended)".to_string(), |p| phase_title(p, names));
-    writeln!(out, "  A: {}\n  B: {}", title(pa.as_ref()), title(pb.as_ref())).unwrap();
+    writeln!(out, "  A: {}\n  B: {}", title(pa.as_deref()), title(pb.as_deref())).unwrap();
     if let (Some(pa), Some(pb)) = (pa, pb) {
         let rows = rows(&pa, &pb, names);
         let shown = |v: &Option<Value>| v.as_ref().map_or("—".to_string(), value);

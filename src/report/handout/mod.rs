@@ -384,7 +384,7 @@ impl<'a> Handout<'a> {
         for (i, c) in self.scene.checks.iter().enumerate() {
             let Some(q) = c.quantity.as_deref().filter(|_| c.frame == frame.frame) else { continue };
             let at = c.anchor();
-            let exact = lesson::find_phase(frame, &at, &self.names).map(|pi| frame.phases.at(pi));
+            let exact = lesson::find_phase(frame, &at, &self.names).map(|pi| frame.phases.at(pi).into_owned());
             let same_kind = frame.phases.iter().filter(|p| p.kind().name() == at.kind);
             let unit = exact.into_iter().chain(same_kind).find_map(|p| p.quantities(&self.names).into_iter().find(|x| x.name == q));
             if let Some(x) = unit {

@@ -236,7 +236,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
-        phase: phase.as_ref(),
+        phase: phase.as_deref(),
         selected: s.selected,
         y_axis: s.session.lesson.y_axis,
         window,

@@ -18,10 +18,12 @@ pub(super) const QUEUE_ROWS: u16 = 11;
 fn snapshot(s: &Stepper) -> Option<Vec<Queued>> {
     let phases = &s.record().phases;
     let last = s.phase.min(phases.len().checked_sub(1)?);
-    (0..=last).rev().filter(|&k| matches!(phases.kind(k), PhaseKind::Event | PhaseKind::Predict)).find_map(|k| match phases.at(k).data {
-        PhaseData::Event(e) if e.hit.is_some() => Some(e.queue),
-        PhaseData::Predict(p) => Some(p.queue),
-        _ => None,
+    (0..=last).rev().filter(|&k| matches!(phases.kind(k), PhaseKind::Event | PhaseKind::Predict)).find_map(|k| {
+        match phases.at(k).into_owned().data {
+            PhaseData::Event(e) if e.hit.is_some() => Some(e.queue),
+            PhaseData::Predict(p) => Some(p.queue),
+            _ => None,
+        }
     })
 }
 

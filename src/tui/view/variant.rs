@@ -17,7 +17,7 @@ fn b_phase(s: &Stepper) -> Option<(Phase, usize, Vec<BodyState>, &[Body])> {
     let b = s.session.variant.as_ref().filter(|_| s.playing.is_none())?;
     let record = b.timeline.cached(s.frame)?;
     let k = s.phase.min(record.phases.len().checked_sub(1)?);
-    let phase = record.phases.at(k);
+    let phase = record.phases.at(k).into_owned();
     let mut states = record.state_after(k);
     for c in phase.changes() {
         states[c.body] = c.after;
