@@ -59,15 +59,15 @@ impl RapierWorld {
     fn from_impulse(world: &World, dt: f64) -> RapierWorld {
         let mut bodies = RigidBodySet::new();
         let mut colliders = ColliderSet::new();
-        for b in &world.bodies {
+        for (b, m) in world.iter() {
             // impulse steps every body every frame; rapier would put a resting
             // pile to sleep and skip it, which measures a different workload.
             let kind = if b.is_static() { RigidBodyBuilder::fixed() } else { RigidBodyBuilder::dynamic().can_sleep(false) };
             let body = kind
-                .translation(Vector::new(b.position.x as f32, b.position.y as f32))
-                .rotation(b.angle as f32)
-                .linvel(Vector::new(b.velocity.x as f32, b.velocity.y as f32))
-                .angvel(b.angular_velocity as f32);
+                .translation(Vector::new(m.position.x as f32, m.position.y as f32))
+                .rotation(m.angle as f32)
+                .linvel(Vector::new(m.velocity.x as f32, m.velocity.y as f32))
+                .angvel(m.angular_velocity as f32);
             let shape = match b.shape {
                 Shape::Circle { radius } => ColliderBuilder::ball(radius as f32),
                 Shape::Box { size } => ColliderBuilder::cuboid(size.x as f32 / 2.0, size.y as f32 / 2.0),
@@ -153,7 +153,7 @@ fn bench(c: &mut Criterion) {
         let (pairs, points) = after.contacts();
         let awake = after.islands.num_active_bodies();
         // The discs' mean height in each engine, to see that both step a settled pile, not two different scenes.
-        let impulse_y = mean(world.bodies.iter().filter(|b| !b.is_static()).map(|b| b.position.y));
+        let impulse_y = mean(world.motions.iter().filter(|m| !m.is_static()).map(|m| m.position.y));
         let rapier_y = mean(rapier.bodies.iter().filter(|(_, b)| b.is_dynamic()).map(|(_, b)| f64::from(b.translation().y)));
         eprintln!(
             "after {WARM_UP_FRAMES} frames ({} bodies; discs' mean height: impulse {impulse_y:.2} m, rapier {rapier_y:.2} m), one step finds: \

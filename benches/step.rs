@@ -20,8 +20,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 mod common;
 use glam::DVec2;
 use impulse::engine::{
-    Body, Filtered, FrameRecord, NoTrace, Phase, PhaseKind, Room, Settings, World, record_frame, record_frame_expecting, record_frame_into,
-    step,
+    BodyDef, Filtered, FrameRecord, NoTrace, Phase, PhaseKind, Room, Settings, World, record_frame, record_frame_expecting,
+    record_frame_into, step,
 };
 use impulse::geometry::Shape;
 use std::hint::black_box;
@@ -47,21 +47,21 @@ fn scene() -> World {
             let i = row * 20 + col;
             let at = DVec2::new(col as f64 - 9.5 + 0.1 * jitter(i, 1), row as f64 + 1.2 + 0.1 * jitter(i, 2));
             let mut b = if (row + col).is_multiple_of(2) {
-                Body::dynamic(format!("disc {i}"), Shape::Circle { radius: 0.5 + 0.05 * jitter(i, 3) }, 1.0)
+                BodyDef::dynamic(format!("disc {i}"), Shape::Circle { radius: 0.5 + 0.05 * jitter(i, 3) }, 1.0)
             } else {
                 let size = DVec2::new(0.95 + 0.1 * jitter(i, 4), 0.95 + 0.1 * jitter(i, 5));
-                Body::dynamic(format!("box {i}"), Shape::Box { size }, 1.5)
+                BodyDef::dynamic(format!("box {i}"), Shape::Box { size }, 1.5)
             };
             b = b.at(at);
-            b.angle = 0.3 * jitter(i, 6);
-            b.velocity = DVec2::new(jitter(i, 7), jitter(i, 8));
-            b.restitution = 0.3;
-            b.friction = 0.4;
+            b.motion.angle = 0.3 * jitter(i, 6);
+            b.motion.velocity = DVec2::new(jitter(i, 7), jitter(i, 8));
+            b.body.restitution = 0.3;
+            b.body.friction = 0.4;
             bodies.push(b);
         }
     }
-    let mut floor = Body::fixed("floor", Shape::Box { size: DVec2::new(24.0, 1.0) }).at(DVec2::new(0.0, 0.0));
-    floor.friction = 0.4;
+    let mut floor = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(24.0, 1.0) }).at(DVec2::new(0.0, 0.0));
+    floor.body.friction = 0.4;
     bodies.push(floor);
     World::new(bodies, DVec2::new(0.0, -9.8))
 }

@@ -6,7 +6,7 @@
 //! table (figures in BENCHMARKS.md). Seeded: the same table every run.
 
 use glam::DVec2;
-use impulse::engine::{Body, ContactModel, Friction, Integrator, NoTrace, Settings, Tangent, Totals, World, step};
+use impulse::engine::{BodyDef, ContactModel, Friction, Integrator, NoTrace, Settings, Tangent, Totals, World, step};
 use impulse::geometry::Shape;
 
 const BODIES: usize = 16;
@@ -18,9 +18,9 @@ const RUNAWAY_J: f64 = 1.0;
 /// restitution, friction and motion dropped above the floor.
 fn scene(rng: &mut fastrand::Rng) -> World {
     let mut bodies = vec![
-        Body::fixed("floor", Shape::Box { size: DVec2::new(40.0, 1.0) }).at(DVec2::new(0.0, -0.5)),
-        Body::fixed("left", Shape::Box { size: DVec2::new(1.0, 40.0) }).at(DVec2::new(-10.5, 10.0)),
-        Body::fixed("right", Shape::Box { size: DVec2::new(1.0, 40.0) }).at(DVec2::new(10.5, 10.0)),
+        BodyDef::fixed("floor", Shape::Box { size: DVec2::new(40.0, 1.0) }).at(DVec2::new(0.0, -0.5)),
+        BodyDef::fixed("left", Shape::Box { size: DVec2::new(1.0, 40.0) }).at(DVec2::new(-10.5, 10.0)),
+        BodyDef::fixed("right", Shape::Box { size: DVec2::new(1.0, 40.0) }).at(DVec2::new(10.5, 10.0)),
     ];
     let mut range = |lo: f64, hi: f64| lo + (hi - lo) * rng.f64();
     for k in 0..BODIES {
@@ -29,12 +29,12 @@ fn scene(rng: &mut fastrand::Rng) -> World {
         } else {
             Shape::Box { size: DVec2::new(range(0.3, 1.5), range(0.3, 1.5)) }
         };
-        let mut b = Body::dynamic(format!("b{k}"), shape, range(0.5, 5.0)).at(DVec2::new(range(-8.0, 8.0), range(1.5, 14.0)));
-        b.angle = range(-3.0, 3.0);
-        b.velocity = DVec2::new(range(-8.0, 8.0), range(-8.0, 8.0));
-        b.angular_velocity = range(-5.0, 5.0);
-        b.restitution = range(0.0, 1.0);
-        b.friction = range(0.0, 1.2);
+        let mut b = BodyDef::dynamic(format!("b{k}"), shape, range(0.5, 5.0)).at(DVec2::new(range(-8.0, 8.0), range(1.5, 14.0)));
+        b.motion.angle = range(-3.0, 3.0);
+        b.motion.velocity = DVec2::new(range(-8.0, 8.0), range(-8.0, 8.0));
+        b.motion.angular_velocity = range(-5.0, 5.0);
+        b.body.restitution = range(0.0, 1.0);
+        b.body.friction = range(0.0, 1.2);
         bodies.push(b);
     }
     World::new(bodies, DVec2::new(0.0, -9.8))
@@ -102,7 +102,7 @@ fn soak(mut world: World, settings: &Settings) -> Tally {
         step(&mut world, settings, &mut NoTrace);
         t.body_steps += BODIES;
         let finite = world
-            .bodies
+            .motions
             .iter()
             .all(|b| b.position.is_finite() && b.velocity.is_finite() && b.angle.is_finite() && b.angular_velocity.is_finite());
         if !finite {
@@ -111,7 +111,7 @@ fn soak(mut world: World, settings: &Settings) -> Tally {
         }
         t.worst_gain = t.worst_gain.max(energy(&world) - start);
         // A centre below the floor's top or beyond a wall's inner face went through it.
-        for (k, b) in world.bodies.iter().enumerate().filter(|(_, b)| !b.is_static()) {
+        for (k, b) in world.motions.iter().enumerate().filter(|(_, b)| !b.is_static()) {
             through[k] |= b.position.y < 0.0 || b.position.x.abs() > 10.0;
         }
     }

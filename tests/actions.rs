@@ -2,24 +2,24 @@
 //! checked against Newton's laws worked out here, not against the engine.
 
 use glam::DVec2;
-use impulse::engine::{Action, ActionKind, Body, NoTrace, Settings, World, step};
+use impulse::engine::{Action, ActionKind, BodyDef, NoTrace, Settings, World, step};
 use impulse::geometry::Shape;
 use impulse::scene::Scene;
 
 /// A 2 × 1 box of 3 kg (I = 3·(4 + 1)/12 = 1.25 kg·m²) alone, no gravity.
 fn plank(actions: Vec<ActionKind>) -> World {
-    let body = Body::dynamic("plank", Shape::Box { size: DVec2::new(2.0, 1.0) }, 3.0).at(DVec2::new(1.0, 2.0));
+    let body = BodyDef::dynamic("plank", Shape::Box { size: DVec2::new(2.0, 1.0) }, 3.0).at(DVec2::new(1.0, 2.0));
     let mut w = World::new(vec![body], DVec2::ZERO);
     w.actions = actions.into_iter().map(|kind| Action { frame: 0, body: 0, kind }).collect();
     w
 }
 
-fn run(mut w: World, frames: usize) -> Body {
+fn run(mut w: World, frames: usize) -> BodyDef {
     let s = Settings::default();
     for _ in 0..frames {
         step(&mut w, &s, &mut NoTrace);
     }
-    w.bodies.remove(0)
+    w.remove_body(0)
 }
 
 const DT: f64 = 1.0 / 60.0;
@@ -27,8 +27,8 @@ const DT: f64 = 1.0 / 60.0;
 #[test]
 fn a_force_through_the_centre_does_not_turn_the_body() {
     let b = run(plank(vec![ActionKind::Force { force: DVec2::new(6.0, -3.0), at: Some(DVec2::new(1.0, 2.0)), frames: 1 }]), 1);
-    assert_eq!(b.angular_velocity, 0.0);
-    assert!((b.velocity - DVec2::new(6.0, -3.0) / 3.0 * DT).length() < 1e-15);
+    assert_eq!(b.motion.angular_velocity, 0.0);
+    assert!((b.motion.velocity - DVec2::new(6.0, -3.0) / 3.0 * DT).length() < 1e-15);
 }
 
 #[test]
@@ -36,25 +36,25 @@ fn a_force_held_for_k_frames_gives_k_times_a_frames_change() {
     let force = ActionKind::Force { force: DVec2::new(6.0, 0.0), at: Some(DVec2::new(1.0, 2.5)), frames: 5 };
     let b = run(plank(vec![force]), 8);
     // Δv = F/m·dt a frame, five frames; the arm (0, 0.5) gives τ = 0.5·0 − 0.5·6 = −3 N·m.
-    assert!((b.velocity.x - 5.0 * 2.0 * DT).abs() < 1e-14, "{}", b.velocity.x);
-    assert!((b.angular_velocity - 5.0 * (-3.0 / 1.25) * DT).abs() < 1e-14, "{}", b.angular_velocity);
+    assert!((b.motion.velocity.x - 5.0 * 2.0 * DT).abs() < 1e-14, "{}", b.motion.velocity.x);
+    assert!((b.motion.angular_velocity - 5.0 * (-3.0 / 1.25) * DT).abs() < 1e-14, "{}", b.motion.angular_velocity);
 }
 
 #[test]
 fn an_angular_impulse_is_a_torque_held_for_one_frame() {
     let by_impulse = run(plank(vec![ActionKind::AngularImpulse(7.0 * DT)]), 1);
     let by_torque = run(plank(vec![ActionKind::Torque { torque: 7.0, frames: 1 }]), 1);
-    assert!((by_impulse.angular_velocity - by_torque.angular_velocity).abs() < 1e-15);
-    assert!((by_torque.angular_velocity - 7.0 / 1.25 * DT).abs() < 1e-15);
+    assert!((by_impulse.motion.angular_velocity - by_torque.motion.angular_velocity).abs() < 1e-15);
+    assert!((by_torque.motion.angular_velocity - 7.0 / 1.25 * DT).abs() < 1e-15);
 }
 
 #[test]
 fn an_impulse_at_a_point_and_a_set_velocity() {
     // J = (0, 2) at the right end, r = (1, 0): Δv = J/m, Δω = (r×J)/I = 2/1.25.
     let b = run(plank(vec![ActionKind::Impulse { impulse: DVec2::new(0.0, 2.0), at: Some(DVec2::new(2.0, 2.0)) }]), 1);
-    assert!((b.velocity - DVec2::new(0.0, 2.0 / 3.0)).length() < 1e-15 && (b.angular_velocity - 1.6).abs() < 1e-15);
+    assert!((b.motion.velocity - DVec2::new(0.0, 2.0 / 3.0)).length() < 1e-15 && (b.motion.angular_velocity - 1.6).abs() < 1e-15);
     let b = run(plank(vec![ActionKind::Velocity(DVec2::new(4.0, 1.0))]), 1);
-    assert_eq!(b.velocity, DVec2::new(4.0, 1.0));
+    assert_eq!(b.motion.velocity, DVec2::new(4.0, 1.0));
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn actions_act_in_their_frames_only() {
     let spins: Vec<f64> = (0..7)
         .map(|_| {
             step(&mut w, &Settings::default(), &mut NoTrace);
-            w.bodies[0].angular_velocity
+            w.motions[0].angular_velocity
         })
         .collect();
     assert_eq!(spins[..3], [0.0; 3]);

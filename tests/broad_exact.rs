@@ -5,7 +5,7 @@
 //! same world, bit for bit.
 
 use glam::DVec2;
-use impulse::engine::{Body, Friction, NoTrace, PhaseKind, Settings, Tangent, World, record_frame, relax_pair, step};
+use impulse::engine::{BodyDef, Friction, NoTrace, PhaseKind, Settings, Tangent, World, record_frame, relax_pair, step};
 use impulse::geometry::Shape;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -29,8 +29,8 @@ fn no_motion(passes: usize) -> Settings {
     Settings { relaxation_iterations: passes, motion: false, ..Settings::default() }
 }
 
-fn disc(name: &str, x: f64) -> Body {
-    Body::dynamic(name, Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(x, 0.0))
+fn disc(name: &str, x: f64) -> BodyDef {
+    BodyDef::dynamic(name, Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(x, 0.0))
 }
 
 /// Unit discs at x = 0, 1 and 3.1, one pass at rate 0.8. A–B overlap by 1 m:
@@ -44,7 +44,7 @@ fn a_pair_pushed_together_earlier_in_the_pass_is_visited() {
     let frame = record_frame(&mut world, &no_motion(1));
     let b_c = frame.phases.iter().filter(|p| p.kind() == PhaseKind::Detect && p.pair == Some((1, 2))).count();
     assert_eq!(b_c, 1, "B–C is detected in the one pass");
-    let overlap = 2.0 - (world.bodies[2].position.x - world.bodies[1].position.x);
+    let overlap = 2.0 - (world.motions[2].position.x - world.motions[1].position.x);
     assert!((overlap - 0.06).abs() < 1e-12, "B–C overlap left: {overlap}");
 }
 
@@ -87,11 +87,11 @@ fn build(placed: &[Placed]) -> World {
         .enumerate()
         .map(|(i, p)| {
             let shape = if p.is_box { Shape::Box { size: p.size } } else { Shape::Circle { radius: p.size.x / 2.0 } };
-            let mut b = Body::dynamic(format!("b{i}"), shape, p.size.x * p.size.y).at(p.at);
-            b.angle = p.angle;
-            b.velocity = p.velocity;
-            b.restitution = 0.3;
-            b.friction = 0.4;
+            let mut b = BodyDef::dynamic(format!("b{i}"), shape, p.size.x * p.size.y).at(p.at);
+            b.motion.angle = p.angle;
+            b.motion.velocity = p.velocity;
+            b.body.restitution = 0.3;
+            b.body.friction = 0.4;
             if p.fixed {
                 b.make_static();
             }

@@ -3,7 +3,7 @@
 //! undoes to the identical world, and saves to a file that loads back to it.
 
 use glam::DVec2;
-use impulse::engine::{Body, Settings, World};
+use impulse::engine::{BodyDef, Settings, World};
 use impulse::geometry::Shape;
 use impulse::lesson::Lesson;
 use impulse::scene::STARTER;
@@ -72,15 +72,15 @@ fn edit_case_in(source: &str, msgs: &[Msg], check: impl Fn(&World, &World, &Sett
     assert_eq!(start(&mut s), after, "redo brings the edits back");
 }
 
-fn by_name<'a>(w: &'a World, name: &str) -> &'a Body {
-    w.bodies.iter().find(|b| b.name == name).unwrap()
+fn by_name(w: &World, name: &str) -> BodyDef {
+    w.def(w.bodies.iter().position(|b| b.name == name).unwrap())
 }
 
 #[test]
 fn move_keys_move_the_selected_body_by_a_round_step() {
     // The starter's view is 12 m wide: a step of 0.1 m.
     edit_case(&[Msg::Move(1, 0), Msg::Move(1, 0), Msg::Move(0, 1)], |b, a, _, _| {
-        let (was, now) = (by_name(b, "ball").position, by_name(a, "ball").position);
+        let (was, now) = (by_name(b, "ball").motion.position, by_name(a, "ball").motion.position);
         assert_eq!(now, DVec2::new(snap_expect(was.x + 0.2), snap_expect(was.y + 0.1)));
         assert_eq!(by_name(a, "crate"), by_name(b, "crate"));
     });
@@ -93,7 +93,7 @@ fn snap_expect(x: f64) -> f64 {
 #[test]
 fn rotate_keys_turn_by_five_degrees() {
     edit_case(&[Msg::Rotate(1), Msg::Rotate(1), Msg::Rotate(-1)], |b, a, _, _| {
-        let turned = by_name(a, "ball").angle - by_name(b, "ball").angle;
+        let turned = by_name(a, "ball").motion.angle - by_name(b, "ball").motion.angle;
         assert!((turned - 5f64.to_radians()).abs() < 1e-12, "{turned}");
     });
 }
@@ -104,10 +104,10 @@ fn the_field_editor_applies_checked_values() {
     msgs.extend("0.9".chars().map(Msg::Input));
     msgs.push(Msg::Accept);
     edit_case(&msgs, |b, a, _, _| {
-        assert_eq!(by_name(a, "ball").friction, 0.9);
+        assert_eq!(by_name(a, "ball").body.friction, 0.9);
         let mut same = by_name(a, "ball").clone();
-        same.friction = by_name(b, "ball").friction;
-        assert_eq!(&same, by_name(b, "ball"), "only friction changed");
+        same.body.friction = by_name(b, "ball").body.friction;
+        assert_eq!(same, by_name(b, "ball"), "only friction changed");
     });
 }
 
@@ -161,9 +161,9 @@ fn delete_removes_the_selected_body() {
 #[test]
 fn a_kick_changes_every_moving_velocity_and_no_static_one() {
     edit_case(&[Msg::Kick], |b, a, _, _| {
-        for (x, y) in b.bodies.iter().zip(&a.bodies) {
-            assert_eq!(x.is_static(), x.velocity == y.velocity, "{}", x.name);
-            assert_eq!(x.position, y.position);
+        for ((x, xm), (_, ym)) in b.iter().zip(a.iter()) {
+            assert_eq!(x.is_static(), xm.velocity == ym.velocity, "{}", x.name);
+            assert_eq!(xm.position, ym.position);
         }
     });
 }
@@ -198,12 +198,12 @@ fn a_shot_gives_the_body_the_aimed_velocity() {
     // Text 000's demo: a click sets the velocity to cursor − ball.
     edit_case(&[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::Accept], |b, a, _, _| {
         let ball = by_name(b, "ball");
-        assert_eq!(by_name(a, "ball").velocity, DVec2::new(0.0, 5.0) - ball.position);
+        assert_eq!(by_name(a, "ball").motion.velocity, DVec2::new(0.0, 5.0) - ball.motion.position);
     });
     // Keys: the aim starts along the ball's velocity; ← turns it 5° counter-clockwise, ↑ adds a quarter.
     edit_case(&[Msg::Aim, Msg::Turn(1), Msg::Power(1), Msg::Accept], |b, a, _, _| {
-        let v = by_name(a, "ball").velocity;
-        let want = DVec2::from_angle(5f64.to_radians()).rotate(by_name(b, "ball").velocity) * 1.25;
+        let v = by_name(a, "ball").motion.velocity;
+        let want = DVec2::from_angle(5f64.to_radians()).rotate(by_name(b, "ball").motion.velocity) * 1.25;
         assert!((v - want).length() < 1e-12, "{v}");
     });
     let mut s = starter();
@@ -292,7 +292,7 @@ fn save_then_reload_gives_the_identical_world() {
     }
     press(&mut s, &[Msg::ClearField, Msg::Input('0'), Msg::FieldNext, Msg::ClearField, Msg::Input('0')]);
     press(&mut s, &[Msg::FieldNext, Msg::ClearField, Msg::Input('0'), Msg::Accept]);
-    assert!(by_name(&start(&mut s).world, "crate").is_static());
+    assert!(by_name(&start(&mut s).world, "crate").body.is_static());
     act(&mut s, Msg::Save);
     assert_eq!(s.note.as_deref(), Some(format!("saved frame 3's start to {}", path.display()).as_str()));
     assert!(!s.dirty());
@@ -479,7 +479,7 @@ fn undo_from_another_frame_selects_the_body_it_had() {
 #[test]
 fn a_shot_can_be_an_action_and_is_saved_as_one() {
     edit_case(&[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::FireAction], |b, a, _, _| {
-        assert_eq!(by_name(a, "ball").velocity, by_name(b, "ball").velocity, "the start is unchanged");
+        assert_eq!(by_name(a, "ball").motion.velocity, by_name(b, "ball").motion.velocity, "the start is unchanged");
         assert_eq!(a.actions.len(), b.actions.len() + 1);
     });
     let dir = tempfile::tempdir().unwrap();
@@ -540,14 +540,14 @@ fn y_and_big_y_stack_bodies_like_the_selected_one() {
     select(&mut s, "crate");
     press(&mut s, &[Msg::AddBox, Msg::AddBox]);
     let (b1, b2) = (by_name_in(&s, "box1"), by_name_in(&s, "box2"));
-    assert_eq!((b1.position, b2.position), (DVec2::new(1.5, 3.01), DVec2::new(1.5, 4.02)));
-    assert_eq!((b2.mass(), b2.restitution, b2.friction), (2.0, 0.2, 0.5));
+    assert_eq!((b1.motion.position, b2.motion.position), (DVec2::new(1.5, 3.01), DVec2::new(1.5, 4.02)));
+    assert_eq!((b2.body.mass(), b2.body.restitution, b2.body.friction), (2.0, 0.2, 0.5));
     assert_eq!(s.bodies()[s.selected].name, "box2");
     act(&mut s, Msg::AddCircle);
     let c = by_name_in(&s, "circle1");
-    assert_eq!(c.shape, impulse::geometry::Shape::Circle { radius: 0.5 });
+    assert_eq!(c.body.shape, impulse::geometry::Shape::Circle { radius: 0.5 });
     // 4.02 + 1.01 is 5.029999999999999 in f64; the new body stands at 5.03, as a person would write it.
-    assert_eq!(c.position.y, 5.03);
+    assert_eq!(c.motion.position.y, 5.03);
 }
 
 /// A row of copies made with Ctrl-D stands at the numbers a person would
@@ -558,12 +558,13 @@ fn copies_stand_at_round_numbers() {
     let mut s = starter();
     select(&mut s, "ball");
     press(&mut s, &[Msg::Duplicate, Msg::Duplicate, Msg::Duplicate, Msg::Duplicate]);
-    let xs: Vec<f64> = ["ball1", "ball2", "ball3", "ball4"].iter().map(|n| by_name_in(&s, n).position.x).collect();
+    let xs: Vec<f64> = ["ball1", "ball2", "ball3", "ball4"].iter().map(|n| by_name_in(&s, n).motion.position.x).collect();
     assert_eq!(xs, [-0.95, 0.1, 1.15, 2.2]);
 }
 
-fn by_name_in(s: &Stepper, name: &str) -> Body {
-    s.bodies().iter().find(|b| b.name == name).unwrap().clone()
+fn by_name_in(s: &Stepper, name: &str) -> BodyDef {
+    let i = s.bodies().iter().position(|b| b.name == name).unwrap();
+    BodyDef { body: s.bodies()[i].clone(), motion: s.motions()[i] }
 }
 
 /// A shot's speed can be typed: the aim keeps its direction and takes the
@@ -577,7 +578,7 @@ fn a_shot_s_speed_can_be_typed() {
     assert_eq!(lookup(key('7'), Scope::Aim), Some(Msg::Input('7')));
     assert_eq!(lookup(key('q'), Scope::Aim), Some(Msg::Quit));
     edit_case(&[Msg::Aim, Msg::Input('2'), Msg::Input('5'), Msg::Accept], |b, a, _, _| {
-        let (before, after) = (by_name(b, "ball").velocity, by_name(a, "ball").velocity);
+        let (before, after) = (by_name(b, "ball").motion.velocity, by_name(a, "ball").motion.velocity);
         assert!((after.length() - 25.0).abs() < 1e-12 && (after.normalize() - before.normalize()).length() < 1e-12, "{after}");
     });
 }
@@ -594,18 +595,19 @@ fn walls_are_added_turned_edited_saved_and_deleted() {
     let ball = by_name(&start(&mut s).world, "ball").clone();
     act(&mut s, Msg::AddWall);
     let world = start(&mut s).world;
-    let wall = world.bodies.last().unwrap().clone();
+    let (wall, wall_motion) = world.iter().last().unwrap();
     assert_eq!((wall.name.as_str(), s.selected), ("wall1", world.bodies.len() - 1));
-    let r = ball.shape.bounding_radius();
-    assert!(wall.position.distance(ball.position - DVec2::new(0.0, r * 1.01)) < 1e-12, "just under the ball: {}", wall.position);
+    let r = ball.body.shape.bounding_radius();
+    let at = wall_motion.position;
+    assert!(at.distance(ball.motion.position - DVec2::new(0.0, r * 1.01)) < 1e-12, "just under the ball: {at}");
     let Shape::Segment { half } = wall.shape else { panic!("{:?}", wall.shape) };
     assert!(half.distance(DVec2::new(4.0 * r, 0.0)) < 1e-12, "{half}");
     assert!(s.note.as_deref().unwrap().starts_with("added wall1 from ("), "{:?}", s.note);
 
     act(&mut s, Msg::Rotate(1));
     let turned = by_name(&start(&mut s).world, "wall1").clone();
-    let Shape::Segment { half } = turned.shape else { panic!() };
-    assert_eq!(turned.angle, 0.0);
+    let Shape::Segment { half } = turned.body.shape else { panic!() };
+    assert_eq!(turned.motion.angle, 0.0);
     // Its ends are cut to 12 significant digits, as a file would show them.
     assert!((half.to_angle() - 5f64.to_radians()).abs() < 1e-11 && (half.length() - 4.0 * r).abs() < 1e-11, "{half}");
 
@@ -622,7 +624,7 @@ fn walls_are_added_turned_edited_saved_and_deleted() {
     }
     act(&mut s, Msg::Accept);
     let edited = by_name(&start(&mut s).world, "wall1").clone();
-    assert_eq!((edited.position, edited.shape), (DVec2::new(0.5, -0.75), Shape::Segment { half: DVec2::new(2.5, 0.25) }));
+    assert_eq!((edited.motion.position, edited.body.shape), (DVec2::new(0.5, -0.75), Shape::Segment { half: DVec2::new(2.5, 0.25) }));
 
     select(&mut s, "ball");
     act(&mut s, Msg::AddCircle);
@@ -738,12 +740,12 @@ fn duplicate_puts_a_copy_beside_the_body_and_selects_it() {
     let copy = by_name(&world, "crate1").clone();
     assert_eq!(s.bodies()[s.selected].name, "crate1");
     let mut same = copy.clone();
-    (same.name, same.position) = (crate_.name.clone(), crate_.position);
+    (same.body.name, same.motion.position) = (crate_.body.name.clone(), crate_.motion.position);
     assert_eq!(same, crate_, "shape, mass, material, velocity, angle and spin are the crate's");
-    assert_eq!(copy.position.y, crate_.position.y);
-    assert!(copy.position.x > crate_.position.x + 1.0, "beside it, by more than its width: {}", copy.position);
-    for b in world.bodies.iter().filter(|b| b.name != "crate1") {
-        let hit = impulse::geometry::collide(&b.shape, b.pose(), &copy.shape, copy.pose(), None);
+    assert_eq!(copy.motion.position.y, crate_.motion.position.y);
+    assert!(copy.motion.position.x > crate_.motion.position.x + 1.0, "beside it, by more than its width: {}", copy.motion.position);
+    for (b, m) in world.iter().filter(|(b, _)| b.name != "crate1") {
+        let hit = impulse::geometry::collide(&b.shape, m.pose(), &copy.body.shape, copy.motion.pose(), None);
         assert!(hit.info.is_none(), "the copy touches {}", b.name);
     }
     // Again: the next name, and a place clear of both.
@@ -772,7 +774,7 @@ fn duplicate_copies_a_wall() {
 fn shift_moves_ten_steps() {
     let mut s = starter();
     select(&mut s, "ball");
-    let x = |s: &mut Stepper| by_name(&start(s).world, "ball").position.x;
+    let x = |s: &mut Stepper| by_name(&start(s).world, "ball").motion.position.x;
     let was = x(&mut s);
     act(&mut s, Msg::Move(1, 0));
     let fine = x(&mut s) - was;
@@ -806,7 +808,7 @@ fn a_held_move_is_one_undo_step() {
     assert_eq!(at(&mut s), was);
     assert_eq!(s.edits(), 0);
     act(&mut s, Msg::Redo);
-    assert_eq!(at(&mut s).position, was.position + DVec2::new(0.4, 1.0));
+    assert_eq!(at(&mut s).motion.position, was.motion.position + DVec2::new(0.4, 1.0));
     // Undo and redo were keys: the next move is an edit of its own.
     press(&mut s, &[Msg::Move(1, 0), Msg::Rotate(1), Msg::Rotate(1), Msg::Rotate(-1), Msg::Move(1, 0)]);
     assert_eq!(s.edits(), 4);
@@ -879,7 +881,7 @@ fn angles_are_typed_in_degrees_and_saved_in_radians() {
     type_text(&mut s, "45");
     press(&mut s, &[Msg::Accept, Msg::Save]);
     let saved = Lesson::load(&path).unwrap();
-    assert_eq!(by_name(&saved.world, "crate").angle, std::f64::consts::FRAC_PI_4);
+    assert_eq!(by_name(&saved.world, "crate").motion.angle, std::f64::consts::FRAC_PI_4);
     assert!(std::fs::read_to_string(&path).unwrap().contains("angle = 0.7853981633974483"));
 }
 
@@ -1061,7 +1063,7 @@ fn a_wall_added_under_the_crate_saves_and_reloads_equal() {
         act(&mut s, Msg::FieldNext);
     }
     press(&mut s, &[Msg::ClearField, Msg::Input('5'), Msg::Accept]);
-    assert_eq!(WallEntry::from_body(by_name(&start(&mut s).world, "wall1")).unwrap().to[0], 5.0);
+    assert_eq!(WallEntry::from_body(by_name(&start(&mut s).world, "wall1").parts()).unwrap().to[0], 5.0);
     saves_and_reloads(&mut s, &path);
     let numbers = wall_numbers(&text);
     assert_eq!(numbers.len(), 4, "{text}");
@@ -1112,7 +1114,7 @@ fn a_duplicated_and_turned_wall_saves() {
 fn a_wall_that_would_not_read_back_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, path) = starter_file(dir.path(), "m.toml");
-    let odd = Body::fixed("odd", Shape::Segment { half: DVec2::new(0.001, 0.0) }).at(DVec2::new(1e5, 0.0));
+    let odd = BodyDef::fixed("odd", Shape::Segment { half: DVec2::new(0.001, 0.0) }).at(DVec2::new(1e5, 0.0));
     let n = s.frame;
     let mut selected = s.selected;
     s.session.edit(n, &mut selected, |start, _, _| Ok(format!("added wall {}", start.add_wall(odd)))).unwrap();

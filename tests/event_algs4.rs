@@ -5,7 +5,7 @@
 //! engine's frame end holds the same positions and velocities within 1e-9.
 
 use glam::DVec2;
-use impulse::engine::{Body, Method, NoTrace, Settings, World, step};
+use impulse::engine::{BodyDef, Method, NoTrace, Settings, World, step};
 use impulse::geometry::Shape;
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
@@ -204,8 +204,8 @@ fn discs(candidates: &[(f64, f64, f64, f64, f64)]) -> Vec<Particle> {
     kept
 }
 
-fn wall(name: &str, from: DVec2, to: DVec2) -> Body {
-    Body::fixed(name, Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0)
+fn wall(name: &str, from: DVec2, to: DVec2) -> BodyDef {
+    BodyDef::fixed(name, Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0)
 }
 
 proptest! {
@@ -231,12 +231,12 @@ proptest! {
         // Its redraws add 1/hz each time; round-off can leave room for one past the limit.
         prop_assert!(expected.len() >= frames);
 
-        let mut bodies: Vec<Body> = particles
+        let mut bodies: Vec<BodyDef> = particles
             .iter()
             .enumerate()
             .map(|(k, p)| {
-                let mut b = Body::dynamic(format!("p{k}"), Shape::Circle { radius: p.radius }, p.mass).at(DVec2::new(p.rx, p.ry));
-                b.velocity = DVec2::new(p.vx, p.vy);
+                let mut b = BodyDef::dynamic(format!("p{k}"), Shape::Circle { radius: p.radius }, p.mass).at(DVec2::new(p.rx, p.ry));
+                b.motion.velocity = DVec2::new(p.vx, p.vy);
                 b
             })
             .collect();
@@ -248,10 +248,10 @@ proptest! {
         let settings = Settings { dt: 1.0 / hz, method: Method::EventDriven, ..Settings::default() };
         for (frame, want) in expected.iter().take(frames).enumerate() {
             step(&mut world, &settings, &mut NoTrace);
-            for (b, p) in world.bodies.iter().zip(want) {
+            for ((b, m), p) in world.iter().zip(want) {
                 let (x, v) = (DVec2::new(p.rx, p.ry), DVec2::new(p.vx, p.vy));
-                prop_assert!((b.position - x).length() < 1e-9 && (b.velocity - v).length() < 1e-9,
-                    "frame {}: {} at {} moving {}, algs4 {} moving {}", frame, b.name, b.position, b.velocity, x, v);
+                prop_assert!((m.position - x).length() < 1e-9 && (m.velocity - v).length() < 1e-9,
+                    "frame {}: {} at {} moving {}, algs4 {} moving {}", frame, b.name, m.position, m.velocity, x, v);
             }
         }
     }

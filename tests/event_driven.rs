@@ -3,22 +3,22 @@
 //! (discriminant zero), a receding pair, Newton's cradle, and a stale event.
 
 use glam::DVec2;
-use impulse::engine::{Body, Method, PhaseKind, Settings, Value, World, record_frame};
+use impulse::engine::{BodyDef, BodyRef, Method, PhaseKind, Settings, Value, World, record_frame};
 use impulse::geometry::Shape;
 
 fn settings(dt: f64) -> Settings {
     Settings { dt, method: Method::EventDriven, ..Settings::default() }
 }
 
-fn disc(name: &str, at: (f64, f64), v: (f64, f64)) -> Body {
-    let mut b = Body::dynamic(name, Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(at.0, at.1));
-    b.velocity = DVec2::new(v.0, v.1);
+fn disc(name: &str, at: (f64, f64), v: (f64, f64)) -> BodyDef {
+    let mut b = BodyDef::dynamic(name, Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(at.0, at.1));
+    b.motion.velocity = DVec2::new(v.0, v.1);
     b
 }
 
-fn wall(name: &str, from: (f64, f64), to: (f64, f64)) -> Body {
+fn wall(name: &str, from: (f64, f64), to: (f64, f64)) -> BodyDef {
     let (from, to) = (DVec2::new(from.0, from.1), DVec2::new(to.0, to.1));
-    Body::fixed(name, Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0)
+    BodyDef::fixed(name, Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0)
 }
 
 fn names(world: &World) -> Vec<String> {
@@ -51,10 +51,10 @@ fn two_discs_head_on() {
     let bounce = record.phases.iter().find(|p| p.kind() == PhaseKind::Bounce).unwrap();
     // At the touch Δr = (1, 0) and Δv·Δr = −2: J = (1 + 1)·1·1·(−2)/((1 + 1)·1) = −2.
     assert_eq!(scalar(bounce.value("J", &names)), -2.0);
-    assert_eq!(world.bodies[0].velocity, DVec2::new(-1.0, 0.0));
-    assert_eq!(world.bodies[1].velocity, DVec2::new(1.0, 0.0));
-    assert_eq!(world.bodies[0].position, DVec2::new(0.0, 0.0));
-    assert_eq!(world.bodies[1].position, DVec2::new(3.0, 0.0));
+    assert_eq!(world.motions[0].velocity, DVec2::new(-1.0, 0.0));
+    assert_eq!(world.motions[1].velocity, DVec2::new(1.0, 0.0));
+    assert_eq!(world.motions[0].position, DVec2::new(0.0, 0.0));
+    assert_eq!(world.motions[1].position, DVec2::new(3.0, 0.0));
 }
 
 /// A disc of radius 0.5 falling at 8 m/s from (2, 2.4) toward the wall from
@@ -78,10 +78,10 @@ fn a_disc_and_a_wall_at_an_angle() {
     assert!((scalar(predict.value("v_n", &names)) + 6.4).abs() < 1e-12);
     assert!((scalar(predict.value("Δt", &names)) - 0.409375).abs() < 1e-12);
     assert!((scalar(predict.value("along", &names)) - 2.125).abs() < 1e-12);
-    let v = world.bodies[0].velocity;
+    let v = world.motions[0].velocity;
     assert!((v - DVec2::new(7.68, 2.24)).length() < 1e-12, "{v}");
     let at = DVec2::new(2.0, -0.875) + DVec2::new(7.68, 2.24) * (dt - 0.409375);
-    assert!((world.bodies[0].position - at).length() < 1e-12, "{}", world.bodies[0].position);
+    assert!((world.motions[0].position - at).length() < 1e-12, "{}", world.motions[0].position);
 }
 
 /// a moves along y = 0 at 1 m/s; b rests with its centre at (3, 1), exactly
@@ -98,8 +98,8 @@ fn a_grazing_pass_touches_once_and_changes_nothing() {
     assert_eq!(scalar(predict.value("t", &names)), 3.0);
     let bounce = record.phases.iter().find(|p| p.kind() == PhaseKind::Bounce).unwrap();
     assert_eq!(scalar(bounce.value("J", &names)), 0.0);
-    assert_eq!((world.bodies[0].position, world.bodies[0].velocity), (DVec2::new(4.0, 0.0), DVec2::new(1.0, 0.0)));
-    assert_eq!((world.bodies[1].position, world.bodies[1].velocity), (DVec2::new(3.0, 1.0), DVec2::ZERO));
+    assert_eq!((world.motions[0].position, world.motions[0].velocity), (DVec2::new(4.0, 0.0), DVec2::new(1.0, 0.0)));
+    assert_eq!((world.motions[1].position, world.motions[1].velocity), (DVec2::new(3.0, 1.0), DVec2::ZERO));
 }
 
 /// 0.27 m apart and moving apart along their line of centres: Δr = (0.9,
@@ -127,9 +127,9 @@ fn newtons_cradle() {
     let bodies = vec![disc("a", (0.0, 0.0), (1.0, 0.0)), disc("b", (1.0, 0.0), (0.0, 0.0)), disc("c", (2.0, 0.0), (0.0, 0.0))];
     let mut world = World::new(bodies, DVec2::ZERO);
     let record = record_frame(&mut world, &settings(1.0));
-    let v: Vec<f64> = world.bodies.iter().map(|b| b.velocity.x).collect();
+    let v: Vec<f64> = world.motions.iter().map(|b| b.velocity.x).collect();
     assert_eq!(v, [0.0, 0.0, 1.0]);
-    assert_eq!(world.bodies[2].position, DVec2::new(3.0, 0.0));
+    assert_eq!(world.motions[2].position, DVec2::new(3.0, 0.0));
     assert_eq!(record.phases.iter().filter(|p| p.kind() == PhaseKind::Bounce).count(), 2);
 }
 
@@ -155,8 +155,8 @@ fn a_stale_event_is_popped_and_skipped() {
     let end = record.phases.iter().rfind(|p| p.kind() == PhaseKind::Event).unwrap();
     let tally: Vec<f64> = ["popped", "invalid", "inserted"].iter().map(|n| scalar(end.value(n, &names))).collect();
     assert_eq!(tally, [3.0, 1.0, 3.0]);
-    assert_eq!((world.bodies[0].position.x, world.bodies[1].position.x), (1.5, 3.0));
-    assert_eq!((world.bodies[0].velocity.x, world.bodies[1].velocity.x), (0.0, -1.0));
+    assert_eq!((world.motions[0].position.x, world.motions[1].position.x), (1.5, 3.0));
+    assert_eq!((world.motions[0].velocity.x, world.motions[1].velocity.x), (0.0, -1.0));
 }
 
 /// The thin-wall bullet: a disc of radius 0.05 m at 400 m/s, 5 m from a wall
@@ -166,14 +166,14 @@ fn a_stale_event_is_popped_and_skipped() {
 #[test]
 fn the_thin_wall_bullet_stays_on_its_side_only_with_events() {
     let run = |method: Method, side_tracking: bool| {
-        let mut bullet = Body::dynamic("bullet", Shape::Circle { radius: 0.05 }, 0.01);
-        bullet.velocity = DVec2::new(400.0, 0.0);
+        let mut bullet = BodyDef::dynamic("bullet", Shape::Circle { radius: 0.05 }, 0.01);
+        bullet.motion.velocity = DVec2::new(400.0, 0.0);
         let mut world = World::new(vec![bullet, wall("pane", (5.0, -1.0), (5.0, 1.0))], DVec2::ZERO);
         let s = Settings { dt: 1.0 / 60.0, method, side_tracking, ..Settings::default() };
         for _ in 0..60 {
             impulse::engine::step(&mut world, &s, &mut impulse::engine::NoTrace);
         }
-        world.bodies[0].position.x
+        world.motions[0].position.x
     };
     let events = run(Method::EventDriven, true);
     // Back from the wall for the rest of the second at 400 m/s.
@@ -194,12 +194,12 @@ fn the_thin_wall_bullet_stays_on_its_side_only_with_events() {
 fn an_inelastic_collapse_at_one_instant_ends() {
     let plastic = |name: &str, x: f64, v: f64| {
         let mut d = disc(name, (x, 0.0), (v, 0.0));
-        d.restitution = 0.0;
+        d.body.restitution = 0.0;
         d
     };
     let mut left = wall("left", (0.0, -1.0), (0.0, 1.0));
     let mut right = wall("right", (3.0, -1.0), (3.0, 1.0));
-    (left.restitution, right.restitution) = (0.0, 0.0);
+    (left.body.restitution, right.body.restitution) = (0.0, 0.0);
     let bodies = vec![plastic("a", 0.5, 0.0), plastic("b", 1.5, 1.0), plastic("c", 2.5, 0.0), left, right];
     let mut world = World::new(bodies, DVec2::ZERO);
     let record = record_frame(&mut world, &settings(1.0 / 60.0));
@@ -207,7 +207,7 @@ fn an_inelastic_collapse_at_one_instant_ends() {
     let end = record.phases.iter().rfind(|p| p.kind() == PhaseKind::Event).unwrap();
     assert_eq!(end.value("limit", &names), None);
     assert!(scalar(end.value("popped", &names)) > 1000.0);
-    for (b, x) in world.bodies[..3].iter().zip([0.5, 1.5, 2.5]) {
+    for (b, x) in world.motions[..3].iter().zip([0.5, 1.5, 2.5]) {
         assert!((b.position - DVec2::new(x, 0.0)).length() < 1e-12 && b.velocity.length() < 1e-100, "{b:?}");
     }
 }
@@ -217,11 +217,11 @@ fn an_inelastic_collapse_at_one_instant_ends() {
 /// frame stops there and says so; the discs stay inside and apart.
 #[test]
 fn a_frame_stops_at_its_event_limit_and_leaves_everything_inside() {
-    let mut bodies: Vec<Body> = (0..10)
+    let mut bodies: Vec<BodyDef> = (0..10)
         .map(|k| {
-            let mut d = Body::dynamic(format!("d{k}"), Shape::Circle { radius: 0.05 }, 0.01)
+            let mut d = BodyDef::dynamic(format!("d{k}"), Shape::Circle { radius: 0.05 }, 0.01)
                 .at(DVec2::new(0.1 + 0.08 * k as f64, 0.2 + 0.06 * k as f64));
-            d.velocity = DVec2::from_angle(k as f64) * 10_000.0;
+            d.motion.velocity = DVec2::from_angle(k as f64) * 10_000.0;
             d
         })
         .collect();
@@ -234,7 +234,7 @@ fn a_frame_stops_at_its_event_limit_and_leaves_everything_inside() {
     assert_eq!(end.value("limit", &names), Some(Value::Bool(true)));
     assert_eq!(scalar(end.value("popped", &names)), 2400.0);
     assert_ne!(record.phases.iter().next_back().unwrap().kind(), PhaseKind::Move, "no move to the frame's end");
-    for b in world.bodies.iter().filter(|b| !b.is_static()) {
+    for b in world.motions.iter().filter(|m| !m.is_static()) {
         let inside = (0.05 - 1e-9..=0.95 + 1e-9).contains(&b.position.x) && (0.05 - 1e-9..=0.95 + 1e-9).contains(&b.position.y);
         assert!(inside && b.velocity.is_finite(), "{b:?}");
     }
@@ -254,13 +254,13 @@ mod properties {
     use proptest::prelude::*;
 
     /// Up to ten discs scattered over a 10 m square, none overlapping.
-    fn scatter(candidates: &[(f64, f64, f64, f64, f64)]) -> Vec<Body> {
-        let mut kept: Vec<Body> = Vec::new();
+    fn scatter(candidates: &[(f64, f64, f64, f64, f64)]) -> Vec<BodyDef> {
+        let mut kept: Vec<BodyDef> = Vec::new();
         for (k, &(x, y, vx, vy, r)) in candidates.iter().enumerate() {
             let at = DVec2::new(x, y);
-            if kept.iter().all(|b| b.position.distance(at) > b.shape.bounding_radius() + r) {
-                let mut b = Body::dynamic(format!("d{k}"), Shape::Circle { radius: r }, r * r).at(at);
-                b.velocity = DVec2::new(vx, vy);
+            if kept.iter().all(|b| b.motion.position.distance(at) > b.body.shape.bounding_radius() + r) {
+                let mut b = BodyDef::dynamic(format!("d{k}"), Shape::Circle { radius: r }, r * r).at(at);
+                b.motion.velocity = DVec2::new(vx, vy);
                 kept.push(b);
             }
         }
@@ -268,11 +268,11 @@ mod properties {
     }
 
     pub(super) fn deepest(world: &World) -> f64 {
-        let discs: Vec<&Body> = world.bodies.iter().filter(|b| matches!(b.shape, Shape::Circle { .. })).collect();
+        let discs: Vec<BodyRef> = world.iter().filter(|(b, _)| matches!(b.shape, Shape::Circle { .. })).collect();
         let mut deepest = 0.0f64;
-        for (k, a) in discs.iter().enumerate() {
-            for b in &discs[k + 1..] {
-                deepest = deepest.max(a.shape.bounding_radius() + b.shape.bounding_radius() - a.position.distance(b.position));
+        for (k, (a, am)) in discs.iter().enumerate() {
+            for (b, bm) in &discs[k + 1..] {
+                deepest = deepest.max(a.shape.bounding_radius() + b.shape.bounding_radius() - am.position.distance(bm.position));
             }
         }
         deepest
@@ -298,7 +298,7 @@ mod properties {
                 prop_assert!(deepest(&world) < 1e-9, "frame {}: overlap {}", frame, deepest(&world));
             }
             prop_assert!((world.kinetic_energy() - ke).abs() <= 1e-9 * ke, "KE {} → {}", ke, world.kinetic_energy());
-            let scale = world.bodies.iter().map(|b| b.mass() * b.velocity.length()).sum::<f64>();
+            let scale = world.iter().map(|(b, m)| b.mass() * m.velocity.length()).sum::<f64>();
             prop_assert!((world.momentum() - p).length() <= 1e-9 * scale, "p {} → {}", p, world.momentum());
         }
     }

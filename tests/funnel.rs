@@ -23,24 +23,24 @@ fn balls_pour_through_a_funnel_under_both_methods() {
                 let before = Totals::of_world(&world).energy();
                 step(&mut world, &settings, &mut NoTrace);
                 rise = rise.max(Totals::of_world(&world).energy() - before);
-                for b in world.bodies.iter().filter(|b| !b.is_static()) {
-                    assert!(b.position.is_finite() && b.velocity.is_finite(), "{case}, frame {frame}: {b:?}");
+                for (b, m) in world.iter().filter(|(b, _)| !b.is_static()) {
+                    assert!(m.position.is_finite() && m.velocity.is_finite(), "{case}, frame {frame}: {b:?} {m:?}");
                     // A ball lands up to a frame's fall into the floor; it has
                     // gone through a wall when its centre crosses the line.
-                    let inside = b.position.x.abs() < 6.0 && b.position.y > -4.0 && b.position.y < 10.0;
-                    assert!(inside, "{case}, frame {frame}: {} left the box at {}", b.name, b.position);
+                    let inside = m.position.x.abs() < 6.0 && m.position.y > -4.0 && m.position.y < 10.0;
+                    assert!(inside, "{case}, frame {frame}: {} left the box at {}", b.name, m.position);
                 }
             }
-            let balls: Vec<_> = world.bodies.iter().filter(|b| !b.is_static()).collect();
-            let below = balls.iter().filter(|b| b.position.y < 2.0).count();
+            let balls: Vec<_> = world.iter().filter(|(b, _)| !b.is_static()).collect();
+            let below = balls.iter().filter(|(_, m)| m.position.y < 2.0).count();
             let mut deepest = 0.0f64;
-            for (k, a) in balls.iter().enumerate() {
-                for b in &balls[k + 1..] {
-                    deepest = deepest.max(a.shape.bounding_radius() + b.shape.bounding_radius() - a.position.distance(b.position));
+            for (k, (a, am)) in balls.iter().enumerate() {
+                for (b, bm) in &balls[k + 1..] {
+                    deepest = deepest.max(a.shape.bounding_radius() + b.shape.bounding_radius() - am.position.distance(bm.position));
                 }
-                deepest = deepest.max(a.shape.bounding_radius() - (a.position.y + 4.0));
+                deepest = deepest.max(a.shape.bounding_radius() - (am.position.y + 4.0));
             }
-            let fastest = balls.iter().map(|b| b.velocity.length()).fold(0.0, f64::max);
+            let fastest = balls.iter().map(|(_, m)| m.velocity.length()).fold(0.0, f64::max);
             println!(
                 "{case}: {below} of 48 below the funnel, deepest overlap {deepest:.4} m, fastest {fastest:.4} m/s, largest rise of KE + PE in a frame {rise:.4} J of {start:.1} J"
             );

@@ -33,7 +33,7 @@ restitution = 0.5
 /// The ball 5 cm into the floor, falling at an infinite speed.
 fn runaway() -> Lesson {
     let mut scene = Lesson::parse("runaway.toml", BALL_ON_FLOOR).unwrap();
-    scene.world.bodies[1].velocity.y = f64::NEG_INFINITY;
+    scene.world.motions[1].velocity.y = f64::NEG_INFINITY;
     scene
 }
 
@@ -42,10 +42,10 @@ fn a_static_floor_stays_finite_under_an_infinite_impulse() {
     // Before the fix the resolve phase pushed the floor by J·(1/m) = −inf·0 = NaN.
     let mut world = runaway().world.clone();
     let record = record_frame(&mut world, &runaway().settings);
-    assert_eq!(world.bodies[0].velocity, glam::DVec2::ZERO);
-    assert_eq!(world.bodies[0].position, glam::DVec2::new(0.0, -0.5));
+    assert_eq!(world.motions[0].velocity, glam::DVec2::ZERO);
+    assert_eq!(world.motions[0].position, glam::DVec2::new(0.0, -0.5));
     assert!(record.phases.iter().flat_map(|p| p.changes().to_vec()).filter(|c| c.body == 0).all(|c| c.after.is_finite()));
-    assert!(!world.bodies[1].state().is_finite(), "the ball itself is not finite: the guard must see it");
+    assert!(!world.motions[1].state().is_finite(), "the ball itself is not finite: the guard must see it");
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn a_lesson_run_stops_at_the_first_non_finite_frame() {
     );
     let mut scene = Lesson::parse("runaway.toml", &source).unwrap();
     // Frame 0 runs untraced (only frame 2 is checked); it is recorded again to name the phase.
-    scene.world.bodies[1].velocity.y = f64::NEG_INFINITY;
+    scene.world.motions[1].velocity.y = f64::NEG_INFINITY;
     let err = impulse::lesson::validate(&scene).unwrap_err().render(false);
     assert!(err.contains("became infinite or NaN; the run stops here"), "{err}");
     assert!(err.starts_with("runaway.toml: error: frame 0, forces: the state of \"ball\""), "{err}");

@@ -164,8 +164,8 @@ fn given(scene: &Lesson) -> BTreeSet<String> {
     use impulse::geometry::{Pose, Shape, segment_ends};
     let w = &scene.world;
     let mut xs = vec![w.gravity.x, w.gravity.y, scene.settings.dt];
-    for b in &w.bodies {
-        xs.extend([b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity, b.restitution, b.friction]);
+    for (b, m) in w.iter() {
+        xs.extend([m.position.x, m.position.y, m.angle, m.velocity.x, m.velocity.y, m.angular_velocity, b.restitution, b.friction]);
         if !b.is_static() {
             xs.push(b.mass());
         }
@@ -173,7 +173,7 @@ fn given(scene: &Lesson) -> BTreeSet<String> {
             Shape::Circle { radius } => xs.push(radius),
             Shape::Box { size } => xs.extend([size.x, size.y]),
             Shape::Segment { half } => {
-                for e in segment_ends(half, Pose::new(b.position, b.angle)) {
+                for e in segment_ends(half, Pose::new(m.position, m.angle)) {
                     xs.extend([e.x, e.y]);
                 }
                 xs.push(2.0 * half.length());
@@ -199,10 +199,10 @@ fn given_vectors(scene: &Lesson) -> BTreeSet<String> {
     use impulse::geometry::{Pose, Shape, segment_ends};
     let w = &scene.world;
     let mut vs = vec![w.gravity];
-    for b in &w.bodies {
-        vs.extend([b.position, b.velocity]);
+    for (b, m) in w.iter() {
+        vs.extend([m.position, m.velocity]);
         if let Shape::Segment { half } = b.shape {
-            vs.extend(segment_ends(half, Pose::new(b.position, b.angle)));
+            vs.extend(segment_ends(half, Pose::new(m.position, m.angle)));
         }
     }
     for a in &w.actions {

@@ -20,7 +20,7 @@
 
 use glam::DVec2;
 use impulse::engine::{
-    Body, BodyState, ContactModel, FrameRecord, Friction, Integrator, NoTrace, Phase, PhaseKind, Settings, Tangent, Value, World,
+    BodyDef, BodyState, ContactModel, FrameRecord, Friction, Integrator, NoTrace, Phase, PhaseKind, Settings, Tangent, Value, World,
     record_frame, step,
 };
 use impulse::geometry::{Shape, cross, cross_sv};
@@ -74,13 +74,13 @@ fn spec(shape: BoxedStrategy<Shape>) -> impl Strategy<Value = Spec> {
     )
 }
 
-fn body(name: &str, s: &Spec, at: DVec2) -> Body {
-    let mut b = Body::dynamic(name, s.shape, s.mass).at(at);
-    b.angle = s.angle;
-    b.velocity = s.velocity;
-    b.angular_velocity = s.spin;
-    b.restitution = s.restitution;
-    b.friction = s.friction;
+fn body(name: &str, s: &Spec, at: DVec2) -> BodyDef {
+    let mut b = BodyDef::dynamic(name, s.shape, s.mass).at(at);
+    b.motion.angle = s.angle;
+    b.motion.velocity = s.velocity;
+    b.motion.angular_velocity = s.spin;
+    b.body.restitution = s.restitution;
+    b.body.friction = s.friction;
     b
 }
 
@@ -280,12 +280,12 @@ fn discs_with_velocity_ratio_friction_never_gain_energy() {
 /// tangent does too: 38.232 J out of 27 J in tests/worked_example.rs.)
 #[test]
 fn the_energy_check_can_fail() {
-    let mut a = Body::dynamic("a", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::ZERO);
-    let b = Body::dynamic("b", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(2.0, 0.0));
+    let mut a = BodyDef::dynamic("a", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::ZERO);
+    let b = BodyDef::dynamic("b", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(2.0, 0.0));
     // Approaching at 1 m/s, spinning so its contact point slides at 0.1 m/s.
-    a.velocity = DVec2::X;
-    a.angular_velocity = 0.1;
-    a.friction = 1.0;
+    a.motion.velocity = DVec2::X;
+    a.motion.angular_velocity = 0.1;
+    a.body.friction = 1.0;
     let mut w = World::new(vec![a, b], DVec2::ZERO);
     let r = resolve(&mut w, &settings(Friction::Coulomb, Tangent::Projected, false, true)).unwrap().unwrap();
     assert!(energy(&w, &r.after) > energy(&w, &r.before), "|jt| = μ·|jn| = 0.5 ≫ |vrt|/Kt = 0.1/6: vrt goes from 0.1 to −2.9");
@@ -358,13 +358,13 @@ fn build(placed: &[Placed], gravity: DVec2) -> World {
         .enumerate()
         .map(|(i, p)| {
             let mut b = body(&format!("b{i}"), &p.spec, p.at);
-            b.velocity = match p.motion {
+            b.motion.velocity = match p.motion {
                 0 => DVec2::ZERO,
                 1 => p.spec.velocity,
                 _ => -p.at.normalize_or_zero() * p.spec.velocity.length(),
             };
             if p.motion == 0 || p.motion == 2 {
-                b.angular_velocity = 0.0;
+                b.motion.angular_velocity = 0.0;
             }
             if p.fixed {
                 b.make_static();
@@ -380,7 +380,7 @@ fn no_nan_or_infinity_in_any_trace() {
     check(1000, scene(), |(placed, s, gravity)| {
         let mut traced = build(&placed, gravity);
         let mut fast = traced.clone();
-        let fixed: Vec<BodyState> = traced.bodies.iter().filter(|b| b.is_static()).map(Body::state).collect();
+        let fixed: Vec<BodyState> = traced.iter().filter(|(b, _)| b.is_static()).map(|(_, m)| m.state()).collect();
         for _ in 0..3 {
             let frame = record_frame(&mut traced, &s);
             frame_is_finite(&frame)?;
@@ -389,7 +389,7 @@ fn no_nan_or_infinity_in_any_trace() {
             step(&mut fast, &s, &mut NoTrace);
             prop_assert_eq!(fast.states(), frame.end);
         }
-        let still: Vec<BodyState> = traced.bodies.iter().filter(|b| b.is_static()).map(Body::state).collect();
+        let still: Vec<BodyState> = traced.iter().filter(|(b, _)| b.is_static()).map(|(_, m)| m.state()).collect();
         prop_assert_eq!(still, fixed, "static bodies never move");
         Ok(())
     });

@@ -13,7 +13,7 @@
 //! integrate stage moves nothing: positions change only by correction.
 
 use glam::DVec2;
-use impulse::engine::{Body, Friction, PhaseKind, Settings, Value, World, record_frame};
+use impulse::engine::{BodyDef, Friction, PhaseKind, Settings, Value, World, record_frame};
 use impulse::geometry::Shape;
 
 const RATE: f64 = 0.8;
@@ -28,22 +28,22 @@ fn settings(passes: usize) -> Settings {
     }
 }
 
-fn at_rest(mut b: Body) -> Body {
-    b.restitution = 0.0;
+fn at_rest(mut b: BodyDef) -> BodyDef {
+    b.body.restitution = 0.0;
     b
 }
 
-fn circle(r: f64, mass: f64, x: f64, y: f64) -> Body {
-    at_rest(Body::dynamic(format!("circle {r}"), Shape::Circle { radius: r }, mass).at(DVec2::new(x, y)))
+fn circle(r: f64, mass: f64, x: f64, y: f64) -> BodyDef {
+    at_rest(BodyDef::dynamic(format!("circle {r}"), Shape::Circle { radius: r }, mass).at(DVec2::new(x, y)))
 }
 
-fn rect(w: f64, h: f64, mass: f64, x: f64, y: f64) -> Body {
-    at_rest(Body::dynamic(format!("box {w}×{h}"), Shape::Box { size: DVec2::new(w, h) }, mass).at(DVec2::new(x, y)))
+fn rect(w: f64, h: f64, mass: f64, x: f64, y: f64) -> BodyDef {
+    at_rest(BodyDef::dynamic(format!("box {w}×{h}"), Shape::Box { size: DVec2::new(w, h) }, mass).at(DVec2::new(x, y)))
 }
 
 /// Runs one frame of `passes` passes on a copy of `bodies`; returns the world
 /// after it and the depth the last detect phase reported.
-fn relax(bodies: &[Body], passes: usize) -> (World, f64) {
+fn relax(bodies: &[BodyDef], passes: usize) -> (World, f64) {
     let mut world = World::new(bodies.to_vec(), DVec2::ZERO);
     let frame = record_frame(&mut world, &settings(passes));
     let detects: Vec<_> = frame.phases.iter().filter(|p| p.kind() == PhaseKind::Detect).collect();
@@ -56,7 +56,7 @@ fn relax(bodies: &[Body], passes: usize) -> (World, f64) {
 }
 
 /// Checks d_k = 0.2^k·d_0 for k = 1..=5, with `overlap` computed from positions.
-fn geometric_decay(bodies: [Body; 2], d0: f64, overlap: impl Fn(&World) -> f64) {
+fn geometric_decay(bodies: [BodyDef; 2], d0: f64, overlap: impl Fn(&World) -> f64) {
     assert!((overlap(&World::new(bodies.to_vec(), DVec2::ZERO)) - d0).abs() < 1e-12, "the stated initial overlap");
     for k in 1..=5 {
         let (world, last_detected) = relax(&bodies, k);
@@ -66,7 +66,7 @@ fn geometric_decay(bodies: [Body; 2], d0: f64, overlap: impl Fn(&World) -> f64) 
         // Pass k detected what pass k − 1 left.
         let seen = (1.0 - RATE).powi(k as i32 - 1) * d0;
         assert!((last_detected - seen).abs() < 1e-12, "pass {k} detected {last_detected}, expected {seen}");
-        for b in &world.bodies {
+        for b in &world.motions {
             assert_eq!((b.velocity, b.angular_velocity), (DVec2::ZERO, 0.0), "correction never adds velocity");
         }
     }
@@ -77,7 +77,7 @@ fn two_discs_lose_four_fifths_of_their_overlap_each_pass() {
     // Centres √(2² + 0.5²) = √4.25 apart, radii 1 + 1.5: d_0 = 2.5 − √4.25.
     let d0 = 2.5 - 4.25f64.sqrt();
     let bodies = [circle(1.0, 1.0, 0.0, 0.0), circle(1.5, 3.0, 2.0, 0.5)];
-    geometric_decay(bodies, d0, |w| 2.5 - w.bodies[0].position.distance(w.bodies[1].position));
+    geometric_decay(bodies, d0, |w| 2.5 - w.motions[0].position.distance(w.motions[1].position));
 }
 
 #[test]
@@ -85,14 +85,14 @@ fn two_boxes_lose_four_fifths_of_their_overlap_each_pass() {
     // 2×2 squares, centres 1.7 apart in x and 0.3 in y: they overlap 0.3 in x and
     // 1.7 in y, so the least penetration is along x and stays so as they part.
     let bodies = [rect(2.0, 2.0, 2.0, 0.0, 0.0), rect(2.0, 2.0, 1.0, 1.7, 0.3)];
-    geometric_decay(bodies, 0.3, |w| 2.0 - (w.bodies[1].position.x - w.bodies[0].position.x));
+    geometric_decay(bodies, 0.3, |w| 2.0 - (w.motions[1].position.x - w.motions[0].position.x));
 }
 
 #[test]
 fn a_box_and_a_disc_lose_four_fifths_of_their_overlap_each_pass() {
     // A 4×2 box's top face is at y = 1; a unit disc centred at (0.5, 1.8) sinks 0.2.
     let bodies = [rect(4.0, 2.0, 5.0, 0.0, 0.0), circle(1.0, 1.0, 0.5, 1.8)];
-    geometric_decay(bodies, 0.2, |w| 2.0 - (w.bodies[1].position.y - w.bodies[0].position.y));
+    geometric_decay(bodies, 0.2, |w| 2.0 - (w.motions[1].position.y - w.motions[0].position.y));
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn the_displacement_splits_by_inverse_mass() {
     for k in 1..=5 {
         let (world, _) = relax(&bodies, k);
         let parted = d0 * (1.0 - (1.0 - RATE).powi(k as i32));
-        let (da, db) = (world.bodies[0].position - bodies[0].position, world.bodies[1].position - bodies[1].position);
+        let (da, db) = (world.motions[0].position - bodies[0].motion.position, world.motions[1].position - bodies[1].motion.position);
         assert!((da - (-n * parted * 0.75)).length() < 1e-12, "A moved {da}");
         assert!((db - n * parted * 0.25).length() < 1e-12, "B moved {db}");
         assert!((da.length() - 3.0 * db.length()).abs() < 1e-12, "moved distances in ratio 3:1");
@@ -113,10 +113,10 @@ fn the_displacement_splits_by_inverse_mass() {
     }
 }
 
-fn floor() -> Body {
+fn floor() -> BodyDef {
     // A 20×1 static slab whose top face is at y = 0.5.
-    let mut f = Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::ZERO);
-    f.restitution = 0.0;
+    let mut f = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::ZERO);
+    f.body.restitution = 0.0;
     f
 }
 
@@ -130,8 +130,8 @@ fn a_static_floor_takes_none_of_the_correction() {
         let (fi, bi) = if ball_first { (1, 0) } else { (0, 1) };
         let mut world = World::new(bodies, DVec2::ZERO);
         record_frame(&mut world, &settings(1));
-        assert_eq!(world.bodies[fi].state(), floor().state(), "the floor never moves");
-        assert!((world.bodies[bi].position - DVec2::new(3.0, 0.92)).length() < 1e-12, "ball at {}", world.bodies[bi].position);
+        assert_eq!(world.motions[fi].state(), floor().motion.state(), "the floor never moves");
+        assert!((world.motions[bi].position - DVec2::new(3.0, 0.92)).length() < 1e-12, "ball at {}", world.motions[bi].position);
     }
 }
 
@@ -146,11 +146,11 @@ fn a_static_floor_never_moves_under_a_sunk_ball() {
         for frame in 0..600 {
             record_frame(&mut world, &s);
             // Exactly: not even round-off may reach a body with zero inverse mass.
-            assert_eq!(world.bodies[fi].state(), floor().state(), "floor moved in frame {frame}");
+            assert_eq!(world.motions[fi].state(), floor().motion.state(), "floor moved in frame {frame}");
         }
         // The ball has risen out and rests on the top face (y = 0.5 + radius), give or
         // take the sag of one frame's gravity, g·dt² ≈ 2.7 mm.
-        let y = world.bodies[bi].position.y;
+        let y = world.motions[bi].position.y;
         assert!((y - 1.0).abs() < 0.003, "ball rests at y = {y}");
     }
 }
@@ -158,9 +158,9 @@ fn a_static_floor_never_moves_under_a_sunk_ball() {
 #[test]
 fn two_static_bodies_are_never_tested() {
     let mut other = floor();
-    other.name = "other".into();
+    other.body.name = "other".into();
     let mut world = World::new(vec![floor(), other], DVec2::new(0.0, -9.8));
     let frame = record_frame(&mut world, &Settings::default());
     assert!(frame.phases.iter().all(|p| p.kind() != PhaseKind::Detect), "both static: skipped by the broad phase");
-    assert_eq!(world.bodies[0].state(), floor().state());
+    assert_eq!(world.motions[0].state(), floor().motion.state());
 }

@@ -5,7 +5,7 @@
 //! kinetic energy and never leave the box.
 
 use glam::DVec2;
-use impulse::engine::{Body, Method, NoTrace, PhaseKind, Settings, Value, World, record_frame, step};
+use impulse::engine::{Body, BodyDef, Method, NoTrace, PhaseKind, Settings, Value, World, record_frame, step};
 use impulse::geometry::Shape;
 use proptest::prelude::*;
 
@@ -13,14 +13,14 @@ fn settings(dt: f64) -> Settings {
     Settings { dt, method: Method::Reposition, ..Settings::default() }
 }
 
-fn ball(name: &str, radius: f64, mass: f64, at: DVec2, v: DVec2) -> Body {
-    let mut b = Body::dynamic(name, Shape::Circle { radius }, mass).at(at);
-    b.velocity = v;
+fn ball(name: &str, radius: f64, mass: f64, at: DVec2, v: DVec2) -> BodyDef {
+    let mut b = BodyDef::dynamic(name, Shape::Circle { radius }, mass).at(at);
+    b.motion.velocity = v;
     b
 }
 
-fn wall(name: &str, from: DVec2, to: DVec2) -> Body {
-    Body::fixed(name, Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0)
+fn wall(name: &str, from: DVec2, to: DVec2) -> BodyDef {
+    BodyDef::fixed(name, Shape::Segment { half: (to - from) / 2.0 }).at((from + to) / 2.0)
 }
 
 fn close(a: DVec2, b: DVec2, what: &str) {
@@ -43,9 +43,9 @@ fn a_ball_falling_on_a_45_degree_wall() {
     let record = record_frame(&mut world, &settings(0.1));
     let root2 = 2f64.sqrt();
     let vcor = 1.0 - 10.0 * (root2 - 1.0) / 100.0;
-    let ball = &world.bodies[0];
-    close(ball.position, DVec2::new(5.0, 5.0 + root2), "repositioned");
-    close(ball.velocity, DVec2::new(-10.0 * vcor, -1.0), "bounced, then one frame of gravity");
+    let ball = world.def(0);
+    close(ball.motion.position, DVec2::new(5.0, 5.0 + root2), "repositioned");
+    close(ball.motion.velocity, DVec2::new(-10.0 * vcor, -1.0), "bounced, then one frame of gravity");
     let names = vec!["ball".to_string(), "ramp".to_string()];
     let value = |kind: PhaseKind, name: &str| {
         let phase = record.phases.iter().find(|p| p.kind() == kind).unwrap_or_else(|| panic!("no {} phase", kind.name()));
@@ -70,8 +70,8 @@ fn head_on(restitution: f64, mass_j: f64) -> World {
     let dt = 0.1;
     let mut i = ball("i", 1.0, 1.0, DVec2::new(-0.2, 0.0), DVec2::new(2.0, 0.0));
     let mut j = ball("j", 1.0, mass_j, DVec2::new(1.9 + 1.0 * dt, 0.0), DVec2::new(-1.0, 0.0));
-    i.restitution = restitution;
-    j.restitution = restitution;
+    i.body.restitution = restitution;
+    j.body.restitution = restitution;
     let mut world = World::new(vec![i, j], DVec2::ZERO);
     step(&mut world, &settings(dt), &mut NoTrace);
     world
@@ -80,18 +80,18 @@ fn head_on(restitution: f64, mass_j: f64) -> World {
 #[test]
 fn equal_masses_swap_velocities() {
     let world = head_on(1.0, 1.0);
-    close(world.bodies[0].position, DVec2::new(-0.2 / 3.0, 0.0), "i put back");
-    close(world.bodies[1].position, DVec2::new(1.9 + 0.1 / 3.0, 0.0), "j put back");
-    close(world.bodies[0].velocity, DVec2::new(-1.0, 0.0), "i takes j's velocity");
-    close(world.bodies[1].velocity, DVec2::new(2.0, 0.0), "j takes i's");
+    close(world.motions[0].position, DVec2::new(-0.2 / 3.0, 0.0), "i put back");
+    close(world.motions[1].position, DVec2::new(1.9 + 0.1 / 3.0, 0.0), "j put back");
+    close(world.motions[0].velocity, DVec2::new(-1.0, 0.0), "i takes j's velocity");
+    close(world.motions[1].velocity, DVec2::new(2.0, 0.0), "j takes i's");
 }
 
 #[test]
 fn cr_zero_makes_them_stick() {
     let world = head_on(0.0, 1.0);
     // One common velocity, the momentum (2 − 1) kg·m/s over 2 kg.
-    close(world.bodies[0].velocity, DVec2::new(0.5, 0.0), "i");
-    close(world.bodies[1].velocity, DVec2::new(0.5, 0.0), "j");
+    close(world.motions[0].velocity, DVec2::new(0.5, 0.0), "i");
+    close(world.motions[1].velocity, DVec2::new(0.5, 0.0), "j");
 }
 
 #[test]
@@ -107,8 +107,8 @@ fn a_very_heavy_partner_nearly_reverses_the_light_ball() {
     step(&mut world, &settings(0.1), &mut NoTrace);
     // Text 003's formula with u_j = 0: v_i = (m_i − m_j)·u_i/(m_i + m_j), v_j = 2·m_i·u_i/(m_i + m_j).
     let (vi, vj) = ((mi - mj) * 2.0 / (mi + mj), 2.0 * mi * 2.0 / (mi + mj));
-    assert!((world.bodies[0].velocity.x - vi).abs() < 1e-12 && vi < -1.99999);
-    assert!((world.bodies[1].velocity.x - vj).abs() < 1e-15 && vj < 4.1e-6);
+    assert!((world.motions[0].velocity.x - vi).abs() < 1e-12 && vi < -1.99999);
+    assert!((world.motions[1].velocity.x - vj).abs() < 1e-15 && vj < 4.1e-6);
 }
 
 /// A ball moving along a wall it overlaps, at rest on it, or moving away from
@@ -122,10 +122,10 @@ fn degenerate_hits_fall_back_without_nan() {
         // 0.3 m above the floor, radius 0.5: 0.2 m into it, no gravity.
         let mut world = World::new(vec![ball("ball", 0.5, 1.0, DVec2::new(0.0, 0.3) - v * 0.01, v), floor()], DVec2::ZERO);
         let record = record_frame(&mut world, &settings(0.01));
-        let b = &world.bodies[0];
-        assert!(b.position.is_finite() && b.velocity.is_finite(), "{why}: {b:?}");
-        assert!((b.position.y - 0.5).abs() < 1e-12, "{why}: pushed out to touching, at {}", b.position);
-        assert_eq!(b.velocity, v, "{why}: nothing to bounce");
+        let b = world.def(0);
+        assert!(b.motion.position.is_finite() && b.motion.velocity.is_finite(), "{why}: {b:?}");
+        assert!((b.motion.position.y - 0.5).abs() < 1e-12, "{why}: pushed out to touching, at {}", b.motion.position);
+        assert_eq!(b.motion.velocity, v, "{why}: nothing to bounce");
         let names = vec!["ball".to_string(), "floor".to_string()];
         let reposition = record.phases.iter().find(|p| p.kind() == PhaseKind::Reposition).expect("a reposition phase");
         assert!(reposition.value("fallback", &names).is_some(), "{why}: the trace names the fallback");
@@ -146,10 +146,10 @@ fn an_overlap_older_than_the_frame_is_shared_not_undone_along_v() {
         let b = ball("b", 1.0, 1.0, DVec2::new(1.5, 0.0), DVec2::new(-u, 0.0));
         let mut world = World::new(vec![a, b], DVec2::ZERO);
         let record = record_frame(&mut world, &settings(0.1));
-        close(world.bodies[0].position, DVec2::new(-0.25, 0.0), "a put back");
-        close(world.bodies[1].position, DVec2::new(1.75, 0.0), "b put back");
+        close(world.motions[0].position, DVec2::new(-0.25, 0.0), "a put back");
+        close(world.motions[1].position, DVec2::new(1.75, 0.0), "b put back");
         let swapped = if older { -u } else { u };
-        assert_eq!((world.bodies[0].velocity.x, world.bodies[1].velocity.x), (swapped, -swapped));
+        assert_eq!((world.motions[0].velocity.x, world.motions[1].velocity.x), (swapped, -swapped));
         let names = vec!["a".to_string(), "b".to_string()];
         let reposition = record.phases.iter().find(|p| p.kind() == PhaseKind::Reposition).expect("a reposition phase");
         let Some(Value::Text(why)) = reposition.value("fallback", &names) else { panic!("the trace names the fallback") };
@@ -173,13 +173,13 @@ fn side_tracking_catches_a_tunnelling_ball() {
         );
         let s = Settings { side_tracking: tracking, ..settings(1.0 / 60.0) };
         step(&mut world, &s, &mut NoTrace);
-        world.bodies[0].clone()
+        world.def(0)
     };
     let caught = run(true);
-    assert!((caught.position.x + 0.05).abs() < 1e-12, "put back touching the pane's near side: {}", caught.position);
-    assert_eq!(caught.velocity, DVec2::new(-30.0, 0.0));
+    assert!((caught.motion.position.x + 0.05).abs() < 1e-12, "put back touching the pane's near side: {}", caught.motion.position);
+    assert_eq!(caught.motion.velocity, DVec2::new(-30.0, 0.0));
     let through = run(false);
-    assert!(through.position.x > 0.1 && through.velocity.x == 30.0, "{through:?}");
+    assert!(through.motion.position.x > 0.1 && through.motion.velocity.x == 30.0, "{through:?}");
 }
 
 /// `count` discs of radius 0.2–0.5 on a grid in a 10 × 10 box of four walls, so
@@ -219,7 +219,7 @@ proptest! {
         let fastest = |b: &Body| (2.0 * ke / b.mass()).sqrt() / (b.shape.bounding_radius() / dt);
         let worst = world.bodies.iter().filter(|b| !b.is_static()).map(fastest).fold(0.0, f64::max);
         if worst >= 1.0 {
-            for b in &mut world.bodies {
+            for b in &mut world.motions {
                 b.velocity *= 0.999 / worst;
             }
         }
@@ -230,8 +230,8 @@ proptest! {
             step(&mut world, &s, &mut NoTrace);
             let after = world.kinetic_energy();
             prop_assert!((after - before).abs() <= 1e-9 * before.max(1e-12), "frame {frame}: KE {before} → {after}");
-            for b in world.bodies.iter().filter(|b| !b.is_static()) {
-                prop_assert!(b.position.abs().max_element() < 5.0, "frame {frame}: {} left the box at {}", b.name, b.position);
+            for (b, m) in world.iter().filter(|(b, _)| !b.is_static()) {
+                prop_assert!(m.position.abs().max_element() < 5.0, "frame {frame}: {} left the box at {}", b.name, m.position);
             }
         }
         prop_assert!((world.kinetic_energy() - start).abs() <= 1e-9 * start.max(1e-12));

@@ -4,7 +4,7 @@
 //! friction make energy.
 
 use glam::DVec2;
-use impulse::engine::{Body, NoTrace, Settings, World, step};
+use impulse::engine::{BodyDef, NoTrace, Settings, World, step};
 use impulse::geometry::Shape;
 use impulse::scene::{STARTER, Scene};
 
@@ -18,18 +18,18 @@ fn starter_settings() -> Settings {
 /// The ramp: a 1 kg ball of radius 0.4 dropped from y = 4 onto a
 /// static 8 × 0.3 plank tilted by −0.35 rad; μ 0.6 and e 0.75 on both.
 fn ramp() -> World {
-    let mut ramp = Body::fixed("ramp", Shape::Box { size: DVec2::new(8.0, 0.3) });
-    ramp.angle = -0.35;
-    let mut ball = Body::dynamic("ball", Shape::Circle { radius: 0.4 }, 1.0).at(DVec2::new(0.0, 4.0));
+    let mut ramp = BodyDef::fixed("ramp", Shape::Box { size: DVec2::new(8.0, 0.3) });
+    ramp.motion.angle = -0.35;
+    let mut ball = BodyDef::dynamic("ball", Shape::Circle { radius: 0.4 }, 1.0).at(DVec2::new(0.0, 4.0));
     for b in [&mut ramp, &mut ball] {
-        (b.friction, b.restitution) = (0.6, 0.75);
+        (b.body.friction, b.body.restitution) = (0.6, 0.75);
     }
     World::new(vec![ramp, ball], DVec2::new(0.0, -9.8))
 }
 
 /// Kinetic plus potential energy (height above y = 0).
 fn energy(w: &World) -> f64 {
-    w.kinetic_energy() - w.bodies.iter().filter(|b| !b.is_static()).map(|b| b.mass() * w.gravity.y * b.position.y).sum::<f64>()
+    w.kinetic_energy() - w.iter().filter(|(b, _)| !b.is_static()).map(|(b, m)| b.mass() * w.gravity.y * m.position.y).sum::<f64>()
 }
 
 /// The largest rise of the total energy from one frame to the next over `frames`.
@@ -59,16 +59,16 @@ fn the_starters_settings_never_make_energy_on_the_ramp() {
 /// Boxes of 1 × 1 m and 1 kg (μ 0.6, e 0.2) on a static floor, in rows of
 /// the given counts from the bottom, each row centred and resting on the last.
 fn pile(rows: &[usize]) -> World {
-    let material = |mut b: Body| {
-        (b.friction, b.restitution) = (0.6, 0.2);
+    let material = |mut b: BodyDef| {
+        (b.body.friction, b.body.restitution) = (0.6, 0.2);
         b
     };
-    let mut bodies = vec![material(Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(0.0, -0.5)))];
+    let mut bodies = vec![material(BodyDef::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(0.0, -0.5)))];
     for (row, &count) in rows.iter().enumerate() {
         for k in 0..count {
             let x = k as f64 - (count as f64 - 1.0) / 2.0;
             let at = DVec2::new(x, 0.5 + row as f64);
-            bodies.push(material(Body::dynamic(format!("box {row}.{k}"), Shape::Box { size: DVec2::ONE }, 1.0).at(at)));
+            bodies.push(material(BodyDef::dynamic(format!("box {row}.{k}"), Shape::Box { size: DVec2::ONE }, 1.0).at(at)));
         }
     }
     World::new(bodies, DVec2::new(0.0, -9.8))
@@ -76,12 +76,12 @@ fn pile(rows: &[usize]) -> World {
 
 /// (the fastest speed after 5 s, the farthest any box moved from its start in 10 s)
 fn settle(mut world: World, settings: &Settings) -> (f64, f64) {
-    let start: Vec<DVec2> = world.bodies.iter().map(|b| b.position).collect();
+    let start: Vec<DVec2> = world.motions.iter().map(|b| b.position).collect();
     let run = |w: &mut World, frames| (0..frames).for_each(|_| _ = step(w, settings, &mut NoTrace));
     run(&mut world, 300);
-    let fastest = world.bodies.iter().map(|b| b.velocity.length()).fold(0.0, f64::max);
+    let fastest = world.motions.iter().map(|b| b.velocity.length()).fold(0.0, f64::max);
     run(&mut world, 300);
-    let farthest = world.bodies.iter().zip(&start).map(|(b, s)| b.position.distance(*s)).fold(0.0, f64::max);
+    let farthest = world.motions.iter().zip(&start).map(|(b, s)| b.position.distance(*s)).fold(0.0, f64::max);
     (fastest, farthest)
 }
 
@@ -135,8 +135,13 @@ fn a_box_landing_flat_is_stopped_by_two_equal_impulses() {
     for r in &resolves {
         assert!((scalar(r, "jn") + 0.5).abs() < 1e-12, "jn = {}", scalar(r, "jn"));
     }
-    let crate_ = &world.bodies[1];
-    assert!(crate_.velocity.length() < 1e-12 && crate_.angular_velocity.abs() < 1e-12, "{:?} {}", crate_.velocity, crate_.angular_velocity);
+    let crate_ = world.def(1);
+    assert!(
+        crate_.motion.velocity.length() < 1e-12 && crate_.motion.angular_velocity.abs() < 1e-12,
+        "{:?} {}",
+        crate_.motion.velocity,
+        crate_.motion.angular_velocity
+    );
 }
 
 /// The starter scene itself (a ball and a tilted crate dropped on a floor)
@@ -150,6 +155,6 @@ fn the_starter_scene_comes_to_rest() {
     for _ in 0..1200 {
         step(&mut world, &scene.settings, &mut NoTrace);
     }
-    let fastest = world.bodies.iter().map(|b| b.velocity.length()).fold(0.0, f64::max);
+    let fastest = world.motions.iter().map(|b| b.velocity.length()).fold(0.0, f64::max);
     assert!(fastest < 1e-3, "after 20 s a body still moves at {fastest} m/s");
 }

@@ -20,7 +20,7 @@ fn break_at(frames: usize, settings: impl Fn(Settings) -> Settings, friction: Op
 }
 
 fn spin(w: &World) -> f64 {
-    w.bodies.iter().map(|b| b.angular_velocity.abs()).fold(0.0, f64::max)
+    w.motions.iter().map(|b| b.angular_velocity.abs()).fold(0.0, f64::max)
 }
 
 /// Frame 65: after the break (frame 55), before any cushion (frame 69).

@@ -3,7 +3,7 @@
 //! impulses leave them sinking into themselves every frame.
 
 use glam::DVec2;
-use impulse::engine::{Body, ContactModel, NoTrace, PhaseKind, Settings, World, record_frame, step};
+use impulse::engine::{BodyDef, BodyRef, ContactModel, NoTrace, PhaseKind, Settings, World, record_frame, step};
 use impulse::geometry::Shape;
 use impulse::scene::{STARTER, Scene};
 
@@ -19,18 +19,18 @@ fn starter() -> Settings {
 
 /// Ten 1 kg discs of radius 0.5 stacked straight up on a static floor.
 fn column() -> World {
-    let mut bodies = vec![Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 2.0) }).at(DVec2::new(0.0, -1.0))];
+    let mut bodies = vec![BodyDef::fixed("floor", Shape::Box { size: DVec2::new(20.0, 2.0) }).at(DVec2::new(0.0, -1.0))];
     for k in 0..10 {
-        let mut disc = Body::dynamic(format!("c{k}"), Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 0.5 + k as f64));
-        disc.friction = 0.3;
-        disc.restitution = 0.2;
+        let mut disc = BodyDef::dynamic(format!("c{k}"), Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 0.5 + k as f64));
+        disc.body.friction = 0.3;
+        disc.body.restitution = 0.2;
         bodies.push(disc);
     }
     World::new(bodies, DVec2::new(0.0, -G))
 }
 
 fn fastest(world: &World) -> f64 {
-    world.bodies.iter().map(|b| b.velocity.length()).fold(0.0, f64::max)
+    world.motions.iter().map(|b| b.velocity.length()).fold(0.0, f64::max)
 }
 
 fn run(mut world: World, settings: &Settings, frames: usize) -> World {
@@ -78,15 +78,16 @@ fn the_two_hundred_disc_pile_comes_to_rest() {
     let scene = common::pile200();
     let settings = Settings { dt: scene.settings.dt, ..starter() };
     let world = run(scene.world.clone(), &settings, 600);
-    let discs: Vec<&Body> = world.bodies.iter().filter(|b| matches!(b.shape, Shape::Circle { .. })).collect();
-    for d in &discs {
-        if d.velocity.length() < 0.01 {
+    let discs: Vec<BodyRef> = world.iter().filter(|(b, _)| matches!(b.shape, Shape::Circle { .. })).collect();
+    for &(d, dm) in &discs {
+        if dm.velocity.length() < 0.01 {
             continue;
         }
         let r = d.shape.bounding_radius();
-        let alone = discs.iter().all(|o| std::ptr::eq(*o, *d) || o.position.distance(d.position) > r + o.shape.bounding_radius() + 0.01);
-        let rolling = d.velocity.y.abs() < 1e-9 && (d.velocity.x + d.angular_velocity * r).abs() < 1e-9;
-        assert!(alone && rolling, "after 10 s {} moves at {} m/s, ω {}", d.name, d.velocity, d.angular_velocity);
+        let alone =
+            discs.iter().all(|&(o, om)| std::ptr::eq(o, d) || om.position.distance(dm.position) > r + o.shape.bounding_radius() + 0.01);
+        let rolling = dm.velocity.y.abs() < 1e-9 && (dm.velocity.x + dm.angular_velocity * r).abs() < 1e-9;
+        assert!(alone && rolling, "after 10 s {} moves at {} m/s, ω {}", d.name, dm.velocity, dm.angular_velocity);
     }
     let world = run(world, &settings, 600);
     assert!(fastest(&world) < 0.01, "after 20 s a disc moves at {} m/s", fastest(&world));
@@ -113,8 +114,13 @@ fn a_box_landing_flat_ends_with_two_equal_sums() {
         let jn = world.contacts.get(0, 1, point).expect("both points remembered").jn;
         assert!((jn + 0.5).abs() < 1e-9, "point {point}: Σjn = {jn}");
     }
-    let crate_ = &world.bodies[1];
-    assert!(crate_.velocity.length() < 1e-9 && crate_.angular_velocity.abs() < 1e-9, "{:?} {}", crate_.velocity, crate_.angular_velocity);
+    let crate_ = world.def(1);
+    assert!(
+        crate_.motion.velocity.length() < 1e-9 && crate_.motion.angular_velocity.abs() < 1e-9,
+        "{:?} {}",
+        crate_.motion.velocity,
+        crate_.motion.angular_velocity
+    );
 }
 
 /// The warm phases are in the trace, one per remembered point before the first

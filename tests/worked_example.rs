@@ -2,20 +2,20 @@
 //! kinetic energy computed by hand (see the comments for the arithmetic).
 
 use glam::DVec2;
-use impulse::engine::{Body, Friction, Phase, PhaseKind, Settings, Tangent, Value, World, record_frame};
+use impulse::engine::{BodyDef, Friction, Phase, PhaseKind, Settings, Tangent, Value, World, record_frame};
 use impulse::geometry::Shape;
 
 const TOL: f64 = 1e-12;
 
 /// m1: 2 kg, r 2 at `c1` with v (0, −5) and spin `w1`; m2: 3 kg, r 3 at (10, 10) at rest; e = 1.
 fn balls(c1: DVec2, w1: f64, mu: f64) -> World {
-    let mut m1 = Body::dynamic("m1", Shape::Circle { radius: 2.0 }, 2.0).at(c1);
-    m1.velocity = DVec2::new(0.0, -5.0);
-    m1.angular_velocity = w1;
-    let mut m2 = Body::dynamic("m2", Shape::Circle { radius: 3.0 }, 3.0).at(DVec2::new(10.0, 10.0));
+    let mut m1 = BodyDef::dynamic("m1", Shape::Circle { radius: 2.0 }, 2.0).at(c1);
+    m1.motion.velocity = DVec2::new(0.0, -5.0);
+    m1.motion.angular_velocity = w1;
+    let mut m2 = BodyDef::dynamic("m2", Shape::Circle { radius: 3.0 }, 3.0).at(DVec2::new(10.0, 10.0));
     for b in [&mut m1, &mut m2] {
-        b.restitution = 1.0;
-        b.friction = mu;
+        b.body.restitution = 1.0;
+        b.body.friction = mu;
     }
     World::new(vec![m1, m2], DVec2::ZERO)
 }

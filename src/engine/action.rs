@@ -8,7 +8,7 @@
 //! changes them at once, by J/m and (r × J)/I, and an angular impulse L by L/I.
 //! A set velocity replaces v, as a shot does.
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -74,14 +74,16 @@ impl Action {
         frame >= self.frame && frame - self.frame < self.frames()
     }
 
-    /// Queues the action's load on its body for this frame's forces phase.
-    pub(super) fn apply(&self, body: &mut Body) {
+    /// Queues the action's load on its body for this frame's forces phase;
+    /// a velocity is set at once.
+    pub(super) fn apply(&self, body: &mut Body, motion: &mut Motion) {
+        let arm = |at: Option<DVec2>| at.map_or(DVec2::ZERO, |at| at - motion.position);
         match self.kind {
-            ActionKind::Force { force, at, .. } => body.apply_force_at(force, at.unwrap_or(body.position)),
+            ActionKind::Force { force, at, .. } => body.apply_force(force, arm(at)),
             ActionKind::Torque { torque, .. } => body.apply_torque(torque),
-            ActionKind::Impulse { impulse, at } => body.apply_impulse_at(impulse, at.unwrap_or(body.position)),
+            ActionKind::Impulse { impulse, at } => body.apply_impulse(impulse, arm(at)),
             ActionKind::AngularImpulse(l) => body.apply_angular_impulse(l),
-            ActionKind::Velocity(v) => body.velocity = v,
+            ActionKind::Velocity(v) => motion.velocity = v,
         }
     }
 

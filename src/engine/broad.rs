@@ -36,7 +36,7 @@
 //! with the margin of the record's formula, so a frame's record depends on its
 //! start alone.
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use crate::geometry::Shape;
 use glam::DVec2;
@@ -134,26 +134,27 @@ impl Broad {
     /// its start alone. Untraced, last frame's list goes on serving while it was
     /// made for the same bodies: only those that moved too far since they were
     /// listed are listed again, as inside the passes.
-    pub(super) fn start_frame<T: Tracer>(&mut self, bodies: &[Body], tracer: &mut T) {
-        let smallest = bodies.iter().filter(|b| !b.is_static()).map(|b| b.shape.bounding_radius()).fold(f64::INFINITY, f64::min);
+    pub(super) fn start_frame<T: Tracer>(&mut self, bodies: &[Body], motions: &[Motion], tracer: &mut T) {
+        let moving = bodies.iter().zip(motions).filter(|(_, m)| !m.is_static());
+        let smallest = moving.map(|(b, _)| b.shape.bounding_radius()).fold(f64::INFINITY, f64::min);
         let margin = if smallest.is_finite() { smallest * MARGIN_OF_RADIUS } else { 0.0 };
-        self.widen_or_narrow(bodies.len(), tracer.every_test());
+        self.widen_or_narrow(motions.len(), tracer.every_test());
         let margin = margin * f64::from(1u32 << self.widenings);
         let same = !tracer.every_test()
             && !self.circles
             && margin == self.margin
-            && self.shape.len() == bodies.len()
-            && bodies.iter().enumerate().all(|(i, b)| {
-                b.shape == self.shape[i] && b.is_static() == self.fixed[i] && (!b.is_static() || b.angle == self.listed_angle[i])
+            && self.shape.len() == motions.len()
+            && bodies.iter().zip(motions).enumerate().all(|(i, (b, m))| {
+                b.shape == self.shape[i] && m.is_static() == self.fixed[i] && (!m.is_static() || m.angle == self.listed_angle[i])
             });
         if same {
             // Integrate moved every body since its pairs were listed; those that
             // went too far are listed again before the first pass (untraced, so
             // nothing is recorded: pass 0 and the body itself as "pair").
-            for body in 0..bodies.len() {
-                let moved = self.moved(bodies, body);
+            for body in 0..motions.len() {
+                let moved = self.moved(motions, body);
                 if moved > self.margin * RELIST_BEFORE_PASSES {
-                    self.relist_or_build(bodies, 0, Relisted { body, moved, pair: (body, body) }, tracer);
+                    self.relist_or_build(motions, 0, Relisted { body, moved, pair: (body, body) }, tracer);
                 }
             }
             return;
@@ -165,8 +166,8 @@ impl Broad {
         self.radius.clear();
         self.radius.extend(bodies.iter().map(|b| b.shape.bounding_radius()));
         self.fixed.clear();
-        self.fixed.extend(bodies.iter().map(Body::is_static));
-        self.build(bodies, None, tracer);
+        self.fixed.extend(motions.iter().map(Motion::is_static));
+        self.build(motions, None, tracer);
     }
 
     /// Sets the margin's widening for the frame that begins from how often the
@@ -185,26 +186,26 @@ impl Broad {
     }
 
     /// How far a body is from the nearer of the places its pairs were listed from.
-    fn moved(&self, bodies: &[Body], body: usize) -> f64 {
-        self.moved_squared(bodies, body).sqrt()
+    fn moved(&self, motions: &[Motion], body: usize) -> f64 {
+        self.moved_squared(motions, body).sqrt()
     }
 
     /// Whether a body is within √`squared` of one of the places it was listed
     /// from: [`Self::moved_squared`] ≤ `squared`, without taking the smaller.
     #[inline]
-    fn within(&self, bodies: &[Body], body: usize, squared: f64) -> bool {
+    fn within(&self, motions: &[Motion], body: usize, squared: f64) -> bool {
         let [p, q] = self.listed_at[body];
-        let x = bodies[body].position;
+        let x = motions[body].position;
         x.distance_squared(p) <= squared || x.distance_squared(q) <= squared
     }
 
-    fn moved_squared(&self, bodies: &[Body], body: usize) -> f64 {
+    fn moved_squared(&self, motions: &[Motion], body: usize) -> f64 {
         let [p, q] = self.listed_at[body];
-        let x = bodies[body].position;
+        let x = motions[body].position;
         x.distance_squared(p).min(x.distance_squared(q))
     }
 
-    fn relist_or_build<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
+    fn relist_or_build<T: Tracer>(&mut self, motions: &[Motion], pass: usize, why: Relisted, tracer: &mut T) {
         // Bodies that moved too far while the frame integrated are listed
         // again once each before the passes, at most a few dozen times before a
         // build: that is bounded, and falling bodies need no wider margin.
@@ -212,18 +213,18 @@ impl Broad {
             self.relisted_in_frame += 1;
         }
         if self.relisted < RELISTS_BEFORE_REBUILD {
-            self.relist(bodies, pass, why, tracer);
+            self.relist(motions, pass, why, tracer);
         } else {
-            self.build(bodies, Some((pass, why)), tracer);
+            self.build(motions, Some((pass, why)), tracer);
         }
     }
 
     /// Whether the list still serves both bodies of a pair that was just
     /// corrected: neither has gone too far from where it was listed.
     #[inline(always)]
-    pub(super) fn keeps(&self, bodies: &[Body], (i, j): (usize, usize)) -> bool {
+    pub(super) fn keeps(&self, motions: &[Motion], (i, j): (usize, usize)) -> bool {
         let squared = self.relist_beyond_squared();
-        self.within(bodies, i, squared) && self.within(bodies, j, squared)
+        self.within(motions, i, squared) && self.within(motions, j, squared)
     }
 
     /// How far a body may move inside the passes before it is listed again, squared.
@@ -247,11 +248,11 @@ impl Broad {
     /// Text 001's bound test at the visit, as [`bounds_touch`] makes it, with
     /// the radii of this frame at hand.
     #[inline]
-    pub(super) fn touch(&self, bodies: &[Body], a: usize, b: usize) -> bool {
+    pub(super) fn touch(&self, motions: &[Motion], a: usize, b: usize) -> bool {
         let reach = self.radius[a] + self.radius[b];
         // Measured from a to b, as the narrow phase measures two discs (the
         // same bits either way round), so that the compiler does it once.
-        bodies[b].position.distance_squared(bodies[a].position) <= reach * reach
+        motions[b].position.distance_squared(motions[a].position) <= reach * reach
     }
 
     /// After the visit of (i, j) in `pass` moved them: lists again the pairs of
@@ -259,16 +260,16 @@ impl Broad {
     /// position in i's list of the first partner after j, where the walk goes
     /// on: `k` when nothing was listed again.
     #[inline(always)]
-    pub(super) fn follow<T: Tracer>(&mut self, bodies: &[Body], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
+    pub(super) fn follow<T: Tracer>(&mut self, motions: &[Motion], pass: usize, (i, j): (usize, usize), k: usize, tracer: &mut T) -> usize {
         // Compared squared: most visits move nothing far, and need no root.
-        if self.keeps(bodies, (i, j)) {
+        if self.keeps(motions, (i, j)) {
             return k;
         }
         for body in [i, j] {
             // Listing i again may have built the whole list, j with it.
-            if self.moved_squared(bodies, body) > self.relist_beyond_squared() {
-                let moved = self.moved(bodies, body);
-                self.relist_or_build(bodies, pass, Relisted { body, moved, pair: (i, j) }, tracer);
+            if self.moved_squared(motions, body) > self.relist_beyond_squared() {
+                let moved = self.moved(motions, body);
+                self.relist_or_build(motions, pass, Relisted { body, moved, pair: (i, j) }, tracer);
             }
         }
         self.partners(i).partition_point(|&p| p <= j)
@@ -280,10 +281,10 @@ impl Broad {
     /// Untraced, a static body's bounds are its shape's box at its angle (it
     /// never turns), a moving body's the square around its bounding circle, so
     /// they stay true however it turns while its list serves.
-    fn place(&mut self, bodies: &[Body], body: usize, building: bool) {
-        let b = &bodies[body];
+    fn place(&mut self, motions: &[Motion], body: usize, building: bool) {
+        let b = &motions[body];
         let tight = !self.circles && self.fixed[body];
-        let extent = if tight { b.shape.half_extent(b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
+        let extent = if tight { self.shape[body].half_extent(b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
         let [p, q] = self.listed_at[body];
         let kept = if building {
             b.position
@@ -298,8 +299,8 @@ impl Broad {
         self.hi[body] = kept.max(b.position) + extent;
     }
 
-    fn build<T: Tracer>(&mut self, bodies: &[Body], why: Option<(usize, Relisted)>, tracer: &mut T) {
-        let n = bodies.len();
+    fn build<T: Tracer>(&mut self, motions: &[Motion], why: Option<(usize, Relisted)>, tracer: &mut T) {
+        let n = motions.len();
         self.generation += 1;
         self.relisted = 0;
         self.listed_at.resize(n, [DVec2::ZERO; 2]);
@@ -307,7 +308,7 @@ impl Broad {
         self.lo.resize(n, DVec2::ZERO);
         self.hi.resize(n, DVec2::ZERO);
         for body in 0..n {
-            self.place(bodies, body, true);
+            self.place(motions, body, true);
         }
         // Sort and sweep along x. Ties go by index, so the list is a function
         // of the positions alone, whatever order the last frame left.
@@ -373,17 +374,17 @@ impl Broad {
     /// Lists again the pairs of one body that moved too far: every body whose
     /// listed bounds come within the margin of its bounds where it stands now.
     /// Pairs already listed stay (a pair in the list too many is only tested).
-    fn relist<T: Tracer>(&mut self, bodies: &[Body], pass: usize, why: Relisted, tracer: &mut T) {
+    fn relist<T: Tracer>(&mut self, motions: &[Motion], pass: usize, why: Relisted, tracer: &mut T) {
         self.relisted += 1;
         self.generation += 1;
         let b = why.body;
-        self.place(bodies, b, false);
+        self.place(motions, b, false);
         // First every body near b (one tight pass over the bounds), then the
         // pairs among them that are not listed yet.
         let mut found = std::mem::take(&mut self.found);
         found.clear();
         if self.circles {
-            found.extend((0..bodies.len()).filter(|&c| self.near(b, c)).map(|c| (b, c)));
+            found.extend((0..motions.len()).filter(|&c| self.near(b, c)).map(|c| (b, c)));
         } else {
             let (lo, hi) = (self.lo[b], self.hi[b]);
             let meet =
@@ -401,7 +402,7 @@ impl Broad {
             if let Err(at) = self.partners(i).binary_search(&j) {
                 if self.count[i] == self.room(i) {
                     // No room left in i's slot: build the whole list instead.
-                    return self.build(bodies, Some((pass, why)), tracer);
+                    return self.build(motions, Some((pass, why)), tracer);
                 }
                 let slot = &mut self.pool[self.first[i]..self.first[i] + self.count[i] + 1];
                 slot.copy_within(at..slot.len() - 1, at + 1);
@@ -413,7 +414,7 @@ impl Broad {
             }
         }
         if T::ENABLED && tracer.wants(PhaseKind::Broad, None) {
-            let record = BroadRecord { bodies: bodies.len(), margin: self.margin, candidates: added, relisted: Some(why), rebuilt: false };
+            let record = BroadRecord { bodies: motions.len(), margin: self.margin, candidates: added, relisted: Some(why), rebuilt: false };
             tracer.record(Phase::new(Some(pass), None, PhaseData::Broad(Box::new(record))));
         }
     }
@@ -440,9 +441,9 @@ impl Broad {
 
 /// Text 001's bound test at the moment a pair is visited: do the bounding
 /// circles touch? |x_b − x_a| ≤ r_a + r_b, compared squared.
-pub(super) fn bounds_touch(a: &Body, b: &Body) -> bool {
+pub(super) fn bounds_touch((a, ma): (&Body, &Motion), (b, mb): (&Body, &Motion)) -> bool {
     let reach = a.shape.bounding_radius() + b.shape.bounding_radius();
-    a.position.distance_squared(b.position) <= reach * reach
+    ma.position.distance_squared(mb.position) <= reach * reach
 }
 
 /// Sorts a slice that is usually nearly sorted already (the bodies moved a
@@ -525,26 +526,26 @@ impl BroadRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::NoTrace;
+    use crate::engine::{BodyDef, NoTrace, World};
 
     /// A disc that corrections push back and forth between two places, as one
     /// squeezed between two neighbours is, has its pairs listed again once:
     /// after that its list covers both places.
     #[test]
     fn a_body_pushed_back_and_forth_is_listed_again_once() {
-        let disc = |x: f64| Body::dynamic("d", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(x, 0.0));
-        let mut bodies = vec![disc(0.0), disc(1.5), disc(10.0)];
+        let disc = |x: f64| BodyDef::dynamic("d", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(x, 0.0));
+        let World { bodies, mut motions, .. } = World::new(vec![disc(0.0), disc(1.5), disc(10.0)], DVec2::ZERO);
         let mut broad = Broad::default();
-        broad.start_frame(&bodies, &mut NoTrace);
+        broad.start_frame(&bodies, &motions, &mut NoTrace);
         let limit = broad.margin * RELIST_AFTER;
         for push in 0..6 {
-            bodies[1].position.x = if push % 2 == 0 { 1.5 + 2.0 * limit } else { 1.5 };
-            broad.follow(&bodies, 1, (0, 1), 0, &mut NoTrace);
+            motions[1].position.x = if push % 2 == 0 { 1.5 + 2.0 * limit } else { 1.5 };
+            broad.follow(&motions, 1, (0, 1), 0, &mut NoTrace);
         }
         assert_eq!(broad.relisted, 1);
         // A third place is listed again, and replaces the farther of the two.
-        bodies[1].position.x = 1.5 - 2.0 * limit;
-        broad.follow(&bodies, 1, (0, 1), 0, &mut NoTrace);
+        motions[1].position.x = 1.5 - 2.0 * limit;
+        broad.follow(&motions, 1, (0, 1), 0, &mut NoTrace);
         assert_eq!(broad.relisted, 2);
         assert_eq!(broad.listed_at[1].map(|p| p.x), [1.5, 1.5 - 2.0 * limit]);
     }
@@ -555,13 +556,13 @@ mod tests {
     /// stops being most of them, and narrows back once frames are quiet.
     #[test]
     fn a_pile_that_keeps_leaving_its_listings_widens_the_margin() {
-        use crate::engine::{Settings, World, step};
+        use crate::engine::{Settings, step};
         let disc = |i: usize| {
             let at = DVec2::new((i % 20) as f64 * 1.2, 1.0 + (i / 20) as f64 * 1.2);
-            Body::dynamic(format!("d{i}"), Shape::Circle { radius: 1.0 }, 1.0).at(at)
+            BodyDef::dynamic(format!("d{i}"), Shape::Circle { radius: 1.0 }, 1.0).at(at)
         };
-        let mut bodies: Vec<Body> = (0..400).map(disc).collect();
-        bodies.push(Body::fixed("floor", Shape::Box { size: DVec2::new(40.0, 1.0) }).at(DVec2::new(11.4, -0.5)));
+        let mut bodies: Vec<BodyDef> = (0..400).map(disc).collect();
+        bodies.push(BodyDef::fixed("floor", Shape::Box { size: DVec2::new(40.0, 1.0) }).at(DVec2::new(11.4, -0.5)));
         let mut world = World::new(bodies, DVec2::new(0.0, -9.8));
         let settings = Settings { relaxation_iterations: 1, ..Settings::default() };
         step(&mut world, &settings, &mut NoTrace);

@@ -10,7 +10,7 @@
 //! again every frame; a little overlap keeps the contact, and the impulse
 //! alone holds it.
 
-use super::body::Body;
+use super::body::Motion;
 use super::trace::{BodyChange, PhaseKind, Quantity, Tracer};
 use super::{Settings, pair_mut};
 use crate::geometry::CollisionInfo;
@@ -18,7 +18,7 @@ use glam::DVec2;
 
 #[inline(always)]
 pub(super) fn run<T: Tracer>(
-    bodies: &mut [Body],
+    motions: &mut [Motion],
     a: usize,
     b: usize,
     info: &CollisionInfo,
@@ -26,7 +26,7 @@ pub(super) fn run<T: Tracer>(
     pass: usize,
     tracer: &mut T,
 ) {
-    let (ba, bb) = pair_mut(bodies, a, b);
+    let (ba, bb) = pair_mut(motions, a, b);
     let (inv_a, inv_b) = (ba.inv_mass(), bb.inv_mass());
     let (rate, slop) = (settings.correction_rate, settings.slop);
     // Without a slop the depth is used as it is, bit for bit the texts' value.

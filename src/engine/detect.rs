@@ -2,7 +2,7 @@
 //! bounding circles touch at the moment it is visited (text 001's bound test).
 
 use super::ContactModel;
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::trace::{PhaseKind, Quantity, Tracer, Value};
 use crate::geometry::{
     CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
@@ -14,8 +14,10 @@ use glam::DVec2;
 /// contact, deepest point first, and with `ContactModel::Clipped` the second
 /// point of two boxes' manifold. (The pass loop takes the two paths below
 /// itself; this serves the warm start.)
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run<T: Tracer>(
     bodies: &[Body],
+    motions: &[Motion],
     a: usize,
     b: usize,
     poses: (Pose, Pose),
@@ -24,8 +26,8 @@ pub(super) fn run<T: Tracer>(
     tracer: &mut T,
 ) -> Option<(CollisionInfo, Option<CollisionInfo>)> {
     match discs(&bodies[a], &bodies[b]) {
-        Some(radii) => run_discs(bodies, a, b, radii, pass, tracer).map(|info| (info, None)),
-        None => shapes(bodies, a, b, poses, model, pass, tracer),
+        Some(radii) => run_discs(bodies, motions, a, b, radii, pass, tracer).map(|info| (info, None)),
+        None => shapes(bodies, motions, a, b, poses, model, pass, tracer),
     }
 }
 
@@ -47,23 +49,27 @@ pub(super) fn discs(ba: &Body, bb: &Body) -> Option<(f64, f64)> {
 #[inline(always)]
 pub(super) fn run_discs<T: Tracer>(
     bodies: &[Body],
+    motions: &[Motion],
     a: usize,
     b: usize,
     (ra, rb): (f64, f64),
     pass: usize,
     tracer: &mut T,
 ) -> Option<CollisionInfo> {
-    let info = collide_circle_circle(bodies[a].position, ra, bodies[b].position, rb);
+    let info = collide_circle_circle(motions[a].position, ra, motions[b].position, rb);
     if T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b))) {
-        tracer.detect(pass, (a, b), DetectRecord::of(&bodies[a], &bodies[b], WorkRef::CircleCircle, (info, None), false));
+        let pair = ((&bodies[a], &motions[a]), (&bodies[b], &motions[b]));
+        tracer.detect(pass, (a, b), DetectRecord::of(pair, WorkRef::CircleCircle, (info, None), false));
     }
     info
 }
 
 /// [`run`] for any pair of shapes but two discs.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(super) fn shapes<T: Tracer>(
     bodies: &[Body],
+    motions: &[Motion],
     a: usize,
     b: usize,
     (pa, pb): (Pose, Pose),
@@ -95,7 +101,7 @@ pub(super) fn shapes<T: Tracer>(
         [Some(first), second] => (Some(first), second),
         _ => (detection.info, None),
     };
-    let flipped = first.is_some_and(|i| i.normal.dot(bb.position - ba.position) < 0.0);
+    let flipped = first.is_some_and(|i| i.normal.dot(motions[b].position - motions[a].position) < 0.0);
     let turn = |i: Option<CollisionInfo>| if flipped { i.map(CollisionInfo::flipped) } else { i };
     let (info, second) = (turn(first), turn(second));
     if traced {
@@ -108,7 +114,8 @@ pub(super) fn shapes<T: Tracer>(
             (Method::SegmentSegment, ..) => WorkRef::TwoWalls,
             (Method::BoxBox { .. } | Method::SegmentBox { .. }, ..) => unreachable!("traced, both reports are made above"),
         };
-        tracer.detect(pass, (a, b), DetectRecord::of(ba, bb, work, (info, second), flipped));
+        let pair = ((ba, &motions[a]), (bb, &motions[b]));
+        tracer.detect(pass, (a, b), DetectRecord::of(pair, work, (info, second), flipped));
     }
     info.map(|info| (info, second))
 }
@@ -211,10 +218,15 @@ pub struct DetectRecord<W = Work> {
 }
 
 impl<W> DetectRecord<W> {
-    fn of(ba: &Body, bb: &Body, work: W, (info, second): (Option<CollisionInfo>, Option<CollisionInfo>), flipped: bool) -> DetectRecord<W> {
+    fn of(
+        ((ba, ma), (bb, mb)): ((&Body, &Motion), (&Body, &Motion)),
+        work: W,
+        (info, second): (Option<CollisionInfo>, Option<CollisionInfo>),
+        flipped: bool,
+    ) -> DetectRecord<W> {
         DetectRecord {
-            x_a: ba.position,
-            x_b: bb.position,
+            x_a: ma.position,
+            x_b: mb.position,
             r_a: ba.shape.bounding_radius(),
             r_b: bb.shape.bounding_radius(),
             work,

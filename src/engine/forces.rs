@@ -3,13 +3,19 @@
 //! of the frame queue their loads first (see `action.rs`).
 
 use super::action::{Action, ActionKind};
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use super::trace::{SHOWN_BODIES, more_bodies};
 use glam::DVec2;
 
 /// `acted` are the frame's actions, for the record (empty untraced).
-pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, acted: Vec<Acted>, tracer: &mut T) {
+pub(super) fn apply<T: Tracer>(
+    (bodies, motions): (&mut [Body], &mut [Motion]),
+    gravity: DVec2,
+    dt: f64,
+    acted: Vec<Acted>,
+    tracer: &mut T,
+) {
     let mut record = (T::ENABLED && tracer.wants(PhaseKind::Forces, None)).then(|| ForcesRecord {
         gravity,
         dt,
@@ -18,12 +24,12 @@ pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, act
         before: Vec::new(),
         changes: Vec::new(),
     });
-    for (i, body) in bodies.iter_mut().enumerate() {
-        if body.is_static() {
+    for (i, (body, motion)) in bodies.iter_mut().zip(motions.iter_mut()).enumerate() {
+        if motion.is_static() {
             continue;
         }
-        let dv = (gravity + body.force * body.inv_mass()) * dt + body.impulse * body.inv_mass();
-        let dw = body.torque * body.inv_inertia() * dt + body.angular_impulse * body.inv_inertia();
+        let dv = (gravity + body.force * motion.inv_mass()) * dt + body.impulse * motion.inv_mass();
+        let dw = body.torque * motion.inv_inertia() * dt + body.angular_impulse * motion.inv_inertia();
         if let Some(r) = &mut record
             && (body.force != DVec2::ZERO || body.torque != 0.0 || body.impulse != DVec2::ZERO || body.angular_impulse != 0.0)
         {
@@ -39,15 +45,15 @@ pub(super) fn apply<T: Tracer>(bodies: &mut [Body], gravity: DVec2, dt: f64, act
                 dw,
             });
         }
-        let before = (body.velocity, body.angular_velocity);
-        body.velocity += dv;
-        body.angular_velocity += dw;
+        let before = (motion.velocity, motion.angular_velocity);
+        motion.velocity += dv;
+        motion.angular_velocity += dw;
         (body.force, body.torque, body.impulse, body.angular_impulse) = (DVec2::ZERO, 0.0, DVec2::ZERO, 0.0);
         if let Some(r) = &mut record
             && (dv != DVec2::ZERO || dw != 0.0 || r.acted.iter().any(|a| a.body == i))
         {
             r.before.push(before);
-            r.changes.push(BodyChange { body: i, after: body.state() });
+            r.changes.push(BodyChange { body: i, after: motion.state() });
         }
     }
     if let Some(r) = record {
@@ -80,7 +86,7 @@ pub struct Acted {
 }
 
 impl Acted {
-    pub(super) fn of(action: &Action, body: &Body) -> Acted {
+    pub(super) fn of(action: &Action, body: &Motion) -> Acted {
         let arm = match action.kind {
             ActionKind::Force { at: Some(at), .. } | ActionKind::Impulse { at: Some(at), .. } => Some(at - body.position),
             _ => None,

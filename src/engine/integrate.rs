@@ -2,7 +2,7 @@
 //! just produced (text 001), which keeps orbits and resting contacts stable;
 //! explicit Euler uses those from before the frame's forces.
 
-use super::body::Body;
+use super::body::Motion;
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, SHOWN_BODIES, Tracer, more_bodies};
 use glam::DVec2;
 
@@ -10,7 +10,7 @@ use glam::DVec2;
 /// `Integrate`, or `Move` for text 003's method, whose frame moves first, and
 /// text 004's, which moves to each event (`iteration`, the event's number).
 pub(super) fn run<T: Tracer>(
-    bodies: &mut [Body],
+    motions: &mut [Motion],
     dt: f64,
     frame_start_velocities: &[(DVec2, f64)],
     (kind, iteration): (PhaseKind, Option<usize>),
@@ -19,7 +19,7 @@ pub(super) fn run<T: Tracer>(
     let explicit = !frame_start_velocities.is_empty();
     let mut record =
         (T::ENABLED && tracer.wants(kind, None)).then(|| IntegrateRecord { dt, explicit, before: Vec::new(), changes: Vec::new() });
-    for (i, body) in bodies.iter_mut().enumerate() {
+    for (i, body) in motions.iter_mut().enumerate() {
         if body.is_static() {
             continue;
         }

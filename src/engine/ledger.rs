@@ -12,7 +12,7 @@
 //! summed afresh, so rounding cannot build up from frame to frame.
 
 use super::World;
-use super::body::{Body, BodyState};
+use super::body::{Body, BodyState, Motion};
 use super::record::FrameRecord;
 use super::trace::PhaseKind;
 use crate::geometry::cross;
@@ -49,7 +49,8 @@ impl Totals {
 
     /// The totals of `world` as it stands.
     pub fn of_world(world: &World) -> Totals {
-        world.bodies.iter().fold(Totals::default(), |t, b| t + Totals::of_body(b, &b.state(), world.gravity))
+        let states = world.motions.iter().map(Motion::state);
+        world.bodies.iter().zip(states).fold(Totals::default(), |t, (b, s)| t + Totals::of_body(b, &s, world.gravity))
     }
 
     /// The totals of the bodies in the states `states` (one per body).

@@ -19,7 +19,7 @@
 //! one puts every body back as the pass found it and makes the pass again in
 //! (i, j) order, which lists them again where text 001's loop does.
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::broad::Broad;
 use super::trace::NoTrace;
 use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
@@ -45,7 +45,7 @@ pub(super) struct Levels {
     pairs: Vec<(u32, u32)>,
     starts: Vec<u32>,
     /// Each body's position, velocity and spin when the pass began.
-    saved: Vec<(DVec2, DVec2, f64)>,
+    saved: Vec<Motion>,
 }
 
 impl Levels {
@@ -58,9 +58,9 @@ impl Levels {
     #[inline(always)]
     pub(super) fn pass(
         &mut self,
-        bodies: &mut [Body],
+        (bodies, motions): (&[Body], &mut [Motion]),
         broad: &Broad,
-        pose: &impl Fn(&[Body], usize) -> Pose,
+        pose: &impl Fn(&[Motion], usize) -> Pose,
         settings: &Settings,
         solve: &mut Solve,
         stats: &mut StepStats,
@@ -76,23 +76,23 @@ impl Levels {
             return false;
         }
         self.saved.clear();
-        self.saved.extend(bodies.iter().map(|b| (b.position, b.velocity, b.angular_velocity)));
+        self.saved.extend_from_slice(motions);
         let mut made = StepStats::default();
         // Level l's visits of discs four at a time, then its others one by one.
         for bounds in self.starts.windows(3).step_by(2) {
             let (fours, others) =
                 (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
             for four in fours.chunks(4) {
-                if !discs4(bodies, four, settings, &mut made, broad) {
-                    return self.undo(bodies);
+                if !discs4((bodies, motions), four, settings, &mut made, broad) {
+                    return self.undo(motions);
                 }
             }
             for &(i, j) in others {
                 let pair = (i as usize, j as usize);
-                if visit_listed(bodies, broad, pair, pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
-                    && !broad.keeps(bodies, pair)
+                if visit_listed(bodies, motions, broad, pair, pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
+                    && !broad.keeps(motions, pair)
                 {
-                    return self.undo(bodies);
+                    return self.undo(motions);
                 }
             }
         }
@@ -102,10 +102,8 @@ impl Levels {
     }
 
     /// Puts every body back as the pass found it.
-    fn undo(&self, bodies: &mut [Body]) -> bool {
-        for (b, &(x, v, w)) in bodies.iter_mut().zip(&self.saved) {
-            (b.position, b.velocity, b.angular_velocity) = (x, v, w);
-        }
+    fn undo(&self, motions: &mut [Motion]) -> bool {
+        motions.copy_from_slice(&self.saved);
         false
     }
 
@@ -226,14 +224,14 @@ impl std::ops::Neg for F4 {
 
 /// One number of each of four bodies.
 #[inline(always)]
-fn gather(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> f64) -> F4 {
-    F4([f(&bodies[k]), f(&bodies[l]), f(&bodies[m]), f(&bodies[n])])
+fn gather<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> f64) -> F4 {
+    F4([f(&of[k]), f(&of[l]), f(&of[m]), f(&of[n])])
 }
 
 /// One vector of each of four bodies, as its x and its y.
 #[inline(always)]
-fn gather2(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> DVec2) -> (F4, F4) {
-    let [p, q, r, t] = [f(&bodies[k]), f(&bodies[l]), f(&bodies[m]), f(&bodies[n])];
+fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> (F4, F4) {
+    let [p, q, r, t] = [f(&of[k]), f(&of[l]), f(&of[m]), f(&of[n])];
     (F4([p.x, q.x, r.x, t.x]), F4([p.y, q.y, r.y, t.y]))
 }
 
@@ -245,7 +243,7 @@ fn gather2(bodies: &[Body], [k, l, m, n]: [usize; 4], f: impl Fn(&Body) -> DVec2
 /// the pairs given repeat the first and are not written back. Returns false when a
 /// correction moved a body too far for the list.
 #[inline(always)]
-fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut StepStats, broad: &Broad) -> bool {
+fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: &Settings, stats: &mut StepStats, broad: &Broad) -> bool {
     let count = lanes.len();
     let pair = |k: usize| {
         let (i, j) = lanes[if k < count { k } else { 0 }];
@@ -254,7 +252,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut S
     let [(a0, b0), (a1, b1), (a2, b2), (a3, b3)] = [pair(0), pair(1), pair(2), pair(3)];
     let (ia, ib) = ([a0, a1, a2, a3], [b0, b1, b2, b3]);
     let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
-    let ((xa, ya), (xb, yb)) = (gather2(bodies, ia, |b| b.position), gather2(bodies, ib, |b| b.position));
+    let ((xa, ya), (xb, yb)) = (gather2(motions, ia, |m| m.position), gather2(motions, ib, |m| m.position));
     // Only two moving discs come here. (`Shape::bounding_radius`, which gives the
     // same number, also holds a box's root in the lanes: 3 % of the step.)
     let radius = |b: &Body| match b.shape {
@@ -277,7 +275,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut S
     let (ex, ey) = (sx + nx * depth, sy + ny * depth);
 
     // `correct::run`: both bodies move.
-    let (ima, imb) = (gather(bodies, ia, |b| b.inv_mass()), gather(bodies, ib, |b| b.inv_mass()));
+    let (ima, imb) = (gather(motions, ia, Motion::inv_mass), gather(motions, ib, Motion::inv_mass));
     let excess = if s.slop > 0.0 { depth.map(|d| (d - s.slop).max(0.0)) } else { depth };
     let push = excess * F4::splat(s.correction_rate) / (ima + imb);
     let (xa, ya) = (xa - nx * push * ima, ya - ny * push * ima);
@@ -286,9 +284,9 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut S
     // `resolve::run`: the contact point between start and end, weighted by inverse mass.
     let (px, py) = (sx * (imb / (ima + imb)) + ex * (ima / (ima + imb)), sy * (imb / (ima + imb)) + ey * (ima / (ima + imb)));
     let (rax, ray, rbx, rby) = (px - xa, py - ya, px - xb, py - yb);
-    let ((vax, vay), wa) = (gather2(bodies, ia, |b| b.velocity), gather(bodies, ia, |b| b.angular_velocity));
-    let ((vbx, vby), wb) = (gather2(bodies, ib, |b| b.velocity), gather(bodies, ib, |b| b.angular_velocity));
-    // v + ω×r, as `Body::velocity_at` takes it (r = p − x, the same bits as the arms).
+    let ((vax, vay), wa) = (gather2(motions, ia, |m| m.velocity), gather(motions, ia, |m| m.angular_velocity));
+    let ((vbx, vby), wb) = (gather2(motions, ib, |m| m.velocity), gather(motions, ib, |m| m.angular_velocity));
+    // v + ω×r, as `Motion::velocity_at` takes it (r = p − x, the same bits as the arms).
     let vrx = (vax + -wa * ray) - (vbx + -wb * rby);
     let vry = (vay + wa * rax) - (vby + wb * rbx);
     let vrn = vrx * nx + vry * ny;
@@ -298,7 +296,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut S
         F4::splat(s.restitution_threshold).above(vrn, zero, half)
     };
     let mu = (gather(bodies, ia, |b| b.friction) + gather(bodies, ib, |b| b.friction)) / F4::splat(2.0);
-    let (iia, iib) = (gather(bodies, ia, |b| b.inv_inertia()), gather(bodies, ib, |b| b.inv_inertia()));
+    let (iia, iib) = (gather(motions, ia, Motion::inv_inertia), gather(motions, ib, Motion::inv_inertia));
     let (cna, cnb) = (rax * ny - ray * nx, rbx * ny - rby * nx);
     let k_n = ima + imb + cna * cna * iia + cnb * cnb * iib;
     let jn = -(one + e) * vrn / k_n;
@@ -310,7 +308,7 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut S
     let vrt = vrx * tx + vry * ty;
     let jt = vrt.map(f64::abs).above(epsilon, mu * jn, zero);
     let (jx, jy) = (nx * jn + tx * jt, ny * jn + ty * jt);
-    // `Body::push`: J at A, −J at B.
+    // `Motion::push`: J at A, −J at B.
     let (vax2, vay2, wa2) = (vax + jx * ima, vay + jy * ima, wa + (rax * jy - ray * jx) * iia);
     let (mjx, mjy) = (-jx, -jy);
     let (vbx2, vby2, wb2) = (vbx + mjx * imb, vby + mjy * imb, wb + (rbx * mjy - rby * mjx) * iib);
@@ -327,15 +325,15 @@ fn discs4(bodies: &mut [Body], lanes: &[(u32, u32)], s: &Settings, stats: &mut S
         }
         stats.contacts += 1;
         let (a, b) = pair(k);
-        bodies[a].position = DVec2::new(xa.lane(k), ya.lane(k));
-        bodies[b].position = DVec2::new(xb.lane(k), yb.lane(k));
+        motions[a].position = DVec2::new(xa.lane(k), ya.lane(k));
+        motions[b].position = DVec2::new(xb.lane(k), yb.lane(k));
         if vrn.lane(k) > 0.0 {
-            let ba = &mut bodies[a];
-            (ba.velocity, ba.angular_velocity) = (DVec2::new(vax2.lane(k), vay2.lane(k)), wa2.lane(k));
-            let bb = &mut bodies[b];
-            (bb.velocity, bb.angular_velocity) = (DVec2::new(vbx2.lane(k), vby2.lane(k)), wb2.lane(k));
+            let ma = &mut motions[a];
+            (ma.velocity, ma.angular_velocity) = (DVec2::new(vax2.lane(k), vay2.lane(k)), wa2.lane(k));
+            let mb = &mut motions[b];
+            (mb.velocity, mb.angular_velocity) = (DVec2::new(vbx2.lane(k), vby2.lane(k)), wb2.lane(k));
         }
-        keeps &= broad.keeps(bodies, (a, b));
+        keeps &= broad.keeps(motions, (a, b));
     }
     keeps
 }

@@ -27,7 +27,7 @@ mod warm;
 mod wide;
 
 pub use action::{Action, ActionKind, actions_from};
-pub use body::{Body, BodyState};
+pub use body::{Body, BodyDef, BodyRef, BodyState, Motion};
 pub use broad::{BroadRecord, Relisted};
 pub use correct::CorrectRecord;
 pub use detect::{DetectRecord, FaceRow, FaceTable, Shown, Work, WorkRef};
@@ -52,7 +52,11 @@ use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
+    /// What each body is: name, shape, material, mass, queued loads.
     pub bodies: Vec<Body>,
+    /// How each body moves, at the same index: the hot half the passes work on
+    /// (see [`Motion`]). A world always holds as many motions as bodies.
+    pub motions: Vec<Motion>,
     pub gravity: DVec2,
     pub time: f64,
     pub frame: u64,
@@ -105,14 +109,49 @@ impl std::fmt::Debug for Scratch {
 }
 
 impl World {
-    pub fn new(bodies: Vec<Body>, gravity: DVec2) -> World {
-        World { bodies, gravity, time: 0.0, frame: 0, actions: Vec::new(), contacts: ContactMemory::default(), scratch: Scratch::default() }
+    pub fn new(defs: Vec<BodyDef>, gravity: DVec2) -> World {
+        let (bodies, motions) = defs.into_iter().map(|d| (d.body, d.motion)).unzip();
+        World {
+            bodies,
+            motions,
+            gravity,
+            time: 0.0,
+            frame: 0,
+            actions: Vec::new(),
+            contacts: ContactMemory::default(),
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Each body with its motion, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = BodyRef<'_>> + DoubleEndedIterator + Clone {
+        self.bodies.iter().zip(&self.motions)
+    }
+
+    /// Body `i`'s two halves, if there is a body `i`.
+    pub fn get(&self, i: usize) -> Option<BodyRef<'_>> {
+        Some((self.bodies.get(i)?, self.motions.get(i)?))
+    }
+
+    /// Body `i`'s two halves to change, if there is a body `i`.
+    pub fn get_mut(&mut self, i: usize) -> Option<(&mut Body, &mut Motion)> {
+        Some((self.bodies.get_mut(i)?, self.motions.get_mut(i)?))
+    }
+
+    /// Body `i` whole, both halves copied.
+    pub fn def(&self, i: usize) -> BodyDef {
+        BodyDef { body: self.bodies[i].clone(), motion: self.motions[i] }
+    }
+
+    /// Body `i`'s kinetic energy, ½mv² + ½Iω².
+    pub fn kinetic_energy_of(&self, i: usize) -> f64 {
+        self.bodies[i].kinetic_energy(&self.motions[i])
     }
 
     /// Adds a body before the first wall, where a scene file's `[[body]]`
     /// entries put it, so a save and its reload list the bodies in one
     /// order and replay the same run. Returns its index.
-    pub fn insert_body(&mut self, body: Body) -> usize {
+    pub fn insert_body(&mut self, def: BodyDef) -> usize {
         let at = self.bodies.iter().position(|b| matches!(b.shape, Shape::Segment { .. })).unwrap_or(self.bodies.len());
         // The memory is keyed by body index, which shifts for the walls.
         self.contacts.clear();
@@ -121,12 +160,25 @@ impl World {
                 a.body += 1;
             }
         }
-        self.bodies.insert(at, body);
+        self.bodies.insert(at, def.body);
+        self.motions.insert(at, def.motion);
         at
     }
 
+    /// Puts `def` in body `i`'s place, both halves.
+    pub fn set_body(&mut self, i: usize, def: BodyDef) {
+        (self.bodies[i], self.motions[i]) = (def.body, def.motion);
+    }
+
+    /// Adds a body after every other, walls too; its index.
+    pub fn push_body(&mut self, def: BodyDef) -> usize {
+        self.bodies.push(def.body);
+        self.motions.push(def.motion);
+        self.bodies.len() - 1
+    }
+
     /// Removes body `i`, and the actions on it; the others keep their bodies.
-    pub fn remove_body(&mut self, i: usize) -> Body {
+    pub fn remove_body(&mut self, i: usize) -> BodyDef {
         // The memory is keyed by body index, which shifts.
         self.contacts.clear();
         self.actions.retain(|a| a.body != i);
@@ -135,15 +187,15 @@ impl World {
                 a.body -= 1;
             }
         }
-        self.bodies.remove(i)
+        BodyDef { body: self.bodies.remove(i), motion: self.motions.remove(i) }
     }
 
     pub fn kinetic_energy(&self) -> f64 {
-        self.bodies.iter().map(Body::kinetic_energy).sum()
+        self.bodies.iter().zip(&self.motions).map(|(b, m)| b.kinetic_energy(m)).sum()
     }
 
     pub fn momentum(&self) -> DVec2 {
-        self.bodies.iter().map(|b| b.velocity * b.mass()).sum()
+        self.bodies.iter().zip(&self.motions).map(|(b, m)| m.velocity * b.mass()).sum()
     }
 
     /// About how many bytes the world holds: what a cache of worlds counts.
@@ -151,13 +203,14 @@ impl World {
         let names: usize = self.bodies.iter().map(|b| b.name.len()).sum();
         std::mem::size_of::<World>()
             + std::mem::size_of_val(&self.bodies[..])
+            + std::mem::size_of_val(&self.motions[..])
             + names
             + self.contacts.bytes()
             + std::mem::size_of_val(&self.actions[..])
     }
 
     pub fn states(&self) -> Vec<BodyState> {
-        self.bodies.iter().map(Body::state).collect()
+        self.motions.iter().map(Motion::state).collect()
     }
 }
 
@@ -293,7 +346,7 @@ pub fn step_portable<T: Tracer>(world: &mut World, settings: &Settings, tracer: 
     let stats = match settings.method {
         Method::Relaxation => relax(world, settings, tracer),
         Method::Reposition => {
-            let stats = reposition::move_and_collide(&mut world.bodies, settings, world.gravity, tracer);
+            let stats = reposition::move_and_collide(&world.bodies, &mut world.motions, settings, world.gravity, tracer);
             forces(world, settings, tracer);
             stats
         }
@@ -302,8 +355,8 @@ pub fn step_portable<T: Tracer>(world: &mut World, settings: &Settings, tracer: 
             if world.actions.iter().any(|a| a.acts_in(world.frame)) {
                 forces(world, settings, tracer);
             }
-            let World { bodies, scratch, time, .. } = world;
-            event::run(bodies, &mut scratch.event, (*time, settings.dt), settings.motion, tracer)
+            let World { bodies, motions, scratch, time, .. } = world;
+            event::run((bodies, motions), &mut scratch.event, (*time, settings.dt), settings.motion, tracer)
         }
     };
     world.time += settings.dt;
@@ -316,16 +369,16 @@ fn forces<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
     if !settings.motion {
         return;
     }
-    let World { bodies, gravity, actions, frame, .. } = world;
+    let World { bodies, motions, gravity, actions, frame, .. } = world;
     let count = bodies.len();
     let mut acted = Vec::new();
     for a in actions.iter().filter(|a| a.acts_in(*frame) && a.body < count) {
         if T::ENABLED {
-            acted.push(Acted::of(a, &bodies[a.body]));
+            acted.push(Acted::of(a, &motions[a.body]));
         }
-        a.apply(&mut bodies[a.body]);
+        a.apply(&mut bodies[a.body], &mut motions[a.body]);
     }
-    forces::apply(bodies, *gravity, settings.dt, acted, tracer);
+    forces::apply((bodies, motions), *gravity, settings.dt, acted, tracer);
 }
 
 /// Text 001's frame: forces, the broad phase, the relaxation passes, integrate.
@@ -334,55 +387,56 @@ fn forces<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
 fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
     world.scratch.frame_start_velocities.clear();
     if settings.integrator == Integrator::ExplicitEuler {
-        world.scratch.frame_start_velocities.extend(world.bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
+        world.scratch.frame_start_velocities.extend(world.motions.iter().map(|m| (m.velocity, m.angular_velocity)));
     }
     forces(world, settings, tracer);
-    let World { bodies, scratch, frame, contacts, .. } = world;
+    let World { bodies, motions, scratch, frame, contacts, .. } = world;
+    let bodies = &bodies[..];
     scratch.solve_start_velocities.clear();
     if settings.warm_start {
-        scratch.solve_start_velocities.extend(bodies.iter().map(|b| (b.velocity, b.angular_velocity)));
+        scratch.solve_start_velocities.extend(motions.iter().map(|m| (m.velocity, m.angular_velocity)));
     }
     let mut stats = StepStats::default();
     scratch.rotations.clear();
-    scratch.rotations.extend(bodies.iter().map(|b| match b.shape {
+    scratch.rotations.extend(bodies.iter().zip(motions.iter()).map(|(b, m)| match b.shape {
         Shape::Circle { .. } => DVec2::X,
-        _ => DVec2::from_angle(b.angle),
+        _ => DVec2::from_angle(m.angle),
     }));
     let rotations = &scratch.rotations;
-    let pose = |bodies: &[Body], i: usize| {
-        let b = &bodies[i];
+    let pose = |motions: &[Motion], i: usize| {
+        let m = &motions[i];
         // A disc's pose is taken unturned, its angle as its rotation (see `Scratch::rotations`).
-        let angle = if matches!(b.shape, Shape::Circle { .. }) { 0.0 } else { b.angle };
-        Pose::turned(b.position, angle, rotations[i])
+        let angle = if matches!(bodies[i].shape, Shape::Circle { .. }) { 0.0 } else { m.angle };
+        Pose::turned(m.position, angle, rotations[i])
     };
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
-    broad.start_frame(bodies, tracer);
+    broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {
-        warm_start(bodies, &pose, settings.contact, *frame, contacts, tracer);
+        warm_start(bodies, motions, &pose, settings.contact, *frame, contacts, tracer);
     }
     let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, before: &scratch.solve_start_velocities };
     for pass in 1..=settings.relaxation_iterations {
         solve.pass = pass;
         // Untraced, the same visits in levels (the same bits: see `levels`);
         // summed impulses share their contact memory across visits, and stay in order.
-        if !T::ENABLED && !settings.warm_start && levels.pass(bodies, broad, &pose, settings, &mut solve, &mut stats) {
+        if !T::ENABLED && !settings.warm_start && levels.pass((bodies, motions), broad, &pose, settings, &mut solve, &mut stats) {
             continue;
         }
         for i in 0..bodies.len() {
             let mut k = 0;
             while let Some(j) = broad.partner(i, k) {
                 k += 1;
-                if visit_listed(bodies, broad, (i, j), &pose, settings, &mut solve, tracer, &mut stats) == Visit::Contact
+                if visit_listed(bodies, motions, broad, (i, j), &pose, settings, &mut solve, tracer, &mut stats) == Visit::Contact
                     && settings.position_correction
                 {
-                    k = broad.follow(bodies, pass, (i, j), k, tracer);
+                    k = broad.follow(motions, pass, (i, j), k, tracer);
                 }
             }
         }
     }
     solve.memory.end_frame(*frame);
     if settings.motion {
-        integrate::run(bodies, settings.dt, &scratch.frame_start_velocities, (PhaseKind::Integrate, None), tracer);
+        integrate::run(motions, settings.dt, &scratch.frame_start_velocities, (PhaseKind::Integrate, None), tracer);
     }
     stats
 }
@@ -403,12 +457,12 @@ pub enum Visit {
 /// resolve. The step makes these visits in (a, b) order for the pairs its
 /// candidate list holds; visiting every pair the same way gives the same world.
 pub fn relax_pair<T: Tracer>(world: &mut World, a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
-    let World { bodies, contacts, frame, .. } = world;
-    if !broad::bounds_touch(&bodies[a], &bodies[b]) {
+    let World { bodies, motions, contacts, frame, .. } = world;
+    if !broad::bounds_touch((&bodies[a], &motions[a]), (&bodies[b], &motions[b])) {
         return Visit::Apart;
     }
     let mut solve = Solve { pass, frame: *frame, memory: contacts, before: &[] };
-    relax_touching(bodies, (a, b), &|bodies: &[Body], i: usize| bodies[i].pose(), settings, &mut solve, tracer)
+    relax_touching(bodies, motions, (a, b), &|motions: &[Motion], i: usize| motions[i].pose(), settings, &mut solve, tracer)
 }
 
 /// Where in the frame a visit is, and what the summed solve keeps: the
@@ -424,9 +478,11 @@ pub(crate) struct Solve<'a> {
 /// `warm_start`, before the first pass: each contact point of the last frame
 /// whose pair still touches begins from the impulses it summed then (see
 /// [`warm`]). The narrow phase is asked again, untraced, for where the point is now.
+#[allow(clippy::too_many_arguments)]
 fn warm_start<T: Tracer>(
-    bodies: &mut [Body],
-    pose: &impl Fn(&[Body], usize) -> Pose,
+    bodies: &[Body],
+    motions: &mut [Motion],
+    pose: &impl Fn(&[Motion], usize) -> Pose,
     model: ContactModel,
     frame: u64,
     memory: &mut ContactMemory,
@@ -434,12 +490,12 @@ fn warm_start<T: Tracer>(
 ) {
     for key in memory.of_last_frame(frame) {
         let (a, b, point) = (key.0 as usize, key.1 as usize, key.2);
-        let still = broad::bounds_touch(&bodies[a], &bodies[b])
-            .then(|| detect::run(bodies, a, b, (pose(bodies, a), pose(bodies, b)), model, 0, &mut NoTrace))
+        let still = broad::bounds_touch((&bodies[a], &motions[a]), (&bodies[b], &motions[b]))
+            .then(|| detect::run(bodies, motions, a, b, (pose(motions, a), pose(motions, b)), model, 0, &mut NoTrace))
             .flatten()
             .and_then(|(first, second)| if point == 0 { Some(first) } else { second });
         match still {
-            Some(info) => warm::warm(bodies, key, &info, frame, memory, tracer),
+            Some(info) => warm::warm((bodies, motions), key, &info, frame, memory, tracer),
             None => memory.forget(key),
         }
     }
@@ -450,20 +506,21 @@ fn warm_start<T: Tracer>(
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn visit_listed<T: Tracer>(
-    bodies: &mut [Body],
+    bodies: &[Body],
+    motions: &mut [Motion],
     broad: &broad::Broad,
     (a, b): (usize, usize),
-    pose: &impl Fn(&[Body], usize) -> Pose,
+    pose: &impl Fn(&[Motion], usize) -> Pose,
     settings: &Settings,
     solve: &mut Solve,
     tracer: &mut T,
     stats: &mut StepStats,
 ) -> Visit {
-    if !broad.touch(bodies, a, b) {
+    if !broad.touch(motions, a, b) {
         return Visit::Apart;
     }
     stats.narrow_tests += 1;
-    let visit = relax_touching(bodies, (a, b), pose, settings, solve, tracer);
+    let visit = relax_touching(bodies, motions, (a, b), pose, settings, solve, tracer);
     stats.contacts += usize::from(visit == Visit::Contact);
     visit
 }
@@ -472,9 +529,10 @@ fn visit_listed<T: Tracer>(
 /// standing at `pose(bodies, i)`.
 #[inline(always)]
 fn relax_touching<T: Tracer>(
-    bodies: &mut [Body],
+    bodies: &[Body],
+    motions: &mut [Motion],
     (a, b): (usize, usize),
-    pose: &impl Fn(&[Body], usize) -> Pose,
+    pose: &impl Fn(&[Motion], usize) -> Pose,
     settings: &Settings,
     solve: &mut Solve,
     tracer: &mut T,
@@ -483,15 +541,15 @@ fn relax_touching<T: Tracer>(
     // Two discs and the rest go to `respond` on paths of their own (see `detect::discs`).
     match detect::discs(&bodies[a], &bodies[b]) {
         Some(radii) => {
-            let Some(info) = detect::run_discs(bodies, a, b, radii, pass, tracer) else { return Visit::NoContact };
-            respond(bodies, (a, b), info, None, settings, solve, tracer);
+            let Some(info) = detect::run_discs(bodies, motions, a, b, radii, pass, tracer) else { return Visit::NoContact };
+            respond(bodies, motions, (a, b), info, None, settings, solve, tracer);
         }
         None => {
-            let poses = (pose(bodies, a), pose(bodies, b));
-            let Some((info, second)) = detect::shapes(bodies, a, b, poses, settings.contact, pass, tracer) else {
+            let poses = (pose(motions, a), pose(motions, b));
+            let Some((info, second)) = detect::shapes(bodies, motions, a, b, poses, settings.contact, pass, tracer) else {
                 return Visit::NoContact;
             };
-            respond(bodies, (a, b), info, second, settings, solve, tracer);
+            respond(bodies, motions, (a, b), info, second, settings, solve, tracer);
         }
     }
     Visit::Contact
@@ -499,8 +557,10 @@ fn relax_touching<T: Tracer>(
 
 /// correct → resolve at a contact the narrow phase found, deepest point first.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn respond<T: Tracer>(
-    bodies: &mut [Body],
+    bodies: &[Body],
+    motions: &mut [Motion],
     (a, b): (usize, usize),
     info: CollisionInfo,
     second: Option<CollisionInfo>,
@@ -511,39 +571,39 @@ fn respond<T: Tracer>(
     let pass = solve.pass;
     if settings.position_correction {
         // Once a pair, by the deepest point, at the texts' rate.
-        correct::run(bodies, a, b, &info, settings, pass, tracer);
+        correct::run(motions, a, b, &info, settings, pass, tracer);
     }
     if settings.warm_start {
         // Each point on its own, its sums carrying what the block solve below gives at once.
         // (Copies: the summed solve is not inlined, and `info` stays out of memory on the texts' path.)
         for (point, at) in [Some(info), second].into_iter().flatten().enumerate() {
-            resolve::run_summed(bodies, (a, b, point), &at, settings, solve, tracer);
+            resolve::run_summed(bodies, motions, (a, b, point), &at, settings, solve, tracer);
         }
         return;
     }
     match second {
-        None => resolve::run(bodies, (a, b), &info, None, settings, pass, tracer),
+        None => resolve::run(bodies, motions, (a, b), &info, None, settings, pass, tracer),
         // A clipped manifold: both points' normal impulses solved together,
         // then applied point by point, each with its friction.
-        Some(second) => match resolve::solve_two(bodies, a, b, [&info, &second], settings) {
+        Some(second) => match resolve::solve_two(bodies, motions, a, b, [&info, &second], settings) {
             Some(solve) => {
                 for (point, at) in [info, second].iter().enumerate() {
-                    let given = solve.given(point, bodies, (a, b), info.normal);
-                    resolve::run(bodies, (a, b), at, Some(given), settings, pass, tracer);
+                    let given = solve.given(point, motions, (a, b), info.normal);
+                    resolve::run(bodies, motions, (a, b), at, Some(given), settings, pass, tracer);
                 }
             }
             None => {
-                resolve::run(bodies, (a, b), &info, None, settings, pass, tracer);
-                resolve::run(bodies, (a, b), &second, None, settings, pass, tracer);
+                resolve::run(bodies, motions, (a, b), &info, None, settings, pass, tracer);
+                resolve::run(bodies, motions, (a, b), &second, None, settings, pass, tracer);
             }
         },
     }
 }
 
-/// Borrows two different bodies of the slice mutably, in the order asked.
+/// Borrows two different motions of the slice mutably, in the order asked.
 #[inline]
-pub(crate) fn pair_mut(bodies: &mut [Body], a: usize, b: usize) -> (&mut Body, &mut Body) {
+pub(crate) fn pair_mut(motions: &mut [Motion], a: usize, b: usize) -> (&mut Motion, &mut Motion) {
     debug_assert!(a < b);
-    let (left, right) = bodies.split_at_mut(b);
+    let (left, right) = motions.split_at_mut(b);
     (&mut left[a], &mut right[0])
 }

@@ -1,6 +1,6 @@
 //! A frame as the debugger sees it: the state it started from and every phase.
 
-use super::body::{Body, BodyState};
+use super::body::{BodyState, Motion};
 use super::phases::{Phases, Room};
 use super::{Settings, World, step};
 
@@ -60,9 +60,9 @@ pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Room
 pub fn record_frame_into(record: &mut FrameRecord, world: &mut World, settings: &Settings) {
     (record.frame, record.time) = (world.frame, world.time);
     record.start.clear();
-    record.start.extend(world.bodies.iter().map(Body::state));
+    record.start.extend(world.motions.iter().map(Motion::state));
     record.phases.clear();
     step(world, settings, &mut record.phases);
     record.end.clear();
-    record.end.extend(world.bodies.iter().map(Body::state));
+    record.end.extend(world.motions.iter().map(Motion::state));
 }

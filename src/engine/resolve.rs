@@ -27,7 +27,7 @@
 //! slower than it bounces with e = 0. Gravity adds g·dt to a resting body's
 //! speed every frame; bounced back with e > 0, that speed keeps a stack hopping.
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::trace::{BodyChange, PhaseKind, Quantity, Tracer, Value};
 use super::warm::Summed;
 use super::{Friction, Settings, Tangent, pair_mut};
@@ -48,8 +48,10 @@ pub(super) fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
 /// points of a clipped manifold were solved together ([`solve_two`]); without
 /// it the point's own approach speed sizes it, as in the texts.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run<T: Tracer>(
-    bodies: &mut [Body],
+    bodies: &[Body],
+    motions: &mut [Motion],
     (a, b): (usize, usize),
     info: &CollisionInfo,
     given: Option<Given>,
@@ -57,15 +59,15 @@ pub(super) fn run<T: Tracer>(
     pass: usize,
     tracer: &mut T,
 ) {
-    let (ba, bb) = (&bodies[a], &bodies[b]);
-    let (ima, imb) = (ba.inv_mass(), bb.inv_mass());
+    let (ma, mb) = (&motions[a], &motions[b]);
+    let (ima, imb) = (ma.inv_mass(), mb.inv_mass());
     let n = info.normal;
-    let (p, [ra, rb], [vpa, vpb]) = kinematics(ba, bb, info);
+    let (p, [ra, rb], [vpa, vpb]) = kinematics(ma, mb, info);
     let v_rel = vpa - vpb;
     let vrn = v_rel.dot(n);
     // Recorded only when traced; the untraced step builds nothing.
     let contact =
-        (T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b)))).then(|| Contact::of(ba, bb, info, p, [ra, rb], [vpa, vpb]));
+        (T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b)))).then(|| Contact::of(ma, mb, info, p, [ra, rb], [vpa, vpb]));
     let pressed = given.as_ref().map_or(vrn > 0.0, |g| g.jn < 0.0);
     if !pressed {
         if let Some(contact) = contact {
@@ -76,9 +78,10 @@ pub(super) fn run<T: Tracer>(
     }
 
     let threshold = settings.restitution_threshold;
-    let e = if vrn < threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
-    let mu = (ba.friction + bb.friction) / 2.0;
-    let (iia, iib) = (ba.inv_inertia(), bb.inv_inertia());
+    let (body_a, body_b) = (&bodies[a], &bodies[b]);
+    let e = if vrn < threshold { 0.0 } else { (body_a.restitution + body_b.restitution) / 2.0 };
+    let mu = (body_a.friction + body_b.friction) / 2.0;
+    let (iia, iib) = (ma.inv_inertia(), mb.inv_inertia());
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
     let jn = given.as_ref().map_or_else(|| -(1.0 + e) * vrn / k_n, |g| g.jn);
 
@@ -117,9 +120,9 @@ pub(super) fn run<T: Tracer>(
     };
     let impulse = n * jn + t * jt;
 
-    let (ba, bb) = pair_mut(bodies, a, b);
-    ba.push(impulse, ra);
-    bb.push(-impulse, rb);
+    let (ma, mb) = pair_mut(motions, a, b);
+    ma.push(impulse, ra);
+    mb.push(-impulse, rb);
 
     if let Some(contact) = contact {
         let record = ResolveRecord {
@@ -129,10 +132,10 @@ pub(super) fn run<T: Tracer>(
                 tangent: settings.tangent,
                 coulomb_cap: settings.coulomb_cap,
                 threshold,
-                restitution: [ba.restitution, bb.restitution],
-                friction_of: [ba.friction, bb.friction],
-                mass: [ba.mass(), bb.mass()],
-                inertia: [ba.inertia(), bb.inertia()],
+                restitution: [body_a.restitution, body_b.restitution],
+                friction_of: [body_a.friction, body_b.friction],
+                mass: [body_a.mass(), body_b.mass()],
+                inertia: [body_a.inertia(), body_b.inertia()],
                 e,
                 mu,
                 k_n,
@@ -147,7 +150,7 @@ pub(super) fn run<T: Tracer>(
                 capped,
                 jt,
                 j: impulse,
-                changes: [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }],
+                changes: [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }],
             }),
             given: given.map(Box::new),
             summed: None,
@@ -160,7 +163,8 @@ pub(super) fn run<T: Tracer>(
 /// derivation is in [`super::warm`]): the normal sum first, then friction's,
 /// on the sliding the normal impulse leaves.
 pub(super) fn run_summed<T: Tracer>(
-    bodies: &mut [Body],
+    bodies: &[Body],
+    motions: &mut [Motion],
     (a, b, point): (usize, usize, usize),
     info: &CollisionInfo,
     settings: &Settings,
@@ -168,10 +172,10 @@ pub(super) fn run_summed<T: Tracer>(
     tracer: &mut T,
 ) {
     let (pass, frame) = (solve.pass, solve.frame);
-    let (ba, bb) = pair_mut(bodies, a, b);
-    let c = Contact::at(ba, bb, info);
+    let (ma, mb) = pair_mut(motions, a, b);
+    let c = Contact::at(ma, mb, info);
     let (n, [ra, rb]) = (c.n, c.r);
-    let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
+    let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());
     // Restitution answers the approach the bodies brought into the frame and
     // still have at the first visit, not one this frame's impulses made: in a
     // pile, pushes passed on from other contacts would otherwise be bounced
@@ -182,37 +186,37 @@ pub(super) fn run_summed<T: Tracer>(
     };
     let sums = solve.memory.sums_for(super::warm::key(a, b, point), frame, n, approach);
     let before = (sums.jn, sums.jt);
-    let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (ba.restitution + bb.restitution) / 2.0 };
+    let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (bodies[a].restitution + bodies[b].restitution) / 2.0 };
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
     let djn = -(c.vrn() + e * sums.vrn0.max(0.0)) / k_n;
     sums.jn = (sums.jn + djn).min(0.0);
     let jn = sums.jn - before.0;
     if jn != 0.0 {
-        ba.push(n * jn, ra);
-        bb.push(-n * jn, rb);
+        ma.push(n * jn, ra);
+        mb.push(-n * jn, rb);
     }
 
     // A point that has pushed nothing this frame has no friction either: the cone is a point.
     let t = n.perp();
-    let mu = if settings.friction == Friction::None { 0.0 } else { (ba.friction + bb.friction) / 2.0 };
+    let mu = if settings.friction == Friction::None { 0.0 } else { (bodies[a].friction + bodies[b].friction) / 2.0 };
     let limit = -mu * sums.jn;
     let (vrt, k_t, djt) = if limit == 0.0 && before.1 == 0.0 && !T::ENABLED {
         (0.0, 0.0, 0.0)
     } else {
-        let vrt = (ba.velocity_at(c.p) - bb.velocity_at(c.p)).dot(t);
+        let vrt = (ma.velocity_at(c.p) - mb.velocity_at(c.p)).dot(t);
         let k_t = ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib;
         (vrt, k_t, -vrt / k_t)
     };
     sums.jt = (sums.jt + djt).clamp(-limit, limit);
     let jt = sums.jt - before.1;
     if jt != 0.0 {
-        ba.push(t * jt, ra);
-        bb.push(-t * jt, rb);
+        ma.push(t * jt, ra);
+        mb.push(-t * jt, rb);
     }
     sums.n = n;
     let (vrn0, after) = (sums.vrn0, (sums.jn, sums.jt));
     if T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b))) {
-        let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
+        let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
         let summed = Summed {
             point: point as u8,
             changes,
@@ -256,34 +260,34 @@ pub struct Contact {
 }
 
 /// The contact point, the arms to it from each centre, and its velocity on each body.
-fn kinematics(ba: &Body, bb: &Body, info: &CollisionInfo) -> (DVec2, [DVec2; 2], [DVec2; 2]) {
-    let p = contact_point(info, ba.inv_mass(), bb.inv_mass());
-    (p, [p - ba.position, p - bb.position], [ba.velocity_at(p), bb.velocity_at(p)])
+fn kinematics(ma: &Motion, mb: &Motion, info: &CollisionInfo) -> (DVec2, [DVec2; 2], [DVec2; 2]) {
+    let p = contact_point(info, ma.inv_mass(), mb.inv_mass());
+    (p, [p - ma.position, p - mb.position], [ma.velocity_at(p), mb.velocity_at(p)])
 }
 
 impl Contact {
-    fn at(ba: &Body, bb: &Body, info: &CollisionInfo) -> Contact {
-        let (p, r, v_p) = kinematics(ba, bb, info);
-        Contact::of(ba, bb, info, p, r, v_p)
+    fn at(ma: &Motion, mb: &Motion, info: &CollisionInfo) -> Contact {
+        let (p, r, v_p) = kinematics(ma, mb, info);
+        Contact::of(ma, mb, info, p, r, v_p)
     }
 
-    fn of(ba: &Body, bb: &Body, info: &CollisionInfo, p: DVec2, r: [DVec2; 2], v_p: [DVec2; 2]) -> Contact {
+    fn of(ma: &Motion, mb: &Motion, info: &CollisionInfo, p: DVec2, r: [DVec2; 2], v_p: [DVec2; 2]) -> Contact {
         Contact {
             start: info.start,
             end: info.end,
-            inv_mass: [ba.inv_mass(), bb.inv_mass()],
+            inv_mass: [ma.inv_mass(), mb.inv_mass()],
             p,
-            x: [ba.position, bb.position],
+            x: [ma.position, mb.position],
             r,
             n: info.normal,
-            v: [ba.velocity, bb.velocity],
-            w: [ba.angular_velocity, bb.angular_velocity],
+            v: [ma.velocity, mb.velocity],
+            w: [ma.angular_velocity, mb.angular_velocity],
             v_rel: v_p[0] - v_p[1],
         }
     }
 
     /// The velocity of p on each body, v + ω×r: the step's own arithmetic
-    /// ([`Body::velocity_at`], with r = p − x as recorded), so the same bits.
+    /// ([`Motion::velocity_at`], with r = p − x as recorded), so the same bits.
     /// Not kept in the record: a traced frame writes thousands of these.
     pub fn v_p(&self) -> [DVec2; 2] {
         [0, 1].map(|k| self.v[k] + cross_sv(self.w[k], self.r[k]))
@@ -445,16 +449,23 @@ const MAX_CONDITION: f64 = 1000.0;
 
 /// Solves the two points of a clipped manifold together (see [`TwoPoints`]);
 /// none when they are too close to tell apart.
-pub(super) fn solve_two(bodies: &[Body], a: usize, b: usize, infos: [&CollisionInfo; 2], settings: &Settings) -> Option<TwoPoints> {
-    let (ba, bb) = (&bodies[a], &bodies[b]);
-    let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
+pub(super) fn solve_two(
+    bodies: &[Body],
+    motions: &[Motion],
+    a: usize,
+    b: usize,
+    infos: [&CollisionInfo; 2],
+    settings: &Settings,
+) -> Option<TwoPoints> {
+    let (ma, mb) = (&motions[a], &motions[b]);
+    let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());
     let n = infos[0].normal;
     let arms = infos.map(|info| {
         let p = contact_point(info, ima, imb);
-        (p - ba.position, p - bb.position)
+        (p - ma.position, p - mb.position)
     });
     let vn =
-        arms.map(|(ra, rb)| (ba.velocity + cross_sv(ba.angular_velocity, ra) - bb.velocity - cross_sv(bb.angular_velocity, rb)).dot(n));
+        arms.map(|(ra, rb)| (ma.velocity + cross_sv(ma.angular_velocity, ra) - mb.velocity - cross_sv(mb.angular_velocity, rb)).dot(n));
     let turn = arms.map(|(ra, rb)| (cross(ra, n), cross(rb, n)));
     let entry = |i: usize, j: usize| ima + imb + turn[i].0 * turn[j].0 * iia + turn[i].1 * turn[j].1 * iib;
     let (a11, a12, a22) = (entry(0, 0), entry(0, 1), entry(1, 1));
@@ -462,7 +473,7 @@ pub(super) fn solve_two(bodies: &[Body], a: usize, b: usize, infos: [&CollisionI
     if a11 * a11 >= MAX_CONDITION * det {
         return None;
     }
-    let bounce = (ba.restitution + bb.restitution) / 2.0;
+    let bounce = (bodies[a].restitution + bodies[b].restitution) / 2.0;
     let e = vn.map(|v| if v < settings.restitution_threshold { 0.0 } else { bounce });
     let rhs = [(1.0 + e[0]) * vn[0], (1.0 + e[1]) * vn[1]];
     let both = [(a22 * rhs[0] - a12 * rhs[1]) / det, (a11 * rhs[1] - a12 * rhs[0]) / det];
@@ -486,9 +497,9 @@ impl TwoPoints {
     /// What resolving point `point` is given: its normal impulse, and how the
     /// normal impulses from it on change v_rel there. An impulse −λⱼ·n at point j
     /// changes v_rel at point i by −λⱼ·((1/mA + 1/mB)·n + (rAⱼ×n)/IA·rAᵢ⊥ + (rBⱼ×n)/IB·rBᵢ⊥).
-    pub(super) fn given(&self, point: usize, bodies: &[Body], (a, b): (usize, usize), n: DVec2) -> Given {
-        let (ba, bb) = (&bodies[a], &bodies[b]);
-        let (ima, imb, iia, iib) = (ba.inv_mass(), bb.inv_mass(), ba.inv_inertia(), bb.inv_inertia());
+    pub(super) fn given(&self, point: usize, motions: &[Motion], (a, b): (usize, usize), n: DVec2) -> Given {
+        let (ma, mb) = (&motions[a], &motions[b]);
+        let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());
         let (ra, rb) = self.arms[point];
         let pending = (point..2)
             .map(|j| {
@@ -558,7 +569,7 @@ impl ResolveRecord {
         }
         let Some(i) = &self.impulse else { return q };
         let infinite_if_static = |k: usize, x: [f64; 2]| if c.inv_mass[k] == 0.0 { Value::Text("∞".into()) } else { Value::Scalar(x[k]) };
-        let [ma, mb] = [0, 1].map(|k| infinite_if_static(k, i.mass));
+        let [body_a, body_b] = [0, 1].map(|k| infinite_if_static(k, i.mass));
         let [ia, ib] = [0, 1].map(|k| infinite_if_static(k, i.inertia));
         let k = |name, k, template, axis: (&'static str, DVec2)| {
             Quantity::new(name, k, "1/kg").by(
@@ -653,11 +664,11 @@ impl ResolveRecord {
             Quantity::new("J", j, "N·s")
                 .by("{jn}·{n} + {jt}·{t}", vec![("jn", i.jn.into()), ("n", n.into()), ("jt", i.jt.into()), ("t", i.t.into())]),
             Quantity::new("v_a'", after_a.velocity, "m/s")
-                .by("{v_a} + {J}/{m_a}", vec![("v_a", c.v[0].into()), ("J", j.into()), ("m_a", ma)]),
+                .by("{v_a} + {J}/{m_a}", vec![("v_a", c.v[0].into()), ("J", j.into()), ("m_a", body_a)]),
             Quantity::new("ω_a'", after_a.angular_velocity, "rad/s")
                 .by("{ω_a} + ({r_a}×{J})/{I_a}", vec![("ω_a", c.w[0].into()), ("r_a", ra.into()), ("J", j.into()), ("I_a", ia)]),
             Quantity::new("v_b'", after_b.velocity, "m/s")
-                .by("{v_b} − {J}/{m_b}", vec![("v_b", c.v[1].into()), ("J", j.into()), ("m_b", mb)]),
+                .by("{v_b} − {J}/{m_b}", vec![("v_b", c.v[1].into()), ("J", j.into()), ("m_b", body_b)]),
             Quantity::new("ω_b'", after_b.angular_velocity, "rad/s")
                 .by("{ω_b} − ({r_b}×{J})/{I_b}", vec![("ω_b", c.w[1].into()), ("r_b", rb.into()), ("J", j.into()), ("I_b", ib)]),
         ]);

@@ -2,7 +2,7 @@
 //! lines (text 003's and text 004's): each `[[wall]]`, and each face of a
 //! static box, which never moves and so is four walls.
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use crate::geometry::{Shape, box_vertices, segment_ends};
 use glam::DVec2;
 
@@ -17,16 +17,16 @@ pub(crate) struct WallSegment {
 
 /// Every wall, and each face of every static box (a box that never moves is
 /// four walls), in scene order.
-pub(crate) fn segments(bodies: &[Body]) -> Vec<WallSegment> {
+pub(crate) fn segments(bodies: &[Body], motions: &[Motion]) -> Vec<WallSegment> {
     let mut out = Vec::new();
-    for (body, b) in bodies.iter().enumerate() {
+    for (body, (b, m)) in bodies.iter().zip(motions).enumerate() {
         match b.shape {
             Shape::Segment { half } => {
-                let [from, to] = segment_ends(half, b.pose());
+                let [from, to] = segment_ends(half, m.pose());
                 out.push(WallSegment { body, from, to });
             }
-            Shape::Box { size } if b.is_static() => {
-                let v = box_vertices(size, b.pose());
+            Shape::Box { size } if m.is_static() => {
+                let v = box_vertices(size, m.pose());
                 out.extend((0..4).map(|k| WallSegment { body, from: v[k], to: v[(k + 1) % 4] }));
             }
             _ => {}

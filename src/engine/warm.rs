@@ -28,7 +28,7 @@
 //! sums grew pass after pass, and warmed the next frame they threw a 0.27 kg
 //! ball of `examples/funnel.toml` at 61 m/s.
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::pair_mut;
 use super::resolve::{Contact, contact_point};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
@@ -159,7 +159,14 @@ pub(super) fn key(a: usize, b: usize, point: usize) -> Key {
 /// The warm phase of one contact point that still touches: last frame's
 /// impulse, taken along this frame's normal and tangent and kept inside the
 /// cone, applied again. A point that turned too far is forgotten.
-pub(super) fn warm<T: Tracer>(bodies: &mut [Body], key: Key, info: &CollisionInfo, frame: u64, memory: &mut ContactMemory, tracer: &mut T) {
+pub(super) fn warm<T: Tracer>(
+    (bodies, motions): (&[Body], &mut [Motion]),
+    key: Key,
+    info: &CollisionInfo,
+    frame: u64,
+    memory: &mut ContactMemory,
+    tracer: &mut T,
+) {
     let Some(old) = memory.sums.get(&key).copied() else { return };
     let n = info.normal;
     let turn = old.n.dot(n);
@@ -168,12 +175,12 @@ pub(super) fn warm<T: Tracer>(bodies: &mut [Body], key: Key, info: &CollisionInf
         return;
     }
     let (a, b) = (key.0 as usize, key.1 as usize);
-    let (ba, bb) = pair_mut(bodies, a, b);
+    let (ba, bb) = pair_mut(motions, a, b);
     let p = contact_point(info, ba.inv_mass(), bb.inv_mass());
     let (ra, rb) = (p - ba.position, p - bb.position);
     let t = n.perp();
     let last = old.n * old.jn + old.n.perp() * old.jt;
-    let mu = (ba.friction + bb.friction) / 2.0;
+    let mu = (bodies[a].friction + bodies[b].friction) / 2.0;
     let jn = last.dot(n).min(0.0);
     let jt = last.dot(t).clamp(mu * jn, -mu * jn);
     let j = n * jn + t * jt;

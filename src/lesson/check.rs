@@ -87,7 +87,7 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
                 "angle" => Value::Scalar(s.angle),
                 "velocity" => Value::Vector(s.velocity),
                 "angular_velocity" => Value::Scalar(s.angular_velocity),
-                "kinetic_energy" => Value::Scalar(world_after(scene, &after()).bodies[bi].kinetic_energy()),
+                "kinetic_energy" => Value::Scalar(world_after(scene, &after()).kinetic_energy_of(bi)),
                 _ => return Err(here("field", unknown(f, &BODY_FIELDS))),
             };
             (format!("{b}.{f}"), value)
@@ -151,8 +151,8 @@ fn unknown(word: &str, options: &[&str]) -> Problem {
 /// The scene's bodies (masses, shapes) in the states a phase left them in.
 fn world_after(scene: &Lesson, states: &[crate::engine::BodyState]) -> crate::engine::World {
     let mut w = scene.world.clone();
-    for (b, s) in w.bodies.iter_mut().zip(states) {
-        b.set_state(s);
+    for (m, s) in w.motions.iter_mut().zip(states) {
+        m.set_state(s);
     }
     w
 }

@@ -341,8 +341,8 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
             (None, "expected", expected, &limits::EXPECTED, "-7.2"),
         ];
         // Text 003's method moves circles only; a check must not quietly leave a moving box or a spin out.
-        let cannot = |b: &crate::engine::Body| {
-            (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || b.angular_velocity != 0.0
+        let cannot = |(b, m): &crate::engine::BodyRef| {
+            (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || m.angular_velocity != 0.0
         };
         // Text 004's predicts straight paths of discs: no gravity, no box.
         if o.method == Some(crate::engine::Method::EventDriven) {
@@ -363,7 +363,7 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
             }
         }
         if o.method == Some(crate::engine::Method::Reposition)
-            && let Some(b) = scene.world.bodies.iter().find(|b| cannot(b))
+            && let Some((b, _)) = scene.world.iter().find(cannot)
         {
             let problem = Problem::error(
                 format!("method = \"reposition\" moves circles without turning them; \"{}\" is a moving box or spins", b.name),
@@ -432,7 +432,7 @@ pub fn run(scene: &Lesson, settings: &Settings, frames: &BTreeSet<u64>) -> Resul
             records.insert(f, record);
         } else {
             step(&mut world, settings, &mut NoTrace);
-            if !world.bodies.iter().all(|b| b.state().is_finite()) {
+            if !world.motions.iter().all(|m| m.state().is_finite()) {
                 // Run again to the frame's start and record it, to name the phase (the run is deterministic).
                 let mut again = scene.world.clone();
                 (0..f).for_each(|_| {

@@ -1,7 +1,7 @@
 //! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
-use crate::engine::{Action, ActionKind, Body, ContactModel, Friction, Integrator, Method, Settings, Tangent, World};
+use crate::engine::{Action, ActionKind, Body, BodyRef, ContactModel, Friction, Integrator, Method, Settings, Tangent, World};
 use crate::geometry::Shape;
 use crate::named::named;
 use serde::de::{Error as _, Expected, SeqAccess, Visitor};
@@ -43,10 +43,10 @@ impl WallEntry {
     /// now, as numbers that read back (`scene::wall`) to this very body, the
     /// shortest such (see [`exact_ends`]). A turned wall body (angle not 0),
     /// which no file makes, gets the ends it has; they read back unturned.
-    pub fn from_body(b: &Body) -> Option<WallEntry> {
+    pub fn from_body((b, m): BodyRef) -> Option<WallEntry> {
         let Shape::Segment { half } = b.shape else { return None };
-        let ends = crate::geometry::segment_ends(half, b.pose());
-        let [from, to] = if b.angle == 0.0 { exact_ends(b.position, half).unwrap_or(ends) } else { ends };
+        let ends = crate::geometry::segment_ends(half, m.pose());
+        let [from, to] = if m.angle == 0.0 { exact_ends(m.position, half).unwrap_or(ends) } else { ends };
         Some(WallEntry { name: b.name.clone(), from: from.to_array(), to: to.to_array(), restitution: b.restitution, friction: b.friction })
     }
 }
@@ -152,7 +152,7 @@ impl SceneFile {
     /// `view`) is not the world's and is left at its defaults.
     pub fn from_world(world: &World, settings: &Settings) -> SceneFile {
         let solver = SolverSection::of(settings);
-        let (walls, bodies): (Vec<&Body>, Vec<&Body>) = world.bodies.iter().partition(|b| matches!(b.shape, Shape::Segment { .. }));
+        let (walls, bodies): (Vec<BodyRef>, Vec<BodyRef>) = world.iter().partition(|(b, _)| matches!(b.shape, Shape::Segment { .. }));
         SceneFile {
             world: WorldSection { gravity: world.gravity.to_array(), dt: settings.dt, ..WorldSection::default() },
             solver,
@@ -376,7 +376,7 @@ impl BodyEntry {
     /// A body as a file would say it. The inertia is written only when it is
     /// not the shape's uniform one, so a mass change keeps a custom inertia
     /// and recomputes a uniform one.
-    pub fn from_body(b: &Body) -> BodyEntry {
+    pub fn from_body((b, m): BodyRef) -> BodyEntry {
         let (shape, radius, size) = match b.shape {
             Shape::Circle { radius } => (ShapeName::Circle, Some(radius), None),
             Shape::Box { size } => (ShapeName::Box, None, Some(size.to_array())),
@@ -392,10 +392,10 @@ impl BodyEntry {
             mass: moving.then(|| b.mass()),
             is_static: !moving,
             inertia: (moving && b.inertia() != b.shape.inertia(b.mass())).then(|| b.inertia()),
-            position: b.position.to_array(),
-            angle: b.angle,
-            velocity: b.velocity.to_array(),
-            angular_velocity: b.angular_velocity,
+            position: m.position.to_array(),
+            angle: m.angle,
+            velocity: m.velocity.to_array(),
+            angular_velocity: m.angular_velocity,
             restitution: b.restitution,
             friction: b.friction,
         }

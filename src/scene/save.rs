@@ -6,7 +6,7 @@
 
 use super::file::{ActionEntry, BODY_NUMBERS, BodyEntry, SolverSection, WallEntry};
 use super::{SOLVER_KEYS, SolverValue};
-use crate::engine::{Action, Body, Settings, World};
+use crate::engine::{Action, Body, BodyRef, Settings, World};
 use crate::geometry::Shape;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -52,8 +52,8 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings, filed: &[Option
         doc.remove("solver");
     }
 
-    let entries = world.bodies.iter().zip(filed.iter().copied());
-    let (walls, bodies): (Vec<Entry>, Vec<Entry>) = entries.partition(|(b, _)| matches!(b.shape, Shape::Segment { .. }));
+    let entries = world.iter().zip(filed.iter().copied());
+    let (walls, bodies): (Vec<Entry>, Vec<Entry>) = entries.partition(|((b, _), _)| matches!(b.shape, Shape::Segment { .. }));
     write_entries(&mut doc, "body", &bodies, &|t, b| write_body(t, &BodyEntry::from_body(b)));
     write_entries(&mut doc, "wall", &walls, &write_wall);
     let renamed = renames(filed, &world.bodies);
@@ -62,7 +62,7 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings, filed: &[Option
 }
 
 /// A body, and the name of the file's table it came from (none: a new body).
-type Entry<'a> = (&'a Body, Option<&'a str>);
+type Entry<'a> = (BodyRef<'a>, Option<&'a str>);
 
 /// The bodies called otherwise than in the file: the file's name → the body's.
 pub fn renames<'a>(filed: &[Option<&'a str>], bodies: &'a [Body]) -> BTreeMap<&'a str, &'a str> {
@@ -97,7 +97,7 @@ pub fn rename_strings(doc: &mut DocumentMut, table: &str, key: &str, rename: &dy
 /// Writes `[[key]]` (bodies or walls) from `entries`, each into the file's
 /// table it came from. Entries written inline, `body = [{ … }, …]`, stay
 /// inline, each with its comments.
-fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[Entry], write: &dyn Fn(&mut dyn TableLike, &Body)) {
+fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[Entry], write: &dyn Fn(&mut dyn TableLike, BodyRef)) {
     if let Some(Item::Value(Value::Array(array))) = doc.get_mut(key) {
         write_inline_bodies(array, entries, write);
         return;
@@ -134,7 +134,7 @@ pub fn with_line_ends(source: &str, text: String) -> String {
 /// (by the name it had there) keeps its own comments and layout, new ones follow on
 /// lines of their own. A comment after a body's comma is stored in front of
 /// the next body; it is moved with the body it follows.
-fn write_inline_bodies(array: &mut Array, entries: &[Entry], write: &dyn Fn(&mut dyn TableLike, &Body)) {
+fn write_inline_bodies(array: &mut Array, entries: &[Entry], write: &dyn Fn(&mut dyn TableLike, BodyRef)) {
     let name_of = |v: &Value| v.as_inline_table().and_then(|t| t.get("name")).and_then(Value::as_str).map(str::to_string);
     let prefix = |v: &Value| v.decor().prefix().and_then(|p| p.as_str()).unwrap_or("").to_string();
     let trailing = array.trailing().as_str().unwrap_or("").to_string();
@@ -258,15 +258,15 @@ fn write_body(t: &mut dyn TableLike, b: &BodyEntry) {
 /// A wall's ends as [`WallEntry::from_body`] gives them: numbers that read
 /// back to the very body, the shortest such. Ends the file already gives
 /// that read back to it keep the file's text (`1.50` stays `1.50`).
-fn write_wall(t: &mut dyn TableLike, b: &Body) {
-    let Some(w) = WallEntry::from_body(b) else { return };
+fn write_wall(t: &mut dyn TableLike, (b, m): BodyRef) {
+    let Some(w) = WallEntry::from_body((b, m)) else { return };
     set(t, "name", w.name.as_str().into(), false);
     let number = |v: &Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
     let written =
         |key: &str| t.get(key).and_then(Item::as_array).and_then(|a| Some(glam::DVec2::new(number(a.get(0)?)?, number(a.get(1)?)?)));
     let kept = match (written("from"), written("to"), b.shape) {
         (Some(from), Some(to), Shape::Segment { half }) => {
-            b.angle == 0.0 && crate::geometry::segment_between(from, to) == (b.position, half)
+            m.angle == 0.0 && crate::geometry::segment_between(from, to) == (m.position, half)
         }
         _ => false,
     };

@@ -7,7 +7,7 @@ use super::error::Document;
 use super::error::{self, Problem, SceneError, Seg};
 use super::file::{BodyEntry, SceneFile, ShapeName, SolverSection, WallEntry, WorldSection};
 use super::limits::{self, Limit};
-use crate::engine::{Action, ActionKind, Body, Method, Settings, World};
+use crate::engine::{Action, ActionKind, Body, BodyDef, Method, Settings, World};
 use crate::geometry::{Shape, collide};
 use glam::DVec2;
 use std::collections::HashMap;
@@ -86,8 +86,12 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         .iter()
         .take(SHOWN_OF_A_KIND)
         .map(|&(a, b, depth)| {
-            let message =
-                format!("\"{}\" and \"{}\" overlap by {} m at the start", bodies[a].name, bodies[b].name, crate::notation::num(depth));
+            let message = format!(
+                "\"{}\" and \"{}\" overlap by {} m at the start",
+                bodies[a].body.name,
+                bodies[b].body.name,
+                crate::notation::num(depth)
+            );
             let help = "the first frame pushes them apart; move one if they should only touch".to_string();
             let problem = Problem { warning: true, ..Problem::error(message, "overlaps an earlier body", Some(help)) };
             doc.locate(&entry_key(raw.body.len(), b, "position"), problem)
@@ -100,10 +104,10 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         warnings.push(problem);
     }
     let uncapped = s.friction == crate::engine::Friction::Coulomb && !s.coulomb_cap;
-    for (i, b) in bodies.iter().enumerate().filter(|(_, b)| uncapped && b.friction > limits::FRICTION_UNCAPPED) {
+    for (i, b) in bodies.iter().enumerate().filter(|(_, b)| uncapped && b.body.friction > limits::FRICTION_UNCAPPED) {
         let message = format!(
             "friction {} above 1 without coulomb_cap: jt = μ·jn can reverse the sliding and add energy",
-            crate::notation::num(b.friction)
+            crate::notation::num(b.body.friction)
         );
         let help = "write coulomb_cap = true in [solver], or a friction of at most 1".to_string();
         let problem = Problem { warning: true, ..Problem::error(message, "can add energy", Some(help)) };
@@ -194,7 +198,7 @@ fn settings_problems(v: &mut Problems, w: &WorldSection, s: &SolverSection) {
 
 /// What a method cannot take of the scene's bodies and actions (`bodies`:
 /// those checked, in the world's order: the file's bodies, then its walls).
-fn method_problems(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
+fn method_problems(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef]) {
     if raw.solver.method == Method::Reposition {
         reposition_only(v, raw, bodies);
     }
@@ -229,7 +233,7 @@ fn settings_of(w: &WorldSection, s: &SolverSection) -> Settings {
 /// method cannot take of its bodies and actions (`bodies`: those of `raw`,
 /// checked, in the world's order), so the settings editor gives the file's
 /// messages: the settings, or every problem at its key path.
-pub fn settings(raw: &SceneFile, bodies: &[Body]) -> Result<Settings, Vec<(Vec<Seg>, BodyProblem)>> {
+pub fn settings(raw: &SceneFile, bodies: &[BodyDef]) -> Result<Settings, Vec<(Vec<Seg>, BodyProblem)>> {
     let mut v = Problems::default();
     settings_problems(&mut v, &raw.world, &raw.solver);
     method_problems(&mut v, raw, bodies);
@@ -248,7 +252,7 @@ fn entry_key(bodies: usize, i: usize, key: &'static str) -> Vec<Seg> {
 /// Text 003's method moves balls without turning them and knows circles and
 /// walls only (a static box is its four faces): what it cannot take is
 /// refused, naming the method.
-fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
+fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef]) {
     let method = "method = \"reposition\" (after Dobre & Ramtal)";
     let help = "write method = \"relaxation\" in [solver] for boxes and spin, or make the body a circle";
     for (i, b) in raw.body.iter().enumerate() {
@@ -261,7 +265,7 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
         }
     }
     for (i, a) in raw.action.iter().enumerate() {
-        let turns = a.torque.is_some() || a.angular_impulse.is_some() || (a.at.is_some() && bodies.iter().any(|b| b.name == a.body));
+        let turns = a.torque.is_some() || a.angular_impulse.is_some() || (a.at.is_some() && bodies.iter().any(|b| b.body.name == a.body));
         if turns {
             let key = if a.torque.is_some() {
                 "torque"
@@ -281,7 +285,7 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body]) {
 
 /// Text 004's method predicts straight paths between hits of discs and walls
 /// that never overlap: what it cannot take is refused, saying why.
-fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity: DVec2) {
+fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef], gravity: DVec2) {
     let method = "method = \"event-driven\" (after Sedgewick & Wayne)";
     let other = "or write method = \"relaxation\" in [solver]";
     if gravity != DVec2::ZERO {
@@ -316,10 +320,10 @@ fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity
     let mut shown = 0;
     for (j, b) in bodies.iter().enumerate() {
         for a in &bodies[..j] {
-            if (a.is_static() && b.is_static()) || shown == SHOWN_OF_A_KIND {
+            if (a.body.is_static() && b.body.is_static()) || shown == SHOWN_OF_A_KIND {
                 continue;
             }
-            if let Some(info) = collide(&a.shape, a.pose(), &b.shape, b.pose(), None).info
+            if let Some(info) = collide(&a.body.shape, a.motion.pose(), &b.body.shape, b.motion.pose(), None).info
                 && info.depth > OVERLAP_WARNING
             {
                 shown += 1;
@@ -328,7 +332,7 @@ fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity
                     &entry_key(raw.body.len(), j, "position"),
                     &format!(
                         "\"{}\" and \"{}\" overlap by {depth} m at the start: {method} needs bodies apart, or just touching",
-                        a.name, b.name
+                        a.body.name, b.body.name
                     ),
                     "move one of them: the method predicts each hit before it happens and has no way to undo an overlap",
                 );
@@ -341,20 +345,20 @@ fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[Body], gravity
 pub const LAST_ACTION_FRAME: i64 = 10_000_000;
 
 /// One `[[action]]`, checked against the bodies (`None` after a problem).
-fn action(v: &mut Problems, i: usize, a: &super::file::ActionEntry, bodies: &[Body]) -> Option<Action> {
+fn action(v: &mut Problems, i: usize, a: &super::file::ActionEntry, bodies: &[BodyDef]) -> Option<Action> {
     let at = |key: &'static str| [Seg::Key("action"), Seg::Index(i), Seg::Key(key)];
     let before = v.0.len();
-    let body = bodies.iter().position(|b| b.name == a.body);
+    let body = bodies.iter().position(|b| b.body.name == a.body);
     match body {
         None => {
-            let names: Vec<&str> = bodies.iter().map(|b| b.name.as_str()).collect();
+            let names: Vec<&str> = bodies.iter().map(|b| b.body.name.as_str()).collect();
             let help = match error::nearest(&a.body, &names) {
                 Some(n) => format!("did you mean \"{n}\"? The bodies are {}", names.join(", ")),
                 None => format!("the bodies are {}", names.join(", ")),
             };
             v.bad(&at("body"), &format!("no body is named \"{}\"", a.body), &help);
         }
-        Some(b) if bodies[b].is_static() => {
+        Some(b) if bodies[b].body.is_static() => {
             v.bad(&at("body"), &format!("\"{}\" is static: nothing moves it", a.body), "act on a body with a mass");
         }
         Some(_) => {}
@@ -419,14 +423,14 @@ fn action(v: &mut Problems, i: usize, a: &super::file::ActionEntry, bodies: &[Bo
 }
 
 /// Pairs that overlap (more than touching), with the depth.
-fn overlaps(bodies: &[Body]) -> Vec<(usize, usize, f64)> {
+fn overlaps(bodies: &[BodyDef]) -> Vec<(usize, usize, f64)> {
     let mut found = Vec::new();
     for (j, b) in bodies.iter().enumerate() {
         for (i, a) in bodies[..j].iter().enumerate() {
-            if a.is_static() && b.is_static() {
+            if a.body.is_static() && b.body.is_static() {
                 continue;
             }
-            if let Some(info) = collide(&a.shape, a.pose(), &b.shape, b.pose(), None).info
+            if let Some(info) = collide(&a.body.shape, a.motion.pose(), &b.body.shape, b.motion.pose(), None).info
                 && info.depth > OVERLAP_WARNING
             {
                 found.push((i, j, info.depth));
@@ -536,7 +540,7 @@ fn material_problems(v: &mut Problems, restitution: f64, friction: f64) {
 
 /// A wall as written, checked: a static segment body standing at its
 /// middle, or every problem with it.
-pub fn wall(w: &WallEntry) -> Result<Body, Vec<BodyProblem>> {
+pub fn wall(w: &WallEntry) -> Result<BodyDef, Vec<BodyProblem>> {
     let mut v = Problems::default();
     let at = |key: &'static str| [Seg::Key(key)];
     name_problems(&mut v, &w.name, "wall");
@@ -560,13 +564,13 @@ pub fn wall(w: &WallEntry) -> Result<Body, Vec<BodyProblem>> {
         return Err(v.0.into_iter().map(|(_, p)| p).collect());
     }
     let (middle, half) = crate::geometry::segment_between(from, to);
-    let mut body = Body::fixed(w.name.clone(), Shape::Segment { half }).at(middle);
-    (body.restitution, body.friction) = (w.restitution, w.friction);
-    Ok(body)
+    let mut wall = BodyDef::fixed(w.name.clone(), Shape::Segment { half }).at(middle);
+    (wall.body.restitution, wall.body.friction) = (w.restitution, w.friction);
+    Ok(wall)
 }
 
 /// A body as written, checked: the body, or every problem with it.
-pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
+pub fn body(b: &BodyEntry) -> Result<BodyDef, Vec<BodyProblem>> {
     let mut v = Problems::default();
     let at = |key: &'static str| [Seg::Key(key)];
     name_problems(&mut v, &b.name, "body");
@@ -648,17 +652,14 @@ pub fn body(b: &BodyEntry) -> Result<Body, Vec<BodyProblem>> {
     let (Some(shape), true) = (shape, v.0.is_empty()) else {
         return Err(v.0.into_iter().map(|(_, p)| p).collect());
     };
-    let mut body = Body::fixed(b.name.clone(), shape);
+    let mut def = BodyDef::fixed(b.name.clone(), shape);
     if let (false, Some(mass)) = (b.is_static, b.mass) {
-        body.set_mass(mass, b.inertia);
+        def.set_mass(mass, b.inertia);
     }
-    body.position = DVec2::from(b.position);
-    body.angle = b.angle;
-    body.velocity = DVec2::from(b.velocity);
-    body.angular_velocity = b.angular_velocity;
-    body.restitution = b.restitution;
-    body.friction = b.friction;
-    Ok(body)
+    let m = &mut def.motion;
+    (m.position, m.angle, m.velocity, m.angular_velocity) = (DVec2::from(b.position), b.angle, DVec2::from(b.velocity), b.angular_velocity);
+    (def.body.restitution, def.body.friction) = (b.restitution, b.friction);
+    Ok(def)
 }
 
 /// 44847 as "44,847", for counts in messages.

@@ -19,7 +19,7 @@ pub use stale::stale_banner;
 pub use start::{BodyId, Start};
 pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 
-use crate::engine::Settings;
+use crate::engine::{Settings, World};
 use crate::lesson::Lesson;
 use crate::notation::num;
 use crate::scene::file::SolverSection;
@@ -206,8 +206,8 @@ impl Session {
     fn reads_back_as(&self, back: &Lesson, start: &Start) -> Result<(), String> {
         let settings = Settings { motion: true, ..start.settings.clone() };
         let actions = crate::engine::actions_from(&start.world.actions, start.world.frame);
-        let apart = if back.world.bodies != start.world.bodies {
-            bodies_apart(&back.world.bodies, &start.world.bodies)
+        let apart = if back.world.bodies != start.world.bodies || back.world.motions != start.world.motions {
+            bodies_apart(&back.world, &start.world)
         } else if back.world.actions != actions {
             let k = back.world.actions.iter().zip(&actions).take_while(|(a, b)| a == b).count();
             format!("action {} of {} would read back otherwise", k + 1, actions.len())
@@ -238,10 +238,10 @@ impl Session {
 
 /// The first body (or wall) of the scene that the file would give back
 /// otherwise, and how: which number, and by how much.
-fn bodies_apart(back: &[crate::engine::Body], scene: &[crate::engine::Body]) -> String {
+fn bodies_apart(back: &World, scene: &World) -> String {
     use crate::geometry::{Shape, segment_ends};
-    let Some((b, s)) = back.iter().zip(scene).find(|(b, s)| b != s) else {
-        return format!("the file would give {} bodies and walls where the scene has {}", back.len(), scene.len());
+    let Some(((b, bm), (s, sm))) = back.iter().zip(scene.iter()).find(|(b, s)| b != s) else {
+        return format!("the file would give {} bodies and walls where the scene has {}", back.bodies.len(), scene.bodies.len());
     };
     if b.name != s.name {
         return format!("the file would give {} where the scene has {}", b.name, s.name);
@@ -250,21 +250,21 @@ fn bodies_apart(back: &[crate::engine::Body], scene: &[crate::engine::Body]) -> 
     if let (Shape::Segment { half: hb }, Shape::Segment { half: hs }) = (b.shape, s.shape) {
         // The ends first, as the file says them; ends can agree where the
         // middle and half that the file's ends make do not.
-        let ([b0, b1], [s0, s1]) = (segment_ends(hb, b.pose()), segment_ends(hs, s.pose()));
+        let ([b0, b1], [s0, s1]) = (segment_ends(hb, bm.pose()), segment_ends(hs, sm.pose()));
         let parts =
-            [("ends", b0.distance(s0).max(b1.distance(s1))), ("middle", b.position.distance(s.position)), ("half", hb.distance(hs))];
+            [("ends", b0.distance(s0).max(b1.distance(s1))), ("middle", bm.position.distance(sm.position)), ("half", hb.distance(hs))];
         if let Some((what, d)) = parts.iter().find(|(_, d)| *d != 0.0) {
             return format!("{name}'s {what} would read back {} m apart from the scene's", num(*d));
         }
-        if b.angle != s.angle {
-            return format!("{name} is held turned by {} rad, which a file's wall cannot say", num(s.angle));
+        if bm.angle != sm.angle {
+            return format!("{name} is held turned by {} rad, which a file's wall cannot say", num(sm.angle));
         }
     }
     let numbers: [(&str, f64, &str); 9] = [
-        ("position", b.position.distance(s.position), " m"),
-        ("angle", (b.angle - s.angle).abs(), " rad"),
-        ("velocity", b.velocity.distance(s.velocity), " m/s"),
-        ("angular velocity", (b.angular_velocity - s.angular_velocity).abs(), " rad/s"),
+        ("position", bm.position.distance(sm.position), " m"),
+        ("angle", (bm.angle - sm.angle).abs(), " rad"),
+        ("velocity", bm.velocity.distance(sm.velocity), " m/s"),
+        ("angular velocity", (bm.angular_velocity - sm.angular_velocity).abs(), " rad/s"),
         ("mass", (b.mass() - s.mass()).abs(), " kg"),
         ("moment of inertia", (b.inertia() - s.inertia()).abs(), " kg·m²"),
         ("restitution", (b.restitution - s.restitution).abs(), ""),

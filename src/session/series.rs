@@ -56,13 +56,13 @@ impl Series {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Body;
+    use crate::engine::BodyDef;
     use crate::geometry::Shape;
     use glam::DVec2;
 
     fn ball() -> World {
-        let mut b = Body::dynamic("b", Shape::Circle { radius: 1.0 }, 2.0);
-        b.velocity = DVec2::new(3.0, 0.0);
+        let mut b = BodyDef::dynamic("b", Shape::Circle { radius: 1.0 }, 2.0);
+        b.motion.velocity = DVec2::new(3.0, 0.0);
         World::new(vec![b], DVec2::ZERO)
     }
 

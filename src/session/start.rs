@@ -1,7 +1,7 @@
 //! A start (the world and settings at the start of a frame) and which body is
 //! which in it through edits.
 
-use crate::engine::{Body, Settings, World};
+use crate::engine::{BodyDef, Settings, World};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A body's identity through edits: renamed, edited, or with bodies added and
@@ -49,21 +49,20 @@ impl Start {
     }
 
     /// Adds a new body before the first wall (`World::insert_body`); its index.
-    pub fn add_body(&mut self, body: Body) -> usize {
+    pub fn add_body(&mut self, body: BodyDef) -> usize {
         let at = self.world.insert_body(body);
         self.ids.insert(at, BodyId::fresh());
         at
     }
 
     /// Adds a new wall after every body and wall; its index.
-    pub fn add_wall(&mut self, wall: Body) -> usize {
-        self.world.bodies.push(wall);
+    pub fn add_wall(&mut self, wall: BodyDef) -> usize {
         self.ids.push(BodyId::fresh());
-        self.world.bodies.len() - 1
+        self.world.push_body(wall)
     }
 
     /// Removes body `i` and the actions on it (`World::remove_body`).
-    pub fn remove_body(&mut self, i: usize) -> Body {
+    pub fn remove_body(&mut self, i: usize) -> BodyDef {
         self.ids.remove(i);
         self.world.remove_body(i)
     }

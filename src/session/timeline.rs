@@ -12,7 +12,7 @@
 //! else needs remembering.
 
 use super::{BodyId, Series, Start};
-use crate::engine::{Body, BodyState, FrameRecord, NoTrace, Room, Settings, Totals, World, record_frame_expecting, step};
+use crate::engine::{Body, BodyState, FrameRecord, Motion, NoTrace, Room, Settings, Totals, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
@@ -113,6 +113,11 @@ impl Timeline {
     /// is in the frame's record. Only an edit changes them.
     pub fn bodies(&self, n: u64) -> &[Body] {
         &self.governing(n).world.bodies
+    }
+
+    /// How the bodies of frame `n`'s governing start move at that start.
+    pub fn motions(&self, n: u64) -> &[Motion] {
+        &self.governing(n).world.motions
     }
 
     /// Which body is which in frame `n`, in the order of [`bodies`](Self::bodies).
@@ -284,15 +289,15 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Body, Tangent};
+    use crate::engine::{BodyDef, Tangent};
     use crate::geometry::Shape;
     use glam::DVec2;
 
     /// A small budget (about 40 frames of records), so eviction happens soon.
     fn falling() -> Timeline {
-        let floor = Body::fixed("floor", Shape::Box { size: DVec2::new(10.0, 1.0) });
-        let mut ball = Body::dynamic("ball", Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 3.0));
-        ball.restitution = 0.5;
+        let floor = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(10.0, 1.0) });
+        let mut ball = BodyDef::dynamic("ball", Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 3.0));
+        ball.body.restitution = 0.5;
         Timeline::with_budget(World::new(vec![floor, ball], DVec2::new(0.0, -9.8)), Settings::default(), 200_000)
     }
 
@@ -325,7 +330,7 @@ mod tests {
     fn an_edit_keeps_the_past_and_replaces_the_future() {
         let mut t = falling();
         let before = t.frame(5).clone();
-        edit(&mut t, 10, |s| s.world.bodies[1].velocity = DVec2::new(3.0, 0.0));
+        edit(&mut t, 10, |s| s.world.motions[1].velocity = DVec2::new(3.0, 0.0));
         assert_eq!(t.frame(5), &before);
         assert_eq!(t.frame(10).start[1].velocity, DVec2::new(3.0, 0.0));
     }
@@ -344,9 +349,9 @@ mod tests {
     #[test]
     fn undoing_an_earlier_edit_brings_back_a_later_one() {
         let mut t = falling();
-        edit(&mut t, 20, |s| s.world.bodies[1].velocity = DVec2::new(2.0, 0.0));
+        edit(&mut t, 20, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
         let with_late_edit = t.frame(60).clone();
-        let before = edit(&mut t, 10, |s| s.world.bodies[1].position.x = -3.0);
+        let before = edit(&mut t, 10, |s| s.world.motions[1].position.x = -3.0);
         assert_ne!(t.frame(60), &with_late_edit);
         t.replace_from(10, before);
         assert_eq!(t.frame(60), &with_late_edit);
@@ -357,7 +362,7 @@ mod tests {
     fn bodies_follow_the_edit_that_governs_a_frame() {
         let mut t = falling();
         edit(&mut t, 7, |s| {
-            s.add_body(Body::dynamic("new", Shape::Circle { radius: 0.2 }, 1.0));
+            s.add_body(BodyDef::dynamic("new", Shape::Circle { radius: 0.2 }, 1.0));
         });
         assert_eq!(t.bodies(6).len(), 2);
         assert_eq!(t.bodies(7).len(), 3);

@@ -10,7 +10,7 @@ pub use super::msg::Msg;
 pub use super::quiz::{AnswerPrompt, Classroom};
 use super::shot::Shot;
 use super::words::{fill, words};
-use crate::engine::{Body, BodyState, FrameRecord, Settings};
+use crate::engine::{Body, BodyState, FrameRecord, Motion, Settings};
 use crate::geometry::Pose;
 use crate::lesson::{Lang, Lesson};
 use crate::scene::YAxis;
@@ -124,6 +124,11 @@ impl Stepper {
     /// The bodies of the frame being shown, as the last edit before it left them.
     pub fn bodies(&self) -> &[Body] {
         self.session.timeline.bodies(self.frame)
+    }
+
+    /// How the bodies move at the start that governs the frame on screen.
+    pub fn motions(&self) -> &[Motion] {
+        self.session.timeline.motions(self.frame)
     }
 
     pub fn settings(&self) -> &Settings {
@@ -377,7 +382,7 @@ impl Stepper {
 
     /// The scene's own window: the file's `view`, else one around the bodies at the start.
     pub fn scene_window(&self) -> (DVec2, DVec2) {
-        super::canvas::bounds(self.session.lesson.view, self.bodies())
+        super::canvas::bounds(self.session.lesson.view, self.bodies(), self.motions())
     }
 
     /// The bodies as the canvas shows them: after the phase on screen, or

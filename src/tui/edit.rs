@@ -5,7 +5,7 @@
 
 use super::msg::Msg;
 use super::words::{Words, fill};
-use crate::engine::{Body, Method, Tangent};
+use crate::engine::{Body, BodyDef, BodyRef, Method, Motion, Tangent, World};
 use crate::geometry::{Shape, collide, segment_ends};
 use crate::notation::{num, significant};
 use crate::scene::file::WallEntry;
@@ -29,46 +29,47 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
     let step = nice_step(span);
     let change: Change = match msg {
         Msg::Move(dx, dy) => Box::new(move |s, &mut i, _| {
-            let b = selected(s, i)?;
+            let (b, m) = selected(s, i)?;
             // Screen up is world −y when the scene's y axis points down.
             let dy = if down { -dy } else { dy };
-            b.position = DVec2::new(snap(b.position.x, step, dx), snap(b.position.y, step, dy));
-            as_filed(b)?;
-            Ok(fill(w.moved, &[&b.name, &num(b.position.x), &num(b.position.y)]))
+            m.position = DVec2::new(snap(m.position.x, step, dx), snap(m.position.y, step, dy));
+            as_filed((b, m))?;
+            Ok(fill(w.moved, &[&b.name, &num(m.position.x), &num(m.position.y)]))
         }),
         Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
-            let b = selected(s, i)?;
+            let (b, m) = selected(s, i)?;
             let turn = if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
             if let Shape::Segment { half } = &mut b.shape {
                 // A wall keeps angle 0 and turns its ends about its middle,
                 // so the ends a file gives stay exact until it is turned.
                 *half = DVec2::from_angle(turn).rotate(*half);
-                as_filed(b)?;
+                as_filed((&mut *b, m))?;
                 let Shape::Segment { half } = b.shape else { unreachable!("a wall stays a wall") };
                 return Ok(fill(w.turned_wall, &[&b.name, &num(half.to_angle().to_degrees())]));
             }
-            b.angle += turn;
-            Ok(fill(w.turned, &[&b.name, &num(b.angle), &num(b.angle.to_degrees())]))
+            m.angle += turn;
+            Ok(fill(w.turned, &[&b.name, &num(m.angle), &num(m.angle.to_degrees())]))
         }),
         Msg::AddCircle | Msg::AddBox => Box::new(move |s, i, rng| {
             let is_box = msg == Msg::AddBox;
             if is_box && s.settings.method != Method::Relaxation {
                 return Err(fill(w.no_box, &[&s.settings.method.name()]));
             }
-            let body = match s.world.bodies.get(*i) {
+            let body = match s.world.get(*i) {
                 Some(on) => stacked_body(is_box, on, &s.world.bodies, if down { -1.0 } else { 1.0 }),
                 None => random_body(is_box, &s.world.bodies, lo, hi, rng),
             };
-            let note = fill(w.added_on, &[&body.name, &s.world.bodies.get(*i).map_or(w.nothing, |b| b.name.as_str())]);
+            let note = fill(w.added_on, &[&body.body.name, &s.world.bodies.get(*i).map_or(w.nothing, |b| b.name.as_str())]);
             *i = s.add_body(body);
             Ok(note)
         }),
         Msg::Duplicate => Box::new(move |s, i, _| {
-            let on = selected(s, *i)?.clone();
-            let mut copy = beside(&on, &s.world.bodies);
-            as_filed(&mut copy)?;
-            let note = fill(w.duplicated, &[&on.name, &copy.name]);
-            *i = match copy.shape {
+            selected(s, *i)?;
+            let on = s.world.def(*i);
+            let mut copy = beside(&on, &s.world);
+            as_filed((&mut copy.body, &mut copy.motion))?;
+            let note = fill(w.duplicated, &[&on.body.name, &copy.body.name]);
+            *i = match copy.body.shape {
                 // Walls come last in a world, as in a file.
                 Shape::Segment { .. } => s.add_wall(copy),
                 _ => s.add_body(copy),
@@ -76,15 +77,15 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(note)
         }),
         Msg::AddWall => Box::new(move |s, i, _| {
-            let mut wall = level_wall(s.world.bodies.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
-            as_filed(&mut wall)?;
-            let WallEntry { from: [x0, y0], to: [x1, y1], .. } = WallEntry::from_body(&wall).expect("a wall");
-            let note = fill(w.added_wall, &[&wall.name, &num(x0), &num(y0), &num(x1), &num(y1)]);
+            let mut wall = level_wall(s.world.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
+            as_filed((&mut wall.body, &mut wall.motion))?;
+            let WallEntry { from: [x0, y0], to: [x1, y1], .. } = WallEntry::from_body(wall.parts()).expect("a wall");
+            let note = fill(w.added_wall, &[&wall.body.name, &num(x0), &num(y0), &num(x1), &num(y1)]);
             *i = s.add_wall(wall);
             Ok(note)
         }),
         Msg::Delete => Box::new(move |s, i, _| {
-            let name = selected(s, *i)?.name.clone();
+            let name = selected(s, *i)?.0.name.clone();
             s.remove_body(*i);
             *i = (*i).min(s.world.bodies.len().saturating_sub(1));
             Ok(fill(w.deleted, &[&name]))
@@ -93,8 +94,8 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             // Text 001's H key: a random velocity for every body that can move.
             let k = span / 4.0;
             let mut kicked = 0;
-            for b in s.world.bodies.iter_mut().filter(|b| !b.is_static()) {
-                b.velocity += DVec2::new(rng.f64() * 2.0 - 1.0, rng.f64() * 2.0 - 1.0) * k;
+            for m in s.world.motions.iter_mut().filter(|m| !m.is_static()) {
+                m.velocity += DVec2::new(rng.f64() * 2.0 - 1.0, rng.f64() * 2.0 - 1.0) * k;
                 kicked += 1;
             }
             match kicked {
@@ -147,8 +148,8 @@ fn on_off(on: bool, w: &Words) -> &'static str {
     if on { w.on } else { w.off }
 }
 
-fn selected(s: &mut Start, i: usize) -> Result<&mut Body, String> {
-    s.world.bodies.get_mut(i).ok_or_else(|| "no body is selected".to_string())
+fn selected(s: &mut Start, i: usize) -> Result<(&mut Body, &mut Motion), String> {
+    s.world.get_mut(i).ok_or_else(|| "no body is selected".to_string())
 }
 
 /// Whether `msg` is a key held down to move (false) or turn (true) a body:
@@ -171,19 +172,20 @@ fn fresh_name(prefix: &str, others: &[Body]) -> String {
 /// `m1` the first free of `m2`, `m3` …): moved along x by its own width and a
 /// tenth of its size, to the right or else the left, and as many widths
 /// further as it takes to overlap no other body, if five will do.
-fn beside(b: &Body, others: &[Body]) -> Body {
-    let shift = 2.0 * b.shape.half_extent(b.angle).x + b.shape.bounding_radius() / 10.0;
-    let mut copy = b.clone();
-    copy.name = fresh_name(b.name.trim_end_matches(|c: char| c.is_ascii_digit()), others);
+fn beside(on: &BodyDef, others: &World) -> BodyDef {
+    let (b, m) = (&on.body, &on.motion);
+    let shift = 2.0 * b.shape.half_extent(m.angle).x + b.shape.bounding_radius() / 10.0;
+    let mut copy = on.clone();
+    copy.body.name = fresh_name(b.name.trim_end_matches(|c: char| c.is_ascii_digit()), &others.bodies);
     let clear = |at: DVec2| {
-        let pose = crate::geometry::Pose::new(at, b.angle);
+        let pose = crate::geometry::Pose::new(at, m.angle);
         others
             .iter()
-            .filter(|o| !(o.is_static() && b.is_static()))
-            .all(|o| collide(&o.shape, o.pose(), &b.shape, pose, None).info.is_none())
+            .filter(|(o, _)| !(o.is_static() && b.is_static()))
+            .all(|(o, om)| collide(&o.shape, om.pose(), &b.shape, pose, None).info.is_none())
     };
-    let mut tries = (1..=5).flat_map(|k| [k, -k]).map(|k| b.position + DVec2::new(f64::from(k) * shift, 0.0));
-    copy.position = tidy(tries.find(|&at| clear(at)).unwrap_or(b.position + DVec2::new(shift, 0.0)));
+    let mut tries = (1..=5).flat_map(|k| [k, -k]).map(|k| m.position + DVec2::new(f64::from(k) * shift, 0.0));
+    copy.motion.position = tidy(tries.find(|&at| clear(at)).unwrap_or(m.position + DVec2::new(shift, 0.0)));
     copy
 }
 
@@ -220,7 +222,7 @@ fn snap(x: f64, step: f64, d: i8) -> f64 {
 /// a box's shorter side as a circle's diameter, a circle's diameter as a
 /// square's side. Mass is the selected body's, or the area at density 1 when
 /// it is static or of the other kind.
-fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
+fn stacked_body(is_box: bool, (on, on_motion): BodyRef, others: &[Body], up: f64) -> BodyDef {
     let (shape, height) = match (is_box, on.shape) {
         (false, Shape::Circle { radius }) => (Shape::Circle { radius }, 2.0 * radius),
         (false, Shape::Box { size }) => (Shape::Circle { radius: size.min_element() / 2.0 }, size.min_element()),
@@ -243,10 +245,10 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
         Shape::Segment { .. } => 0.0,
     };
     let name = fresh_name(if is_box { "box" } else { "circle" }, others);
-    let at = tidy(on.position + DVec2::new(0.0, up * (below + height / 2.0 + height / 100.0)));
-    let mut body = Body::dynamic(name, shape, mass).at(at);
-    (body.restitution, body.friction) = (on.restitution, on.friction);
-    body
+    let at = tidy(on_motion.position + DVec2::new(0.0, up * (below + height / 2.0 + height / 100.0)));
+    let mut def = BodyDef::dynamic(name, shape, mass).at(at);
+    (def.body.restitution, def.body.friction) = (on.restitution, on.friction);
+    def
 }
 
 /// A level wall for `W`: under the selected body (screen down), four of its
@@ -254,16 +256,16 @@ fn stacked_body(is_box: bool, on: &Body, others: &[Body], up: f64) -> Body {
 /// as it, a fifth of its length down); with nothing
 /// selected, across the bottom tenth of the view. Walls come last in a
 /// world, as in a file.
-fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: f64) -> Body {
+fn level_wall(on: Option<BodyRef>, others: &[Body], (lo, hi): (DVec2, DVec2), up: f64) -> BodyDef {
     let (middle, half) = match on {
         // Under a wall: one as long, a fifth of its length below its middle.
-        Some(b) if matches!(b.shape, Shape::Segment { .. }) => {
+        Some((b, m)) if matches!(b.shape, Shape::Segment { .. }) => {
             let r = b.shape.bounding_radius();
-            (b.position - DVec2::new(0.0, up * r * 0.4), r)
+            (m.position - DVec2::new(0.0, up * r * 0.4), r)
         }
-        Some(b) => {
+        Some((b, m)) => {
             let r = b.shape.bounding_radius();
-            (b.position - DVec2::new(0.0, up * r * 1.01), 4.0 * r)
+            (m.position - DVec2::new(0.0, up * r * 1.01), 4.0 * r)
         }
         None => {
             let y = if up > 0.0 { lo.y + (hi.y - lo.y) / 10.0 } else { hi.y - (hi.y - lo.y) / 10.0 };
@@ -271,7 +273,7 @@ fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: 
         }
     };
     let name = fresh_name("wall", others);
-    Body::fixed(name, Shape::Segment { half: DVec2::new(half, 0.0) }).at(middle)
+    BodyDef::fixed(name, Shape::Segment { half: DVec2::new(half, 0.0) }).at(middle)
 }
 
 /// A wall made or changed by an edit, as its file entry reads back: its ends
@@ -282,18 +284,19 @@ fn level_wall(on: Option<&Body>, others: &[Body], (lo, hi): (DVec2, DVec2), up: 
 /// and half moved, turned or added to in f64 need not be the rounded sums of
 /// any ends a file can give. Any other body is left as it is; a wall whose
 /// ends leave the format's limits is refused, with why.
-fn as_filed(b: &mut Body) -> Result<(), String> {
+fn as_filed((b, m): (&mut Body, &mut Motion)) -> Result<(), String> {
     let Shape::Segment { half } = b.shape else { return Ok(()) };
-    let [from, to] = segment_ends(half, b.pose()).map(tidy);
+    let [from, to] = segment_ends(half, m.pose()).map(tidy);
     let entry =
         WallEntry { name: b.name.clone(), from: from.to_array(), to: to.to_array(), restitution: b.restitution, friction: b.friction };
-    *b = crate::scene::wall(&entry).map_err(|problems| problems[0].message.clone())?;
+    let wall = crate::scene::wall(&entry).map_err(|problems| problems[0].message.clone())?;
+    (*b, *m) = (wall.body, wall.motion);
     Ok(())
 }
 
 /// Text 001's G key: a circle or a box of random size somewhere in the view,
 /// with density 1 kg/m² and the file defaults e = 1, μ = 0.
-fn random_body(is_box: bool, others: &[Body], lo: DVec2, hi: DVec2, rng: &mut fastrand::Rng) -> Body {
+fn random_body(is_box: bool, others: &[Body], lo: DVec2, hi: DVec2, rng: &mut fastrand::Rng) -> BodyDef {
     let span = (hi - lo).max_element();
     let mut between = |a: f64, b: f64| a + (b - a) * rng.f64();
     let (shape, area, kind) = if is_box {
@@ -306,9 +309,9 @@ fn random_body(is_box: bool, others: &[Body], lo: DVec2, hi: DVec2, rng: &mut fa
     let r = shape.bounding_radius();
     let position = DVec2::new(between(lo.x + r, (hi.x - r).max(lo.x + r)), between(lo.y + r, (hi.y - r).max(lo.y + r)));
     let angle = if is_box { between(0.0, PI) } else { 0.0 };
-    let mut body = Body::dynamic(fresh_name(kind, others), shape, area).at(position);
-    body.angle = angle;
-    body
+    let mut def = BodyDef::dynamic(fresh_name(kind, others), shape, area).at(position);
+    def.motion.angle = angle;
+    def
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! it would in a file. A wall's fields are those of `[[wall]]`: its two ends
 //! and its material.
 
-use crate::engine::{Body, Settings};
+use crate::engine::{BodyDef, Settings};
 use crate::scene::file::{BODY_NUMBERS, BodyEntry, SceneFile, WallEntry};
 use crate::scene::{BodyProblem, Seg, SolverValue, body, limits, settings, solver_key, wall};
 use crate::session::Start;
@@ -37,7 +37,7 @@ pub struct FieldEditor {
 /// What Enter gives: the body edited (its index in the world), or the settings and gravity.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Applied {
-    Body(usize, Body),
+    Body(usize, BodyDef),
     /// With the changes as a file would write them, for the note.
     Settings(Box<Settings>, DVec2, String),
 }
@@ -46,9 +46,9 @@ impl Applied {
     /// Puts the values into a start, saying what changed, or that nothing did.
     pub fn put(self, s: &mut Start) -> Result<String, String> {
         match self {
-            Applied::Body(i, body) => {
-                let note = format!("edited {}", body.name);
-                s.world.bodies[i] = body;
+            Applied::Body(i, def) => {
+                let note = format!("edited {}", def.body.name);
+                s.world.set_body(i, def);
                 Ok(note)
             }
             Applied::Settings(settings, gravity, changes) => {
@@ -87,7 +87,7 @@ enum Entry {
 #[derive(Clone, Debug, PartialEq)]
 enum Target {
     Body(Entry),
-    Settings(Box<SceneFile>, Vec<Body>),
+    Settings(Box<SceneFile>, Vec<BodyDef>),
 }
 
 /// The settings the editor lists, in order: the file key, and which number of
@@ -183,7 +183,7 @@ fn field(label: &'static str, key: &'static str, part: usize, value: String) -> 
 impl FieldEditor {
     /// The editor of body `index`, labelled with `labels` (the screen's
     /// language for each of [`BODY_FIELDS`], in its order).
-    pub fn open(index: usize, b: &Body, labels: &[&'static str; BODY_FIELDS.len()]) -> FieldEditor {
+    pub fn open(index: usize, b: &BodyDef, labels: &[&'static str; BODY_FIELDS.len()]) -> FieldEditor {
         let mut ed = FieldEditor::of_body(index, b);
         for f in &mut ed.fields {
             f.label = labels[BODY_FIELDS.iter().position(|&l| l == f.label).expect("every body label is in BODY_FIELDS")];
@@ -191,8 +191,8 @@ impl FieldEditor {
         ed
     }
 
-    fn of_body(index: usize, b: &Body) -> FieldEditor {
-        if let Some(w) = WallEntry::from_body(b) {
+    fn of_body(index: usize, b: &BodyDef) -> FieldEditor {
+        if let Some(w) = WallEntry::from_body(b.parts()) {
             let mut fields = Vec::new();
             for (key, end) in [("from", w.from), ("to", w.to)] {
                 let labels = if key == "from" { ["from x (m)", "from y (m)"] } else { ["to x (m)", "to y (m)"] };
@@ -202,7 +202,7 @@ impl FieldEditor {
             fields.push(field("friction μ", "friction", 0, text(w.friction)));
             return FieldEditor { target: Target::Body(Entry::Wall(index, w)), fields, focus: 0 };
         }
-        let e = BodyEntry::from_body(b);
+        let e = BodyEntry::from_body(b.parts());
         let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
         for number in &BODY_NUMBERS {
             for (part, (label, &x)) in number.labels.iter().zip((number.get)(&e)).enumerate() {
@@ -232,7 +232,8 @@ impl FieldEditor {
             .zip(labels)
             .map(|(&(key, part), &label)| Field { choices: choices(key), ..field(label, key, part, setting(&raw, key, part)) })
             .collect();
-        FieldEditor { target: Target::Settings(Box::new(raw), start.world.bodies.clone()), fields, focus: 0 }
+        let defs = (0..start.world.bodies.len()).map(|i| start.world.def(i)).collect();
+        FieldEditor { target: Target::Settings(Box::new(raw), defs), fields, focus: 0 }
     }
 
     /// The body's name; none for the settings.
@@ -365,7 +366,7 @@ impl FieldEditor {
 
 /// The settings the fields give, checked as a file's `[world]` and
 /// `[solver]` are, with the methods' rules on the scene's bodies and actions.
-fn apply_settings(fields: &mut [Field], raw: &SceneFile, bodies: &[Body]) -> Option<Applied> {
+fn apply_settings(fields: &mut [Field], raw: &SceneFile, bodies: &[BodyDef]) -> Option<Applied> {
     let mut edited = raw.clone();
     let mut changes: Vec<&str> = Vec::new();
     for f in fields.iter_mut() {
@@ -433,13 +434,13 @@ mod tests {
     use crate::geometry::Shape;
     use glam::DVec2;
 
-    fn ball() -> Body {
-        let mut b = Body::dynamic("ball", Shape::Circle { radius: 0.5 }, 2.0).at(DVec2::new(1.0, 2.0));
-        b.friction = 0.1;
+    fn ball() -> BodyDef {
+        let mut b = BodyDef::dynamic("ball", Shape::Circle { radius: 0.5 }, 2.0).at(DVec2::new(1.0, 2.0));
+        b.body.friction = 0.1;
         b
     }
 
-    fn applied(ed: &mut FieldEditor) -> Option<Body> {
+    fn applied(ed: &mut FieldEditor) -> Option<BodyDef> {
         match ed.apply()? {
             Applied::Body(_, b) => Some(b),
             Applied::Settings(..) => None,
@@ -463,16 +464,16 @@ mod tests {
     #[test]
     fn the_angle_is_typed_in_degrees_and_untouched_fields_stay_exact() {
         let mut b = ball();
-        b.angle = 0.3;
-        b.position.x = 1.0085439676677088;
+        b.motion.angle = 0.3;
+        b.motion.position.x = 1.0085439676677088;
         let mut ed = FieldEditor::open(0, &b, &BODY_FIELDS);
         let shown = |ed: &FieldEditor, start: &str| ed.fields.iter().find(|f| f.label.starts_with(start)).unwrap().text.clone();
         assert_eq!((shown(&ed, "angle θ (°)"), shown(&ed, "position x")), ("17.1887".to_string(), "1.00854".to_string()));
         assert_eq!(applied(&mut ed), Some(b.clone()), "nothing typed, nothing changed");
         set(&mut ed, "angle", "90");
         let turned = applied(&mut ed).unwrap();
-        assert_eq!(turned.angle, std::f64::consts::FRAC_PI_2);
-        assert_eq!(turned.position.x, 1.0085439676677088);
+        assert_eq!(turned.motion.angle, std::f64::consts::FRAC_PI_2);
+        assert_eq!(turned.motion.position.x, 1.0085439676677088);
     }
 
     #[test]
@@ -481,7 +482,7 @@ mod tests {
         set(&mut ed, "friction", "0.4");
         set(&mut ed, "velocity y", "-3");
         let b = applied(&mut ed).unwrap();
-        assert_eq!((b.friction, b.velocity, b.mass()), (0.4, DVec2::new(0.0, -3.0), 2.0));
+        assert_eq!((b.body.friction, b.motion.velocity, b.body.mass()), (0.4, DVec2::new(0.0, -3.0), 2.0));
     }
 
     #[test]
@@ -512,7 +513,7 @@ mod tests {
     #[test]
     fn every_body_label_is_translated() {
         let w = WallEntry { name: "ramp".into(), from: [0.0, 0.0], to: [4.0, -3.0], restitution: 1.0, friction: 0.0 };
-        let crate_ = Body::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0);
+        let crate_ = BodyDef::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0);
         let mut seen = Vec::new();
         for b in [ball(), crate_, wall(&w).unwrap()] {
             seen.extend(FieldEditor::open(0, &b, &BODY_FIELDS).fields.iter().map(|f| f.label));
@@ -537,7 +538,7 @@ mod tests {
         set(&mut ed, "to y", "3");
         set(&mut ed, "friction", "0.2");
         let moved = applied(&mut ed).unwrap();
-        assert_eq!(WallEntry::from_body(&moved).unwrap(), WallEntry { to: [4.0, 3.0], friction: 0.2, ..w });
+        assert_eq!(WallEntry::from_body(moved.parts()).unwrap(), WallEntry { to: [4.0, 3.0], friction: 0.2, ..w });
         set(&mut ed, "to x", "0");
         set(&mut ed, "to y", "0");
         assert_eq!(applied(&mut ed), None);
@@ -549,7 +550,7 @@ mod tests {
     fn static_makes_a_body_fixed_and_needs_it_at_rest() {
         let mut ed = FieldEditor::open(0, &ball(), &BODY_FIELDS);
         set(&mut ed, "mass", "static");
-        assert!(applied(&mut ed).unwrap().is_static());
+        assert!(applied(&mut ed).unwrap().body.is_static());
         set(&mut ed, "velocity x", "1");
         assert_eq!(applied(&mut ed), None);
         let velocity = ed.fields.iter().find(|f| f.label.starts_with("velocity x")).unwrap();

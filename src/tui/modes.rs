@@ -13,8 +13,10 @@ use std::path::PathBuf;
 impl Stepper {
     pub(super) fn open_fields(&mut self) {
         let start = self.session.timeline.start(self.frame);
-        match start.world.bodies.get(self.selected) {
-            Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b, &words(self.lang).body_fields)),
+        match start.world.get(self.selected) {
+            Some(_) => {
+                self.mode = Mode::Fields(FieldEditor::open(self.selected, &start.world.def(self.selected), &words(self.lang).body_fields))
+            }
             None => self.note = Some(words(self.lang).no_selection.to_string()),
         }
     }
@@ -54,11 +56,11 @@ impl Stepper {
 
     pub(super) fn open_aim(&mut self) {
         let start = self.session.timeline.start(self.frame);
-        match start.world.bodies.get(self.selected) {
-            Some(b) if b.is_static() => self.note = Some(fill(words(self.lang).static_shot, &[&b.name])),
-            Some(b) => {
+        match start.world.get(self.selected) {
+            Some((b, _)) if b.is_static() => self.note = Some(fill(words(self.lang).static_shot, &[&b.name])),
+            Some((_, m)) => {
                 let (lo, hi) = self.window();
-                self.mode = Mode::Aim(Shot::new(self.selected, b.velocity, (hi - lo).max_element() / 2.0));
+                self.mode = Mode::Aim(Shot::new(self.selected, m.velocity, (hi - lo).max_element() / 2.0));
             }
             None => self.note = Some(words(self.lang).no_selection.to_string()),
         }
@@ -92,8 +94,8 @@ impl Stepper {
                         .actions
                         .iter()
                         .any(|a| a.body == body && a.acts_in(frame) && matches!(a.kind, crate::engine::ActionKind::Velocity(_)));
-                    let b = &mut s.world.bodies[body];
-                    b.velocity = aim;
+                    let b = &s.world.bodies[body];
+                    s.world.motions[body].velocity = aim;
                     let why =
                         if overridden { "; an action of this frame sets its velocity again (a fires the shot as an action)" } else { "" };
                     Ok(format!("shot {} at {} m/s{why}", b.name, num(aim.length())))

@@ -14,13 +14,13 @@ pub fn snapshot_settings() -> insta::Settings {
 #[allow(dead_code)]
 pub fn landing_box() -> impulse::engine::World {
     use glam::DVec2;
-    use impulse::engine::{Body, World};
+    use impulse::engine::{BodyDef, World};
     use impulse::geometry::Shape;
-    let mut floor = Body::fixed("floor", Shape::Box { size: DVec2::new(4.0, 1.0) }).at(DVec2::new(0.0, -0.5));
-    floor.restitution = 0.0;
-    let mut crate_ = Body::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0).at(DVec2::new(0.3, 0.49));
-    crate_.velocity = DVec2::new(0.0, -1.0);
-    crate_.restitution = 0.0;
+    let mut floor = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 1.0) }).at(DVec2::new(0.0, -0.5));
+    floor.body.restitution = 0.0;
+    let mut crate_ = BodyDef::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0).at(DVec2::new(0.3, 0.49));
+    crate_.motion.velocity = DVec2::new(0.0, -1.0);
+    crate_.body.restitution = 0.0;
     World::new(vec![floor, crate_], DVec2::ZERO)
 }
 
@@ -28,19 +28,19 @@ pub fn landing_box() -> impulse::engine::World {
 #[allow(dead_code)]
 pub fn packed_pile() -> impulse::engine::World {
     use glam::DVec2;
-    use impulse::engine::{Body, World};
+    use impulse::engine::{BodyDef, World};
     use impulse::geometry::Shape;
-    let mut bodies: Vec<Body> = (0..60u32)
+    let mut bodies: Vec<BodyDef> = (0..60u32)
         .map(|i| {
             let at = DVec2::new((i % 12) as f64 * 0.9, (i / 12) as f64 * 0.9 + 1.0);
             let shape = if i.is_multiple_of(2) { Shape::Circle { radius: 0.5 } } else { Shape::Box { size: DVec2::splat(0.95) } };
-            let mut b = Body::dynamic(format!("b{i}"), shape, 1.0).at(at);
-            b.velocity = DVec2::new(1.0, -2.0);
-            b.friction = 0.3;
+            let mut b = BodyDef::dynamic(format!("b{i}"), shape, 1.0).at(at);
+            b.motion.velocity = DVec2::new(1.0, -2.0);
+            b.body.friction = 0.3;
             b
         })
         .collect();
-    bodies.push(Body::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(5.0, 0.0)));
+    bodies.push(BodyDef::fixed("floor", Shape::Box { size: DVec2::new(20.0, 1.0) }).at(DVec2::new(5.0, 0.0)));
     World::new(bodies, DVec2::new(0.0, -9.8))
 }
 

@@ -14,7 +14,7 @@
 //! v' = v − (1 + e)·(v·N)·N, N the wall's normal toward the disc (algs4's
 //! `bounceOffVerticalWall` for e = 1). Friction plays no part in this method.
 
-use super::super::body::Body;
+use super::super::body::{Body, Motion};
 use super::super::trace::{BodyChange, Quantity};
 use glam::DVec2;
 
@@ -34,12 +34,12 @@ pub enum EventImpulse {
 }
 
 /// Disc `a` against disc `b` (or a fixed point when `b` is none).
-pub(super) fn discs(a: &mut Body, b: Option<&mut Body>, point: DVec2, e: f64) -> EventImpulse {
+pub(super) fn discs((a, ma): (&Body, &mut Motion), b: Option<(&Body, &mut Motion)>, point: DVec2, e: f64) -> EventImpulse {
     let (xj, vj, rj, mj) = match &b {
-        Some(b) => (b.position, b.velocity, b.shape.bounding_radius(), (!b.is_static()).then(|| b.mass())),
+        Some((b, mb)) => (mb.position, mb.velocity, b.shape.bounding_radius(), (!b.is_static()).then(|| b.mass())),
         None => (point, DVec2::ZERO, 0.0, None),
     };
-    let (xi, vi, ri, mi) = (a.position, a.velocity, a.shape.bounding_radius(), (!a.is_static()).then(|| a.mass()));
+    let (xi, vi, ri, mi) = (ma.position, ma.velocity, a.shape.bounding_radius(), (!a.is_static()).then(|| a.mass()));
     let dr = xj - xi;
     let dv = vj - vi;
     let dvdr = dr.dot(dv);
@@ -51,16 +51,16 @@ pub(super) fn discs(a: &mut Body, b: Option<&mut Body>, point: DVec2, e: f64) ->
     };
     let f = dr * j / sigma;
     if let Some(mi) = mi {
-        a.velocity += f / mi;
+        ma.velocity += f / mi;
     }
-    if let (Some(b), Some(mj)) = (b, mj) {
-        b.velocity -= f / mj;
+    if let (Some((_, mb)), Some(mj)) = (b, mj) {
+        mb.velocity -= f / mj;
     }
     EventImpulse::Discs { x: [xi, xj], v: [vi, vj], m: [mi, mj], r: [ri, rj], dr, dv, dvdr, j, f }
 }
 
 /// A disc off a wall's face, `n` the wall's normal toward it.
-pub(super) fn face(a: &mut Body, n: DVec2, e: f64) -> EventImpulse {
+pub(super) fn face(a: &mut Motion, n: DVec2, e: f64) -> EventImpulse {
     let v = a.velocity;
     let vn = v.dot(n);
     a.velocity = v - n * ((1.0 + e) * vn);

@@ -27,7 +27,7 @@ mod predict;
 pub use bounce::{EventBounceRecord, EventImpulse};
 pub use predict::{HitOutcome, Prediction, Target, Test};
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use super::walls::{WallSegment, segments};
 use super::{StepStats, integrate, pair_mut};
@@ -171,14 +171,20 @@ impl EventRecord {
 }
 
 /// Move, collide and move on: the whole frame. `t0` is the run's time at its start.
-pub(super) fn run<T: Tracer>(bodies: &mut [Body], scratch: &mut Scratch, (t0, dt): (f64, f64), motion: bool, tracer: &mut T) -> StepStats {
-    let mut frame = Frame { bodies, s: scratch, t0, dt, now: 0.0, seq: 0, tally: Tally::default(), stats: StepStats::default() };
+pub(super) fn run<T: Tracer>(
+    (bodies, motions): (&[Body], &mut [Motion]),
+    scratch: &mut Scratch,
+    (t0, dt): (f64, f64),
+    motion: bool,
+    tracer: &mut T,
+) -> StepStats {
+    let mut frame = Frame { bodies, motions, s: scratch, t0, dt, now: 0.0, seq: 0, tally: Tally::default(), stats: StepStats::default() };
     frame.start();
     if motion {
         frame.predict_all(tracer);
         frame.events(tracer);
     }
-    let Frame { bodies, s, now, mut tally, stats, .. } = frame;
+    let Frame { motions, s, now, mut tally, stats, .. } = frame;
     tally.limit = event_limit(s.discs.len(), s.walls.len());
     if T::ENABLED && tracer.wants(PhaseKind::Event, None) {
         let record = EventRecord { t: t0 + dt, hit: None, stale: None, tally: Some(tally), queue: Vec::new() };
@@ -188,7 +194,7 @@ pub(super) fn run<T: Tracer>(bodies: &mut [Body], scratch: &mut Scratch, (t0, dt
     // Past the limit the bodies stay where the last event left them: moving on
     // without collisions would let them pass through each other and the walls.
     if motion && !tally.limited {
-        integrate::run(bodies, dt - now, &[], (PhaseKind::Move, Some(tally.popped + 1)), tracer);
+        integrate::run(motions, dt - now, &[], (PhaseKind::Move, Some(tally.popped + 1)), tracer);
     }
     stats
 }
@@ -199,7 +205,8 @@ fn event_limit(discs: usize, walls: usize) -> usize {
 }
 
 struct Frame<'a> {
-    bodies: &'a mut [Body],
+    bodies: &'a [Body],
+    motions: &'a mut [Motion],
     s: &'a mut Scratch,
     t0: f64,
     dt: f64,
@@ -216,15 +223,14 @@ impl Frame<'_> {
         s.queue.clear();
         s.counts.clear();
         s.counts.resize(self.bodies.len(), 0);
-        s.walls = segments(self.bodies);
+        s.walls = segments(self.bodies, self.motions);
         s.discs.clear();
         s.discs.extend((0..self.bodies.len()).filter(|&i| matches!(self.bodies[i].shape, Shape::Circle { .. })));
     }
 
     /// Where a body's swept box lies along x over the rest of the frame.
     fn span_x(&self, i: usize) -> (f64, f64) {
-        let b = &self.bodies[i];
-        let r = b.shape.bounding_radius();
+        let (b, r) = (&self.motions[i], self.bodies[i].shape.bounding_radius());
         let end = b.position.x + b.velocity.x * (self.dt - self.now);
         (b.position.x.min(end) - r, b.position.x.max(end) + r)
     }
@@ -232,8 +238,8 @@ impl Frame<'_> {
     /// Whether two bodies' boxes, swept over the rest of the frame, meet.
     fn near(&self, i: usize, j: usize) -> bool {
         let left = self.dt - self.now;
-        let (a, b) = (&self.bodies[i], &self.bodies[j]);
-        let reach = a.shape.bounding_radius() + b.shape.bounding_radius();
+        let reach = self.bodies[i].shape.bounding_radius() + self.bodies[j].shape.bounding_radius();
+        let (a, b) = (&self.motions[i], &self.motions[j]);
         let lo = |x: f64, v: f64| x.min(x + v * left);
         let hi = |x: f64, v: f64| x.max(x + v * left);
         let apart = |ax: f64, av: f64, bx: f64, bv: f64| lo(ax, av) - reach > hi(bx, bv) || lo(bx, bv) - reach > hi(ax, av);
@@ -243,8 +249,8 @@ impl Frame<'_> {
     /// Whether a disc's box, swept over the rest of the frame, meets a wall's, grown by its radius.
     fn near_wall(&self, i: usize, k: usize) -> bool {
         let left = self.dt - self.now;
-        let (b, w) = (&self.bodies[i], &self.s.walls[k]);
-        let r = b.shape.bounding_radius();
+        let (b, w) = (&self.motions[i], &self.s.walls[k]);
+        let r = self.bodies[i].shape.bounding_radius();
         let (lo, hi) = (b.position.min(b.position + b.velocity * left) - r, b.position.max(b.position + b.velocity * left) + r);
         let (wlo, whi) = (w.from.min(w.to), w.from.max(w.to));
         lo.x <= whi.x && wlo.x <= hi.x && lo.y <= whi.y && wlo.y <= hi.y
@@ -298,14 +304,15 @@ impl Frame<'_> {
     }
 
     fn test_pair<T: Tracer>(&mut self, i: usize, j: usize, near: bool, tracer: &mut T) {
-        let (a, b) = (&self.bodies[i], &self.bodies[j]);
+        let (a, b) = (&self.motions[i], &self.motions[j]);
+        let (ra, rb) = (self.bodies[i].shape.bounding_radius(), self.bodies[j].shape.bounding_radius());
         self.stats.narrow_tests += 1;
-        let p = predict::discs((a.position, a.velocity, a.shape.bounding_radius()), (b.position, b.velocity, b.shape.bounding_radius()));
+        let p = predict::discs((a.position, a.velocity, ra), (b.position, b.velocity, rb));
         self.consider(i, Target::Disc(j), p, near, tracer);
     }
 
     fn test_walls<T: Tracer>(&mut self, i: usize, only_near: bool, tracer: &mut T) {
-        let (x, v, r) = (self.bodies[i].position, self.bodies[i].velocity, self.bodies[i].shape.bounding_radius());
+        let (x, v, r) = (self.motions[i].position, self.motions[i].velocity, self.bodies[i].shape.bounding_radius());
         for k in 0..self.s.walls.len() {
             let near = self.near_wall(i, k);
             if only_near && !near {
@@ -384,7 +391,7 @@ impl Frame<'_> {
                 self.tally.invalid += 1;
                 continue;
             }
-            integrate::run(self.bodies, e.at - self.now, &[], (PhaseKind::Move, Some(self.tally.popped)), tracer);
+            integrate::run(self.motions, e.at - self.now, &[], (PhaseKind::Move, Some(self.tally.popped)), tracer);
             self.now = e.at;
             self.bounce(e.a, e.target, tracer);
             self.stats.contacts += 1;
@@ -396,36 +403,34 @@ impl Frame<'_> {
     }
 
     fn bounce<T: Tracer>(&mut self, i: usize, target: Target, tracer: &mut T) {
-        let e_wall = |bodies: &[Body], w: usize| bodies[w].restitution;
-        let (how, e, moved) = match target {
+        let bodies = self.bodies;
+        let e = (bodies[i].restitution + bodies[target.body()].restitution) / 2.0;
+        let (how, moved) = match target {
             Target::Disc(j) => {
                 let (a, b) = if i < j {
-                    pair_mut(self.bodies, i, j)
+                    pair_mut(self.motions, i, j)
                 } else {
-                    let (b, a) = pair_mut(self.bodies, j, i);
+                    let (b, a) = pair_mut(self.motions, j, i);
                     (a, b)
                 };
-                let e = (a.restitution + b.restitution) / 2.0;
-                (bounce::discs(a, Some(b), DVec2::ZERO, e), e, [Some(i), Some(j)])
+                (bounce::discs((&bodies[i], a), Some((&bodies[j], b)), DVec2::ZERO, e), [Some(i), Some(j)])
             }
-            Target::End { segment, body, which } => {
-                let e = (self.bodies[i].restitution + e_wall(self.bodies, body)) / 2.0;
+            Target::End { segment, which, .. } => {
                 let w = self.s.walls[segment];
                 let point = if which == 0 { w.from } else { w.to };
-                (bounce::discs(&mut self.bodies[i], None, point, e), e, [Some(i), None])
+                (bounce::discs((&bodies[i], &mut self.motions[i]), None, point, e), [Some(i), None])
             }
-            Target::Face { segment, body } => {
-                let e = (self.bodies[i].restitution + e_wall(self.bodies, body)) / 2.0;
-                let a = &self.bodies[i];
+            Target::Face { segment, .. } => {
+                let a = &self.motions[i];
                 let n = predict::facing(a.position, a.velocity, &self.s.walls[segment]).map_or(DVec2::ZERO, |f| f.0);
-                (bounce::face(&mut self.bodies[i], n, e), e, [Some(i), None])
+                (bounce::face(&mut self.motions[i], n, e), [Some(i), None])
             }
         };
         let mut changes = Vec::new();
         for b in moved.into_iter().flatten().filter(|&b| !self.bodies[b].is_static()) {
             self.s.counts[b] += 1;
             if T::ENABLED {
-                changes.push(BodyChange { body: b, after: self.bodies[b].state() });
+                changes.push(BodyChange { body: b, after: self.motions[b].state() });
             }
         }
         if T::ENABLED && tracer.wants(PhaseKind::Bounce, Some((i, target.body()))) {

@@ -19,39 +19,45 @@ mod wall;
 pub use pair::{PairBounceRecord, PairRepositionRecord, Shared, TouchRecord};
 pub use wall::{EndpointRecord, Fallback, Outcome, VcorRecord, WallBounceRecord, WallRepositionRecord, WallTouchRecord};
 
-use super::body::Body;
+use super::body::{Body, Motion};
 use super::trace::{PhaseKind, Tracer};
 use super::{Settings, StepStats, integrate};
 use crate::geometry::Shape;
 use glam::DVec2;
 
 /// Move, then the collisions; the caller applies the forces after.
-pub(super) fn move_and_collide<T: Tracer>(bodies: &mut [Body], settings: &Settings, gravity: DVec2, tracer: &mut T) -> StepStats {
-    let walls = super::walls::segments(bodies);
+pub(super) fn move_and_collide<T: Tracer>(
+    bodies: &[Body],
+    motions: &mut [Motion],
+    settings: &Settings,
+    gravity: DVec2,
+    tracer: &mut T,
+) -> StepStats {
+    let walls = super::walls::segments(bodies, motions);
     let balls: Vec<usize> = (0..bodies.len()).filter(|&k| matches!(bodies[k].shape, Shape::Circle { .. })).collect();
     // Each ball's side of each wall, before the move: where the last frame left it.
     let sides: Vec<f64> = if settings.side_tracking {
         let walls = &walls;
-        balls.iter().map(|&i| bodies[i].position).flat_map(|x| walls.iter().map(move |w| wall::side(x, w))).collect()
+        balls.iter().map(|&i| motions[i].position).flat_map(|x| walls.iter().map(move |w| wall::side(x, w))).collect()
     } else {
         Vec::new()
     };
     if settings.motion {
-        integrate::run(bodies, settings.dt, &[], (PhaseKind::Move, None), tracer);
+        integrate::run(motions, settings.dt, &[], (PhaseKind::Move, None), tracer);
     }
     let mut stats = StepStats::default();
     for (at, &i) in balls.iter().enumerate() {
         for &j in &balls[at + 1..] {
             stats.narrow_tests += 1;
-            stats.contacts += usize::from(pair::visit(bodies, (i, j), settings.dt, tracer));
+            stats.contacts += usize::from(pair::visit((bodies, motions), (i, j), settings.dt, tracer));
         }
-        if bodies[i].is_static() {
+        if motions[i].is_static() {
             continue;
         }
         let own = sides.get(at * walls.len()..(at + 1) * walls.len()).unwrap_or(&[]);
         stats.narrow_tests += walls.len();
         let gravity = if settings.velocity_correction { Some(gravity) } else { None };
-        stats.contacts += usize::from(wall::visit(bodies, i, &walls, own, (settings.dt, gravity), tracer));
+        stats.contacts += usize::from(wall::visit((bodies, motions), i, &walls, own, (settings.dt, gravity), tracer));
     }
     stats
 }

@@ -15,7 +15,7 @@
 //! why ([`Shared`]): a trip back of seconds along v once threw a ball 19 m,
 //! through the wall of its box.
 
-use super::super::body::Body;
+use super::super::body::{Body, Motion};
 use super::super::pair_mut;
 use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use crate::geometry::Shape;
@@ -46,9 +46,9 @@ impl Shared {
 }
 
 /// Detect → reposition → bounce for balls `i` < `j`; whether they collided.
-pub(super) fn visit<T: Tracer>(bodies: &mut [Body], (i, j): (usize, usize), dt: f64, tracer: &mut T) -> bool {
-    let (bi, bj) = pair_mut(bodies, i, j);
-    let (Shape::Circle { radius: ri }, Shape::Circle { radius: rj }) = (bi.shape, bj.shape) else { return false };
+pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, j): (usize, usize), dt: f64, tracer: &mut T) -> bool {
+    let (Shape::Circle { radius: ri }, Shape::Circle { radius: rj }) = (bodies[i].shape, bodies[j].shape) else { return false };
+    let (bi, bj) = pair_mut(motions, i, j);
     if bi.is_static() && bj.is_static() {
         return false;
     }
@@ -98,8 +98,8 @@ pub(super) fn visit<T: Tracer>(bodies: &mut [Body], (i, j): (usize, usize), dt: 
     if shared == Some(Shared::Separating) {
         return true;
     }
-    let cr = (bi.restitution + bj.restitution) / 2.0;
-    let m = [bi.mass(), bj.mass()];
+    let cr = (bodies[i].restitution + bodies[j].restitution) / 2.0;
+    let m = [bodies[i].mass(), bodies[j].mass()];
     let after = match (bi.is_static(), bj.is_static()) {
         // A fixed partner is infinitely heavy: m_j → ∞ leaves v_i = −CR·u_i + (1 + CR)·u_j.
         (false, true) => [-cr * u[0] + (1.0 + cr) * u[1], u[1]],

@@ -23,8 +23,7 @@
 //! back along its normal velocity to touching, and its normal velocity turns
 //! round times e, as two balls do (see `pair.rs`).
 
-use super::super::body::Body;
-use super::super::pair_mut;
+use super::super::body::{Body, Motion};
 use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 use super::super::walls::WallSegment;
 use crate::geometry::Shape;
@@ -48,7 +47,7 @@ pub(super) fn side(x: DVec2, wall: &WallSegment) -> f64 {
 /// shoved by its neighbours through one wall while it sank into the other
 /// was otherwise left outside for good, since the next frame starts there.
 pub(super) fn visit<T: Tracer>(
-    bodies: &mut [Body],
+    (bodies, motions): (&[Body], &mut [Motion]),
     i: usize,
     walls: &[WallSegment],
     sides: &[f64],
@@ -61,13 +60,8 @@ pub(super) fn visit<T: Tracer>(
         if w == i {
             continue;
         }
-        let (ball, wall) = if i < w {
-            pair_mut(bodies, i, w)
-        } else {
-            let (wall, ball) = pair_mut(bodies, w, i);
-            (ball, wall)
-        };
-        let Shape::Circle { radius: r } = ball.shape else { continue };
+        let Shape::Circle { radius: r } = bodies[i].shape else { continue };
+        let ball = &mut motions[i];
         let (from, to) = (seg.from, seg.to);
         let wdir = to - from;
         let length = wdir.length();
@@ -95,12 +89,12 @@ pub(super) fn visit<T: Tracer>(
             let record = WallTouchRecord { x, r, from, to, proj1, proj2, length, dist, side, tunnelled, outcome };
             tracer.record(Phase::new(None, Some((i, w)), PhaseData::WallTouch(Box::new(record))));
         }
-        let e = (ball.restitution + wall.restitution) / 2.0;
+        let e = (bodies[i].restitution + bodies[w].restitution) / 2.0;
         match outcome {
             Outcome::Miss => continue,
-            Outcome::End(end) => endpoint(ball, (i, w), [from, to][end], end, e, tracer),
+            Outcome::End(end) => endpoint(ball, (i, w), r, [from, to][end], end, e, tracer),
             Outcome::Face => {
-                let mu = (ball.friction + wall.friction) / 2.0;
+                let mu = (bodies[i].friction + bodies[w].friction) / 2.0;
                 face(ball, (i, w), Face { r, wall: unit, dist, tunnelled, side, dt }, gravity, (e, mu), tracer);
             }
         }
@@ -158,7 +152,7 @@ struct Face {
     dt: f64,
 }
 
-fn face<T: Tracer>(ball: &mut Body, pair: (usize, usize), f: Face, gravity: Option<DVec2>, (e, mu): (f64, f64), tracer: &mut T) {
+fn face<T: Tracer>(ball: &mut Motion, pair: (usize, usize), f: Face, gravity: Option<DVec2>, (e, mu): (f64, f64), tracer: &mut T) {
     let (x, v) = (ball.position, ball.velocity);
     let big_n = f.wall.perp();
     let d = f.dist.length();
@@ -224,9 +218,8 @@ fn face<T: Tracer>(ball: &mut Body, pair: (usize, usize), f: Face, gravity: Opti
     }
 }
 
-fn endpoint<T: Tracer>(ball: &mut Body, pair: (usize, usize), end: DVec2, which: usize, e: f64, tracer: &mut T) {
+fn endpoint<T: Tracer>(ball: &mut Motion, pair: (usize, usize), r: f64, end: DVec2, which: usize, e: f64, tracer: &mut T) {
     let (x, v) = (ball.position, ball.velocity);
-    let Shape::Circle { radius: r } = ball.shape else { return };
     let gap = x - end;
     let d = gap.length();
     // A centre exactly on the end: back the way the ball came, or up.
@@ -245,7 +238,7 @@ fn endpoint<T: Tracer>(ball: &mut Body, pair: (usize, usize), end: DVec2, which:
     }
 }
 
-fn change(body: usize, b: &Body) -> BodyChange {
+fn change(body: usize, b: &Motion) -> BodyChange {
     BodyChange { body, after: b.state() }
 }
 

@@ -136,7 +136,7 @@ fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), Scene
         let start = world.clone();
         let acted = world.actions.iter().any(|a| a.acts_in(world.frame));
         let stats = engine::step(&mut world, &scene.settings, &mut NoTrace);
-        let finite = world.bodies.iter().all(|b| b.state().is_finite());
+        let finite = world.motions.iter().all(|m| m.state().is_finite());
         if stats.contacts == 0 && !acted && finite {
             touching.clear();
             continue;
@@ -303,31 +303,31 @@ impl<'a> Handout<'a> {
             w(words::FRICTION),
         )
         .unwrap();
-        for b in &self.scene.world.bodies {
+        for (b, m) in self.scene.world.iter() {
             let shape = match b.shape {
                 Shape::Circle { radius } => format!("{} {} m", w(words::CIRCLE), num(radius)),
                 Shape::Box { size } => format!("{} {} × {} m", w(words::BOX), num(size.x), num(size.y)),
                 Shape::Segment { half } => {
-                    let [from, to] = crate::geometry::segment_ends(half, crate::geometry::Pose::new(b.position, b.angle));
+                    let [from, to] = crate::geometry::segment_ends(half, crate::geometry::Pose::new(m.position, m.angle));
                     let v = |p: glam::DVec2| {
-                        format!("({}, {})", num_near(p.x, state_scale(&b.state())), num_near(p.y, state_scale(&b.state())))
+                        format!("({}, {})", num_near(p.x, state_scale(&m.state())), num_near(p.y, state_scale(&m.state())))
                     };
                     format!("{} {} {} {} m", w(words::WALL), v(from), w(words::TO), v(to))
                 }
             };
             let mass = if b.is_static() { w(words::STATIC).to_string() } else { num(b.mass()) };
-            let scale = state_scale(&b.state());
+            let scale = state_scale(&m.state());
             let n = |x: f64| num_near(x, scale);
             writeln!(
                 md,
                 "| {} | {shape} | {mass} | ({}, {}) | {} | ({}, {}) | {} | {} | {} |",
                 cell_text(&b.name),
-                n(b.position.x),
-                n(b.position.y),
-                n(b.angle),
-                n(b.velocity.x),
-                n(b.velocity.y),
-                n(b.angular_velocity),
+                n(m.position.x),
+                n(m.position.y),
+                n(m.angle),
+                n(m.velocity.x),
+                n(m.velocity.y),
+                n(m.angular_velocity),
                 num(b.restitution),
                 num(b.friction)
             )

@@ -94,8 +94,8 @@ pub fn checked_numbers(e: &Expected) -> Vec<f64> {
 /// make-up and start, each wall's ends, gravity, dt and the actions'.
 pub fn given_numbers(world: &World) -> BTreeSet<String> {
     let mut xs: Vec<f64> = vec![world.gravity.x, world.gravity.y];
-    for b in &world.bodies {
-        xs.extend([b.position.x, b.position.y, b.angle, b.velocity.x, b.velocity.y, b.angular_velocity, b.restitution, b.friction]);
+    for (b, m) in world.iter() {
+        xs.extend([m.position.x, m.position.y, m.angle, m.velocity.x, m.velocity.y, m.angular_velocity, b.restitution, b.friction]);
         if !b.is_static() {
             xs.push(b.mass());
         }
@@ -103,7 +103,7 @@ pub fn given_numbers(world: &World) -> BTreeSet<String> {
             Shape::Circle { radius } => xs.push(radius),
             Shape::Box { size } => xs.extend([size.x, size.y]),
             Shape::Segment { half } => {
-                for end in segment_ends(half, Pose::new(b.position, b.angle)) {
+                for end in segment_ends(half, Pose::new(m.position, m.angle)) {
                     xs.extend([end.x, end.y]);
                 }
                 xs.push(2.0 * half.length());
@@ -131,10 +131,10 @@ pub fn given_numbers(world: &World) -> BTreeSet<String> {
 /// and velocity, each wall's ends, gravity and the actions' vectors.
 pub fn given_vectors(world: &World) -> BTreeSet<String> {
     let mut vs = vec![world.gravity];
-    for b in &world.bodies {
-        vs.extend([b.position, b.velocity]);
+    for (b, m) in world.iter() {
+        vs.extend([m.position, m.velocity]);
         if let Shape::Segment { half } = b.shape {
-            vs.extend(segment_ends(half, Pose::new(b.position, b.angle)));
+            vs.extend(segment_ends(half, Pose::new(m.position, m.angle)));
         }
     }
     for a in &world.actions {

@@ -13,7 +13,7 @@ mod labels;
 pub use camera::{CanvasView, around};
 pub use labels::{Placed, Rank};
 
-use crate::engine::{Acted, ActionKind, Body, BodyState, Phase, PhaseData, Work};
+use crate::engine::{Acted, ActionKind, Body, BodyState, Motion, Phase, PhaseData, Work};
 use crate::geometry::{Pose, RegionTest, SatReport, Shape, box_vertices, segment_ends};
 use crate::scene::YAxis;
 use crate::tui::words::{Words, fill};
@@ -52,9 +52,9 @@ pub struct SceneView<'a> {
 }
 
 /// The scene's own window, or one around the bodies with a margin.
-pub fn bounds(view: Option<(DVec2, DVec2)>, bodies: &[Body]) -> (DVec2, DVec2) {
+pub fn bounds(view: Option<(DVec2, DVec2)>, bodies: &[Body], motions: &[Motion]) -> (DVec2, DVec2) {
     view.unwrap_or_else(|| {
-        let states: Vec<BodyState> = bodies.iter().map(Body::state).collect();
+        let states: Vec<BodyState> = motions.iter().map(Motion::state).collect();
         around(bodies, &states)
     })
 }
