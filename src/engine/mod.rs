@@ -191,11 +191,11 @@ impl World {
     }
 
     pub fn kinetic_energy(&self) -> f64 {
-        self.bodies.iter().zip(&self.motions).map(|(b, m)| b.kinetic_energy(m)).sum()
+        self.iter().map(|(b, m)| b.kinetic_energy(m)).sum()
     }
 
     pub fn momentum(&self) -> DVec2 {
-        self.bodies.iter().zip(&self.motions).map(|(b, m)| m.velocity * b.mass()).sum()
+        self.iter().map(|(b, m)| m.velocity * b.mass()).sum()
     }
 
     /// About how many bytes the world holds: what a cache of worlds counts.
