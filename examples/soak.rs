@@ -104,15 +104,15 @@ fn soak(mut world: World, settings: &Settings) -> Tally {
         let finite = world
             .motions
             .iter()
-            .all(|b| b.position.is_finite() && b.velocity.is_finite() && b.angle.is_finite() && b.angular_velocity.is_finite());
+            .all(|m| m.position.is_finite() && m.velocity.is_finite() && m.angle.is_finite() && m.angular_velocity.is_finite());
         if !finite {
             t.nan = 1;
             return t;
         }
         t.worst_gain = t.worst_gain.max(energy(&world) - start);
         // A centre below the floor's top or beyond a wall's inner face went through it.
-        for (k, b) in world.motions.iter().enumerate().filter(|(_, b)| !b.is_static()) {
-            through[k] |= b.position.y < 0.0 || b.position.x.abs() > 10.0;
+        for (k, m) in world.motions.iter().enumerate().filter(|(_, m)| !m.is_static()) {
+            through[k] |= m.position.y < 0.0 || m.position.x.abs() > 10.0;
         }
     }
     t.runaway = usize::from(t.worst_gain > RUNAWAY_J);

@@ -77,13 +77,23 @@ impl Action {
     /// Queues the action's load on its body for this frame's forces phase;
     /// a velocity is set at once.
     pub(super) fn apply(&self, body: &mut Body, motion: &mut Motion) {
-        let arm = |at: Option<DVec2>| at.map_or(DVec2::ZERO, |at| at - motion.position);
+        // Through the centre when no point is given: no arm, no turn.
+        let arm = self.arm(motion.position).unwrap_or(DVec2::ZERO);
         match self.kind {
-            ActionKind::Force { force, at, .. } => body.apply_force(force, arm(at)),
+            ActionKind::Force { force, .. } => body.apply_force(force, arm),
             ActionKind::Torque { torque, .. } => body.apply_torque(torque),
-            ActionKind::Impulse { impulse, at } => body.apply_impulse(impulse, arm(at)),
+            ActionKind::Impulse { impulse, .. } => body.apply_impulse(impulse, arm),
             ActionKind::AngularImpulse(l) => body.apply_angular_impulse(l),
             ActionKind::Velocity(v) => motion.velocity = v,
+        }
+    }
+
+    /// From the centre `x` to the point a force or an impulse acts at, r = at − x;
+    /// none when it acts through the centre.
+    pub(super) fn arm(&self, x: DVec2) -> Option<DVec2> {
+        match self.kind {
+            ActionKind::Force { at: Some(at), .. } | ActionKind::Impulse { at: Some(at), .. } => Some(at - x),
+            _ => None,
         }
     }
 

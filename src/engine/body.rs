@@ -97,6 +97,8 @@ impl BodyDef {
 
     /// Mass > 0 makes the body dynamic; `inertia` overrides the shape's uniform one.
     pub fn set_mass(&mut self, mass: f64, inertia: Option<f64>) {
+        // Then the mass and the inverse mass agree on which bodies are static.
+        debug_assert!(mass > 0.0 && mass.is_finite(), "mass {mass}");
         let inertia = inertia.unwrap_or_else(|| self.body.shape.inertia(mass));
         (self.body.mass, self.body.inertia) = (mass, inertia);
         self.motion.inv_mass = 1.0 / mass;
@@ -109,10 +111,6 @@ impl BodyDef {
         (m.inv_mass, m.inv_inertia, m.velocity, m.angular_velocity) = (0.0, 0.0, DVec2::ZERO, 0.0);
     }
 
-    pub fn kinetic_energy(&self) -> f64 {
-        self.body.kinetic_energy(&self.motion)
-    }
-
     /// Both halves, borrowed.
     pub fn parts(&self) -> BodyRef<'_> {
         (&self.body, &self.motion)
@@ -121,7 +119,8 @@ impl BodyDef {
 
 impl Body {
     /// A static body has no mass, and its motion no inverse mass: the two are
-    /// only ever set together ([`BodyDef::set_mass`], [`BodyDef::make_static`]).
+    /// only ever set together ([`BodyDef::set_mass`], for a mass > 0 and
+    /// finite, and [`BodyDef::make_static`]). The step asks the motion.
     pub fn is_static(&self) -> bool {
         self.mass == 0.0
     }

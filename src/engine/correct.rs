@@ -26,21 +26,21 @@ pub(super) fn run<T: Tracer>(
     pass: usize,
     tracer: &mut T,
 ) {
-    let (ba, bb) = pair_mut(motions, a, b);
-    let (inv_a, inv_b) = (ba.inv_mass(), bb.inv_mass());
+    let (ma, mb) = pair_mut(motions, a, b);
+    let (inv_a, inv_b) = (ma.inv_mass(), mb.inv_mass());
     let (rate, slop) = (settings.correction_rate, settings.slop);
     // Without a slop the depth is used as it is, bit for bit the texts' value.
     let excess = if slop > 0.0 { (info.depth - slop).max(0.0) } else { info.depth };
     let s = excess * rate / (inv_a + inv_b);
     // A static body is not moved at all: a non-finite s times its zero inverse mass would be NaN.
-    if !ba.is_static() {
-        ba.position -= info.normal * s * inv_a;
+    if !ma.is_static() {
+        ma.position -= info.normal * s * inv_a;
     }
-    if !bb.is_static() {
-        bb.position += info.normal * s * inv_b;
+    if !mb.is_static() {
+        mb.position += info.normal * s * inv_b;
     }
     if T::ENABLED && tracer.wants(PhaseKind::Correct, Some((a, b))) {
-        let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
+        let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
         let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
         tracer.correct(pass, (a, b), record);
     }

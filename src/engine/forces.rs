@@ -86,12 +86,8 @@ pub struct Acted {
 }
 
 impl Acted {
-    pub(super) fn of(action: &Action, body: &Motion) -> Acted {
-        let arm = match action.kind {
-            ActionKind::Force { at: Some(at), .. } | ActionKind::Impulse { at: Some(at), .. } => Some(at - body.position),
-            _ => None,
-        };
-        Acted { body: action.body, kind: action.kind, centre: body.position, arm }
+    pub(super) fn of(action: &Action, motion: &Motion) -> Acted {
+        Acted { body: action.body, kind: action.kind, centre: motion.position, arm: action.arm(motion.position) }
     }
 
     fn quantities(&self, name: &str) -> Vec<Quantity> {

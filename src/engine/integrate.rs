@@ -19,19 +19,19 @@ pub(super) fn run<T: Tracer>(
     let explicit = !frame_start_velocities.is_empty();
     let mut record =
         (T::ENABLED && tracer.wants(kind, None)).then(|| IntegrateRecord { dt, explicit, before: Vec::new(), changes: Vec::new() });
-    for (i, body) in motions.iter_mut().enumerate() {
-        if body.is_static() {
+    for (i, motion) in motions.iter_mut().enumerate() {
+        if motion.is_static() {
             continue;
         }
-        let (v, w) = frame_start_velocities.get(i).copied().unwrap_or((body.velocity, body.angular_velocity));
-        let before = Moved { x: body.position, theta: body.angle, v, w };
-        body.position += v * dt;
-        body.angle += w * dt;
+        let (v, w) = frame_start_velocities.get(i).copied().unwrap_or((motion.velocity, motion.angular_velocity));
+        let before = Moved { x: motion.position, theta: motion.angle, v, w };
+        motion.position += v * dt;
+        motion.angle += w * dt;
         if let Some(r) = &mut record
             && (v != DVec2::ZERO || w != 0.0)
         {
             r.before.push(before);
-            r.changes.push(BodyChange { body: i, after: body.state() });
+            r.changes.push(BodyChange { body: i, after: motion.state() });
         }
     }
     if let Some(r) = record {

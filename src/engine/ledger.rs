@@ -12,7 +12,7 @@
 //! summed afresh, so rounding cannot build up from frame to frame.
 
 use super::World;
-use super::body::{Body, BodyState, Motion};
+use super::body::{Body, BodyState};
 use super::record::FrameRecord;
 use super::trace::PhaseKind;
 use crate::geometry::cross;
@@ -49,8 +49,7 @@ impl Totals {
 
     /// The totals of `world` as it stands.
     pub fn of_world(world: &World) -> Totals {
-        let states = world.motions.iter().map(Motion::state);
-        world.bodies.iter().zip(states).fold(Totals::default(), |t, (b, s)| t + Totals::of_body(b, &s, world.gravity))
+        world.iter().fold(Totals::default(), |t, (b, m)| t + Totals::of_body(b, &m.state(), world.gravity))
     }
 
     /// The totals of the bodies in the states `states` (one per body).

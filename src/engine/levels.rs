@@ -19,7 +19,7 @@
 //! one puts every body back as the pass found it and makes the pass again in
 //! (i, j) order, which lists them again where text 001's loop does.
 
-use super::body::{Body, Motion};
+use super::body::{Body, BodyRef, Motion};
 use super::broad::Broad;
 use super::trace::NoTrace;
 use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
@@ -44,7 +44,7 @@ pub(super) struct Levels {
     /// its visits of two moving discs first, up to `starts[2l + 1]`.
     pairs: Vec<(u32, u32)>,
     starts: Vec<u32>,
-    /// Each body's position, velocity and spin when the pass began.
+    /// Each body's motion when the pass began.
     saved: Vec<Motion>,
 }
 
@@ -70,7 +70,7 @@ impl Levels {
             return false;
         }
         if self.made_from != Some(broad.generation()) {
-            self.level(broad, bodies);
+            self.level(broad, (bodies, motions));
         }
         if !self.worth {
             return false;
@@ -109,7 +109,7 @@ impl Levels {
 
     /// Levels the list's visits, and in each level puts the visits of two
     /// moving discs first: a counting sort of the visits by level and kind.
-    fn level(&mut self, broad: &Broad, bodies: &[Body]) {
+    fn level(&mut self, broad: &Broad, (bodies, motions): (&[Body], &[Motion])) {
         self.made_from = Some(broad.generation());
         self.last.clear();
         self.last.resize(bodies.len(), 0);
@@ -124,7 +124,7 @@ impl Levels {
         visits(&mut |i, j| {
             let level = 1 + self.last[i].max(self.last[j]);
             (self.last[i], self.last[j]) = (level, level);
-            let discs = both_moving_discs(&bodies[i], &bodies[j]);
+            let discs = both_moving_discs((&bodies[i], &motions[i]), (&bodies[j], &motions[j]));
             fours += usize::from(discs);
             self.key_of.push(2 * (level - 1) + u32::from(!discs));
             keys = keys.max(2 * level);
@@ -157,8 +157,8 @@ impl Levels {
 }
 
 #[inline(always)]
-fn both_moving_discs(a: &Body, b: &Body) -> bool {
-    super::detect::discs(a, b).is_some() && !a.is_static() && !b.is_static()
+fn both_moving_discs((a, ma): BodyRef, (b, mb): BodyRef) -> bool {
+    super::detect::discs(a, b).is_some() && !ma.is_static() && !mb.is_static()
 }
 
 /// Four numbers, one per visit, each operation made lane by lane: the same

@@ -343,6 +343,7 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
 /// what a test compares the wide step with, bit for bit.
 #[inline(always)]
 pub fn step_portable<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+    debug_assert_eq!(world.bodies.len(), world.motions.len(), "a motion for every body");
     let stats = match settings.method {
         Method::Relaxation => relax(world, settings, tracer),
         Method::Reposition => {
@@ -526,7 +527,7 @@ fn visit_listed<T: Tracer>(
 }
 
 /// A visit past the bound test: detect → correct → resolve, each body
-/// standing at `pose(bodies, i)`.
+/// standing at `pose(motions, i)`.
 #[inline(always)]
 fn relax_touching<T: Tracer>(
     bodies: &[Body],

@@ -569,7 +569,7 @@ impl ResolveRecord {
         }
         let Some(i) = &self.impulse else { return q };
         let infinite_if_static = |k: usize, x: [f64; 2]| if c.inv_mass[k] == 0.0 { Value::Text("∞".into()) } else { Value::Scalar(x[k]) };
-        let [body_a, body_b] = [0, 1].map(|k| infinite_if_static(k, i.mass));
+        let [mass_a, mass_b] = [0, 1].map(|k| infinite_if_static(k, i.mass));
         let [ia, ib] = [0, 1].map(|k| infinite_if_static(k, i.inertia));
         let k = |name, k, template, axis: (&'static str, DVec2)| {
             Quantity::new(name, k, "1/kg").by(
@@ -664,11 +664,11 @@ impl ResolveRecord {
             Quantity::new("J", j, "N·s")
                 .by("{jn}·{n} + {jt}·{t}", vec![("jn", i.jn.into()), ("n", n.into()), ("jt", i.jt.into()), ("t", i.t.into())]),
             Quantity::new("v_a'", after_a.velocity, "m/s")
-                .by("{v_a} + {J}/{m_a}", vec![("v_a", c.v[0].into()), ("J", j.into()), ("m_a", body_a)]),
+                .by("{v_a} + {J}/{m_a}", vec![("v_a", c.v[0].into()), ("J", j.into()), ("m_a", mass_a)]),
             Quantity::new("ω_a'", after_a.angular_velocity, "rad/s")
                 .by("{ω_a} + ({r_a}×{J})/{I_a}", vec![("ω_a", c.w[0].into()), ("r_a", ra.into()), ("J", j.into()), ("I_a", ia)]),
             Quantity::new("v_b'", after_b.velocity, "m/s")
-                .by("{v_b} − {J}/{m_b}", vec![("v_b", c.v[1].into()), ("J", j.into()), ("m_b", body_b)]),
+                .by("{v_b} − {J}/{m_b}", vec![("v_b", c.v[1].into()), ("J", j.into()), ("m_b", mass_b)]),
             Quantity::new("ω_b'", after_b.angular_velocity, "rad/s")
                 .by("{ω_b} − ({r_b}×{J})/{I_b}", vec![("ω_b", c.w[1].into()), ("r_b", rb.into()), ("J", j.into()), ("I_b", ib)]),
         ]);

@@ -175,23 +175,23 @@ pub(super) fn warm<T: Tracer>(
         return;
     }
     let (a, b) = (key.0 as usize, key.1 as usize);
-    let (ba, bb) = pair_mut(motions, a, b);
-    let p = contact_point(info, ba.inv_mass(), bb.inv_mass());
-    let (ra, rb) = (p - ba.position, p - bb.position);
+    let (ma, mb) = pair_mut(motions, a, b);
+    let p = contact_point(info, ma.inv_mass(), mb.inv_mass());
+    let (ra, rb) = (p - ma.position, p - mb.position);
     let t = n.perp();
     let last = old.n * old.jn + old.n.perp() * old.jt;
     let mu = (bodies[a].friction + bodies[b].friction) / 2.0;
     let jn = last.dot(n).min(0.0);
     let jt = last.dot(t).clamp(mu * jn, -mu * jn);
     let j = n * jn + t * jt;
-    let before = [(ba.velocity, ba.angular_velocity), (bb.velocity, bb.angular_velocity)];
-    ba.push(j, ra);
-    bb.push(-j, rb);
+    let before = [(ma.velocity, ma.angular_velocity), (mb.velocity, mb.angular_velocity)];
+    ma.push(j, ra);
+    mb.push(-j, rb);
     // A warmed point keeps restitution's target at zero: it was touching already.
     memory.keep(key, Sums { frame, jn, jt, n, vrn0: 0.0 });
     if T::ENABLED && tracer.wants(PhaseKind::Warm, Some((a, b))) {
-        let changes = [BodyChange { body: a, after: ba.state() }, BodyChange { body: b, after: bb.state() }];
-        let inv = [(ba.inv_mass(), ba.inv_inertia()), (bb.inv_mass(), bb.inv_inertia())];
+        let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
+        let inv = [(ma.inv_mass(), ma.inv_inertia()), (mb.inv_mass(), mb.inv_inertia())];
         let record = WarmRecord { point: key.2, last, turn, n, t, mu, p, r: [ra, rb], inv, jn, jt, before, changes };
         tracer.record(Phase::new(None, Some((a, b)), PhaseData::Warm(Box::new(record))));
     }

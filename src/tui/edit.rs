@@ -64,11 +64,10 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(note)
         }),
         Msg::Duplicate => Box::new(move |s, i, _| {
-            selected(s, *i)?;
-            let on = s.world.def(*i);
-            let mut copy = beside(&on, &s.world);
+            let on = s.world.get(*i).ok_or_else(|| "no body is selected".to_string())?;
+            let mut copy = beside(on, &s.world);
             as_filed((&mut copy.body, &mut copy.motion))?;
-            let note = fill(w.duplicated, &[&on.body.name, &copy.body.name]);
+            let note = fill(w.duplicated, &[&on.0.name, &copy.body.name]);
             *i = match copy.body.shape {
                 // Walls come last in a world, as in a file.
                 Shape::Segment { .. } => s.add_wall(copy),
@@ -172,10 +171,9 @@ fn fresh_name(prefix: &str, others: &[Body]) -> String {
 /// `m1` the first free of `m2`, `m3` …): moved along x by its own width and a
 /// tenth of its size, to the right or else the left, and as many widths
 /// further as it takes to overlap no other body, if five will do.
-fn beside(on: &BodyDef, others: &World) -> BodyDef {
-    let (b, m) = (&on.body, &on.motion);
+fn beside((b, m): BodyRef, others: &World) -> BodyDef {
     let shift = 2.0 * b.shape.half_extent(m.angle).x + b.shape.bounding_radius() / 10.0;
-    let mut copy = on.clone();
+    let mut copy = BodyDef { body: b.clone(), motion: *m };
     copy.body.name = fresh_name(b.name.trim_end_matches(|c: char| c.is_ascii_digit()), &others.bodies);
     let clear = |at: DVec2| {
         let pose = crate::geometry::Pose::new(at, m.angle);

@@ -5,7 +5,7 @@
 //! it would in a file. A wall's fields are those of `[[wall]]`: its two ends
 //! and its material.
 
-use crate::engine::{BodyDef, Settings};
+use crate::engine::{BodyDef, BodyRef, Settings};
 use crate::scene::file::{BODY_NUMBERS, BodyEntry, SceneFile, WallEntry};
 use crate::scene::{BodyProblem, Seg, SolverValue, body, limits, settings, solver_key, wall};
 use crate::session::Start;
@@ -183,7 +183,7 @@ fn field(label: &'static str, key: &'static str, part: usize, value: String) -> 
 impl FieldEditor {
     /// The editor of body `index`, labelled with `labels` (the screen's
     /// language for each of [`BODY_FIELDS`], in its order).
-    pub fn open(index: usize, b: &BodyDef, labels: &[&'static str; BODY_FIELDS.len()]) -> FieldEditor {
+    pub fn open(index: usize, b: BodyRef, labels: &[&'static str; BODY_FIELDS.len()]) -> FieldEditor {
         let mut ed = FieldEditor::of_body(index, b);
         for f in &mut ed.fields {
             f.label = labels[BODY_FIELDS.iter().position(|&l| l == f.label).expect("every body label is in BODY_FIELDS")];
@@ -191,8 +191,8 @@ impl FieldEditor {
         ed
     }
 
-    fn of_body(index: usize, b: &BodyDef) -> FieldEditor {
-        if let Some(w) = WallEntry::from_body(b.parts()) {
+    fn of_body(index: usize, b: BodyRef) -> FieldEditor {
+        if let Some(w) = WallEntry::from_body(b) {
             let mut fields = Vec::new();
             for (key, end) in [("from", w.from), ("to", w.to)] {
                 let labels = if key == "from" { ["from x (m)", "from y (m)"] } else { ["to x (m)", "to y (m)"] };
@@ -202,7 +202,7 @@ impl FieldEditor {
             fields.push(field("friction μ", "friction", 0, text(w.friction)));
             return FieldEditor { target: Target::Body(Entry::Wall(index, w)), fields, focus: 0 };
         }
-        let e = BodyEntry::from_body(b.parts());
+        let e = BodyEntry::from_body(b);
         let mut fields = vec![field("mass (kg, or static)", "mass", 0, e.mass.map_or("static".to_string(), text))];
         for number in &BODY_NUMBERS {
             for (part, (label, &x)) in number.labels.iter().zip((number.get)(&e)).enumerate() {
@@ -455,7 +455,7 @@ mod tests {
 
     #[test]
     fn unchanged_fields_give_back_the_same_body() {
-        let mut ed = FieldEditor::open(0, &ball(), &BODY_FIELDS);
+        let mut ed = FieldEditor::open(0, ball().parts(), &BODY_FIELDS);
         assert_eq!(applied(&mut ed), Some(ball()));
     }
 
@@ -466,7 +466,7 @@ mod tests {
         let mut b = ball();
         b.motion.angle = 0.3;
         b.motion.position.x = 1.0085439676677088;
-        let mut ed = FieldEditor::open(0, &b, &BODY_FIELDS);
+        let mut ed = FieldEditor::open(0, b.parts(), &BODY_FIELDS);
         let shown = |ed: &FieldEditor, start: &str| ed.fields.iter().find(|f| f.label.starts_with(start)).unwrap().text.clone();
         assert_eq!((shown(&ed, "angle θ (°)"), shown(&ed, "position x")), ("17.1887".to_string(), "1.00854".to_string()));
         assert_eq!(applied(&mut ed), Some(b.clone()), "nothing typed, nothing changed");
@@ -478,7 +478,7 @@ mod tests {
 
     #[test]
     fn a_valid_edit_changes_only_its_value() {
-        let mut ed = FieldEditor::open(0, &ball(), &BODY_FIELDS);
+        let mut ed = FieldEditor::open(0, ball().parts(), &BODY_FIELDS);
         set(&mut ed, "friction", "0.4");
         set(&mut ed, "velocity y", "-3");
         let b = applied(&mut ed).unwrap();
@@ -487,7 +487,7 @@ mod tests {
 
     #[test]
     fn bad_values_are_marked_with_the_file_rules_messages() {
-        let mut ed = FieldEditor::open(0, &ball(), &BODY_FIELDS);
+        let mut ed = FieldEditor::open(0, ball().parts(), &BODY_FIELDS);
         set(&mut ed, "mass", "-1");
         set(&mut ed, "restitution", "1.5");
         set(&mut ed, "angle", "abc");
@@ -501,7 +501,7 @@ mod tests {
 
     #[test]
     fn a_bad_second_number_is_marked_on_its_own_field() {
-        let mut ed = FieldEditor::open(0, &ball(), &BODY_FIELDS);
+        let mut ed = FieldEditor::open(0, ball().parts(), &BODY_FIELDS);
         set(&mut ed, "velocity y", "inf");
         assert_eq!(applied(&mut ed), None);
         let marked: Vec<_> = ed.fields.iter().filter(|f| f.error.is_some()).map(|f| f.label).collect();
@@ -516,7 +516,7 @@ mod tests {
         let crate_ = BodyDef::dynamic("crate", Shape::Box { size: DVec2::ONE }, 1.0);
         let mut seen = Vec::new();
         for b in [ball(), crate_, wall(&w).unwrap()] {
-            seen.extend(FieldEditor::open(0, &b, &BODY_FIELDS).fields.iter().map(|f| f.label));
+            seen.extend(FieldEditor::open(0, b.parts(), &BODY_FIELDS).fields.iter().map(|f| f.label));
         }
         seen.sort();
         seen.dedup();
@@ -531,7 +531,7 @@ mod tests {
     fn a_wall_edits_its_ends() {
         let w = WallEntry { name: "ramp".into(), from: [0.0, 0.0], to: [4.0, -3.0], restitution: 1.0, friction: 0.0 };
         let ramp = wall(&w).unwrap();
-        let mut ed = FieldEditor::open(3, &ramp, &BODY_FIELDS);
+        let mut ed = FieldEditor::open(3, ramp.parts(), &BODY_FIELDS);
         let labels: Vec<_> = ed.fields.iter().map(|f| f.label).collect();
         assert_eq!(labels, ["from x (m)", "from y (m)", "to x (m)", "to y (m)", "restitution e", "friction μ"]);
         assert_eq!(applied(&mut ed), Some(ramp.clone()));
@@ -548,7 +548,7 @@ mod tests {
 
     #[test]
     fn static_makes_a_body_fixed_and_needs_it_at_rest() {
-        let mut ed = FieldEditor::open(0, &ball(), &BODY_FIELDS);
+        let mut ed = FieldEditor::open(0, ball().parts(), &BODY_FIELDS);
         set(&mut ed, "mass", "static");
         assert!(applied(&mut ed).unwrap().body.is_static());
         set(&mut ed, "velocity x", "1");

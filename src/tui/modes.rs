@@ -14,9 +14,7 @@ impl Stepper {
     pub(super) fn open_fields(&mut self) {
         let start = self.session.timeline.start(self.frame);
         match start.world.get(self.selected) {
-            Some(_) => {
-                self.mode = Mode::Fields(FieldEditor::open(self.selected, &start.world.def(self.selected), &words(self.lang).body_fields))
-            }
+            Some(b) => self.mode = Mode::Fields(FieldEditor::open(self.selected, b, &words(self.lang).body_fields)),
             None => self.note = Some(words(self.lang).no_selection.to_string()),
         }
     }

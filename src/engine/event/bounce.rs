@@ -36,10 +36,10 @@ pub enum EventImpulse {
 /// Disc `a` against disc `b` (or a fixed point when `b` is none).
 pub(super) fn discs((a, ma): (&Body, &mut Motion), b: Option<(&Body, &mut Motion)>, point: DVec2, e: f64) -> EventImpulse {
     let (xj, vj, rj, mj) = match &b {
-        Some((b, mb)) => (mb.position, mb.velocity, b.shape.bounding_radius(), (!b.is_static()).then(|| b.mass())),
+        Some((b, mb)) => (mb.position, mb.velocity, b.shape.bounding_radius(), (!mb.is_static()).then(|| b.mass())),
         None => (point, DVec2::ZERO, 0.0, None),
     };
-    let (xi, vi, ri, mi) = (ma.position, ma.velocity, a.shape.bounding_radius(), (!a.is_static()).then(|| a.mass()));
+    let (xi, vi, ri, mi) = (ma.position, ma.velocity, a.shape.bounding_radius(), (!ma.is_static()).then(|| a.mass()));
     let dr = xj - xi;
     let dv = vj - vi;
     let dvdr = dr.dot(dv);
@@ -60,10 +60,10 @@ pub(super) fn discs((a, ma): (&Body, &mut Motion), b: Option<(&Body, &mut Motion
 }
 
 /// A disc off a wall's face, `n` the wall's normal toward it.
-pub(super) fn face(a: &mut Motion, n: DVec2, e: f64) -> EventImpulse {
-    let v = a.velocity;
+pub(super) fn face(m: &mut Motion, n: DVec2, e: f64) -> EventImpulse {
+    let v = m.velocity;
     let vn = v.dot(n);
-    a.velocity = v - n * ((1.0 + e) * vn);
+    m.velocity = v - n * ((1.0 + e) * vn);
     EventImpulse::Face { v, n, vn }
 }
 

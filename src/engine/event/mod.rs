@@ -230,28 +230,29 @@ impl Frame<'_> {
 
     /// Where a body's swept box lies along x over the rest of the frame.
     fn span_x(&self, i: usize) -> (f64, f64) {
-        let (b, r) = (&self.motions[i], self.bodies[i].shape.bounding_radius());
-        let end = b.position.x + b.velocity.x * (self.dt - self.now);
-        (b.position.x.min(end) - r, b.position.x.max(end) + r)
+        let (m, r) = (&self.motions[i], self.bodies[i].shape.bounding_radius());
+        let end = m.position.x + m.velocity.x * (self.dt - self.now);
+        (m.position.x.min(end) - r, m.position.x.max(end) + r)
     }
 
     /// Whether two bodies' boxes, swept over the rest of the frame, meet.
     fn near(&self, i: usize, j: usize) -> bool {
         let left = self.dt - self.now;
         let reach = self.bodies[i].shape.bounding_radius() + self.bodies[j].shape.bounding_radius();
-        let (a, b) = (&self.motions[i], &self.motions[j]);
+        let (ma, mb) = (&self.motions[i], &self.motions[j]);
         let lo = |x: f64, v: f64| x.min(x + v * left);
         let hi = |x: f64, v: f64| x.max(x + v * left);
         let apart = |ax: f64, av: f64, bx: f64, bv: f64| lo(ax, av) - reach > hi(bx, bv) || lo(bx, bv) - reach > hi(ax, av);
-        !(apart(a.position.x, a.velocity.x, b.position.x, b.velocity.x) || apart(a.position.y, a.velocity.y, b.position.y, b.velocity.y))
+        !(apart(ma.position.x, ma.velocity.x, mb.position.x, mb.velocity.x)
+            || apart(ma.position.y, ma.velocity.y, mb.position.y, mb.velocity.y))
     }
 
     /// Whether a disc's box, swept over the rest of the frame, meets a wall's, grown by its radius.
     fn near_wall(&self, i: usize, k: usize) -> bool {
         let left = self.dt - self.now;
-        let (b, w) = (&self.motions[i], &self.s.walls[k]);
+        let (m, w) = (&self.motions[i], &self.s.walls[k]);
         let r = self.bodies[i].shape.bounding_radius();
-        let (lo, hi) = (b.position.min(b.position + b.velocity * left) - r, b.position.max(b.position + b.velocity * left) + r);
+        let (lo, hi) = (m.position.min(m.position + m.velocity * left) - r, m.position.max(m.position + m.velocity * left) + r);
         let (wlo, whi) = (w.from.min(w.to), w.from.max(w.to));
         lo.x <= whi.x && wlo.x <= hi.x && lo.y <= whi.y && wlo.y <= hi.y
     }
@@ -270,7 +271,7 @@ impl Frame<'_> {
                 if lo > hi {
                     break;
                 }
-                if self.near(i, j) && !(self.bodies[i].is_static() && self.bodies[j].is_static()) {
+                if self.near(i, j) && !(self.motions[i].is_static() && self.motions[j].is_static()) {
                     pairs.push((i.min(j), i.max(j)));
                 }
             }
@@ -282,7 +283,7 @@ impl Frame<'_> {
         }
         for k in 0..self.s.discs.len() {
             let i = self.s.discs[k];
-            if !self.bodies[i].is_static() {
+            if !self.motions[i].is_static() {
                 self.test_walls(i, true, tracer);
             }
         }
@@ -290,7 +291,7 @@ impl Frame<'_> {
 
     /// After a bounce: disc `i` against every disc and every wall.
     fn predict<T: Tracer>(&mut self, i: usize, tracer: &mut T) {
-        if self.bodies[i].is_static() {
+        if self.motions[i].is_static() {
             return;
         }
         for k in 0..self.s.discs.len() {
@@ -304,10 +305,10 @@ impl Frame<'_> {
     }
 
     fn test_pair<T: Tracer>(&mut self, i: usize, j: usize, near: bool, tracer: &mut T) {
-        let (a, b) = (&self.motions[i], &self.motions[j]);
+        let (ma, mb) = (&self.motions[i], &self.motions[j]);
         let (ra, rb) = (self.bodies[i].shape.bounding_radius(), self.bodies[j].shape.bounding_radius());
         self.stats.narrow_tests += 1;
-        let p = predict::discs((a.position, a.velocity, ra), (b.position, b.velocity, rb));
+        let p = predict::discs((ma.position, ma.velocity, ra), (mb.position, mb.velocity, rb));
         self.consider(i, Target::Disc(j), p, near, tracer);
     }
 
@@ -427,7 +428,7 @@ impl Frame<'_> {
             }
         };
         let mut changes = Vec::new();
-        for b in moved.into_iter().flatten().filter(|&b| !self.bodies[b].is_static()) {
+        for b in moved.into_iter().flatten().filter(|&b| !self.motions[b].is_static()) {
             self.s.counts[b] += 1;
             if T::ENABLED {
                 changes.push(BodyChange { body: b, after: self.motions[b].state() });

@@ -48,11 +48,11 @@ impl Shared {
 /// Detect → reposition → bounce for balls `i` < `j`; whether they collided.
 pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, j): (usize, usize), dt: f64, tracer: &mut T) -> bool {
     let (Shape::Circle { radius: ri }, Shape::Circle { radius: rj }) = (bodies[i].shape, bodies[j].shape) else { return false };
-    let (bi, bj) = pair_mut(motions, i, j);
-    if bi.is_static() && bj.is_static() {
+    let (mi, mj) = pair_mut(motions, i, j);
+    if mi.is_static() && mj.is_static() {
         return false;
     }
-    let x = [bi.position, bj.position];
+    let x = [mi.position, mj.position];
     let dist = x[0] - x[1];
     let d = dist.length();
     let hit = d < ri + rj;
@@ -67,10 +67,10 @@ pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, 
     }
     // The line of centres, from j to i; coincident centres have none, so +y.
     let n = if d > 0.0 { dist / d } else { DVec2::Y };
-    let u = [bi.velocity.dot(n), bj.velocity.dot(n)];
+    let u = [mi.velocity.dot(n), mj.velocity.dot(n)];
     let overlap = ri + rj - d;
     let closing = (u[0] - u[1]).abs();
-    let w = [bi.inv_mass(), bj.inv_mass()];
+    let w = [mi.inv_mass(), mj.inv_mass()];
     // n points from j to i, so the balls approach while u_i − u_j < 0.
     let shared = if u[0] - u[1] >= 0.0 && closing > 0.0 {
         Some(Shared::Separating)
@@ -88,10 +88,10 @@ pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, 
     } else {
         [-(n * u[0]) * (overlap / closing), -(n * u[1]) * (overlap / closing)]
     };
-    bi.position += shift[0];
-    bj.position += shift[1];
+    mi.position += shift[0];
+    mj.position += shift[1];
     if T::ENABLED && tracer.wants(PhaseKind::Reposition, Some((i, j))) {
-        let changes = [BodyChange { body: i, after: bi.state() }, BodyChange { body: j, after: bj.state() }];
+        let changes = [BodyChange { body: i, after: mi.state() }, BodyChange { body: j, after: mj.state() }];
         let record = PairRepositionRecord { x, r: [ri, rj], d, n, u, overlap, closing, shared, w, shift, changes };
         tracer.record(Phase::new(None, Some((i, j)), PhaseData::PairReposition(Box::new(record))));
     }
@@ -100,7 +100,7 @@ pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, 
     }
     let cr = (bodies[i].restitution + bodies[j].restitution) / 2.0;
     let m = [bodies[i].mass(), bodies[j].mass()];
-    let after = match (bi.is_static(), bj.is_static()) {
+    let after = match (mi.is_static(), mj.is_static()) {
         // A fixed partner is infinitely heavy: m_j → ∞ leaves v_i = −CR·u_i + (1 + CR)·u_j.
         (false, true) => [-cr * u[0] + (1.0 + cr) * u[1], u[1]],
         (true, false) => [u[0], -cr * u[1] + (1.0 + cr) * u[0]],
@@ -109,13 +109,13 @@ pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, 
             ((m[1] - cr * m[0]) * u[1] + (1.0 + cr) * m[0] * u[0]) / (m[0] + m[1]),
         ],
     };
-    let v = [bi.velocity, bj.velocity];
+    let v = [mi.velocity, mj.velocity];
     let tangent = [v[0] - n * u[0], v[1] - n * u[1]];
-    bi.velocity = n * after[0] + tangent[0];
-    bj.velocity = n * after[1] + tangent[1];
+    mi.velocity = n * after[0] + tangent[0];
+    mj.velocity = n * after[1] + tangent[1];
     if T::ENABLED && tracer.wants(PhaseKind::Bounce, Some((i, j))) {
-        let changes = [BodyChange { body: i, after: bi.state() }, BodyChange { body: j, after: bj.state() }];
-        let fixed = [bi.is_static(), bj.is_static()];
+        let changes = [BodyChange { body: i, after: mi.state() }, BodyChange { body: j, after: mj.state() }];
+        let fixed = [mi.is_static(), mj.is_static()];
         let record = PairBounceRecord { n, u, m, fixed, cr, after, tangent, changes };
         tracer.record(Phase::new(None, Some((i, j)), PhaseData::PairBounce(Box::new(record))));
     }

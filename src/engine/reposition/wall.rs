@@ -238,8 +238,8 @@ fn endpoint<T: Tracer>(ball: &mut Motion, pair: (usize, usize), r: f64, end: DVe
     }
 }
 
-fn change(body: usize, b: &Motion) -> BodyChange {
-    BodyChange { body, after: b.state() }
+fn change(body: usize, m: &Motion) -> BodyChange {
+    BodyChange { body, after: m.state() }
 }
 
 #[derive(Clone, Debug, PartialEq)]
