@@ -564,7 +564,7 @@ fn copies_stand_at_round_numbers() {
 
 fn by_name_in(s: &Stepper, name: &str) -> BodyDef {
     let i = s.bodies().iter().position(|b| b.name == name).unwrap();
-    BodyDef { body: s.bodies()[i].clone(), motion: s.motions()[i] }
+    BodyDef::copy_of((&s.bodies()[i], &s.motions()[i]))
 }
 
 /// A shot's speed can be typed: the aim keeps its direction and takes the

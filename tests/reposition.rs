@@ -43,9 +43,9 @@ fn a_ball_falling_on_a_45_degree_wall() {
     let record = record_frame(&mut world, &settings(0.1));
     let root2 = 2f64.sqrt();
     let vcor = 1.0 - 10.0 * (root2 - 1.0) / 100.0;
-    let ball = world.def(0);
-    close(ball.motion.position, DVec2::new(5.0, 5.0 + root2), "repositioned");
-    close(ball.motion.velocity, DVec2::new(-10.0 * vcor, -1.0), "bounced, then one frame of gravity");
+    let ball = &world.motions[0];
+    close(ball.position, DVec2::new(5.0, 5.0 + root2), "repositioned");
+    close(ball.velocity, DVec2::new(-10.0 * vcor, -1.0), "bounced, then one frame of gravity");
     let names = vec!["ball".to_string(), "ramp".to_string()];
     let value = |kind: PhaseKind, name: &str| {
         let phase = record.phases.iter().find(|p| p.kind() == kind).unwrap_or_else(|| panic!("no {} phase", kind.name()));
@@ -122,10 +122,10 @@ fn degenerate_hits_fall_back_without_nan() {
         // 0.3 m above the floor, radius 0.5: 0.2 m into it, no gravity.
         let mut world = World::new(vec![ball("ball", 0.5, 1.0, DVec2::new(0.0, 0.3) - v * 0.01, v), floor()], DVec2::ZERO);
         let record = record_frame(&mut world, &settings(0.01));
-        let b = world.def(0);
-        assert!(b.motion.position.is_finite() && b.motion.velocity.is_finite(), "{why}: {b:?}");
-        assert!((b.motion.position.y - 0.5).abs() < 1e-12, "{why}: pushed out to touching, at {}", b.motion.position);
-        assert_eq!(b.motion.velocity, v, "{why}: nothing to bounce");
+        let b = &world.motions[0];
+        assert!(b.position.is_finite() && b.velocity.is_finite(), "{why}: {b:?}");
+        assert!((b.position.y - 0.5).abs() < 1e-12, "{why}: pushed out to touching, at {}", b.position);
+        assert_eq!(b.velocity, v, "{why}: nothing to bounce");
         let names = vec!["ball".to_string(), "floor".to_string()];
         let reposition = record.phases.iter().find(|p| p.kind() == PhaseKind::Reposition).expect("a reposition phase");
         assert!(reposition.value("fallback", &names).is_some(), "{why}: the trace names the fallback");
@@ -173,13 +173,13 @@ fn side_tracking_catches_a_tunnelling_ball() {
         );
         let s = Settings { side_tracking: tracking, ..settings(1.0 / 60.0) };
         step(&mut world, &s, &mut NoTrace);
-        world.def(0)
+        world.motions[0]
     };
     let caught = run(true);
-    assert!((caught.motion.position.x + 0.05).abs() < 1e-12, "put back touching the pane's near side: {}", caught.motion.position);
-    assert_eq!(caught.motion.velocity, DVec2::new(-30.0, 0.0));
+    assert!((caught.position.x + 0.05).abs() < 1e-12, "put back touching the pane's near side: {}", caught.position);
+    assert_eq!(caught.velocity, DVec2::new(-30.0, 0.0));
     let through = run(false);
-    assert!(through.motion.position.x > 0.1 && through.motion.velocity.x == 30.0, "{through:?}");
+    assert!(through.position.x > 0.1 && through.velocity.x == 30.0, "{through:?}");
 }
 
 /// `count` discs of radius 0.2–0.5 on a grid in a 10 × 10 box of four walls, so

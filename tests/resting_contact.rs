@@ -135,13 +135,8 @@ fn a_box_landing_flat_is_stopped_by_two_equal_impulses() {
     for r in &resolves {
         assert!((scalar(r, "jn") + 0.5).abs() < 1e-12, "jn = {}", scalar(r, "jn"));
     }
-    let crate_ = world.def(1);
-    assert!(
-        crate_.motion.velocity.length() < 1e-12 && crate_.motion.angular_velocity.abs() < 1e-12,
-        "{:?} {}",
-        crate_.motion.velocity,
-        crate_.motion.angular_velocity
-    );
+    let crate_ = &world.motions[1];
+    assert!(crate_.velocity.length() < 1e-12 && crate_.angular_velocity.abs() < 1e-12, "{:?} {}", crate_.velocity, crate_.angular_velocity);
 }
 
 /// The starter scene itself (a ball and a tilted crate dropped on a floor)

@@ -114,13 +114,8 @@ fn a_box_landing_flat_ends_with_two_equal_sums() {
         let jn = world.contacts.get(0, 1, point).expect("both points remembered").jn;
         assert!((jn + 0.5).abs() < 1e-9, "point {point}: Σjn = {jn}");
     }
-    let crate_ = world.def(1);
-    assert!(
-        crate_.motion.velocity.length() < 1e-9 && crate_.motion.angular_velocity.abs() < 1e-9,
-        "{:?} {}",
-        crate_.motion.velocity,
-        crate_.motion.angular_velocity
-    );
+    let crate_ = &world.motions[1];
+    assert!(crate_.velocity.length() < 1e-9 && crate_.angular_velocity.abs() < 1e-9, "{:?} {}", crate_.velocity, crate_.angular_velocity);
 }
 
 /// The warm phases are in the trace, one per remembered point before the first

@@ -111,9 +111,19 @@ impl BodyDef {
         (m.inv_mass, m.inv_inertia, m.velocity, m.angular_velocity) = (0.0, 0.0, DVec2::ZERO, 0.0);
     }
 
+    /// Both halves copied out of a world (see [`super::World::def`]).
+    pub fn copy_of((body, motion): BodyRef) -> BodyDef {
+        BodyDef { body: body.clone(), motion: *motion }
+    }
+
     /// Both halves, borrowed.
     pub fn parts(&self) -> BodyRef<'_> {
         (&self.body, &self.motion)
+    }
+
+    /// Both halves, borrowed to change.
+    pub fn parts_mut(&mut self) -> (&mut Body, &mut Motion) {
+        (&mut self.body, &mut self.motion)
     }
 }
 

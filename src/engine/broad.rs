@@ -36,7 +36,7 @@
 //! with the margin of the record's formula, so a frame's record depends on its
 //! start alone.
 
-use super::body::{Body, Motion};
+use super::body::{Body, BodyRef, Motion};
 use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use crate::geometry::Shape;
 use glam::DVec2;
@@ -282,21 +282,21 @@ impl Broad {
     /// never turns), a moving body's the square around its bounding circle, so
     /// they stay true however it turns while its list serves.
     fn place(&mut self, motions: &[Motion], body: usize, building: bool) {
-        let b = &motions[body];
+        let m = &motions[body];
         let tight = !self.circles && self.fixed[body];
-        let extent = if tight { self.shape[body].half_extent(b.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
+        let extent = if tight { self.shape[body].half_extent(m.angle) } else { DVec2::splat(self.radius[body]) } + self.margin / 2.0;
         let [p, q] = self.listed_at[body];
         let kept = if building {
-            b.position
-        } else if b.position.distance_squared(p) <= b.position.distance_squared(q) {
+            m.position
+        } else if m.position.distance_squared(p) <= m.position.distance_squared(q) {
             p
         } else {
             q
         };
-        self.listed_at[body] = [kept, b.position];
-        self.listed_angle[body] = b.angle;
-        self.lo[body] = kept.min(b.position) - extent;
-        self.hi[body] = kept.max(b.position) + extent;
+        self.listed_at[body] = [kept, m.position];
+        self.listed_angle[body] = m.angle;
+        self.lo[body] = kept.min(m.position) - extent;
+        self.hi[body] = kept.max(m.position) + extent;
     }
 
     fn build<T: Tracer>(&mut self, motions: &[Motion], why: Option<(usize, Relisted)>, tracer: &mut T) {
@@ -441,7 +441,7 @@ impl Broad {
 
 /// Text 001's bound test at the moment a pair is visited: do the bounding
 /// circles touch? |x_b − x_a| ≤ r_a + r_b, compared squared.
-pub(super) fn bounds_touch((a, ma): (&Body, &Motion), (b, mb): (&Body, &Motion)) -> bool {
+pub(super) fn bounds_touch((a, ma): BodyRef, (b, mb): BodyRef) -> bool {
     let reach = a.shape.bounding_radius() + b.shape.bounding_radius();
     ma.position.distance_squared(mb.position) <= reach * reach
 }

@@ -2,7 +2,7 @@
 //! bounding circles touch at the moment it is visited (text 001's bound test).
 
 use super::ContactModel;
-use super::body::{Body, Motion};
+use super::body::{Body, BodyRef, Motion};
 use super::trace::{PhaseKind, Quantity, Tracer, Value};
 use crate::geometry::{
     CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
@@ -219,7 +219,7 @@ pub struct DetectRecord<W = Work> {
 
 impl<W> DetectRecord<W> {
     fn of(
-        ((ba, ma), (bb, mb)): ((&Body, &Motion), (&Body, &Motion)),
+        ((ba, ma), (bb, mb)): (BodyRef, BodyRef),
         work: W,
         (info, second): (Option<CollisionInfo>, Option<CollisionInfo>),
         flipped: bool,

@@ -140,7 +140,7 @@ impl World {
 
     /// Body `i` whole, both halves copied.
     pub fn def(&self, i: usize) -> BodyDef {
-        BodyDef { body: self.bodies[i].clone(), motion: self.motions[i] }
+        BodyDef::copy_of((&self.bodies[i], &self.motions[i]))
     }
 
     /// Body `i`'s kinetic energy, ½mv² + ½Iω².
@@ -479,7 +479,6 @@ pub(crate) struct Solve<'a> {
 /// `warm_start`, before the first pass: each contact point of the last frame
 /// whose pair still touches begins from the impulses it summed then (see
 /// [`warm`]). The narrow phase is asked again, untraced, for where the point is now.
-#[allow(clippy::too_many_arguments)]
 fn warm_start<T: Tracer>(
     bodies: &[Body],
     motions: &mut [Motion],

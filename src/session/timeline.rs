@@ -142,7 +142,7 @@ impl Timeline {
                 self.run_to(n)
             } else {
                 let mut start = self.start(n);
-                record_frame_expecting(&mut start.world, &start.settings, self.expected_phases())
+                record_frame_expecting(&mut start.world, &start.settings, self.expected_room())
             };
             let ledger = record.ledger(self.bodies(n), self.gravity(n));
             let recorded = Recorded { record, ledger };
@@ -194,12 +194,12 @@ impl Timeline {
 
     /// Room for the next frame's phases, judged from the last cached frame, so
     /// its list need not regrow.
-    fn expected_phases(&self) -> Room {
+    fn expected_room(&self) -> Room {
         self.records.values().next_back().map_or_else(Room::default, |r| r.record.room_for_next())
     }
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
-        let expected = if record { self.expected_phases() } else { Room::default() };
+        let expected = if record { self.expected_room() } else { Room::default() };
         let Start { world, settings, .. } = &mut self.frontier;
         let out = if record {
             Some(record_frame_expecting(world, settings, expected))

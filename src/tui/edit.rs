@@ -29,7 +29,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
     let step = nice_step(span);
     let change: Change = match msg {
         Msg::Move(dx, dy) => Box::new(move |s, &mut i, _| {
-            let (b, m) = selected(s, i)?;
+            let (b, m) = selected(s, i, w)?;
             // Screen up is world −y when the scene's y axis points down.
             let dy = if down { -dy } else { dy };
             m.position = DVec2::new(snap(m.position.x, step, dx), snap(m.position.y, step, dy));
@@ -37,7 +37,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(fill(w.moved, &[&b.name, &num(m.position.x), &num(m.position.y)]))
         }),
         Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
-            let (b, m) = selected(s, i)?;
+            let (b, m) = selected(s, i, w)?;
             let turn = if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
             if let Shape::Segment { half } = &mut b.shape {
                 // A wall keeps angle 0 and turns its ends about its middle,
@@ -64,9 +64,9 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(note)
         }),
         Msg::Duplicate => Box::new(move |s, i, _| {
-            let on = s.world.get(*i).ok_or_else(|| "no body is selected".to_string())?;
+            let on = s.world.get(*i).ok_or(w.no_selection)?;
             let mut copy = beside(on, &s.world);
-            as_filed((&mut copy.body, &mut copy.motion))?;
+            as_filed(copy.parts_mut())?;
             let note = fill(w.duplicated, &[&on.0.name, &copy.body.name]);
             *i = match copy.body.shape {
                 // Walls come last in a world, as in a file.
@@ -77,14 +77,14 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
         }),
         Msg::AddWall => Box::new(move |s, i, _| {
             let mut wall = level_wall(s.world.get(*i), &s.world.bodies, (lo, hi), if down { -1.0 } else { 1.0 });
-            as_filed((&mut wall.body, &mut wall.motion))?;
+            as_filed(wall.parts_mut())?;
             let WallEntry { from: [x0, y0], to: [x1, y1], .. } = WallEntry::from_body(wall.parts()).expect("a wall");
             let note = fill(w.added_wall, &[&wall.body.name, &num(x0), &num(y0), &num(x1), &num(y1)]);
             *i = s.add_wall(wall);
             Ok(note)
         }),
         Msg::Delete => Box::new(move |s, i, _| {
-            let name = selected(s, *i)?.0.name.clone();
+            let name = selected(s, *i, w)?.0.name.clone();
             s.remove_body(*i);
             *i = (*i).min(s.world.bodies.len().saturating_sub(1));
             Ok(fill(w.deleted, &[&name]))
@@ -147,8 +147,9 @@ fn on_off(on: bool, w: &Words) -> &'static str {
     if on { w.on } else { w.off }
 }
 
-fn selected(s: &mut Start, i: usize) -> Result<(&mut Body, &mut Motion), String> {
-    s.world.get_mut(i).ok_or_else(|| "no body is selected".to_string())
+/// Body `i`'s two halves to edit, or the screen's words for no selection.
+fn selected<'s>(s: &'s mut Start, i: usize, w: &Words) -> Result<(&'s mut Body, &'s mut Motion), String> {
+    s.world.get_mut(i).ok_or_else(|| w.no_selection.to_string())
 }
 
 /// Whether `msg` is a key held down to move (false) or turn (true) a body:
@@ -173,7 +174,7 @@ fn fresh_name(prefix: &str, others: &[Body]) -> String {
 /// further as it takes to overlap no other body, if five will do.
 fn beside((b, m): BodyRef, others: &World) -> BodyDef {
     let shift = 2.0 * b.shape.half_extent(m.angle).x + b.shape.bounding_radius() / 10.0;
-    let mut copy = BodyDef { body: b.clone(), motion: *m };
+    let mut copy = BodyDef::copy_of((b, m));
     copy.body.name = fresh_name(b.name.trim_end_matches(|c: char| c.is_ascii_digit()), &others.bodies);
     let clear = |at: DVec2| {
         let pose = crate::geometry::Pose::new(at, m.angle);

@@ -232,7 +232,7 @@ impl FieldEditor {
             .zip(labels)
             .map(|(&(key, part), &label)| Field { choices: choices(key), ..field(label, key, part, setting(&raw, key, part)) })
             .collect();
-        let defs = (0..start.world.bodies.len()).map(|i| start.world.def(i)).collect();
+        let defs = start.world.iter().map(BodyDef::copy_of).collect();
         FieldEditor { target: Target::Settings(Box::new(raw), defs), fields, focus: 0 }
     }
 
