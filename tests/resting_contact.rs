@@ -142,7 +142,11 @@ fn a_box_landing_flat_is_stopped_by_two_equal_impulses() {
 /// The starter scene itself (a ball and a tilted crate dropped on a floor)
 /// comes to rest: with a threshold under 2·g·dt/(1 − e²) ≈ 0.75 m/s the ball
 /// (e = 0.75 with the floor) would hop forever, each bounce regaining the
-/// frame of gravity that forces add before the contact is resolved.
+/// frame of gravity that forces add before the contact is resolved. The ball
+/// stops hopping, rolls into the crate and comes back off it rolling at a few
+/// mm/s. Nothing in the model resists rolling (a ball that rolls without
+/// slipping on a level floor feels no force), so it rolls on: that alone may
+/// still move.
 #[test]
 fn the_starter_scene_comes_to_rest() {
     let scene = Scene::parse("starter", STARTER).unwrap();
@@ -150,6 +154,20 @@ fn the_starter_scene_comes_to_rest() {
     for _ in 0..1200 {
         step(&mut world, &scene.settings, &mut NoTrace);
     }
-    let fastest = world.motions.iter().map(|b| b.velocity.length()).fold(0.0, f64::max);
-    assert!(fastest < 1e-3, "after 20 s a body still moves at {fastest} m/s");
+    for (body, m) in world.iter() {
+        let speed = m.velocity.length();
+        match body.shape {
+            Shape::Circle { radius } => {
+                let rolling = m.velocity.y.abs() < 1e-9 && (m.velocity.x + m.angular_velocity * radius).abs() < 1e-9;
+                assert!(
+                    speed < 1e-3 || rolling && speed < 0.01,
+                    "after 20 s {} moves at {} m/s, ω {}",
+                    body.name,
+                    m.velocity,
+                    m.angular_velocity
+                );
+            }
+            _ => assert!(speed < 1e-3 && m.angular_velocity.abs() < 1e-3, "after 20 s {} moves at {} m/s", body.name, m.velocity),
+        }
+    }
 }

@@ -4,7 +4,7 @@
 
 use glam::DVec2;
 use impulse::engine::{BodyDef, BodyRef, ContactModel, NoTrace, PhaseKind, Settings, World, record_frame, step};
-use impulse::geometry::Shape;
+use impulse::geometry::{Feature, Shape};
 use impulse::scene::{STARTER, Scene};
 
 mod common;
@@ -60,7 +60,7 @@ fn a_column_of_ten_rests_with_warm_start_and_each_contact_carries_the_discs_abov
     assert!(fastest(&world) < 1e-9, "{} m/s", fastest(&world));
     for below in 0..10 {
         let above = 10 - below;
-        let sums = world.contacts.get(below, below + 1, 0).expect("the contact is remembered");
+        let sums = world.contacts.get(below, below + 1, Feature::ROUND).expect("the contact is remembered");
         let expected = -(above as f64) * G * DT;
         assert!((sums.jn - expected).abs() < 1e-9 * expected.abs(), "contact {below}: Σjn {} vs {expected}", sums.jn);
         assert!(sums.jt.abs() < 1e-12, "no sliding, no friction: Σjt {}", sums.jt);
@@ -110,9 +110,10 @@ fn a_box_landing_flat_ends_with_two_equal_sums() {
         ..Settings::default()
     };
     step(&mut world, &settings, &mut NoTrace);
-    for point in 0..2 {
-        let jn = world.contacts.get(0, 1, point).expect("both points remembered").jn;
-        assert!((jn + 0.5).abs() < 1e-9, "point {point}: Σjn = {jn}");
+    let points = world.contacts.of_pair(0, 1);
+    assert_eq!(points.len(), 2, "both points remembered: {points:?}");
+    for (feature, sums) in points {
+        assert!((sums.jn + 0.5).abs() < 1e-9, "point {feature:?}: Σjn = {}", sums.jn);
     }
     let crate_ = &world.motions[1];
     assert!(crate_.velocity.length() < 1e-9 && crate_.angular_velocity.abs() < 1e-9, "{:?} {}", crate_.velocity, crate_.angular_velocity);

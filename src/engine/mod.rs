@@ -413,7 +413,7 @@ fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> S
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
     broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {
-        warm_start(bodies, motions, &pose, settings.contact, *frame, contacts, tracer);
+        warm_start(bodies, motions, &pose, settings.contact, (*frame, &scratch.solve_start_velocities), contacts, tracer);
     }
     let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, before: &scratch.solve_start_velocities };
     for pass in 1..=settings.relaxation_iterations {
@@ -484,18 +484,18 @@ fn warm_start<T: Tracer>(
     motions: &mut [Motion],
     pose: &impl Fn(&[Motion], usize) -> Pose,
     model: ContactModel,
-    frame: u64,
+    (frame, before): (u64, &[(DVec2, f64)]),
     memory: &mut ContactMemory,
     tracer: &mut T,
 ) {
     for key in memory.of_last_frame(frame) {
-        let (a, b, point) = (key.0 as usize, key.1 as usize, key.2);
+        let (a, b, feature) = (key.0 as usize, key.1 as usize, key.2);
         let still = broad::bounds_touch((&bodies[a], &motions[a]), (&bodies[b], &motions[b]))
             .then(|| detect::run(bodies, motions, a, b, (pose(motions, a), pose(motions, b)), model, 0, &mut NoTrace))
             .flatten()
-            .and_then(|(first, second)| if point == 0 { Some(first) } else { second });
+            .and_then(|(first, second)| [Some(first), second].into_iter().flatten().zip(0..).find(|(at, _)| at.feature == feature));
         match still {
-            Some(info) => warm::warm((bodies, motions), key, &info, frame, memory, tracer),
+            Some((info, point)) => warm::warm((bodies, motions), key, (point, &info), (frame, before), memory, tracer),
             None => memory.forget(key),
         }
     }
@@ -574,10 +574,11 @@ fn respond<T: Tracer>(
         correct::run(motions, a, b, &info, settings, pass, tracer);
     }
     if settings.warm_start {
-        // Each point on its own, its sums carrying what the block solve below gives at once.
+        // Two points' normal sums solved together, then each point with its friction.
         // (Copies: the summed solve is not inlined, and `info` stays out of memory on the texts' path.)
+        let given = second.and_then(|second| resolve::block_sums(bodies, motions, (a, b), [&info, &second], settings, solve));
         for (point, at) in [Some(info), second].into_iter().flatten().enumerate() {
-            resolve::run_summed(bodies, motions, (a, b, point), &at, settings, solve, tracer);
+            resolve::run_summed(bodies, motions, (a, b, point), &at, given.map(|g| g[point]), settings, solve, tracer);
         }
         return;
     }

@@ -20,40 +20,53 @@
 //! only correct it.
 //!
 //! Restitution aims at e·vrn₀ with vrn₀ the approach the point had when the
-//! frame's solve began (after the forces, before the warm phase), or at its
-//! first visit if that is less: an approach made by this frame's own impulses,
-//! passed on through a pile from the warm phase or other contacts, is not
-//! bounced back. Taken at the first visit alone, a ball wedged between a wall
-//! and a ball another one hit bounced pushes of the wedge back and forth; the
-//! sums grew pass after pass, and warmed the next frame they threw a 0.27 kg
-//! ball of `examples/funnel.toml` at 61 m/s.
+//! frame's solve began: after the forces, before the warm phase, on this
+//! frame's normal and arms. An approach made by this frame's own impulses
+//! (the warm phase's, or pushes passed on through a pile) is not bounced back,
+//! and a real impact bounces with its e whatever was warmed: a warm impulse
+//! only says where the passes start, never what they aim at.
+//!
+//! A point is carried from one frame to the next only if the same parts of
+//! the two shapes made it (its [`Feature`], as Box2D's feature ids) and it has
+//! moved less than [`SAME_PLACE`] of the smaller body's size. A point of a
+//! clipped manifold is not known by its rank (deeper or shallower, which swap
+//! as a box rocks), nor by its normal alone: a tilted box that lands on one
+//! corner and then, spun by the bounce, on the other, meets the floor with
+//! another corner, and last frame's impulse there would stop a new impact
+//! dead. An unmatched point starts cold.
 
 use super::body::{Body, Motion};
 use super::pair_mut;
 use super::resolve::{Contact, contact_point};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
-use crate::geometry::CollisionInfo;
+use crate::geometry::{CollisionInfo, Feature};
 use glam::DVec2;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A contact point: the pair, and which of a clipped manifold's points (0 the deeper).
-type Key = (u32, u32, u8);
+/// A contact point: the pair, and the parts of the two shapes that made it.
+type Key = (u32, u32, Feature);
 
 /// A contact is warm-started only if its normal turned less than this (cos 25°)
 /// since the last frame: past it the sums belong to another contact.
 const SAME_CONTACT: f64 = 0.9;
 
+/// Nor if its point moved more than this share of the smaller body's
+/// bounding radius: a box resting or sliding slowly stays well inside it, a
+/// point that jumped along an edge or round a ball is somewhere else.
+const SAME_PLACE: f64 = 0.25;
+
 /// The sums of every contact point of the last frame and this one. Part of the
 /// world's state: the next frame starts from them. Looked up at every visit,
 /// so hashed; the warm phases sort the keys, so they come in the same
-/// (pair, point) order on every run.
+/// (pair, feature) order on every run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ContactMemory {
     sums: HashMap<Key, Sums, BuildHasherDefault<KeyHasher>>,
 }
 
-/// A fixed hash for a key of two body indices and a point (no random seed,
+/// A fixed hash for a key of two body indices and a feature (no random seed,
 /// nothing to guard against: the keys are the scene's own indices).
 #[derive(Default)]
 pub struct KeyHasher(u64);
@@ -63,10 +76,6 @@ impl Hasher for KeyHasher {
         for &b in bytes {
             self.write_u64(u64::from(b));
         }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
     }
 
     fn write_u32(&mut self, i: u32) {
@@ -92,6 +101,8 @@ pub struct Sums {
     pub jt: f64,
     /// The normal they were taken along.
     pub n: DVec2,
+    /// Where the point was when last found.
+    pub p: DVec2,
     /// The approach speed restitution answers (see the module's notes).
     pub vrn0: f64,
 }
@@ -118,9 +129,16 @@ impl ContactMemory {
         self.sums.clear();
     }
 
-    /// The sums of a contact point (`point` 0 is a clipped manifold's deeper one).
-    pub fn get(&self, a: usize, b: usize, point: usize) -> Option<&Sums> {
-        self.sums.get(&key(a, b, point))
+    /// The sums of the pair's contact point that `feature` made.
+    pub fn get(&self, a: usize, b: usize, feature: Feature) -> Option<&Sums> {
+        self.sums.get(&key(a, b, feature))
+    }
+
+    /// Every remembered point of the pair (a, b), in feature order.
+    pub fn of_pair(&self, a: usize, b: usize) -> Vec<(Feature, Sums)> {
+        let mut points: Vec<_> = self.sums.iter().filter(|(k, _)| (k.0, k.1) == (a as u32, b as u32)).map(|(k, s)| (k.2, *s)).collect();
+        points.sort_unstable_by_key(|(f, _)| *f);
+        points
     }
 
     /// About how many bytes the memory holds, for the caches that keep worlds.
@@ -137,14 +155,19 @@ impl ContactMemory {
     }
 
     /// The sums a visit moves: this frame's if the point was visited (or
-    /// warmed) already, else fresh ones with vrn₀ = `vrn`.
-    pub(super) fn sums_for(&mut self, key: Key, frame: u64, n: DVec2, vrn: f64) -> &mut Sums {
-        let fresh = Sums { frame, jn: 0.0, jt: 0.0, n, vrn0: vrn };
-        let sums = self.sums.entry(key).or_insert(fresh);
-        if sums.frame != frame {
-            *sums = fresh;
+    /// warmed) already, else fresh ones at `p` along `n`, with vrn₀ = `vrn()`.
+    pub(super) fn sums_for(&mut self, key: Key, frame: u64, (n, p): (DVec2, DVec2), vrn: impl Fn() -> f64) -> &mut Sums {
+        let fresh = || Sums { frame, jn: 0.0, jt: 0.0, n, p, vrn0: vrn() };
+        match self.sums.entry(key) {
+            Entry::Occupied(entry) => {
+                let sums = entry.into_mut();
+                if sums.frame != frame {
+                    *sums = fresh();
+                }
+                sums
+            }
+            Entry::Vacant(entry) => entry.insert(fresh()),
         }
-        sums
     }
 
     pub(super) fn keep(&mut self, key: Key, sums: Sums) {
@@ -152,32 +175,44 @@ impl ContactMemory {
     }
 }
 
-pub(super) fn key(a: usize, b: usize, point: usize) -> Key {
-    (a as u32, b as u32, point as u8)
+pub(super) fn key(a: usize, b: usize, feature: Feature) -> Key {
+    (a as u32, b as u32, feature)
+}
+
+/// The approach speed vrn of a point at the velocities `before` (each body's
+/// velocity and spin when the solve began), along `n` with arms `ra`, `rb`.
+pub(super) fn approach_before(before: &[(DVec2, f64)], (a, b): (usize, usize), n: DVec2, (ra, rb): (DVec2, DVec2)) -> Option<f64> {
+    let (&(va, wa), &(vb, wb)) = (before.get(a)?, before.get(b)?);
+    Some(((va + ra.perp() * wa) - (vb + rb.perp() * wb)).dot(n))
 }
 
 /// The warm phase of one contact point that still touches: last frame's
 /// impulse, taken along this frame's normal and tangent and kept inside the
-/// cone, applied again. A point that turned too far is forgotten.
+/// cone, applied again. `info` is the pair's point the same features made
+/// now; a point that turned or moved too far is forgotten.
 pub(super) fn warm<T: Tracer>(
     (bodies, motions): (&[Body], &mut [Motion]),
     key: Key,
-    info: &CollisionInfo,
-    frame: u64,
+    (point, info): (u8, &CollisionInfo),
+    (frame, before): (u64, &[(DVec2, f64)]),
     memory: &mut ContactMemory,
     tracer: &mut T,
 ) {
     let Some(old) = memory.sums.get(&key).copied() else { return };
+    let (a, b) = (key.0 as usize, key.1 as usize);
+    let (ma, mb) = pair_mut(motions, a, b);
     let n = info.normal;
     let turn = old.n.dot(n);
-    if turn <= SAME_CONTACT {
+    let p = contact_point(info, ma.inv_mass(), mb.inv_mass());
+    let size = bodies[a].shape.bounding_radius().min(bodies[b].shape.bounding_radius());
+    let moved = p.distance(old.p);
+    if turn <= SAME_CONTACT || moved > SAME_PLACE * size {
         memory.forget(key);
         return;
     }
-    let (a, b) = (key.0 as usize, key.1 as usize);
-    let (ma, mb) = pair_mut(motions, a, b);
-    let p = contact_point(info, ma.inv_mass(), mb.inv_mass());
     let (ra, rb) = (p - ma.position, p - mb.position);
+    // Restitution's target is set here, before the warm impulse moves anything.
+    let vrn0 = approach_before(before, (a, b), n, (ra, rb)).unwrap_or(0.0);
     let t = n.perp();
     let last = old.n * old.jn + old.n.perp() * old.jt;
     let mu = (bodies[a].friction + bodies[b].friction) / 2.0;
@@ -187,12 +222,11 @@ pub(super) fn warm<T: Tracer>(
     let before = [(ma.velocity, ma.angular_velocity), (mb.velocity, mb.angular_velocity)];
     ma.push(j, ra);
     mb.push(-j, rb);
-    // A warmed point keeps restitution's target at zero: it was touching already.
-    memory.keep(key, Sums { frame, jn, jt, n, vrn0: 0.0 });
+    memory.keep(key, Sums { frame, jn, jt, n, p, vrn0 });
     if T::ENABLED && tracer.wants(PhaseKind::Warm, Some((a, b))) {
         let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
         let inv = [(ma.inv_mass(), ma.inv_inertia()), (mb.inv_mass(), mb.inv_inertia())];
-        let record = WarmRecord { point: key.2, last, turn, n, t, mu, p, r: [ra, rb], inv, jn, jt, before, changes };
+        let record = WarmRecord { point, last, turn, moved, n, t, mu, p, r: [ra, rb], inv, jn, jt, before, changes };
         tracer.record(Phase::new(None, Some((a, b)), PhaseData::Warm(Box::new(record))));
     }
 }
@@ -207,6 +241,8 @@ pub struct Summed {
     pub e: f64,
     pub k_n: f64,
     pub djn: f64,
+    /// Whether Δjn came from the two points' block solve.
+    pub block: bool,
     /// Σjn and Σjt before this visit and after it.
     pub sums_before: (f64, f64),
     pub sums_after: (f64, f64),
@@ -228,20 +264,24 @@ impl Summed {
     pub(super) fn quantities(&self, c: &Contact) -> Vec<Quantity> {
         let (before, after, vrn) = (self.sums_before, self.sums_after, c.vrn());
         let e = if self.e == 0.0 && self.vrn0 > 0.0 {
-            Quantity::new("e", 0.0, "").by("0: first approach {vrn₀} below the threshold, or warmed", vec![("vrn₀", self.vrn0.into())])
+            Quantity::new("e", 0.0, "").by("0: approach {vrn₀} below the threshold", vec![("vrn₀", self.vrn0.into())])
         } else {
             Quantity::new("e", self.e, "")
         };
         let mut q = second_point(self.point);
         q.extend([
-            Quantity::new("vrn₀", self.vrn0, "m/s")
-                .by("the smaller of vrn when the solve began and at this point's first visit (0 when warm-started)", vec![]),
+            Quantity::new("vrn₀", self.vrn0, "m/s").by("vrn when the solve began, before any warm impulse", vec![]),
             e,
             Quantity::new("k_n", self.k_n, "1/kg"),
-            Quantity::new("Δjn", self.djn, "N·s").by(
-                "−({vrn} + {e}·{vrn₀}) / {k_n}",
-                vec![("vrn", vrn.into()), ("e", self.e.into()), ("vrn₀", self.vrn0.max(0.0).into()), ("k_n", self.k_n.into())],
-            ),
+            if self.block {
+                Quantity::new("Δjn", self.djn, "N·s")
+                    .by("both points' sums solved together, each leaving at −e·vrn₀ or pushing nothing", vec![])
+            } else {
+                Quantity::new("Δjn", self.djn, "N·s").by(
+                    "−({vrn} + {e}·{vrn₀}) / {k_n}",
+                    vec![("vrn", vrn.into()), ("e", self.e.into()), ("vrn₀", self.vrn0.max(0.0).into()), ("k_n", self.k_n.into())],
+                )
+            },
             Quantity::new("Σjn", after.0, "N·s")
                 .by("min({Σjn before} + {Δjn}, 0)", vec![("Σjn before", before.0.into()), ("Δjn", self.djn.into())]),
             Quantity::new("jn", self.jn, "N·s")
@@ -272,6 +312,8 @@ pub struct WarmRecord {
     pub last: DVec2,
     /// n·n of last frame: how far the contact turned.
     pub turn: f64,
+    /// How far the point moved since last frame.
+    pub moved: f64,
     pub n: DVec2,
     pub t: DVec2,
     pub mu: f64,
@@ -292,6 +334,8 @@ impl WarmRecord {
         q.extend([
             Quantity::new("J_last", self.last, "N·s").by("Σjn·n + Σjt·t at the end of the last frame", vec![]),
             Quantity::new("n·n_last", self.turn, "").by("still the same contact: above 0.9", vec![]),
+            Quantity::new("|p − p_last|", self.moved, "m")
+                .by("made by the same corner or cut, and moved less than a quarter of the smaller body's size", vec![]),
             Quantity::new("n", self.n, ""),
             Quantity::new("p", self.p, "m"),
             Quantity::new("jn", self.jn, "N·s").by("min({J_last}·{n}, 0)", vec![("J_last", self.last.into()), ("n", self.n.into())]),

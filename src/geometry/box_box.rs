@@ -8,7 +8,7 @@
 //! shallowest is the axis of least penetration, and its depth is the overlap.
 
 use super::shape::{box_face_normals, box_vertices};
-use super::{CollisionInfo, Pose};
+use super::{CollisionInfo, Feature, Pose};
 use glam::DVec2;
 
 /// One face of one box tested against the other box's corners.
@@ -32,20 +32,22 @@ pub struct SatReport {
     pub axis: Option<(usize, usize)>,
 }
 
-/// The winning face of one box: index, depth and support point.
+/// The winning face of one box: index, depth, and support point with its corner's index.
 struct Least {
     face: usize,
     depth: f64,
     support: DVec2,
+    corner: usize,
 }
 
-fn find_support_point(corners: &[DVec2], dir: DVec2, on_face: DVec2) -> Option<(DVec2, f64)> {
-    let mut best: Option<(DVec2, f64)> = None;
-    for &v in corners {
+/// The corner deepest behind the face, its index, and how deep it lies.
+fn find_support_point(corners: &[DVec2], dir: DVec2, on_face: DVec2) -> Option<(DVec2, f64, usize)> {
+    let mut best: Option<(DVec2, f64, usize)> = None;
+    for (i, &v) in corners.iter().enumerate() {
         let projection = (v - on_face).dot(dir);
         // Touching (distance 0) counts as contact.
-        if projection >= 0.0 && best.is_none_or(|(_, d)| projection > d) {
-            best = Some((v, projection));
+        if projection >= 0.0 && best.is_none_or(|(_, d, _)| projection > d) {
+            best = Some((v, projection, i));
         }
     }
     best
@@ -68,9 +70,9 @@ fn find_axis_least_penetration(
         if let Some(faces) = faces.as_deref_mut() {
             faces[i] = Some(FaceTest { normal, on_face, support: found.map(|f| f.0), distance: found.map(|f| f.1) });
         }
-        let (support, depth) = found?;
+        let (support, depth, corner) = found?;
         if least.as_ref().is_none_or(|l| depth < l.depth) {
-            least = Some(Least { face: i, depth, support });
+            least = Some(Least { face: i, depth, support, corner });
         }
     }
     least
@@ -125,11 +127,13 @@ pub(crate) fn sat_polygons(
     let on_b = find_axis_least_penetration(corners_b, normals_b, corners_a, faces_b)?;
     if on_a.depth < on_b.depth {
         // B's corner sits inside A; it is the start, and A's face is the end.
-        Some((CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support), (0, on_a.face)))
+        let info = CollisionInfo::new(on_a.depth, normals_a[on_a.face], on_a.support);
+        Some((info.made_by(Feature::corner(0, on_a.face, on_a.corner)), (0, on_a.face)))
     } else {
         // A's corner sits inside B; start on B's face, end at that corner.
         let n = normals_b[on_b.face];
-        Some((CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth), (1, on_b.face)))
+        let info = CollisionInfo::new(on_b.depth, -n, on_b.support + n * on_b.depth);
+        Some((info.made_by(Feature::corner(1, on_b.face, on_b.corner)), (1, on_b.face)))
     }
 }
 
@@ -157,11 +161,14 @@ pub(crate) fn clip_polygons(a: (&[DVec2], &[DVec2]), b: (&[DVec2], &[DVec2]), (s
     let normal = ref_normals[face];
     let (v1, v2) = (ref_corners[face], ref_corners[(face + 1) % n_ref]);
     let incident = (0..n_inc).min_by(|&i, &j| inc_normals[i].dot(normal).total_cmp(&inc_normals[j].dot(normal))).unwrap_or(0);
-    let (mut p1, mut p2) = (inc_corners[incident], inc_corners[(incident + 1) % n_inc]);
+    let ends = [incident, (incident + 1) % n_inc];
+    let (mut p1, mut p2) = (inc_corners[ends[0]], inc_corners[ends[1]]);
+    // Each end is its corner until a side plane cuts it.
+    let mut made_by = ends.map(|corner| Feature::corner(side, face, corner));
     // Side planes: along the reference face, from v1 (0) to v2 (its length).
     let along = (v2 - v1).normalize_or_zero();
     let length = (v2 - v1).dot(along);
-    for (offset, sign) in [(0.0, 1.0), (length, -1.0)] {
+    for (plane, (offset, sign)) in [(0.0, 1.0), (length, -1.0)].into_iter().enumerate() {
         let (d1, d2) = (sign * ((p1 - v1).dot(along) - offset), sign * ((p2 - v1).dot(along) - offset));
         if d1 < 0.0 && d2 < 0.0 {
             return [None, None];
@@ -169,20 +176,22 @@ pub(crate) fn clip_polygons(a: (&[DVec2], &[DVec2]), b: (&[DVec2], &[DVec2]), (s
         let cut = |inside: DVec2, outside: DVec2, di: f64, dout: f64| inside + (outside - inside) * (di / (di - dout));
         if d1 < 0.0 {
             p1 = cut(p2, p1, d2, d1);
+            made_by[0] = Feature::cut(side, face, plane);
         } else if d2 < 0.0 {
             p2 = cut(p1, p2, d1, d2);
+            made_by[1] = Feature::cut(side, face, plane);
         }
     }
-    let point = |p: DVec2| {
+    let point = |p: DVec2, feature: Feature| {
         let depth = -(p - v1).dot(normal);
         (depth >= 0.0).then(|| match side {
             // The point is on B, inside A: it is the start; A's face is the end.
-            0 => CollisionInfo::new(depth, normal, p),
+            0 => CollisionInfo::new(depth, normal, p).made_by(feature),
             // The point is on A, inside B: the start is on B's face.
-            _ => CollisionInfo::new(depth, -normal, p + normal * depth),
+            _ => CollisionInfo::new(depth, -normal, p + normal * depth).made_by(feature),
         })
     };
-    let (a, b) = (point(p1), point(p2));
+    let (a, b) = (point(p1, made_by[0]), point(p2, made_by[1]));
     match (a, b) {
         (Some(x), Some(y)) if y.depth > x.depth => [Some(y), Some(x)],
         (None, y) => [y, None],

@@ -23,17 +23,51 @@ pub struct CollisionInfo {
     pub normal: DVec2,
     pub start: DVec2,
     pub end: DVec2,
+    /// Which parts of the two shapes made the point (see [`Feature`]).
+    pub feature: Feature,
 }
 
 impl CollisionInfo {
     pub fn new(depth: f64, normal: DVec2, start: DVec2) -> Self {
-        CollisionInfo { depth, normal, start, end: start + normal * depth }
+        CollisionInfo { depth, normal, start, end: start + normal * depth, feature: Feature::ROUND }
     }
 
     /// The same contact seen from the other body: the normal turns round and
     /// start and end swap, so the invariants above still hold.
     pub fn flipped(self) -> Self {
-        CollisionInfo { depth: self.depth, normal: -self.normal, start: self.end, end: self.start }
+        CollisionInfo { normal: -self.normal, start: self.end, end: self.start, ..self }
+    }
+
+    fn made_by(self, feature: Feature) -> Self {
+        CollisionInfo { feature, ..self }
+    }
+}
+
+/// Which parts of two shapes made a contact point, as Box2D's feature ids say:
+/// a point carried from one frame to the next is the same contact only if the
+/// same parts made it. Between polygons (boxes, walls) a point is made by the
+/// reference face (which shape, which face) and either a corner of the other
+/// shape or, where clipping cut the other shape's edge, the side of the
+/// reference face that cut it. A tilted box that lands on one corner and then
+/// on the other thus makes two contacts, not one remembered twice. A point
+/// with a round shape in it is the pair's only point: [`Feature::ROUND`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Feature(u32);
+
+impl Feature {
+    /// The only point a circle makes with anything.
+    pub const ROUND: Feature = Feature(0);
+
+    /// `side` 0 if A's face is the reference, 1 if B's; `corner` the other
+    /// shape's corner that lies behind it.
+    fn corner(side: usize, face: usize, corner: usize) -> Feature {
+        Feature(1 << 24 | (side as u32) << 16 | (face as u32) << 8 | corner as u32)
+    }
+
+    /// A point where the reference face's side `end` (0 at the face's first
+    /// corner, 1 at its second) cut the other shape's edge.
+    fn cut(side: usize, face: usize, end: usize) -> Feature {
+        Feature(2 << 24 | (side as u32) << 16 | (face as u32) << 8 | end as u32)
     }
 }
 
