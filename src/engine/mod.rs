@@ -578,7 +578,16 @@ fn respond<T: Tracer>(
         // (Copies: the summed solve is not inlined, and `info` stays out of memory on the texts' path.)
         let given = second.and_then(|second| resolve::block_sums(bodies, motions, (a, b), [&info, &second], settings, solve));
         for (point, at) in [Some(info), second].into_iter().flatten().enumerate() {
-            resolve::run_summed(bodies, motions, (a, b, point), &at, given.map(|g| g[point]), settings, solve, tracer);
+            resolve::run_summed(
+                bodies,
+                motions,
+                (a, b, point),
+                &at,
+                given.map(|(sums, case)| (sums[point], case)),
+                settings,
+                solve,
+                tracer,
+            );
         }
         return;
     }

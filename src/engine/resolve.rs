@@ -204,9 +204,9 @@ impl SummedPoint {
 ///   w = b − K·(λ' − λ),  λ' ≥ 0,  w ≤ 0,  λ'·w = 0,
 /// b each point's miss now and K the 2×2 effective mass matrix,
 ///   K_ij = 1/m_a + 1/m_b + (r_ai×n)(r_aj×n)/I_a + (r_bi×n)(r_bj×n)/I_b,
-/// by trying its four cases (both push, either alone, neither). At the answer
-/// each pushing point leaves at −e·vrn₀, so with e = 1 the impulses do no
-/// work: Σ λ'·(vrn + vrn')/2 = 0. None when no case holds (K singular).
+/// that is K·λ' = b + K·λ, by [`two_point_cases`]. At the answer each pushing
+/// point leaves at −e·vrn₀, so with e = 1 the impulses do no work:
+/// Σ λ'·(vrn + vrn')/2 = 0. None when no case holds (K singular).
 pub(super) fn block_sums(
     bodies: &[Body],
     motions: &[Motion],
@@ -214,7 +214,7 @@ pub(super) fn block_sums(
     infos: [&CollisionInfo; 2],
     settings: &Settings,
     solve: &mut super::Solve,
-) -> Option<[f64; 2]> {
+) -> Option<([f64; 2], TwoPointCase)> {
     let points = infos.map(|info| SummedPoint::of(bodies, motions, (a, b), info, settings, solve));
     let lambda = infos.map(|info| -solve.memory.get(a, b, info.feature).map_or(0.0, |s| s.jn));
     let (ma, mb) = (&motions[a], &motions[b]);
@@ -223,19 +223,9 @@ pub(super) fn block_sums(
     let (arms1, arms2) = (arm(&points[0]), arm(&points[1]));
     let k = |x: (f64, f64), y: (f64, f64)| ma.inv_mass() + mb.inv_mass() + x.0 * y.0 * ma.inv_inertia() + x.1 * y.1 * mb.inv_inertia();
     let (k11, k12, k22) = (k(arms1, arms1), k(arms1, arms2), k(arms2, arms2));
-    // b' = b + K·λ: then w = b' − K·λ'.
-    let b1 = points[0].miss() + k11 * lambda[0] + k12 * lambda[1];
-    let b2 = points[1].miss() + k12 * lambda[0] + k22 * lambda[1];
-    let det = k11 * k22 - k12 * k12;
-    let both = (det > 1e-12 * k11 * k22).then(|| [(k22 * b1 - k12 * b2) / det, (k11 * b2 - k12 * b1) / det]);
-    let cases = [
-        both,
-        Some([b1 / k11, 0.0]).filter(|l| b2 - k12 * l[0] <= 0.0),
-        Some([0.0, b2 / k22]).filter(|l| b1 - k12 * l[1] <= 0.0),
-        Some([0.0, 0.0]).filter(|_| b1 <= 0.0 && b2 <= 0.0),
-    ];
-    let lambda = cases.into_iter().flatten().find(|l| l[0] >= 0.0 && l[1] >= 0.0)?;
-    Some(lambda.map(|l| -l))
+    let rhs = [points[0].miss() + k11 * lambda[0] + k12 * lambda[1], points[1].miss() + k12 * lambda[0] + k22 * lambda[1]];
+    let (lambda, case) = two_point_cases([k11, k12, k22], rhs, rhs)?;
+    Some((lambda.map(|l| -l), case))
 }
 
 /// Resolves one contact point with summed impulses (`warm_start`; the
@@ -249,7 +239,7 @@ pub(super) fn run_summed<T: Tracer>(
     motions: &mut [Motion],
     (a, b, point): (usize, usize, usize),
     info: &CollisionInfo,
-    given: Option<f64>,
+    given: Option<(f64, TwoPointCase)>,
     settings: &Settings,
     solve: &mut super::Solve,
     tracer: &mut T,
@@ -263,7 +253,7 @@ pub(super) fn run_summed<T: Tracer>(
     let before = (sums.jn, sums.jt);
     let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
     let djn = match given {
-        Some(sum) => sum - before.0,
+        Some((sum, _)) => sum - before.0,
         None => -(c.vrn() + e * sums.vrn0.max(0.0)) / k_n,
     };
     sums.jn = (sums.jn + djn).min(0.0);
@@ -302,7 +292,7 @@ pub(super) fn run_summed<T: Tracer>(
             e,
             k_n,
             djn,
-            block: given.is_some(),
+            block: given.map(|(_, case)| case),
             sums_before: before,
             sums_after: after,
             jn,
@@ -554,21 +544,32 @@ pub(super) fn solve_two(
     let bounce = (bodies[a].restitution + bodies[b].restitution) / 2.0;
     let e = vn.map(|v| if v < settings.restitution_threshold { 0.0 } else { bounce });
     let rhs = [(1.0 + e[0]) * vn[0], (1.0 + e[1]) * vn[1]];
-    let both = [(a22 * rhs[0] - a12 * rhs[1]) / det, (a11 * rhs[1] - a12 * rhs[0]) / det];
-    let first = rhs[0] / a11;
-    let second = rhs[1] / a22;
-    let (lambda, case) = if both[0] >= 0.0 && both[1] >= 0.0 {
-        (both, TwoPointCase::Both)
-    } else if first >= 0.0 && vn[1] - a12 * first <= 0.0 {
-        ([first, 0.0], TwoPointCase::FirstOnly)
-    } else if second >= 0.0 && vn[0] - a12 * second <= 0.0 {
-        ([0.0, second], TwoPointCase::SecondOnly)
-    } else if vn[0] <= 0.0 && vn[1] <= 0.0 {
-        ([0.0, 0.0], TwoPointCase::Neither)
-    } else {
-        return None;
-    };
+    let (lambda, case) = two_point_cases([a11, a12, a22], rhs, vn)?;
     Some(TwoPoints { arms, vn, e, a: [a11, a12, a22], b: rhs, lambda, case })
+}
+
+/// Box2D's block solver: the two normal impulses λ ≥ 0 of points whose
+/// normal velocities change by −A·λ (A the 2 × 2 effective mass matrix) that
+/// take each point to its target, A·λ = `rhs`, or leave a point alone,
+/// λᵢ = 0, where what it is left with, `left`ᵢ − A_ij·λⱼ, does not exceed its
+/// target (a point may move off faster than asked, never be pulled). Of the
+/// four cases (both push, either alone, neither) the first that holds; none
+/// when none does (A singular).
+fn two_point_cases([a11, a12, a22]: [f64; 3], rhs: [f64; 2], left: [f64; 2]) -> Option<([f64; 2], TwoPointCase)> {
+    let det = a11 * a22 - a12 * a12;
+    let both = [(a22 * rhs[0] - a12 * rhs[1]) / det, (a11 * rhs[1] - a12 * rhs[0]) / det];
+    let (first, second) = (rhs[0] / a11, rhs[1] / a22);
+    if det > f64::EPSILON * a11 * a22 && both[0] >= 0.0 && both[1] >= 0.0 {
+        Some((both, TwoPointCase::Both))
+    } else if first >= 0.0 && left[1] - a12 * first <= 0.0 {
+        Some(([first, 0.0], TwoPointCase::FirstOnly))
+    } else if second >= 0.0 && left[0] - a12 * second <= 0.0 {
+        Some(([0.0, second], TwoPointCase::SecondOnly))
+    } else if left[0] <= 0.0 && left[1] <= 0.0 {
+        Some(([0.0, 0.0], TwoPointCase::Neither))
+    } else {
+        None
+    }
 }
 
 impl TwoPoints {

@@ -37,7 +37,7 @@
 
 use super::body::{Body, Motion};
 use super::pair_mut;
-use super::resolve::{Contact, contact_point};
+use super::resolve::{Contact, TwoPointCase, contact_point};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use crate::geometry::{CollisionInfo, Feature};
 use glam::DVec2;
@@ -241,8 +241,8 @@ pub struct Summed {
     pub e: f64,
     pub k_n: f64,
     pub djn: f64,
-    /// Whether Δjn came from the two points' block solve.
-    pub block: bool,
+    /// Which case of the two points' block solve gave Δjn, if it did.
+    pub block: Option<TwoPointCase>,
     /// Σjn and Σjt before this visit and after it.
     pub sums_before: (f64, f64),
     pub sums_after: (f64, f64),
@@ -273,9 +273,14 @@ impl Summed {
             Quantity::new("vrn₀", self.vrn0, "m/s").by("vrn when the solve began, before any warm impulse", vec![]),
             e,
             Quantity::new("k_n", self.k_n, "1/kg"),
-            if self.block {
-                Quantity::new("Δjn", self.djn, "N·s")
-                    .by("both points' sums solved together, each leaving at −e·vrn₀ or pushing nothing", vec![])
+            if let Some(case) = self.block {
+                let why = match case {
+                    TwoPointCase::Both => "both points' sums solved together: each leaves at −e·vrn₀",
+                    TwoPointCase::FirstOnly => "both points' sums solved together: only the deeper pushes, the other leaves fast enough",
+                    TwoPointCase::SecondOnly => "both points' sums solved together: only the other pushes, the deeper leaves fast enough",
+                    TwoPointCase::Neither => "both points' sums solved together: both leave fast enough, neither pushes",
+                };
+                Quantity::new("Δjn", self.djn, "N·s").by(why, vec![])
             } else {
                 Quantity::new("Δjn", self.djn, "N·s").by(
                     "−({vrn} + {e}·{vrn₀}) / {k_n}",
