@@ -143,6 +143,13 @@ fn split_remark(template: &str) -> (&str, &str) {
 }
 
 pub fn derive(q: &Quantity) -> Derivation {
+    derive_veiled(q, |_| false)
+}
+
+/// As [`derive`], but an input for which `veiled` holds is put in as its
+/// symbol, not its number: a result the learner has yet to find
+/// (`jn = −(1 + e)·vrn / k_n` while vrn and k_n are hidden).
+pub fn derive_veiled(q: &Quantity, veiled: impl Fn(&str) -> bool) -> Derivation {
     let unit = if q.unit.is_empty() || matches!(q.value, Value::Bool(_) | Value::Text(_) | Value::Absent) {
         String::new()
     } else {
@@ -162,7 +169,7 @@ pub fn derive(q: &Quantity) -> Derivation {
     let symbols = fill(template, |name| label(name).to_string());
     let (formula, _remark) = split_remark(template);
     let numbers = fill(formula, |name| {
-        let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+        let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v).filter(|_| !veiled(name));
         match v {
             // A negative number put into a formula reads wrongly without brackets: −(1 + e)·(−3).
             Some(Value::Scalar(x)) if shown(*x, scale) < 0.0 => format!("({})", num_near(*x, scale)),
@@ -171,6 +178,20 @@ pub fn derive(q: &Quantity) -> Derivation {
         }
     });
     Derivation { symbols: Some(format!("{name} = {symbols}")), numbers: Some(format!("{name} = {numbers}")), result }
+}
+
+/// The quantity, among `quantities` before the one at `at`, whose value an
+/// input of it named `input` is: the one of that name, or, for a body's own
+/// quantities (`Δω box1 = τ/I·dt`), the one of that name and the same body
+/// (`τ box1`); a vector's part (`n.y`) is the vector's. None for a value
+/// from outside the phase (a body's velocity before it, a point an earlier
+/// phase found).
+pub fn input_source(quantities: &[Quantity], at: usize, input: &str) -> Option<usize> {
+    let input = input.strip_suffix(".x").or_else(|| input.strip_suffix(".y")).unwrap_or(input);
+    let name = &quantities.get(at)?.name;
+    let owners = name.match_indices(' ').map(|(k, _)| &name[k..]);
+    let candidates: Vec<String> = std::iter::once(input.to_string()).chain(owners.map(|owner| format!("{input}{owner}"))).collect();
+    quantities[..at].iter().rposition(|q| candidates.contains(&q.name))
 }
 
 /// Replaces every `{name}` in `template` by `f(name)`.

@@ -368,6 +368,8 @@ impl Stepper {
         match best {
             Some(((frame, phase), title)) => {
                 self.go(frame, phase);
+                // A step's title at an open question may give its answer away: the question is named instead.
+                let title = self.open_here().first().map_or(title, |q| format!("question {}", q + 1));
                 self.note = Some(fill(words(self.lang).step_note, &[&title]));
             }
             None if self.session.lesson.steps.is_empty() => self.note = Some(words(self.lang).no_steps.to_string()),
