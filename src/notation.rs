@@ -297,6 +297,26 @@ mod tests {
     }
 
     #[test]
+    fn a_veiled_input_is_put_in_as_its_symbol() {
+        let jn = Quantity::new("jn", -7.2, "N·s")
+            .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", 1.0.into()), ("vrn", 3.0.into()), ("k_n", (5.0 / 6.0).into())]);
+        assert_eq!(derive_veiled(&jn, |name| name != "e").numbers.as_deref(), Some("jn = −(1 + 1)·vrn / k_n"));
+        assert_eq!(derive_veiled(&jn, |_| false), derive(&jn));
+    }
+
+    #[test]
+    fn an_input_comes_from_the_quantity_of_its_name_its_bodys_or_its_vectors() {
+        let q = |name: &str| Quantity::new(name, 1.0, "");
+        let forces = [q("τ box1"), q("τ box2"), q("Δω box2")];
+        assert_eq!(input_source(&forces, 2, "τ"), Some(1), "box2's own torque");
+        let resolve = [q("n"), q("vrn"), q("t"), q("jn")];
+        assert_eq!(input_source(&resolve, 3, "vrn"), Some(1));
+        assert_eq!(input_source(&resolve, 2, "n.y"), Some(0), "a vector's part");
+        assert_eq!(input_source(&resolve, 1, "v_rel"), None, "from outside the phase");
+        assert_eq!(input_source(&resolve, 1, "jn"), None, "only earlier quantities");
+    }
+
+    #[test]
     fn mu_reads_as_the_greek_letter() {
         let q = Quantity::new("mu", 0.2, "").by("({μ_a} + {μ_b}) / 2", vec![("μ_a", 0.2.into()), ("μ_b", 0.2.into())]);
         let d = derive(&q);

@@ -371,3 +371,41 @@ fn the_quiz_flag_is_taken_and_the_tui_still_wants_a_terminal() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the debugger needs a terminal"));
 }
+
+/// SAT's third question asks whether the boxes touch: the step's title ("The
+/// early exit …"), the lines only a miss has (separating axis) and the
+/// next-step key's note would all answer it.
+#[test]
+fn a_choice_is_not_given_away_by_titles_or_the_shape_of_the_derivation() {
+    let mut app = open("sat", true);
+    while !matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == 2) {
+        app.update(Msg::NextStep);
+    }
+    let asked = screen(&app, 120, 40);
+    assert!(asked.contains("Do the boxes touch?") && asked.contains("d = (s − f)·(−n): ? (R shows)"), "{asked}");
+    for gives_away in ["early exit", "separating axis =", "separates", "contact"] {
+        assert!(!asked.contains(gives_away), "{gives_away}\n{asked}");
+    }
+    assert_eq!(note(&app), "step: question 3");
+    app.update(Msg::Input('2'));
+    let answered = screen(&app, 120, 40);
+    assert!(answered.contains("The early exit: a face with no support point") && answered.contains("separating axis ="), "{answered}");
+}
+
+/// The issue's presenter example: at smooth-balls' detect the contact's end
+/// is start + normal·depth, and putting in the numbers would show depth = 0.
+#[test]
+fn presenter_mode_puts_a_hidden_result_into_later_formulas_as_its_symbol() {
+    let mut app = open("smooth-balls", false);
+    to_first(&mut app, PhaseKind::Detect);
+    app.update(Msg::TogglePresenter);
+    let hidden = screen(&app, 120, 40);
+    assert!(hidden.contains("depth = ?") && hidden.contains("end = start + normal·depth"), "{hidden}");
+    assert!(!hidden.contains("(0.8, −0.6)·0") && !hidden.contains("(7.6, 11.8)"), "{hidden}");
+    assert!(hidden.contains("(the narration follows the results: R shows them)"), "{hidden}");
+    while !stepper(&app).hidden_lines().is_empty() {
+        app.update(Msg::Reveal);
+    }
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("= (7.6, 11.8) + (0.8, −0.6)·0"), "{shown}");
+}

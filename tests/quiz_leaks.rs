@@ -1,8 +1,10 @@
 //! Nothing hidden shows until it is revealed: for every question of every
-//! lesson, in both languages and at three screen sizes, the value the
-//! question asks for is nowhere on the screen at its phase, written as the
-//! screen writes numbers (each part of a vector, with its sign), until the
-//! question is given up; then it is there. Rendered with ratatui's TestBackend.
+//! lesson, in both languages and at three screen sizes, in quiz mode and in
+//! presenter mode, the value the question asks for and every other result
+//! hidden at its phase are nowhere on the screen, written as the screen
+//! writes numbers (each part of a vector, with its sign), until they are
+//! given up or shown; then the question's value is there. Rendered with
+//! ratatui's TestBackend.
 
 use impulse::engine::{PhaseData, Quantity, Value};
 use impulse::geometry::Shape;
@@ -139,13 +141,25 @@ struct Tally {
 /// Renders question `q` of `lesson` at its phase `place`: every hidden value
 /// is checked at the three sizes; then the question is given up, and its own
 /// value must show.
-fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, tally: &mut Tally) {
+/// Who hides the results: the quiz (until the question is answered) or a
+/// teacher in presenter mode (until `R` has shown them all).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Class {
+    Quiz,
+    Presenter,
+}
+
+fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, class: Class, tally: &mut Tally) {
     let question = &lesson.questions[q];
     let mut app = App::stepper(lesson.clone(), vec![], false).with_lang(lang).with_quiz(true);
     go_to(&mut app, place);
+    let label = format!("{} Q{} ({lang:?}, {class:?})", id(lesson), q + 1);
+    assert!(stepper(&app).open_here().contains(&q), "{label}: open at its phase");
+    if class == Class::Presenter {
+        app.update(Msg::ToggleQuiz);
+        app.update(Msg::TogglePresenter);
+    }
     let s = stepper(&app);
-    let label = format!("{} Q{} ({lang:?})", id(lesson), q + 1);
-    assert!(s.open_here().contains(&q), "{label}: open at its phase");
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let record = s.record();
     let own = question.answer.as_ref().map(|answer| {
@@ -179,9 +193,12 @@ fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, ta
             tally.leaks.push(format!("{label} {}×{}: {name} = {token} shows\n{shown}", size.0, size.1));
         }
     }
-    // Given up (every question at the phase), the value is on the screen.
+    // Given up (every question at the phase), or every result shown, the value is on the screen.
     while matches!(stepper(&app).mode, Mode::Answer(_)) {
         app.update(Msg::ShowAnswer);
+    }
+    while !stepper(&app).hidden_lines().is_empty() {
+        app.update(Msg::Reveal);
     }
     quiet(&mut app);
     let shown = screen(&app, (200, 60));
@@ -205,7 +222,9 @@ fn no_hidden_value_shows_before_it_is_revealed() {
         for (q, place) in places.iter().enumerate() {
             let place = place.unwrap_or_else(|| panic!("{} Q{}: anchored", id(&lesson), q + 1));
             for lang in [Lang::En, Lang::Zh] {
-                check_question(&lesson, q, place, lang, &mut tally);
+                for class in [Class::Quiz, Class::Presenter] {
+                    check_question(&lesson, q, place, lang, class, &mut tally);
+                }
             }
         }
     }
