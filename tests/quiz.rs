@@ -403,6 +403,14 @@ fn presenter_mode_puts_a_hidden_result_into_later_formulas_as_its_symbol() {
     assert!(hidden.contains("depth = ?") && hidden.contains("end = start + normal·depth"), "{hidden}");
     assert!(!hidden.contains("(0.8, −0.6)·0") && !hidden.contains("(7.6, 11.8)"), "{hidden}");
     assert!(hidden.contains("(the narration follows the results: R shows them)"), "{hidden}");
+    // The chart stops at the frame on screen; the step's title waits with its narration.
+    app.update(Msg::ToggleChart);
+    let chart = screen(&app, 120, 40);
+    assert!(chart.contains("totals per frame, 1 frames") && !chart.contains("inf"), "{chart}");
+    app.update(Msg::ToggleChart);
+    app.update(Msg::NextStep);
+    app.update(Msg::PrevStep);
+    assert_eq!(note(&app), "step: 3/7");
     while !stepper(&app).hidden_lines().is_empty() {
         app.update(Msg::Reveal);
     }

@@ -83,7 +83,8 @@ impl Stepper {
     /// down puts a hidden result in as its symbol (`tui::view::derivation`),
     /// so `jn = −(1 + e)·vrn / k_n` gives neither vrn nor k_n away.
     fn hideable(&self) -> Vec<usize> {
-        if self.playing.is_some() || !(self.class.presenter || !self.open_here().is_empty()) {
+        let asking = self.class.presenter || !self.open_here().is_empty();
+        if self.playing.is_some() || !asking {
             return Vec::new();
         }
         let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
