@@ -1,5 +1,6 @@
 //! Nothing hidden shows until it is revealed: for every question of every
-//! lesson, in both languages and at three screen sizes, in quiz mode and in
+//! lesson, in both languages and at three screen sizes, in quiz mode (with
+//! the questions before it at its phase open, and given up) and in
 //! presenter mode, the value the question asks for and every other result
 //! hidden at its phase are nowhere on the screen, written as the screen
 //! writes numbers (each part of a vector, with its sign), until they are
@@ -69,12 +70,14 @@ fn givens(s: &Stepper, lang: Lang) -> Vec<String> {
         let outside = q.inputs.iter().filter(|(name, _)| input_source(&all, i, name).is_none());
         out.extend(outside.flat_map(|(_, v)| parts(v)));
     }
-    // The questions asked here, and their number and count ("Question 1 of 3").
-    for q in s.open_here() {
+    // The questions here, asked or answered, and their number and count ("Question 1 of 3").
+    for q in s.questions_here() {
         out.push(lessons_question(s, q).ask(lang).to_string());
         out.extend(lessons_question(s, q).choices(lang).iter().map(|c| c.to_string()));
     }
     out.extend((1..=s.session.lesson.questions.len()).map(|n| n.to_string()));
+    // The answers given up here ("vrt = 6 m/s").
+    out.extend(s.questions_here().into_iter().filter(|&q| !s.class.answers.is_open(q)).map(|q| s.answer_text(q)));
     // The events queued before the phase (text 004's queue panel).
     let phases = &s.record().phases;
     let queued = (0..s.phase).rev().find_map(|k| match phases.at(k).into_owned().data {
@@ -146,6 +149,8 @@ struct Tally {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Class {
     Quiz,
+    /// The quiz, with the questions asked before this one at its phase given up.
+    QuizAfterOthers,
     Presenter,
 }
 
@@ -155,9 +160,17 @@ fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, cl
     go_to(&mut app, place);
     let label = format!("{} Q{} ({lang:?}, {class:?})", id(lesson), q + 1);
     assert!(stepper(&app).open_here().contains(&q), "{label}: open at its phase");
-    if class == Class::Presenter {
-        app.update(Msg::ToggleQuiz);
-        app.update(Msg::TogglePresenter);
+    match class {
+        Class::Quiz => {}
+        Class::QuizAfterOthers => {
+            while matches!(&stepper(&app).mode, Mode::Answer(p) if p.question != q) {
+                app.update(Msg::ShowAnswer);
+            }
+        }
+        Class::Presenter => {
+            app.update(Msg::ToggleQuiz);
+            app.update(Msg::TogglePresenter);
+        }
     }
     let s = stepper(&app);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
@@ -221,9 +234,12 @@ fn no_hidden_value_shows_before_it_is_revealed() {
         let places = anchor_questions(&lesson, &frames).unwrap();
         for (q, place) in places.iter().enumerate() {
             let place = place.unwrap_or_else(|| panic!("{} Q{}: anchored", id(&lesson), q + 1));
+            let after_others = places[..q].contains(&Some(place));
             for lang in [Lang::En, Lang::Zh] {
-                for class in [Class::Quiz, Class::Presenter] {
-                    check_question(&lesson, q, place, lang, class, &mut tally);
+                for class in [Class::Quiz, Class::QuizAfterOthers, Class::Presenter] {
+                    if class != Class::QuizAfterOthers || after_others {
+                        check_question(&lesson, q, place, lang, class, &mut tally);
+                    }
                 }
             }
         }
