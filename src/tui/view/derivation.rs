@@ -69,7 +69,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
         let veiled_numbers = derive_veiled(&q, |input| veiled(i, input)).numbers.map(|n| right_side(&n).to_string());
         // A formula whose every number is hidden reads as its symbols: it is not written twice.
-        let symbols_only = veiled_numbers.as_deref().map(|n| right_side(&sym) == n).unwrap_or(false);
+        let symbols_only = veiled_numbers.as_deref().is_some_and(|n| right_side(&sym) == n);
         if folded && symbols_only && hidden.contains(&i) {
             continue;
         }
