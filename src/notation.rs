@@ -143,6 +143,13 @@ fn split_remark(template: &str) -> (&str, &str) {
 }
 
 pub fn derive(q: &Quantity) -> Derivation {
+    derive_veiled(q, |_| false)
+}
+
+/// As [`derive`], but an input for which `veiled` holds is put in as its
+/// symbol, not its number: a result the learner has yet to find
+/// (`jn = −(1 + e)·vrn / k_n` while vrn and k_n are hidden).
+pub fn derive_veiled(q: &Quantity, veiled: impl Fn(&str) -> bool) -> Derivation {
     let unit = if q.unit.is_empty() || matches!(q.value, Value::Bool(_) | Value::Text(_) | Value::Absent) {
         String::new()
     } else {
@@ -162,7 +169,7 @@ pub fn derive(q: &Quantity) -> Derivation {
     let symbols = fill(template, |name| label(name).to_string());
     let (formula, _remark) = split_remark(template);
     let numbers = fill(formula, |name| {
-        let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v);
+        let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v).filter(|_| !veiled(name));
         match v {
             // A negative number put into a formula reads wrongly without brackets: −(1 + e)·(−3).
             Some(Value::Scalar(x)) if shown(*x, scale) < 0.0 => format!("({})", num_near(*x, scale)),
@@ -171,6 +178,20 @@ pub fn derive(q: &Quantity) -> Derivation {
         }
     });
     Derivation { symbols: Some(format!("{name} = {symbols}")), numbers: Some(format!("{name} = {numbers}")), result }
+}
+
+/// The quantity, among `quantities` before the one at `at`, whose value an
+/// input of it named `input` is: the one of that name, or, for a body's own
+/// quantities (`Δω box1 = τ/I·dt`), the one of that name and the same body
+/// (`τ box1`); a vector's part (`n.y`) is the vector's. None for a value
+/// from outside the phase (a body's velocity before it, a point an earlier
+/// phase found).
+pub fn input_source(quantities: &[Quantity], at: usize, input: &str) -> Option<usize> {
+    let input = input.strip_suffix(".x").or_else(|| input.strip_suffix(".y")).unwrap_or(input);
+    let name = &quantities.get(at)?.name;
+    let owners = name.match_indices(' ').map(|(k, _)| &name[k..]);
+    let candidates: Vec<String> = std::iter::once(input.to_string()).chain(owners.map(|owner| format!("{input}{owner}"))).collect();
+    quantities[..at].iter().rposition(|q| candidates.contains(&q.name))
 }
 
 /// Replaces every `{name}` in `template` by `f(name)`.
@@ -273,6 +294,26 @@ mod tests {
         // A bracket holding an input is part of the formula, not a remark.
         let q = Quantity::new("x", 2.0, "").by("2·({a})", vec![("a", 1.0.into())]);
         assert_eq!(derive(&q).numbers.as_deref(), Some("x = 2·(1)"));
+    }
+
+    #[test]
+    fn a_veiled_input_is_put_in_as_its_symbol() {
+        let jn = Quantity::new("jn", -7.2, "N·s")
+            .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", 1.0.into()), ("vrn", 3.0.into()), ("k_n", (5.0 / 6.0).into())]);
+        assert_eq!(derive_veiled(&jn, |name| name != "e").numbers.as_deref(), Some("jn = −(1 + 1)·vrn / k_n"));
+        assert_eq!(derive_veiled(&jn, |_| false), derive(&jn));
+    }
+
+    #[test]
+    fn an_input_comes_from_the_quantity_of_its_name_its_bodys_or_its_vectors() {
+        let q = |name: &str| Quantity::new(name, 1.0, "");
+        let forces = [q("τ box1"), q("τ box2"), q("Δω box2")];
+        assert_eq!(input_source(&forces, 2, "τ"), Some(1), "box2's own torque");
+        let resolve = [q("n"), q("vrn"), q("t"), q("jn")];
+        assert_eq!(input_source(&resolve, 3, "vrn"), Some(1));
+        assert_eq!(input_source(&resolve, 2, "n.y"), Some(0), "a vector's part");
+        assert_eq!(input_source(&resolve, 1, "v_rel"), None, "from outside the phase");
+        assert_eq!(input_source(&resolve, 1, "jn"), None, "only earlier quantities");
     }
 
     #[test]

@@ -79,7 +79,10 @@ fn a_result_is_hidden_before_the_answer_and_shown_after() {
     let before = screen(&app, 120, 40);
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)), "the prompt opens at the question");
     assert!(before.contains("Question 2 of 3 · The balls slide past each other"), "{before}");
-    assert!(before.contains("vrt = v_rel·t = (−1.2, −6.6)·(−0.6, −0.8) = ?"), "{before}");
+    // Every result at the phase is hidden, and a later formula puts a hidden
+    // one in as its symbol: jn's numbers would give vrn and k_n away, vrt's v_rel and t.
+    assert!(before.contains("jn = −(1 + e)·vrn / k_n = ?") && before.contains("vrt = v_rel·t = ?"), "{before}");
+    assert!(!before.contains("−(1 + 1)·3 / 0.833333") && !before.contains("(−0.6, −0.8)"), "{before}");
     // The answer's own value is nowhere: not its line, not jt's numbers, not the bodies or totals.
     assert!(!before.contains("6 m/s") && !before.contains("−0.28") && !before.contains("20.952"), "{before}");
     assert!(before.contains("hidden until the results are shown"), "{before}");
@@ -242,14 +245,17 @@ fn presenter_mode_hides_every_result_until_r_shows_it() {
     to_first_resolve(&mut app);
     app.update(Msg::TogglePresenter);
     let hidden = screen(&app, 120, 40);
-    assert!(hidden.contains("vrn = v_rel·n = (−1.2, −6.6)·(0.8, −0.6) = ?"), "numbers stay, results go\n{hidden}");
+    // Numbers from before the phase stay; its results go, in later formulas too.
+    assert!(hidden.contains("v_pa = v_a + ω_a×r_a") && hidden.contains("= (0, −5) + (−1)×r_a"), "{hidden}");
+    assert!(hidden.contains("vrn = v_rel·n = ?") && !hidden.contains("(0.8, −0.6)"), "{hidden}");
     assert!(hidden.contains("presenter") && !hidden.contains("−7.2 N·s"), "{hidden}");
     let count = stepper(&app).hidden_lines().len();
     for k in 1..=count {
         app.update(Msg::Reveal);
         assert_eq!(stepper(&app).hidden_lines().len(), count - k);
     }
-    assert!(screen(&app, 120, 40).contains("= −7.2 N·s"));
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("= −7.2 N·s") && shown.contains("vrn = v_rel·n = (−1.2, −6.6)·(0.8, −0.6) = 3 m/s"), "{shown}");
     app.update(Msg::Reveal);
     assert!(note(&app).starts_with("nothing hidden here"), "{}", note(&app));
     app.update(Msg::NextPhase);
@@ -364,4 +370,50 @@ fn the_quiz_flag_is_taken_and_the_tui_still_wants_a_terminal() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_impulse")).args(["lesson", "rough-balls", "--quiz"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the debugger needs a terminal"));
+}
+
+/// SAT's third question asks whether the boxes touch: the step's title ("The
+/// early exit …"), the lines only a miss has (separating axis) and the
+/// next-step key's note would all answer it.
+#[test]
+fn a_choice_is_not_given_away_by_titles_or_the_shape_of_the_derivation() {
+    let mut app = open("sat", true);
+    while !matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == 2) {
+        app.update(Msg::NextStep);
+    }
+    let asked = screen(&app, 120, 40);
+    assert!(asked.contains("Do the boxes touch?") && asked.contains("d = (s − f)·(−n): ? (R shows)"), "{asked}");
+    for gives_away in ["early exit", "separating axis =", "separates", "contact"] {
+        assert!(!asked.contains(gives_away), "{gives_away}\n{asked}");
+    }
+    assert_eq!(note(&app), "step: question 3");
+    app.update(Msg::Input('2'));
+    let answered = screen(&app, 120, 40);
+    assert!(answered.contains("The early exit: a face with no support point") && answered.contains("separating axis ="), "{answered}");
+}
+
+/// The issue's presenter example: at smooth-balls' detect the contact's end
+/// is start + normal·depth, and putting in the numbers would show depth = 0.
+#[test]
+fn presenter_mode_puts_a_hidden_result_into_later_formulas_as_its_symbol() {
+    let mut app = open("smooth-balls", false);
+    to_first(&mut app, PhaseKind::Detect);
+    app.update(Msg::TogglePresenter);
+    let hidden = screen(&app, 120, 40);
+    assert!(hidden.contains("depth = ?") && hidden.contains("end = start + normal·depth"), "{hidden}");
+    assert!(!hidden.contains("(0.8, −0.6)·0") && !hidden.contains("(7.6, 11.8)"), "{hidden}");
+    assert!(hidden.contains("(the narration follows the results: R shows them)"), "{hidden}");
+    // The chart stops at the frame on screen; the step's title waits with its narration.
+    app.update(Msg::ToggleChart);
+    let chart = screen(&app, 120, 40);
+    assert!(chart.contains("totals per frame, 1 frames") && !chart.contains("inf"), "{chart}");
+    app.update(Msg::ToggleChart);
+    app.update(Msg::NextStep);
+    app.update(Msg::PrevStep);
+    assert_eq!(note(&app), "step: 3/7");
+    while !stepper(&app).hidden_lines().is_empty() {
+        app.update(Msg::Reveal);
+    }
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("= (7.6, 11.8) + (0.8, −0.6)·0"), "{shown}");
 }

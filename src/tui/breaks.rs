@@ -368,6 +368,18 @@ impl Stepper {
         match best {
             Some(((frame, phase), title)) => {
                 self.go(frame, phase);
+                // A step's title may give away what is hidden there ("The early exit: a face with no
+                // support point"): an open question is named instead, and presenter mode gives the
+                // step's number, its title waiting with its narration.
+                let steps = &self.session.lesson.steps;
+                let title = match self.open_here().first() {
+                    Some(q) => format!("question {}", q + 1),
+                    None if self.class.presenter && self.outcome_hidden() => match steps.iter().position(|s| s.title == title) {
+                        Some(k) => format!("{}/{}", k + 1, steps.len()),
+                        None => title,
+                    },
+                    None => title,
+                };
                 self.note = Some(fill(words(self.lang).step_note, &[&title]));
             }
             None if self.session.lesson.steps.is_empty() => self.note = Some(words(self.lang).no_steps.to_string()),

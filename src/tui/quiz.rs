@@ -14,14 +14,6 @@ use crate::lesson::{Lang, QuestionEntry, Truth, Verdict, judge, truth};
 use crate::session::quiz::{Answer, Quiz, past_every_question, questions_at};
 use std::collections::BTreeSet;
 
-/// A line of a quantity's derivation that can be hidden: the numbers put in,
-/// or the result. (The symbols never give anything away.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Part {
-    Numbers,
-    Result,
-}
-
 /// The classroom's switches and the learner's answers.
 #[derive(Clone, Debug, Default)]
 pub struct Classroom {
@@ -30,8 +22,8 @@ pub struct Classroom {
     /// Presenter mode: every phase hides its results until `R` shows them.
     pub presenter: bool,
     pub answers: Quiz,
-    /// Lines `R` has shown at the phase on screen: (quantity, part).
-    pub revealed: BTreeSet<(usize, Part)>,
+    /// Results `R` has shown at the phase on screen, by the quantity's place among the phase's.
+    pub revealed: BTreeSet<usize>,
     /// Quiz mode is past every question (or has them all answered): the score shows.
     pub finished: bool,
 }
@@ -85,33 +77,25 @@ impl Stepper {
         truth(answer, &record.phases.at(self.phase), &names, || record.state_after(self.phase + 1)).ok()
     }
 
-    /// Every line quiz or presenter mode hides at the phase on screen, shown
-    /// or not, in the derivation's order: every result, and while a number
-    /// question is open the numbers lines that put its answer in (`jn`'s
-    /// `−(1 + 1)·3 / 0.833333` would show `vrn`).
-    fn hideable(&self) -> Vec<(usize, Part)> {
-        if self.playing.is_some() {
+    /// Every result quiz or presenter mode hides at the phase on screen, shown
+    /// or not, by the quantity's place in the derivation: all of them, in
+    /// presenter mode or while a question here is open. A formula further
+    /// down puts a hidden result in as its symbol (`tui::view::derivation`),
+    /// so `jn = −(1 + e)·vrn / k_n` gives neither vrn nor k_n away.
+    fn hideable(&self) -> Vec<usize> {
+        let asking = self.class.presenter || !self.open_here().is_empty();
+        if self.playing.is_some() || !asking {
             return Vec::new();
         }
         let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
-        let quantities = self.record().phases.at(self.phase).quantities(&names);
-        let mut lines = BTreeSet::new();
-        if self.class.presenter {
-            lines.extend((0..quantities.len()).map(|i| (i, Part::Result)));
-        }
-        for q in self.open_here() {
-            lines.extend((0..quantities.len()).map(|i| (i, Part::Result)));
-            if let Some(a) = self.truth_of(&self.session.lesson.questions[q]).and_then(|t| t.quantity) {
-                let answer = quantities[a].name.as_str();
-                let uses = |i: &usize| quantities[*i].inputs.iter().any(|(input, _)| *input == answer);
-                lines.extend((a + 1..quantities.len()).filter(uses).map(|i| (i, Part::Numbers)));
-            }
-        }
-        lines.into_iter().collect()
+        (0..self.record().phases.at(self.phase).quantities(&names).len()).collect()
     }
 
-    /// The lines of the derivation on screen that are hidden now: (quantity, part).
-    pub fn hidden_lines(&self) -> BTreeSet<(usize, Part)> {
+    /// The results of the derivation on screen that are hidden now, by the
+    /// quantity's place among the phase's. The one set every panel consults:
+    /// the derivation, and through [`Self::outcome_hidden`] the canvas, the
+    /// bodies, the totals, the chart and the narration.
+    pub fn hidden_lines(&self) -> BTreeSet<usize> {
         if !(self.class.quiz || self.class.presenter) || self.playing.is_some() {
             return BTreeSet::new();
         }
@@ -119,7 +103,7 @@ impl Stepper {
     }
 
     /// Whether the phase's outcome (the bodies after it, its totals, its
-    /// vectors) is hidden: some line of its derivation still is.
+    /// vectors, the narration anchored here) is hidden: some result still is.
     pub fn outcome_hidden(&self) -> bool {
         !self.hidden_lines().is_empty()
     }
@@ -176,7 +160,7 @@ impl Stepper {
         }
     }
 
-    /// `R`: shows the next hidden line. A number question whose own result
+    /// `R`: shows the next hidden result. A number question whose own result
     /// it shows is given up; a choice question once all its lines are shown.
     fn reveal(&mut self) {
         let hideable = self.hideable();
@@ -189,7 +173,7 @@ impl Stepper {
         self.note = Some(fill(words(self.lang).hidden_left, &[&left]));
         for q in self.open_here() {
             let question = &self.session.lesson.questions[q];
-            let own = self.truth_of(question).and_then(|t| t.quantity).map(|a| (a, Part::Result));
+            let own = self.truth_of(question).and_then(|t| t.quantity);
             let given_up = match own {
                 Some(line) => self.class.revealed.contains(&line),
                 None => left == 0,

@@ -41,6 +41,8 @@ pub struct Words {
     pub playing: &'static str,
     /// In quiz mode, in place of narration that would give the answer away.
     pub narration_held: &'static str,
+    /// Presenter mode's, until the phase's results are shown.
+    pub narration_held_presenter: &'static str,
     pub totals_hidden: &'static str,
     /// {0}, {1} the least width and height; {2}, {3} the terminal's.
     pub too_small: &'static str,
@@ -240,6 +242,7 @@ pub const EN: Words = Words {
     press_n: "Press n to step to the next phase.",
     playing: "playing",
     narration_held: "(the narration follows your answer)",
+    narration_held_presenter: "(the narration follows the results: R shows them)",
     totals_hidden: "hidden until the results are shown (R)",
     too_small: "impulse needs a terminal of at least {0}×{1}; this one is {2}×{3}. q quits",
     frame: "frame",
@@ -426,6 +429,7 @@ pub const ZH: Words = Words {
     press_n: "按 n 走到下一个阶段。",
     playing: "播放中",
     narration_held: "（回答之后显示讲解）",
+    narration_held_presenter: "（结果显示之后显示讲解：按 R 显示）",
     totals_hidden: "结果显示之前隐藏（R 显示）",
     too_small: "impulse 需要至少 {0}×{1} 的终端；当前为 {2}×{3}。按 q 退出",
     frame: "帧",

@@ -2,9 +2,8 @@
 
 use super::Theme;
 use crate::engine::{FaceTable, Shown};
-use crate::notation::{FACE_CAPTION, FACE_LEGEND, FaceLine, derive, face_lines, right_side};
+use crate::notation::{FACE_CAPTION, FACE_LEGEND, FaceLine, derive, derive_veiled, face_lines, input_source, right_side};
 use crate::tui::app::Stepper;
-use crate::tui::quiz::Part;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
@@ -21,23 +20,27 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let phase = &s.record().phases.at(s.phase);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
-    // Quiz and presenter modes hide lines until they are answered or shown (`tui::quiz`).
+    // Quiz and presenter modes hide results until they are answered or shown
+    // (`tui::quiz`); a hidden result is put into later formulas as its symbol.
     let hidden = s.hidden_lines();
-    let veil = |i: usize, part: Part, text: String| if hidden.contains(&(i, part)) { "?".to_string() } else { text };
-    // The quiz numbers lines by their place among the phase's quantities; the
-    // faces' table stands for the quantities between the shown ones around it,
-    // and is held back while any of them is hidden.
+    // The quiz numbers results by their place among the phase's quantities;
+    // the faces' table stands for the quantities between the shown ones around it.
     let all = phase.quantities(&names);
+    let veiled = |i: usize, input: &str| input_source(&all, i, input).is_some_and(|k| hidden.contains(&k));
     let mut table: Option<(FaceTable, usize)> = None;
+    // While the table is held back, so are the plain results after it (least
+    // penetration or separating axis, contact, depth): which of them there are
+    // tells whether the boxes touch.
+    let mut folded = false;
     let mut next = 0;
     let put_table = |table: Option<(FaceTable, usize)>, end: usize, lines: &mut Vec<Line<'static>>| {
-        if let Some((t, start)) = table {
-            if hidden.iter().any(|(k, _)| (start..end).contains(k)) {
-                lines.push(Line::styled(format!("{FACE_CAPTION}: ? (R shows)"), theme.dim()));
-            } else {
-                faces(&t, theme, width, lines);
-            }
+        let (t, start) = table?;
+        if hidden.iter().any(|k| (start..end).contains(k)) {
+            lines.push(Line::styled(format!("{FACE_CAPTION}: ? (R shows)"), theme.dim()));
+            return Some(true);
         }
+        faces(&t, theme, width, lines);
+        Some(false)
     };
     for shown in phase.shown(&names) {
         let q = match shown {
@@ -48,30 +51,51 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
             }
         };
         let i = (next..all.len()).find(|&k| all[k].name == q.name).unwrap_or(next);
-        put_table(table.take(), i, &mut lines);
+        if let Some(held) = put_table(table.take(), i, &mut lines) {
+            folded = held;
+        }
         next = i + 1;
         let d = derive(&q);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
-            let result = if hidden.contains(&(i, Part::Result)) { format!("{} = ?", crate::notation::label(&q.name)) } else { d.result };
-            lines.push(Line::styled(result, theme.strong()));
+            if hidden.contains(&i) {
+                if !folded {
+                    lines.push(Line::styled(format!("{} = ?", crate::notation::label(&q.name)), theme.strong()));
+                }
+            } else {
+                lines.push(Line::styled(d.result, theme.strong()));
+            }
             continue;
         };
         let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
+        let veiled_numbers = derive_veiled(&q, |input| veiled(i, input)).numbers.map(|n| right_side(&n).to_string());
+        // A formula whose every number is hidden reads as its symbols: it is not written twice.
+        let symbols_only = veiled_numbers.as_deref().is_some_and(|n| right_side(&sym) == n);
+        if folded && symbols_only && hidden.contains(&i) {
+            continue;
+        }
+        folded = false;
         // Whether it fits on one line is judged on the numbers, hidden or not, so showing them moves nothing.
         let one = [sym.clone(), numbers.clone(), result.clone()].join(" = ");
-        let (numbers, result) = (veil(i, Part::Numbers, numbers), veil(i, Part::Result, result));
-        if one.chars().count() <= width as usize {
-            lines.push(Line::from(vec![
+        let numbers = veiled_numbers.unwrap_or(numbers);
+        let result = if hidden.contains(&i) { "?".to_string() } else { result };
+        let fits = one.chars().count() <= width as usize;
+        let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
+        lines.extend(match (fits, symbols_only) {
+            (true, true) => {
+                vec![Line::from(vec![Span::styled(sym, theme.fg(Color::Cyan)), Span::raw(" = "), Span::styled(result, theme.strong())])]
+            }
+            (true, false) => vec![Line::from(vec![
                 Span::styled(sym, theme.fg(Color::Cyan)),
                 Span::raw(format!(" = {numbers} = ")),
                 Span::styled(result, theme.strong()),
-            ]));
-        } else {
-            let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
-            lines.push(Line::styled(sym, theme.fg(Color::Cyan)));
-            lines.push(Line::from(format!("{pad}= {numbers}")));
-            lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
-        }
+            ])],
+            (false, true) => vec![Line::styled(sym, theme.fg(Color::Cyan)), Line::styled(format!("{pad}= {result}"), theme.strong())],
+            (false, false) => vec![
+                Line::styled(sym, theme.fg(Color::Cyan)),
+                Line::from(format!("{pad}= {numbers}")),
+                Line::styled(format!("{pad}= {result}"), theme.strong()),
+            ],
+        });
     }
     put_table(table.take(), all.len(), &mut lines);
     if lines.is_empty() {

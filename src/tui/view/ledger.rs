@@ -43,7 +43,11 @@ pub(super) type ChartLines = [Vec<(f64, f64)>; 5];
 /// KE, PE, E and |p| at the start of each frame run so far, the frame on
 /// screen marked with a vertical line.
 pub(super) fn energy_chart<'a>(s: &Stepper, theme: &Theme, lines: &'a mut ChartLines) -> Chart<'a> {
-    let series = s.session.timeline.series().points();
+    let mut series = s.session.timeline.series().points();
+    // The next frame's start is the end of the phases on screen: hidden with their results.
+    if s.outcome_hidden() {
+        series = &series[..series.partition_point(|(frame, _)| *frame <= s.frame)];
+    }
     let values: [fn(&Totals) -> f64; 4] = [|t| t.ke, |t| t.pe, Totals::energy, |t| t.momentum.length()];
     for (line, value) in lines.iter_mut().zip(values) {
         *line = series.iter().map(|(f, t)| (*f as f64, value(t))).collect();

@@ -232,7 +232,8 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
         Mode::Aim(shot) => states.get(shot.body).map(|b| (b.position, shot.aim)),
         _ => None,
     };
-    let ghost = variant::ghost(s);
+    // B's bodies after the phase would show where A's go.
+    let ghost = if hidden { None } else { variant::ghost(s) };
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
@@ -338,7 +339,9 @@ fn render_narration(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
 /// The derivation panel's title and text: the phase's derivation, or A | B
 /// in A/B mode.
 fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'static>) {
-    variant::ab_text(s, theme, width).unwrap_or_else(|| {
+    // B's numbers would show A's hidden results beside them.
+    let ab = if s.outcome_hidden() { None } else { variant::ab_text(s, theme, width) };
+    ab.unwrap_or_else(|| {
         let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
         let title =
             s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases.at(s.phase), &names), |_| theme.words.playing.to_string());

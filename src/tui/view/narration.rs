@@ -11,15 +11,23 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// The lesson panel's title and text.
 pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'static>) {
     let (step, here) = current_step(s);
-    // The narration at an open question may give its answer away: it follows the answer.
-    let held = !s.open_here().is_empty();
+    // The narration at an open question may give its answer away, its title
+    // too ("The early exit: a face with no support point"): both follow the
+    // answer. In presenter mode the narration of the phase follows its results.
+    let held = if !s.open_here().is_empty() {
+        Some(theme.words.narration_held)
+    } else if here && s.class.presenter && s.outcome_hidden() {
+        Some(theme.words.narration_held_presenter)
+    } else {
+        None
+    };
     let (title, text) = match step {
-        Some(st) if held => (format!(" {} ", st.title(s.lang)), theme.words.narration_held.to_string()),
+        Some(_) if let Some(held) = held => (theme.words.lesson_title.to_string(), held.to_string()),
         Some(st) if here => (format!(" {} ", st.title(s.lang)), st.text(s.lang).trim().to_string()),
         Some(st) => (format!(" {} {} ", st.title(s.lang), theme.words.continued), st.text(s.lang).trim().to_string()),
         None => (theme.words.lesson_title.to_string(), theme.words.press_n.to_string()),
     };
-    let style = if here && !held { Style::default() } else { theme.dim() };
+    let style = if here && held.is_none() { Style::default() } else { theme.dim() };
     // Styled a line at a time, so the question's lines above keep their own style.
     let mut shown = Text::from(text.lines().map(|l| Line::styled(l.to_string(), style)).collect::<Vec<_>>());
     // In quiz mode, the question asked here (or the score) comes before the narration.

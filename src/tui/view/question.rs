@@ -114,7 +114,8 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
             Span::raw(format!("{}{you}", s.answer_text(q))),
         ]));
-        if let Some(explain) = question.explain(lang) {
+        // An explanation works the phase through, and would give away what a question still open here asks.
+        if let Some(explain) = question.explain(lang).filter(|_| asked.is_none()) {
             lines.push(Line::from(format!("  {}", explain.trim())));
         }
     }

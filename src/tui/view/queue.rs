@@ -15,9 +15,12 @@ pub(super) const QUEUE_ROWS: u16 = 11;
 
 /// The queue at the phase on screen: the one its record, or the nearest
 /// earlier record of the frame, kept.
+/// While the phase's results are hidden, its own queue is one of them (a
+/// predicted time is the answer to "when do they touch?"): the one before it shows.
 fn snapshot(s: &Stepper) -> Option<Vec<Queued>> {
     let phases = &s.record().phases;
-    let last = s.phase.min(phases.len().checked_sub(1)?);
+    let here = if s.outcome_hidden() { s.phase.checked_sub(1)? } else { s.phase };
+    let last = here.min(phases.len().checked_sub(1)?);
     (0..=last).rev().filter(|&k| matches!(phases.kind(k), PhaseKind::Event | PhaseKind::Predict)).find_map(|k| {
         match phases.at(k).into_owned().data {
             PhaseData::Event(e) if e.hit.is_some() => Some(e.queue),
@@ -41,15 +44,22 @@ pub(super) fn queue_panel(s: &Stepper, names: &[String], theme: &Theme) -> Parag
     if s.playing.is_some() {
         lines.push(Line::styled(theme.words.queue_playing, theme.dim()));
     } else if let Some(queue) = snapshot(s).filter(|q| !q.is_empty()) {
+        // Whether an event is still valid is what the phase works out: hidden with its results.
+        let hidden = s.outcome_hidden();
         for q in queue {
-            let (mark, style) =
-                if q.valid { (theme.words.valid, theme.fg(Color::LightGreen)) } else { (theme.words.stale, theme.fg(Color::LightRed)) };
+            let (mark, style) = match (hidden, q.valid) {
+                (true, _) => ("?", theme.dim()),
+                (false, true) => (theme.words.valid, theme.fg(Color::LightGreen)),
+                (false, false) => (theme.words.stale, theme.fg(Color::LightRed)),
+            };
             lines.push(Line::from(vec![
                 Span::raw(format!("{:<12} ", num(q.t))),
                 Span::styled(format!("{mark:<6} "), style),
                 Span::raw(what(&q, names)),
             ]));
         }
+    } else if s.outcome_hidden() {
+        lines.push(Line::styled(theme.words.totals_hidden, theme.dim()));
     } else {
         lines.push(Line::styled(theme.words.queue_empty, theme.dim()));
     }
