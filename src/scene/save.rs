@@ -365,9 +365,15 @@ fn same(a: &Value, b: &Value) -> bool {
 /// `path` is followed, so the file it points to is the one written, and the
 /// file keeps its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let file = written_beside(path, text, std::fs::metadata(path).ok().map(|m| m.permissions()))?;
-    file.persist(path).map(drop).map_err(|e| e.error)
+    write_replacing(&std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()), text)
+}
+
+/// Writes `text` in place of whatever `path` names, through a temporary file
+/// and a rename: a link there is replaced itself, never followed, so nothing
+/// outside `path`'s folder is written. A plain file keeps its permissions.
+pub fn write_replacing(path: &Path, text: &str) -> std::io::Result<()> {
+    let permissions = std::fs::symlink_metadata(path).ok().filter(std::fs::Metadata::is_file).map(|m| m.permissions());
+    written_beside(path, text, permissions)?.persist(path).map(drop).map_err(|e| e.error)
 }
 
 /// Writes `text` to `path` only where no file or folder is, all at once: a
