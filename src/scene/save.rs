@@ -13,6 +13,8 @@ use std::io::Write;
 use std::path::Path;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
+pub use super::line_ends::with_line_ends;
+
 /// `source` with the world and settings put in. `filed` gives, for each body
 /// of the world, the name of the table it came from in `source` (none for a
 /// body the file does not hold): that table is rewritten, keeping its
@@ -123,11 +125,6 @@ fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[Entry], write: &dy
     if !tables.is_empty() {
         doc.insert(key, Item::ArrayOfTables(tables));
     }
-}
-
-/// A file written with Windows line ends keeps them.
-pub fn with_line_ends(source: &str, text: String) -> String {
-    if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text }
 }
 
 /// The bodies of an inline array, in the world's order: each one the file had
