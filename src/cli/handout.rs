@@ -108,10 +108,10 @@ pub fn write_files(dir: &Path, files: &[(String, &str)], force: bool, stale: imp
     if !links.is_empty() && !force {
         let shown: Vec<String> = links.iter().map(|(name, target)| format!("{name} is a link to {}", target.display())).collect();
         return Err(format!(
-            "{}: a handout never writes through a link, and nothing was written. Remove {}, choose another --out, \
-             or replace the link itself with --force (what it points to is left alone)",
+            "{}: a handout never writes through a link, and nothing was written. Remove {it}, choose another --out, \
+             or replace {it} with --force (what a link points to is left alone)",
             shown.join(", "),
-            if links.len() == 1 { "it" } else { "them" },
+            it = if links.len() == 1 { "it" } else { "them" },
         ));
     }
     if !theirs.is_empty() {
