@@ -397,7 +397,7 @@ fn run(
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
         // The guard's stop (an OS write error carries no inner error).
         Err(e) if e.kind() == std::io::ErrorKind::Other && e.get_ref().is_some() => {
-            eprintln!("{}: error: {e}", scene.file);
+            eprintln!("{}: error: {e}", crate::scene::error::escaped(&scene.file));
             Ok(ExitCode::from(2))
         }
         Err(e) => {
@@ -563,8 +563,10 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes to stdout. A reader that closed the pipe early (`impulse check … |
-/// head -1`) has what it wanted: that is not an error, and never a panic.
+/// Writes to stdout, with the control and format characters a file name or a
+/// typed condition may hold written out: they must not drive the terminal.
+/// A reader that closed the pipe early (`impulse check … | head -1`) has
+/// what it wanted: that is not an error, and never a panic.
 fn say(text: &str) {
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    let _ = std::io::stdout().lock().write_all(crate::scene::error::escaped(text).as_bytes());
 }

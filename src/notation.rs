@@ -6,10 +6,12 @@
 
 mod faces;
 mod ledger;
+mod markdown;
 mod stopped;
 
 pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
 pub use ledger::{rise_mark, totals_line};
+pub use markdown::{code_fence, code_span, markdown_text};
 pub use stopped::non_finite_message;
 
 use crate::engine::{BodyState, Phase, PhaseKind, Quantity, Value};

@@ -6,7 +6,7 @@ use impulse::lesson::Lesson;
 use impulse::scene::STARTER;
 use impulse::scene::save::{to_toml, write_atomic, write_new};
 use impulse::tui::app::{Mode, Stepper};
-use impulse::tui::{Check, Effect, Msg, Outcome, perform};
+use impulse::tui::{Check, Concern, Effect, Msg, Outcome, perform};
 use std::path::Path;
 
 mod common;
@@ -78,7 +78,7 @@ fn a_read_only_file_is_asked_about_then_written_keeping_its_mode() {
     std::fs::write(&path, STARTER).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
     let effect = Effect::Write { path: path.clone(), text: "x".into(), check: Check::Unchanged(STARTER.into()) };
-    assert_eq!(perform(&effect), Outcome::ReadOnly(path.clone()));
+    assert_eq!(perform(&effect), Outcome::Ask(path.clone(), vec![Concern::ReadOnly]));
     let mut s = open(&path);
     act(&mut s, Msg::Kick);
     act(&mut s, Msg::Save);
@@ -133,4 +133,112 @@ fn quitting_while_playing_with_unsaved_edits_keeps_the_warning_on_screen() {
     assert!(!app.quit);
     app.update(Msg::Quit);
     assert!(app.quit, "a second q leaves");
+}
+
+/// The starter saved by another editor: a byte-order mark, and Windows line
+/// ends on its first twenty lines only.
+fn bom_and_mixed_ends() -> String {
+    let mut text = String::from("\u{feff}");
+    for (k, line) in STARTER.lines().enumerate() {
+        text.push_str(line);
+        text.push_str(if k < 20 { "\r\n" } else { "\n" });
+    }
+    text
+}
+
+/// Each line's text and its end (`\r\n`, `\n` or none).
+fn ends(text: &str) -> Vec<(&str, &str)> {
+    text.split_inclusive('\n')
+        .map(|l| {
+            let bare = l.trim_end_matches(['\r', '\n']);
+            (bare, &l[bare.len()..])
+        })
+        .collect()
+}
+
+#[test]
+fn a_saved_file_keeps_its_byte_order_mark_and_each_lines_own_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.toml");
+    let source = bom_and_mixed_ends();
+    std::fs::write(&path, &source).unwrap();
+    let mut s = open(&path);
+    act(&mut s, Msg::Kick);
+    act(&mut s, Msg::Save);
+    assert!(s.note.as_deref().unwrap().starts_with("saved"), "{:?}", s.note);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_ne!(saved, source, "the kick was saved");
+    assert!(saved.starts_with('\u{feff}') && !saved[3..].starts_with('\u{feff}'), "one byte-order mark, at the start");
+    let (before, after) = (ends(&source[3..]), ends(&saved[3..]));
+    // Every line the save kept keeps its own end; the file stays mixed.
+    let mut kept = 0;
+    for (line, end) in &after {
+        if let Some((_, was)) = before.iter().find(|(l, _)| l == line).filter(|_| before.iter().filter(|(l, _)| l == line).count() == 1) {
+            assert_eq!(end, was, "line {line:?}");
+            kept += 1;
+        }
+    }
+    assert!(kept > 30, "only {kept} lines compared");
+    assert_eq!(after.iter().filter(|(_, e)| *e == "\r\n").count(), 20, "{saved:?}");
+    assert!(Lesson::load(&path).is_ok());
+}
+
+#[test]
+fn a_file_deleted_while_open_is_said_to_be_made_anew_before_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gone.toml");
+    std::fs::write(&path, STARTER).unwrap();
+    let mut s = open(&path);
+    act(&mut s, Msg::Kick);
+    std::fs::remove_file(&path).unwrap();
+    act(&mut s, Msg::Save);
+    assert_eq!(s.mode, Mode::Overwrite(path.clone()));
+    assert_eq!(s.note.as_deref(), Some(format!("{} was deleted since it was opened: y writes it anew", path.display()).as_str()));
+    assert!(!path.exists(), "nothing written before the answer");
+    act(&mut s, Msg::Yes);
+    assert!(Lesson::load(&path).is_ok());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_hard_link_is_said_to_be_split_before_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.toml");
+    let other = dir.path().join("two.toml");
+    std::fs::write(&path, STARTER).unwrap();
+    std::fs::hard_link(&path, &other).unwrap();
+    let mut s = open(&path);
+    act(&mut s, Msg::Kick);
+    act(&mut s, Msg::Save);
+    assert_eq!(s.mode, Mode::Overwrite(path.clone()));
+    let note = s.note.clone().unwrap();
+    assert!(note.contains("has another name (a hard link): y gives it a file of its own, and the other name keeps the old text"), "{note}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "nothing written before the answer");
+    act(&mut s, Msg::Yes);
+    assert_ne!(std::fs::read_to_string(&path).unwrap(), STARTER);
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), STARTER, "the other name keeps the old text, as said");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_replaced_by_a_link_while_open_names_the_links_target_before_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.toml");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&path, STARTER).unwrap();
+    std::fs::write(&victim, "precious\n").unwrap();
+    let mut s = open(&path);
+    act(&mut s, Msg::Kick);
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink(&victim, &path).unwrap();
+    act(&mut s, Msg::Save);
+    assert_eq!(s.mode, Mode::Overwrite(path.clone()));
+    let target = std::fs::canonicalize(&victim).unwrap();
+    let note = s.note.clone().unwrap();
+    assert!(
+        note.starts_with(&format!("{} is now a link: y writes into {}; it changed on disk", path.display(), target.display())),
+        "{note}"
+    );
+    act(&mut s, Msg::No);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
 }

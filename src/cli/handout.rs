@@ -11,8 +11,9 @@
 use crate::lesson::{Lang, Lesson};
 use crate::report::handout::{self, Options};
 use crate::scene::SceneError;
-use crate::scene::save::{write_atomic, write_new};
+use crate::scene::save::{write_new, write_replacing};
 use std::collections::BTreeSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -71,30 +72,47 @@ fn id_of(scene: &Lesson) -> String {
 /// Writes `files` (name, text) into `dir`. Files of these names that the
 /// folder's marker does not list are not written over unless `force`; then
 /// nothing is written. Files the marker lists that `stale` calls this
-/// handout's and that are not written now are removed. Returns a message for
-/// the user on failure.
+/// handout's and that are not written now are removed. A link where the
+/// marker or a file would go is never followed (anyone who can write to a
+/// shared folder could point it at the user's files): it stops the run,
+/// or with `force` is replaced itself. Returns a message for the user on failure.
 pub fn write_files(dir: &Path, files: &[(String, &str)], force: bool, stale: impl Fn(&str) -> bool) -> Result<(), String> {
     if dir.exists() && !dir.is_dir() {
         return Err("this is a file, not a folder: give --out a folder to write the handout into".to_string());
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the folder for the handout: {e}"))?;
     let marker = dir.join(MARKER);
-    let listed: BTreeSet<String> = match std::fs::read_to_string(&marker) {
-        Ok(text) => text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.trim().to_string()).collect(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => BTreeSet::new(),
-        Err(e) => return Err(format!("cannot read {MARKER}, the list of files earlier handouts wrote here: {e}")),
-    };
     let mut folders = Vec::new();
+    let mut links = Vec::new();
     let mut theirs = Vec::new();
+    let listed = match entry(&marker) {
+        Entry::Link(target) => {
+            links.push((MARKER, target));
+            BTreeSet::new()
+        }
+        Entry::Folder => return Err(format!("{MARKER}, the list of files earlier handouts wrote here, is a folder. Choose another --out")),
+        Entry::File => read_list(&marker)?,
+        Entry::Missing => BTreeSet::new(),
+    };
     for (name, _) in files {
-        match std::fs::symlink_metadata(dir.join(name)) {
-            Ok(m) if m.is_dir() => folders.push(name.as_str()),
-            Ok(_) if !force && !listed.contains(name) => theirs.push(name.as_str()),
+        match entry(&dir.join(name)) {
+            Entry::Folder => folders.push(name.as_str()),
+            Entry::Link(target) => links.push((name.as_str(), target)),
+            Entry::File if !force && !listed.contains(name) => theirs.push(name.as_str()),
             _ => {}
         }
     }
     if !folders.is_empty() {
         return Err(format!("a folder is where the handout would write {}; nothing was written. Choose another --out", folders.join(", ")));
+    }
+    if !links.is_empty() && !force {
+        let shown: Vec<String> = links.iter().map(|(name, target)| format!("{name} is a link to {}", target.display())).collect();
+        return Err(format!(
+            "{}: a handout never writes through a link, and nothing was written. Remove {it}, choose another --out, \
+             or replace {it} with --force (what a link points to is left alone)",
+            shown.join(", "),
+            it = if links.len() == 1 { "it" } else { "them" },
+        ));
     }
     if !theirs.is_empty() {
         let shown: Vec<&str> = theirs.iter().take(5).copied().collect();
@@ -137,10 +155,62 @@ pub fn write_files(dir: &Path, files: &[(String, &str)], force: bool, stale: imp
     Ok(())
 }
 
-/// A new file where none is; else the file rewritten through a temporary one.
+/// A new file where none is; else what is there (a link itself) replaced
+/// through a temporary file.
 fn write_file(path: &Path, text: &str) -> std::io::Result<()> {
     match write_new(path, text) {
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => write_atomic(path, text),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => write_replacing(path, text),
         other => other,
     }
+}
+
+/// What a name in the folder is, seen without following a link.
+enum Entry {
+    Missing,
+    Folder,
+    Link(PathBuf),
+    /// A plain file, or anything else a rename replaces.
+    File,
+}
+
+fn entry(path: &Path) -> Entry {
+    match std::fs::symlink_metadata(path) {
+        Err(_) => Entry::Missing,
+        Ok(m) if m.file_type().is_symlink() => Entry::Link(std::fs::read_link(path).unwrap_or_default()),
+        Ok(m) if m.is_dir() => Entry::Folder,
+        Ok(_) => Entry::File,
+    }
+}
+
+/// The most the marker may hold: a handout lists a few dozen names, so a
+/// larger file is not one a handout wrote, and is not read into memory.
+const MARKER_LIMIT: u64 = 1 << 20;
+
+/// The names the marker lists. It is opened without following a link (one
+/// planted after the look above is refused by the system) and without waiting
+/// on a pipe, and read up to [`MARKER_LIMIT`]. A line that is not a plain
+/// file name (a path into another folder) names nothing a handout wrote.
+fn read_list(marker: &Path) -> Result<BTreeSet<String>, String> {
+    let cannot = |why: String| format!("cannot read {MARKER}, the list of files earlier handouts wrote here: {why}");
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(marker).map_err(|e| cannot(e.to_string()))?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(cannot("it is not a plain file. Remove it, or choose another --out".to_string()));
+    }
+    let mut text = String::new();
+    file.take(MARKER_LIMIT + 1).read_to_string(&mut text).map_err(|e| cannot(e.to_string()))?;
+    if text.len() as u64 > MARKER_LIMIT {
+        return Err(cannot(format!(
+            "it is over {} kB, more than a handout writes. Remove it, or choose another --out",
+            MARKER_LIMIT / 1024
+        )));
+    }
+    let plain = |name: &&str| !name.contains(['/', '\\']) && !matches!(*name, "." | "..");
+    Ok(text.lines().filter(|l| !l.starts_with('#')).map(str::trim).filter(|l| !l.is_empty()).filter(plain).map(str::to_string).collect())
 }

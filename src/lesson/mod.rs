@@ -113,7 +113,8 @@ impl Lesson {
 
 /// The lesson's words reach the terminal in the TUI, the traces and the
 /// handout: a control character in them (other than a line break or a tab)
-/// could move the cursor or retitle the window, so it is refused where it is.
+/// could move the cursor or retitle the window, and a format character
+/// reorder or hide the text, so either is refused where it is.
 fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
     let section = lesson.section.iter().flat_map(|l| {
         [("id", Some(&l.id)), ("title", Some(&l.title)), ("summary", Some(&l.summary))]
@@ -148,11 +149,19 @@ fn plain_text(lesson: &Lesson) -> Result<(), SceneError> {
         .chain(questions)
         .filter_map(|(path, text)| {
             let c = text.chars().find(|&c| crate::scene::error::is_hostile(c))?;
-            let problem = Problem::error(
-                format!("a lesson's text cannot hold a control character (here U+{:04X})", u32::from(c)),
-                "holds a control character",
-                Some("write plain text: line breaks and tabs are the only control characters allowed".to_string()),
-            );
+            let problem = if c.is_control() {
+                Problem::error(
+                    format!("a lesson's text cannot hold a control character (here U+{:04X})", u32::from(c)),
+                    "holds a control character",
+                    Some("write plain text: line breaks and tabs are the only control characters allowed".to_string()),
+                )
+            } else {
+                Problem::error(
+                    format!("a lesson's text cannot hold U+{:04X}, {}", u32::from(c), crate::scene::error::format_kind(c)),
+                    "holds an invisible format character",
+                    Some("write plain text: delete the character (a copy from a web page or a chat may carry it)".to_string()),
+                )
+            };
             Some(crate::scene::error::locate(&lesson.source, &path, problem))
         })
         .collect();

@@ -197,7 +197,6 @@ fn decimal_aligned<'a>(cells: impl Iterator<Item = &'a str> + Clone) -> Vec<Stri
 /// `blank`: every worked-out cell (normal, corners, support, distance, mark)
 /// left for a student to fill in; only the faces are named.
 pub fn face_markdown(table: &FaceTable, blank: bool) -> String {
-    let cell = |s: &str| s.replace('|', "\\|");
     let mut md = String::from("| face | normal n | first corner f (m) | support s (m) | d (m) | |\n|---|---|---|---|--:|---|\n");
     for (row, c) in table.rows.iter().zip(table.rows.iter().map(cells)) {
         let d = match (blank, c.least) {
@@ -207,7 +206,7 @@ pub fn face_markdown(table: &FaceTable, blank: bool) -> String {
         };
         let mark = if blank { "" } else { c.mark(true) };
         let [normal, corner, support] = if blank { ["____"; 3] } else { [&c.normal, &c.corner, &c.support].map(String::as_str) };
-        writeln!(md, "| {} {} | {normal} | {corner} | {support} | {d} | {mark} |", cell(&row.body), row.face).unwrap();
+        writeln!(md, "| {} {} | {normal} | {corner} | {support} | {d} | {mark} |", super::markdown_text(&row.body), row.face).unwrap();
     }
     md
 }

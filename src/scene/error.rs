@@ -84,8 +84,10 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// `text` with every control character but a line break or tab written out
-/// (`\u{1b}`): what a file says must never drive the terminal it is shown on.
+/// `text` with every control character but a line break or tab, and every
+/// invisible format character, written out (`\u{1b}`, `\u{202e}`): what a
+/// file says must never drive the terminal it is shown on, nor turn the
+/// text around it.
 pub fn escaped(text: &str) -> Cow<'_, str> {
     if !text.chars().any(is_hostile) {
         return Cow::Borrowed(text);
@@ -93,9 +95,53 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.chars().map(|c| if is_hostile(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect())
 }
 
-/// A control character other than a line break or a tab: it could drive the terminal.
+/// A control character other than a line break or a tab (it could drive the
+/// terminal), or a format character (it could hide or reorder text).
 pub fn is_hostile(c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t'
+    (c.is_control() && c != '\n' && c != '\t') || is_format(c)
+}
+
+/// Unicode's format characters (general category Cf, as of Unicode 15):
+/// invisible, they change how the text around them shows. The bidirectional
+/// controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F) reorder it, so a
+/// name can read as another; the zero-width ones (U+200B–U+200D, U+2060,
+/// U+FEFF) make two names that look the same differ.
+pub fn is_format(c: char) -> bool {
+    const CF: [(u32, u32); 21] = [
+        (0x00AD, 0x00AD),
+        (0x0600, 0x0605),
+        (0x061C, 0x061C),
+        (0x06DD, 0x06DD),
+        (0x070F, 0x070F),
+        (0x0890, 0x0891),
+        (0x08E2, 0x08E2),
+        (0x180E, 0x180E),
+        (0x200B, 0x200F),
+        (0x202A, 0x202E),
+        (0x2060, 0x2064),
+        (0x2066, 0x206F),
+        (0xFEFF, 0xFEFF),
+        (0xFFF9, 0xFFFB),
+        (0x110BD, 0x110BD),
+        (0x110CD, 0x110CD),
+        (0x13430, 0x1343F),
+        (0x1BCA0, 0x1BCA3),
+        (0x1D173, 0x1D17A),
+        (0xE0001, 0xE0001),
+        (0xE0020, 0xE007F),
+    ];
+    let c = u32::from(c);
+    // Most text is ASCII: one comparison for it.
+    c >= 0xAD && CF.iter().any(|&(from, to)| (from..=to).contains(&c))
+}
+
+/// What a format character does, for a message that refuses it.
+pub fn format_kind(c: char) -> &'static str {
+    match u32::from(c) {
+        0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x061C => "a bidirectional control, which reorders the text around it",
+        0x200B..=0x200D | 0x2060 | 0xFEFF => "a zero-width character, which cannot be seen",
+        _ => "an invisible format character",
+    }
 }
 
 /// The file as shown under a message: each control character becomes as many

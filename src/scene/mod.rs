@@ -3,6 +3,7 @@
 pub mod error;
 pub mod file;
 pub mod limits;
+mod line_ends;
 pub mod overrides;
 pub mod save;
 mod solver_keys;

@@ -13,6 +13,8 @@ use std::io::Write;
 use std::path::Path;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
+pub use super::line_ends::with_line_ends;
+
 /// `source` with the world and settings put in. `filed` gives, for each body
 /// of the world, the name of the table it came from in `source` (none for a
 /// body the file does not hold): that table is rewritten, keeping its
@@ -123,11 +125,6 @@ fn write_entries(doc: &mut DocumentMut, key: &str, entries: &[Entry], write: &dy
     if !tables.is_empty() {
         doc.insert(key, Item::ArrayOfTables(tables));
     }
-}
-
-/// A file written with Windows line ends keeps them.
-pub fn with_line_ends(source: &str, text: String) -> String {
-    if source.contains("\r\n") { text.replace("\r\n", "\n").replace('\n', "\r\n") } else { text }
 }
 
 /// The bodies of an inline array, in the world's order: each one the file had
@@ -365,9 +362,15 @@ fn same(a: &Value, b: &Value) -> bool {
 /// `path` is followed, so the file it points to is the one written, and the
 /// file keeps its permissions.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let path = &std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let file = written_beside(path, text, std::fs::metadata(path).ok().map(|m| m.permissions()))?;
-    file.persist(path).map(drop).map_err(|e| e.error)
+    write_replacing(&std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()), text)
+}
+
+/// Writes `text` in place of whatever `path` names, through a temporary file
+/// and a rename: a link there is replaced itself, never followed, so nothing
+/// outside `path`'s folder is written. A plain file keeps its permissions.
+pub fn write_replacing(path: &Path, text: &str) -> std::io::Result<()> {
+    let permissions = std::fs::symlink_metadata(path).ok().filter(std::fs::Metadata::is_file).map(|m| m.permissions());
+    written_beside(path, text, permissions)?.persist(path).map(drop).map_err(|e| e.error)
 }
 
 /// Writes `text` to `path` only where no file or folder is, all at once: a

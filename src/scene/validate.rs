@@ -519,6 +519,14 @@ fn name_problems(v: &mut Problems, name: &str, what: &str) {
             "write the name with letters, digits, spaces and punctuation",
         );
     }
+    if let Some(c) = name.chars().find(|&c| super::error::is_format(c)) {
+        // Invisible, it would make a name read as another on screen and in every output.
+        v.bad(
+            &[Seg::Key("name")],
+            &format!("a {what}'s name cannot hold U+{:04X}, {}", u32::from(c), super::error::format_kind(c)),
+            "write the name again with letters, digits, spaces and punctuation only (a copy from a web page or a chat may carry it)",
+        );
+    }
 }
 
 fn material_problems(v: &mut Problems, restitution: f64, friction: f64) {

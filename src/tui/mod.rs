@@ -17,7 +17,7 @@ pub mod words;
 
 pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
-pub use effect::{Check, Effect, Outcome, perform};
+pub use effect::{Check, Concern, Effect, Outcome, perform};
 
 use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;

@@ -2,7 +2,7 @@
 //! ends in an edit (or a file written) and hands the keys back to stepping.
 
 use super::app::{Mode, Msg, Stepper};
-use super::effect::{Check, Effect, Outcome};
+use super::effect::{Check, Concern, Effect, Outcome};
 use super::fields::FieldEditor;
 use super::shot::Shot;
 use super::words::{fill, words};
@@ -171,12 +171,9 @@ impl Stepper {
     /// What the shell found or did for a [`Effect::Write`].
     pub fn performed(&mut self, outcome: Outcome) {
         match outcome {
-            Outcome::ChangedOnDisk(path) => {
-                self.note = Some(format!("{} changed on disk since it was opened", path.display()));
-                self.mode = Mode::Overwrite(path);
-            }
-            Outcome::ReadOnly(path) => {
-                self.note = Some(format!("{} is read-only: write over it anyway?", path.display()));
+            Outcome::Ask(path, concerns) => {
+                let said: Vec<String> = concerns.iter().map(concern_words).collect();
+                self.note = Some(format!("{} {}", path.display(), said.join("; it ")));
                 self.mode = Mode::Overwrite(path);
             }
             Outcome::Exists(path) => {
@@ -235,5 +232,19 @@ impl Stepper {
             s.settings = crate::engine::Settings { motion: s.settings.motion, ..to.settings.clone() };
             Ok(format!("{}: {}", t.label, if on { "back to the file's".to_string() } else { t.sets.join(" ") }))
         });
+    }
+}
+
+/// What the user hears of a concern, after the file's name (or "it").
+fn concern_words(concern: &Concern) -> String {
+    match concern {
+        Concern::Deleted => "was deleted since it was opened: y writes it anew".to_string(),
+        Concern::ChangedOnDisk => "changed on disk since it was opened".to_string(),
+        Concern::LinkTo(target) => format!("is now a link: y writes into {}", target.display()),
+        Concern::HardLink(1) => {
+            "has another name (a hard link): y gives it a file of its own, and the other name keeps the old text".to_string()
+        }
+        Concern::HardLink(n) => format!("has {n} other names (hard links): y gives it a file of its own, and the others keep the old text"),
+        Concern::ReadOnly => "is read-only".to_string(),
     }
 }

@@ -18,7 +18,8 @@ use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, Pha
 use crate::geometry::Shape;
 use crate::lesson::{self, Expected, Lang, Lesson, Place, Records, step_at};
 use crate::notation::{
-    FACE_CAPTION, FACE_LEGEND, derive, face_markdown, num, num_near, phase_title, right_side, rise_mark, state_scale, totals_line,
+    FACE_CAPTION, FACE_LEGEND, code_span, derive, face_markdown, markdown_text, num, num_near, phase_title, right_side, rise_mark,
+    state_scale, totals_line,
 };
 use crate::scene::SceneError;
 use std::fmt::Write;
@@ -203,6 +204,8 @@ pub struct Handout<'a> {
     answers: Answers,
     /// The bodies at the scene's start: what a student is given.
     given: Vec<BodyState>,
+    /// The fence of the formulas' code blocks: longer than any run of backticks in a name.
+    fence: String,
 }
 
 impl<'a> Handout<'a> {
@@ -217,6 +220,7 @@ impl<'a> Handout<'a> {
             units: scene.checks.iter().map(|c| state_unit(c.field.as_deref().or(c.world.as_deref()).unwrap_or(""))).collect(),
             answers: Answers::of(scene),
             given: scene.world.states(),
+            fence: crate::notation::code_fence(scene.world.bodies.iter().map(|b| b.name.as_str())),
         }
     }
 
@@ -254,7 +258,7 @@ impl<'a> Handout<'a> {
                     writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation()).unwrap();
                 }
             }
-            None => writeln!(md, "# {}{worksheet}\n", self.scene.file).unwrap(),
+            None => writeln!(md, "# {}{worksheet}\n", markdown_text(&crate::scene::error::escaped(&self.scene.file))).unwrap(),
         }
         self.world_line(&mut md);
         self.bodies_table(&mut md);
@@ -321,7 +325,7 @@ impl<'a> Handout<'a> {
             writeln!(
                 md,
                 "| {} | {shape} | {mass} | ({}, {}) | {} | ({}, {}) | {} | {} | {} |",
-                cell_text(&b.name),
+                markdown_text(&b.name),
                 n(m.position.x),
                 n(m.position.y),
                 n(m.angle),
@@ -351,7 +355,7 @@ impl<'a> Handout<'a> {
             self.sections += 1;
             writeln!(md, "## {}. {} (t = {} s)\n", self.sections, self.frame_text(frame.frame), num(frame.time)).unwrap();
             for &pi in shown.iter().take(MAX_PHASES) {
-                writeln!(md, "### {}\n", phase_title(&frame.phases.at(pi), &self.names)).unwrap();
+                writeln!(md, "### {}\n", markdown_text(&phase_title(&frame.phases.at(pi), &self.names))).unwrap();
                 self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
             }
             if shown.len() > MAX_PHASES {
@@ -365,12 +369,12 @@ impl<'a> Handout<'a> {
             let lang = self.options.lang;
             let phase = &frame.phases.at(pi);
             let title = if self.options.student && self.answers.revealed_in(step.title(lang)) {
-                phase_title(phase, &self.names)
+                markdown_text(&phase_title(phase, &self.names))
             } else {
                 step.title(lang).to_string()
             };
             writeln!(md, "## {}. {title}\n", self.sections).unwrap();
-            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), phase_title(phase, &self.names)).unwrap();
+            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), markdown_text(&phase_title(phase, &self.names))).unwrap();
             self.narration(&mut md, step.text(lang));
             self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
         }
@@ -417,7 +421,7 @@ impl<'a> Handout<'a> {
             let title = format!("{} · {}", self.frame_text(frame.frame), phase_title(phase, &self.names));
             self.drawn += 1;
             let file = self.draw(self.drawn, Some(phase), &states_before, &states_after, title.clone());
-            writeln!(md, "![{}]({file})\n", alt(&title)).unwrap();
+            writeln!(md, "![{}]({file})\n", markdown_text(&title)).unwrap();
         }
         self.derivations(md, phase);
         self.state_table(md, phase, &states_before, &states_after);
@@ -453,14 +457,15 @@ impl<'a> Handout<'a> {
         if quantities.is_empty() {
             return;
         }
-        md.push_str("```text\n");
+        let fence = &self.fence;
+        writeln!(md, "{fence}text").unwrap();
         for shown in quantities {
             let q = match shown {
                 Shown::Quantity(q) => q,
                 // The separating axis test's faces: a pipe table between the formulas.
                 Shown::Faces(table) => {
                     let table = face_markdown(&table, self.options.student);
-                    writeln!(md, "```\n\n`{FACE_CAPTION}`: {FACE_LEGEND}.\n\n{table}\n```text").unwrap();
+                    writeln!(md, "{fence}\n\n`{FACE_CAPTION}`: {FACE_LEGEND}.\n\n{table}\n{fence}text").unwrap();
                     continue;
                 }
             };
@@ -479,7 +484,7 @@ impl<'a> Handout<'a> {
                 (_, _, false) => writeln!(md, "{}", d.result).unwrap(),
             }
         }
-        md.push_str("```\n\n");
+        writeln!(md, "{fence}\n").unwrap();
     }
 
     /// The states of the bodies the phase is about (its pair and the bodies
@@ -529,7 +534,7 @@ impl<'a> Handout<'a> {
             writeln!(
                 md,
                 "| {} | {} | {} | {} | {} |",
-                cell_text(&self.names[i]),
+                markdown_text(&self.names[i]),
                 cell(v(b.position), v(a.position), g.is_some_and(|g| g.position == b.position)),
                 cell(n(b.angle), n(a.angle), g.is_some_and(|g| g.angle == b.angle)),
                 cell(v(b.velocity), v(a.velocity), g.is_some_and(|g| g.velocity == b.velocity)),
@@ -575,7 +580,8 @@ impl<'a> Handout<'a> {
                     format!("**{expected}{unit}**")
                 };
                 let frame = self.frame_text(c.frame).to_lowercase();
-                writeln!(md, "- `{what}` · {} · {frame}{with}{}{answer}", lesson::describe(&c.anchor()), self.word(words::COLON)).unwrap();
+                let (what, at) = (code_span(&what), markdown_text(&lesson::describe(&c.anchor())));
+                writeln!(md, "- {what} · {at} · {frame}{with}{}{answer}", self.word(words::COLON)).unwrap();
             }
             md.push('\n');
         }
@@ -628,16 +634,6 @@ fn state_unit(field: &str) -> &'static str {
         "momentum" => "N·s",
         _ => "",
     }
-}
-
-/// Text for a Markdown table cell: a `|` would end the cell.
-fn cell_text(s: &str) -> String {
-    s.replace('|', "\\|")
-}
-
-/// Text for an image's alt text: brackets would end it.
-fn alt(s: &str) -> String {
-    s.replace('[', "\\[").replace(']', "\\]")
 }
 
 #[cfg(test)]

@@ -651,8 +651,9 @@ pub fn escape(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // XML 1.0 has no place for other control characters (names never hold them).
-            c if c.is_control() && c != '\n' && c != '\t' => out.push('?'),
+            // XML 1.0 has no place for other control characters, and a format
+            // character would reorder or hide a label (names never hold either).
+            c if crate::scene::error::is_hostile(c) => out.push('?'),
             c => out.push(c),
         }
     }

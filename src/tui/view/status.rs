@@ -51,10 +51,13 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         Mode::SaveAs(name) => return typing(format!(" {}: {name}█", w.save_as), w.save_as_keys),
         Mode::Overwrite(path) => {
             let question = fill(w.write_over, &[&path.display()]);
-            // Why it asks goes first, unless the question would not fit with it.
-            return match s.note.as_deref().map(|n| format!(" {n}. {question}")) {
-                Some(both) if both.width() <= width => ask(both),
-                _ => ask(format!(" {question}")),
+            // Why it asks goes first; when the question would not fit with
+            // it, the reason stays (it names what the save would do) with only
+            // the keys of the question.
+            return match s.note.as_deref() {
+                Some(note) if format!(" {note}. {question}").width() <= width => ask(format!(" {note}. {question}")),
+                Some(note) => ask(format!(" {} y / n", fit_words(note, width.saturating_sub(7)))),
+                None => ask(format!(" {question}")),
             };
         }
         Mode::Prompt(p) => {
