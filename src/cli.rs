@@ -98,8 +98,9 @@ enum Command {
         only: Option<Only>,
         /// Stop at the first phase that meets COND, e.g. "contact m1 m2" (a detect phase of the pair that
         /// found contact) or "kind = resolve and jn < -7"; terms: contact A B, kind = KIND, pair = A-B,
-        /// body = A, nan, energy rises [by X], QUANTITY OP NUMBER, joined by and / or (README.md, "Commands").
-        /// Print it and its derivation. --frames defaults to 600 here.
+        /// body = A, nan, energy rises [by X] (E = KE + PE, gravity's trade between them left out),
+        /// integrator drift OP X, QUANTITY OP NUMBER, joined by and / or (README.md, "Commands").
+        /// Print it, ΔKE, ΔPE, ΔE and its derivation (--format json: one object). --frames defaults to 600 here.
         #[arg(long, value_name = "COND")]
         break_on: Option<String>,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
@@ -211,7 +212,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
     let result = match cli.command {
-        Some(Command::Run { target, frames, break_on: Some(condition), sets, .. }) => break_on(&target, &sets, &condition, frames),
+        Some(Command::Run { target, frames, format, break_on: Some(condition), sets, .. }) => {
+            break_on(&target, &sets, &condition, frames, format)
+        }
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets }) => {
             run(&target, &sets, frames, format, phases.as_deref(), only, lang)
         }
@@ -411,31 +414,50 @@ fn run(
 const BREAK_FRAMES: u64 = 600;
 
 /// `impulse run --break-on`: the first phase that meets the condition (exit
-/// 0), or that none did (exit 1).
-fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>) -> Result<ExitCode, SceneError> {
+/// 0), or that none did (exit 1); as text, or as one JSON object with
+/// `--format json`.
+fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, format: Format) -> Result<ExitCode, SceneError> {
     let scene = load(target, sets)?;
     let names = lesson::body_names(&scene);
     let condition = Condition::parse(text, &names)?;
     let frames = frames.unwrap_or(BREAK_FRAMES);
     let mut world = scene.world.clone();
-    match search::find(&mut world, &scene.settings, &names, &condition, frames) {
-        Some(hit) => {
-            let phase = &hit.record.phases.at(hit.index);
-            let line = format!(
-                "break: frame {} · phase {}/{} · {}",
-                hit.record.frame,
-                hit.index + 1,
-                hit.record.phases.len(),
-                crate::notation::phase_title(phase, &names)
-            );
-            say(&format!("{line} · {}\n{}", condition.text, report::text_phase(&names, phase)));
-            Ok(ExitCode::SUCCESS)
+    let hit = search::find(&mut world, &scene.settings, &names, &condition, frames);
+    let found = hit.as_ref().map(|hit| {
+        let phase = hit.record.phases.at(hit.index);
+        let energy = hit.record.energy_changes(&scene.world.bodies, scene.world.gravity)[hit.index];
+        (hit, phase, energy)
+    });
+    let out = match (format, &found) {
+        (Format::Json, _) => {
+            let matched = found.as_ref().map(|(hit, phase, energy)| {
+                serde_json::json!({
+                    "frame": hit.record.frame,
+                    "time": hit.record.time,
+                    "index": hit.index,
+                    "phases": hit.record.phases.len(),
+                    "phase": report::phase_energy_json(&names, phase, energy),
+                })
+            });
+            serde_json::json!({ "format": report::JSON_FORMAT, "condition": condition.text, "frames": frames, "match": matched })
+                .to_string()
+                + "\n"
         }
-        None => {
-            say(&format!("no phase matched {} in {frames} frames\n", condition.text));
-            Ok(ExitCode::from(1))
-        }
-    }
+        (_, Some((hit, phase, energy))) => format!(
+            "break: frame {} · phase {}/{} · {} · {}\n  energy: {}\n  totals: {}\n{}",
+            hit.record.frame,
+            hit.index + 1,
+            hit.record.phases.len(),
+            crate::notation::phase_title(phase, &names),
+            condition.text,
+            crate::notation::energy_change_line(energy),
+            crate::notation::totals_line(&energy.before, &energy.after),
+            report::text_phase(&names, phase)
+        ),
+        (_, None) => format!("no phase matched {} in {frames} frames\n", condition.text),
+    };
+    say(&out);
+    Ok(ExitCode::from(if found.is_some() { 0 } else { 1 }))
 }
 
 /// What `impulse run` prints.
@@ -464,7 +486,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
     let mut write = || -> std::io::Result<()> {
         match format {
             Format::Text => {}
-            Format::Json => out.write_all(b"{\"frames\":[")?,
+            Format::Json => write!(out, "{{\"format\":{},\"frames\":[", report::JSON_FORMAT)?,
             Format::Markdown => out.write_all(handout.head().as_bytes())?,
         }
         let mut world = scene.world.clone();

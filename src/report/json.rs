@@ -1,7 +1,12 @@
-use crate::engine::{Body, BodyState, FaceRow, FrameRecord, Phase, PhaseData, Totals, Value};
+use crate::engine::{Body, BodyState, EnergyChange, FaceRow, FrameRecord, Phase, PhaseData, Totals, Value};
 use crate::geometry::Shape;
 use serde_json::{Map, Value as Json, json};
 use std::io::Write;
+
+/// The version of the JSON trace's layout, written as its `"format"`: 2 since
+/// its keys are ASCII snake_case (`d_jn`, `omega_a_after`), where the first
+/// wrote the screen's symbols (`Δjn`, `ω_a'`).
+pub const JSON_FORMAT: u32 = 2;
 
 fn pair_json(v: glam::DVec2) -> Json {
     json!([v.x, v.y])
@@ -75,6 +80,16 @@ fn phase_json(names: &[String], p: &Phase, before: &Totals, after: &Totals) -> J
     if let Some(table) = p.faces(names) {
         o["faces"] = table.rows.iter().map(face_json).collect();
     }
+    o
+}
+
+/// A phase of the JSON trace with what it did to the energy: `energy` holds
+/// ΔKE, ΔPE, ΔE, gravity's share of ΔE, and the frame's integrator drift
+/// where the phase closes the frame's motion (null elsewhere).
+pub fn phase_energy_json(names: &[String], p: &Phase, e: &EnergyChange) -> Json {
+    let mut o = phase_json(names, p, &e.before, &e.after);
+    let d = e.after - e.before;
+    o["energy"] = json!({ "d_ke": d.ke, "d_pe": d.pe, "d_e": e.de(), "gravity": e.gravity, "integrator_drift": e.drift });
     o
 }
 
