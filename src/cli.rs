@@ -435,7 +435,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
                     "frame": hit.record.frame,
                     "time": hit.record.time,
                     "index": hit.index,
-                    "phases": hit.record.phases.len(),
+                    "phase_count": hit.record.phases.len(),
                     "phase": report::phase_energy_json(&names, phase, energy),
                 })
             });

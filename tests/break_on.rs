@@ -124,6 +124,6 @@ fn break_on_writes_json_when_asked_and_null_when_nothing_matched() {
     let out = impulse(&["run", "tangent-fix", "--break-on", "energy rises", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let m = &json["match"];
-    assert_eq!((m["index"].as_u64(), m["phases"].as_u64(), m["phase"]["kind"].as_str()), (Some(4), Some(48), Some("resolve")));
+    assert_eq!((m["index"].as_u64(), m["phase_count"].as_u64(), m["phase"]["kind"].as_str()), (Some(4), Some(48), Some("resolve")));
     assert!((m["phase"]["energy"]["d_e"].as_f64().unwrap() - 11.232).abs() < 1e-9, "{m}");
 }
