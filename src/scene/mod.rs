@@ -4,6 +4,7 @@ pub mod error;
 pub mod file;
 pub mod limits;
 pub mod overrides;
+pub mod pattern;
 pub mod save;
 mod solver_keys;
 mod validate;
@@ -78,6 +79,8 @@ impl Scene {
             k > structural || !(p.message.starts_with("missing key") && echoes(p))
         });
         problems.sort_by_key(|p| p.span.as_ref().map_or(usize::MAX, |s| s.start));
+        // The copies of a pattern share their keys' lines: one report each.
+        problems.dedup_by(|a, b| a.span == b.span && a.message == b.message);
         Err(SceneError::new(file, source, problems))
     }
 
