@@ -37,6 +37,11 @@ struct Cli {
     lang: Option<Lang>,
 }
 
+fn template(name: &str) -> Result<&'static str, String> {
+    let names: Vec<&str> = crate::scene::TEMPLATES.iter().map(|t| t.0).collect();
+    names.iter().find(|&&n| n == name).copied().ok_or_else(|| format!("the templates are {}, not \"{name}\"", names.join(", ")))
+}
+
 fn lang(name: &str) -> Result<Lang, String> {
     Lang::from_name(name).ok_or_else(|| format!("the languages are en and zh, not \"{name}\""))
 }
@@ -69,6 +74,12 @@ enum Command {
     New {
         /// Where to write it, e.g. scene.toml.
         file: String,
+        /// Add every table and key of the format, one line each (walls, actions, the three methods, the resting options, racks, rows, grids, lessons).
+        #[arg(long)]
+        full: bool,
+        /// Start from a common scene instead: stack, pyramid, snooker, ramp or pendulum-row.
+        #[arg(long, value_parser = template)]
+        template: Option<&'static str>,
     },
     /// List the lessons: id, title, summary and the text each follows, in lesson order.
     Lessons,
@@ -231,7 +242,7 @@ pub fn main() -> ExitCode {
             warn(&scene);
             open(Some(scene), Classroom { quiz, lang })
         }),
-        Some(Command::New { file }) => new_scene(&file),
+        Some(Command::New { file, full, template }) => new_scene(&file, full, template),
         None => open(None, Classroom { quiz: false, lang }),
     };
     result.unwrap_or_else(|e| {
@@ -245,11 +256,17 @@ fn warn(scene: &Lesson) {
     eprint!("{}", scene.render_warnings(color_stderr()));
 }
 
-/// `impulse new`: the starter scene, written only where no file is.
-fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
-    match crate::scene::save::write_new(Path::new(file), crate::scene::STARTER) {
+/// `impulse new`: the starter scene or a template, with every key listed
+/// when `full`, written only where no file is.
+fn new_scene(file: &str, full: bool, template: Option<&str>) -> Result<ExitCode, SceneError> {
+    let (text, what) = match crate::scene::TEMPLATES.iter().find(|t| Some(t.0) == template) {
+        Some(&(_, text, what)) => (text, what),
+        None => (crate::scene::STARTER, "a floor, a ball and a crate"),
+    };
+    let text = if full { format!("{text}{}", crate::scene::REFERENCE) } else { text.to_string() };
+    match crate::scene::save::write_new(Path::new(file), &text) {
         Ok(()) => {
-            say(&format!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.\n"));
+            say(&format!("wrote {file}: {what}. Open it with `impulse scene {file}`.\n"));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(

@@ -18,6 +18,19 @@ pub use file::YAxis;
 /// What `impulse new` writes: every key with its default and a comment.
 pub const STARTER: &str = include_str!("starter.toml");
 
+/// What `impulse new --full` adds: every table and key of the format, one line each.
+pub const REFERENCE: &str = include_str!("reference.toml");
+
+/// `impulse new --template NAME`: common starting points, each a sound scene
+/// (the stack and the pyramid rest), by name and with what each holds.
+pub const TEMPLATES: [(&str, &str, &str); 5] = [
+    ("stack", include_str!("templates/stack.toml"), "three boxes stacked on a floor"),
+    ("pyramid", include_str!("templates/pyramid.toml"), "ten boxes in rows of 4, 3, 2 and 1"),
+    ("snooker", include_str!("templates/snooker.toml"), "a break at full size: 15 reds racked, cushions, the cue ball at 6 m/s"),
+    ("ramp", include_str!("templates/ramp.toml"), "a ball rolling down an inclined wall"),
+    ("pendulum-row", include_str!("templates/pendulum-row.toml"), "Newton's cradle laid flat: five balls in a row, one sent in"),
+];
+
 use crate::engine::{Settings, World};
 use glam::DVec2;
 use serde::de::DeserializeOwned;
