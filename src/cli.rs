@@ -37,6 +37,11 @@ struct Cli {
     lang: Option<Lang>,
 }
 
+fn template(name: &str) -> Result<&'static str, String> {
+    let names: Vec<&str> = crate::scene::TEMPLATES.iter().map(|t| t.0).collect();
+    names.iter().find(|&&n| n == name).copied().ok_or_else(|| format!("the templates are {}, not \"{name}\"", names.join(", ")))
+}
+
 fn lang(name: &str) -> Result<Lang, String> {
     Lang::from_name(name).ok_or_else(|| format!("the languages are en and zh, not \"{name}\""))
 }
@@ -69,6 +74,12 @@ enum Command {
     New {
         /// Where to write it, e.g. scene.toml.
         file: String,
+        /// Add every table and key of the format, one line each (walls, actions, the three methods, the resting options, racks, rows, grids, lessons).
+        #[arg(long)]
+        full: bool,
+        /// Start from a common scene instead: stack, pyramid, snooker, ramp or pendulum-row.
+        #[arg(long, value_parser = template)]
+        template: Option<&'static str>,
     },
     /// List the lessons: id, title, summary and the text each follows, in lesson order.
     Lessons,
@@ -98,8 +109,9 @@ enum Command {
         only: Option<Only>,
         /// Stop at the first phase that meets COND, e.g. "contact m1 m2" (a detect phase of the pair that
         /// found contact) or "kind = resolve and jn < -7"; terms: contact A B, kind = KIND, pair = A-B,
-        /// body = A, nan, energy rises [by X], QUANTITY OP NUMBER, joined by and / or (README.md, "Commands").
-        /// Print it and its derivation. --frames defaults to 600 here.
+        /// body = A, nan, energy rises [by X] (E = KE + PE, gravity's trade between them left out),
+        /// integrator drift OP X, QUANTITY OP NUMBER, joined by and / or (README.md, "Commands").
+        /// Print it, ΔKE, ΔPE, ΔE and its derivation (--format json: one object). --frames defaults to 600 here.
         #[arg(long, value_name = "COND")]
         break_on: Option<String>,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
@@ -211,7 +223,9 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
     let result = match cli.command {
-        Some(Command::Run { target, frames, break_on: Some(condition), sets, .. }) => break_on(&target, &sets, &condition, frames),
+        Some(Command::Run { target, frames, format, break_on: Some(condition), sets, .. }) => {
+            break_on(&target, &sets, &condition, frames, format)
+        }
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets }) => {
             run(&target, &sets, frames, format, phases.as_deref(), only, lang)
         }
@@ -228,7 +242,7 @@ pub fn main() -> ExitCode {
             warn(&scene);
             open(Some(scene), Classroom { quiz, lang })
         }),
-        Some(Command::New { file }) => new_scene(&file),
+        Some(Command::New { file, full, template }) => new_scene(&file, full, template),
         None => open(None, Classroom { quiz: false, lang }),
     };
     result.unwrap_or_else(|e| {
@@ -242,11 +256,17 @@ fn warn(scene: &Lesson) {
     eprint!("{}", scene.render_warnings(color_stderr()));
 }
 
-/// `impulse new`: the starter scene, written only where no file is.
-fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
-    match crate::scene::save::write_new(Path::new(file), crate::scene::STARTER) {
+/// `impulse new`: the starter scene or a template, with every key listed
+/// when `full`, written only where no file is.
+fn new_scene(file: &str, full: bool, template: Option<&str>) -> Result<ExitCode, SceneError> {
+    let (text, what) = match crate::scene::TEMPLATES.iter().find(|t| Some(t.0) == template) {
+        Some(&(_, text, what)) => (text, what),
+        None => (crate::scene::STARTER, "a floor, a ball and a crate"),
+    };
+    let text = if full { format!("{text}{}", crate::scene::REFERENCE) } else { text.to_string() };
+    match crate::scene::save::write_new(Path::new(file), &text) {
         Ok(()) => {
-            say(&format!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.\n"));
+            say(&format!("wrote {file}: {what}. Open it with `impulse scene {file}`.\n"));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(
@@ -411,31 +431,50 @@ fn run(
 const BREAK_FRAMES: u64 = 600;
 
 /// `impulse run --break-on`: the first phase that meets the condition (exit
-/// 0), or that none did (exit 1).
-fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>) -> Result<ExitCode, SceneError> {
+/// 0), or that none did (exit 1); as text, or as one JSON object with
+/// `--format json`.
+fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, format: Format) -> Result<ExitCode, SceneError> {
     let scene = load(target, sets)?;
     let names = lesson::body_names(&scene);
     let condition = Condition::parse(text, &names)?;
     let frames = frames.unwrap_or(BREAK_FRAMES);
     let mut world = scene.world.clone();
-    match search::find(&mut world, &scene.settings, &names, &condition, frames) {
-        Some(hit) => {
-            let phase = &hit.record.phases.at(hit.index);
-            let line = format!(
-                "break: frame {} · phase {}/{} · {}",
-                hit.record.frame,
-                hit.index + 1,
-                hit.record.phases.len(),
-                crate::notation::phase_title(phase, &names)
-            );
-            say(&format!("{line} · {}\n{}", condition.text, report::text_phase(&names, phase)));
-            Ok(ExitCode::SUCCESS)
+    let hit = search::find(&mut world, &scene.settings, &names, &condition, frames);
+    let found = hit.as_ref().map(|hit| {
+        let phase = hit.record.phases.at(hit.index);
+        let energy = hit.record.energy_changes(&scene.world.bodies, scene.world.gravity)[hit.index];
+        (hit, phase, energy)
+    });
+    let out = match (format, &found) {
+        (Format::Json, _) => {
+            let matched = found.as_ref().map(|(hit, phase, energy)| {
+                serde_json::json!({
+                    "frame": hit.record.frame,
+                    "time": hit.record.time,
+                    "index": hit.index,
+                    "phase_count": hit.record.phases.len(),
+                    "phase": report::phase_energy_json(&names, phase, energy),
+                })
+            });
+            serde_json::json!({ "format": report::JSON_FORMAT, "condition": condition.text, "frames": frames, "match": matched })
+                .to_string()
+                + "\n"
         }
-        None => {
-            say(&format!("no phase matched {} in {frames} frames\n", condition.text));
-            Ok(ExitCode::from(1))
-        }
-    }
+        (_, Some((hit, phase, energy))) => format!(
+            "break: frame {} · phase {}/{} · {} · {}\n  energy: {}\n  totals: {}\n{}",
+            hit.record.frame,
+            hit.index + 1,
+            hit.record.phases.len(),
+            crate::notation::phase_title(phase, &names),
+            condition.text,
+            crate::notation::energy_change_line(energy),
+            crate::notation::totals_line(&energy.before, &energy.after),
+            report::text_phase(&names, phase)
+        ),
+        (_, None) => format!("no phase matched {} in {frames} frames\n", condition.text),
+    };
+    say(&out);
+    Ok(ExitCode::from(if found.is_some() { 0 } else { 1 }))
 }
 
 /// What `impulse run` prints.
@@ -464,7 +503,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
     let mut write = || -> std::io::Result<()> {
         match format {
             Format::Text => {}
-            Format::Json => out.write_all(b"{\"frames\":[")?,
+            Format::Json => write!(out, "{{\"format\":{},\"frames\":[", report::JSON_FORMAT)?,
             Format::Markdown => out.write_all(handout.head().as_bytes())?,
         }
         let mut world = scene.world.clone();

@@ -10,7 +10,7 @@ mod markdown;
 mod stopped;
 
 pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
-pub use ledger::{rise_mark, totals_line};
+pub use ledger::{energy_change_line, rise_mark, totals_line};
 pub use markdown::{code_fence, code_span, markdown_text};
 pub use stopped::non_finite_message;
 

@@ -20,9 +20,9 @@ fn tangent_fix() -> (FrameRecord, Vec<String>, engine::World) {
 fn matches(text: &str) -> Vec<usize> {
     let (record, names, world) = tangent_fix();
     let condition = Condition::parse(text, &names).unwrap();
-    let ledger = record.ledger(&world.bodies, world.gravity);
+    let energy = record.energy_changes(&world.bodies, world.gravity);
     (0..record.phases.len())
-        .filter(|&k| condition.holds(&At { phase: &record.phases.at(k), names: &names, totals: Some((ledger[k], ledger[k + 1])) }))
+        .filter(|&k| condition.holds(&At { phase: &record.phases.at(k), names: &names, energy: Some(energy[k]) }))
         .collect()
 }
 
@@ -81,6 +81,11 @@ fn energy_rises_at_the_rotated_normal_resolve_only() {
     assert_eq!((after[0], after.len()), (4, 48 - 4));
     assert!(matches("ke > 38.233").is_empty());
     assert_eq!(matches("dke > 11.23"), [4]);
+    assert_eq!(matches("de > 11.23"), matches("dke > 11.23"));
+    assert!(matches("dpe != 0").is_empty());
+    // No gravity: the drift is 0, and only the frame's last phase, its integrate, holds it.
+    assert_eq!(matches("integrator drift == 0"), [47]);
+    assert_eq!(kinds(&matches("integrator drift == 0")), ["integrate"]);
 }
 
 #[test]
@@ -99,10 +104,10 @@ fn a_term_whose_quantity_the_phase_lacks_is_false() {
     // Only resolve phases record jn, so even `!=` is false elsewhere.
     assert_eq!(kinds(&matches("jn != 12345")).iter().filter(|k| **k != "resolve").count(), 0);
     assert!(!matches("jn != 12345").is_empty());
-    // ke needs the ledger: with no totals given, it is false.
+    // ke needs the ledger: with no energy given, it is false.
     let (record, names, _) = tangent_fix();
     let condition = Condition::parse("ke >= 0", &names).unwrap();
-    assert!(record.phases.iter().all(|phase| !condition.holds(&At { phase: &phase, names: &names, totals: None })));
+    assert!(record.phases.iter().all(|phase| !condition.holds(&At { phase: &phase, names: &names, energy: None })));
     assert!(condition.needs_energy());
 }
 
@@ -129,7 +134,7 @@ fn nan_finds_a_value_or_a_state_that_is_not_a_number() {
         Phase::new(Some(1), Some((0, 1)), PhaseData::Correct(record))
     };
     let nan = Condition::parse("nan", &names).unwrap();
-    let holds = |phase: &Phase| nan.holds(&At { phase, names: &names, totals: None });
+    let holds = |phase: &Phase| nan.holds(&At { phase, names: &names, energy: None });
     assert!(!holds(&correct(0.1, 1.0)));
     assert!(holds(&correct(f64::NAN, 1.0)));
     assert!(holds(&correct(0.1, f64::NAN)));
@@ -203,7 +208,7 @@ fn the_filtered_search_agrees_with_recording_everything() {
         let mut world = scene.world.clone();
         let record = engine::record_frame(&mut world, &scene.settings);
         for phase in &record.phases {
-            let holds = condition.holds(&At { phase: &phase, names: &names, totals: None });
+            let holds = condition.holds(&At { phase: &phase, names: &names, energy: None });
             assert!(!holds || condition.could_hold(phase.kind(), phase.pair), "{text}");
         }
     }

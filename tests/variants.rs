@@ -44,6 +44,25 @@ fn compare_tangent_fix_finds_the_resolve_and_the_tangent() {
     assert!(report.contains("    B  x (14.0408, 12.9623)  θ 0.00466667  v (2.448, −2.264)  ω 0.28\n"), "{report}");
 }
 
+/// The energy the two tangents leave: the rotated-normal tangent's friction
+/// adds 11.232 J to the 27 J the balls brought (38.232 J), the projected one
+/// takes 6.048 J away (20.952 J); momentum (0, −10) N·s and L are kept by both.
+#[test]
+fn compare_ends_with_both_runs_totals_and_names_the_lesson_by_its_id() {
+    let out = impulse(&["compare", "tangent-fix", "--set", "solver.tangent=projected"]);
+    let report = text(&out.stdout);
+    assert!(report.starts_with("A: lesson tangent-fix as written\nB: with --set solver.tangent=projected\n"), "{report}");
+    assert!(!report.contains("lessons/"), "{report}");
+    let tail: Vec<Vec<&str>> = report.lines().rev().take(7).map(|l| l.split_whitespace().collect()).collect();
+    let words = |row: &[&str]| row.join(" ");
+    assert_eq!((words(&tail[6]).as_str(), words(&tail[5]).as_str()), ("totals:", "A B B − A"));
+    assert_eq!(words(&tail[4]), "≠ KE 38.232 J 20.952 J −17.28 J");
+    assert_eq!(words(&tail[3]), "PE 0 J 0 J 0 J");
+    assert_eq!(words(&tail[2]), "≠ E 38.232 J 20.952 J −17.28 J");
+    assert_eq!(words(&tail[1]), "p (0, −10) N·s (0, −10) N·s (0, 0) N·s");
+    assert_eq!(words(&tail[0]), "L −136 kg·m²/s −136 kg·m²/s 0 kg·m²/s");
+}
+
 #[test]
 fn compare_with_a_setting_that_changes_nothing_says_so() {
     // smooth-balls has no friction: the tangent is never used.

@@ -8,6 +8,11 @@ use std::process::ExitCode;
 pub fn compare(target: &str, sets: &[String], frames: Option<u64>) -> Result<ExitCode, SceneError> {
     let a = load_as_written(target)?;
     let b = a.with_sets(sets)?;
-    say(&report::compare(&a, &b, sets, frames));
+    // A lesson by its id: the file it was built from is not on the user's disk.
+    let what = match &a.section {
+        Some(l) if a.file != target => format!("lesson {}", l.id),
+        _ => target.to_string(),
+    };
+    say(&report::compare(&a, &b, &what, sets, frames));
     Ok(ExitCode::SUCCESS)
 }

@@ -14,7 +14,7 @@
 use super::World;
 use super::body::{Body, BodyState};
 use super::record::FrameRecord;
-use super::trace::PhaseKind;
+use super::trace::{PhaseData, PhaseKind};
 use crate::geometry::cross;
 use glam::DVec2;
 use std::ops::{Add, Sub};
@@ -109,6 +109,89 @@ impl FrameRecord {
     }
 }
 
+/// What a phase did to the total energy E = KE + PE, with gravity's part
+/// kept apart.
+///
+/// Gravity trades PE for KE over a frame, but the trade is split between two
+/// phases: forces adds g·dt to v (KE changes, PE does not) and integrate moves
+/// x (PE changes, KE does not). Judged alone, either moves E by the whole
+/// exchange, so `gravity` holds the share that is that exchange: in forces,
+/// the work of gravity's impulse m·g·dt on the mean of the velocities before
+/// and after it (which is exactly gravity's part of ΔKE, the loads' work
+/// being the rest); in integrate and move, the whole ΔPE. What is left,
+/// [`EnergyChange::rise`], is what the phase did to E by any other means.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EnergyChange {
+    pub before: Totals,
+    pub after: Totals,
+    /// The part of ΔE that is gravity trading PE for KE, in J.
+    pub gravity: f64,
+    /// The integrator's own error, held by the frame's last forces,
+    /// integrate or move phase: the sum of the frame's gravity shares,
+    /// which integrating exactly would make 0. Symplectic Euler on a body in
+    /// free fall gives −½·m·|g|²·dt² a frame; explicit Euler +½·m·|g|²·dt².
+    pub drift: Option<f64>,
+}
+
+impl EnergyChange {
+    /// ΔE = ΔKE + ΔPE across the phase.
+    pub fn de(&self) -> f64 {
+        self.after.energy() - self.before.energy()
+    }
+
+    /// ΔE less gravity's share: what the phase did to E beyond gravity's
+    /// trade (the loads' work in forces; 0 in integrate).
+    pub fn rise(&self) -> f64 {
+        self.de() - self.gravity
+    }
+
+    /// Whether [`EnergyChange::rise`] exceeds `by` and the ledger's rounding.
+    pub fn rises_by(&self, by: f64) -> bool {
+        self.rise() > by.max(rounding(&self.before, &self.after))
+    }
+}
+
+/// What the ledger's running sums may be off by across one phase (see
+/// [`energy_rise`]).
+fn rounding(before: &Totals, after: &Totals) -> f64 {
+    let scale = before.ke + before.pe.abs() + after.ke + after.pe.abs();
+    (1e-9 * scale).max(1e-12)
+}
+
+impl FrameRecord {
+    /// Each phase's [`EnergyChange`], from [`FrameRecord::ledger`]; `bodies`
+    /// gives the masses and `gravity` the field the frame ran in.
+    pub fn energy_changes(&self, bodies: &[Body], gravity: DVec2) -> Vec<EnergyChange> {
+        let ledger = self.ledger(bodies, gravity);
+        let mut changes: Vec<EnergyChange> = ledger
+            .windows(2)
+            .enumerate()
+            .map(|(k, w)| {
+                let (before, after) = (w[0], w[1]);
+                let gravity = match self.phases.kind(k) {
+                    PhaseKind::Forces => match &self.phases.at(k).data {
+                        PhaseData::Forces(r) => r
+                            .changes
+                            .iter()
+                            .zip(&r.before)
+                            .map(|(c, (v0, _))| bodies[c.body].mass() * r.dt * r.gravity.dot((*v0 + c.after.velocity) / 2.0))
+                            .sum(),
+                        _ => 0.0,
+                    },
+                    PhaseKind::Integrate | PhaseKind::Move => after.pe - before.pe,
+                    _ => 0.0,
+                };
+                EnergyChange { before, after, gravity, drift: None }
+            })
+            .collect();
+        let moving = |k: &usize| matches!(self.phases.kind(*k), PhaseKind::Forces | PhaseKind::Integrate | PhaseKind::Move);
+        if let Some(last) = (0..changes.len()).rev().find(moving) {
+            changes[last].drift = Some((0..changes.len()).filter(moving).map(|k| changes[k].gravity).sum());
+        }
+        changes
+    }
+}
+
 /// The rise in total energy across a phase of kind `kind` that went from
 /// `before` to `after`, when it counts as one: none if it fell, stayed, or
 /// moved by no more than rounding.
@@ -129,6 +212,5 @@ pub fn energy_rise(kind: PhaseKind, before: &Totals, after: &Totals) -> Option<f
         return None;
     }
     let rise = after.energy() - before.energy();
-    let scale = before.ke + before.pe.abs() + after.ke + after.pe.abs();
-    (rise > (1e-9 * scale).max(1e-12)).then_some(rise)
+    (rise > rounding(before, after)).then_some(rise)
 }

@@ -88,8 +88,14 @@ impl Lesson {
     }
 
     fn from_scene(mut scene: Scene) -> Result<Lesson, SceneError> {
-        let tables: LessonTables = crate::scene::tables(&scene.source, |key| TABLES.contains(&key))
-            .map_err(|e| crate::scene::error::from_toml(&scene.file, &scene.source, &e))?;
+        let (tables, errors) = crate::scene::tables_reporting_all::<LessonTables>(&scene.source, |key| TABLES.contains(&key));
+        let tables = match tables {
+            Some(tables) if errors.is_empty() => tables,
+            _ => {
+                let problems = errors.iter().flat_map(|e| crate::scene::error::from_toml(&scene.file, &scene.source, e).problems);
+                return Err(SceneError::new(&scene.file, &scene.source, problems.collect()));
+            }
+        };
         // A lesson that starts bodies inside each other (relaxation) does it on purpose.
         if tables.lesson.is_some() {
             scene.warnings.clear();

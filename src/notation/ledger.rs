@@ -3,7 +3,7 @@
 //! total energy.
 
 use super::{num, vec2};
-use crate::engine::{PhaseKind, Totals, energy_rise};
+use crate::engine::{EnergyChange, PhaseKind, Totals, energy_rise};
 use glam::DVec2;
 
 /// `x` with rounding left by the running sums taken out: the totals are
@@ -41,6 +41,28 @@ pub fn totals_line(before: &Totals, after: &Totals) -> String {
     )
 }
 
+/// `x` with its sign always written (`+0.1`, `−0.1`, `0`), tidied against `scale`.
+fn signed(x: f64, scale: f64) -> String {
+    let x = tidy(x, scale);
+    if x > 0.0 { format!("+{}", num(x)) } else { num(x) }
+}
+
+/// What a phase did to the energy: `ΔKE +… J · ΔPE … J · ΔE … J`, then, where
+/// gravity traded PE for KE in it, that share and what is left, and the
+/// frame's integrator drift at the phase that closes the frame's motion.
+pub fn energy_change_line(e: &EnergyChange) -> String {
+    let scale = e.before.ke + e.before.pe.abs() + e.after.ke + e.after.pe.abs();
+    let d = e.after - e.before;
+    let mut line = format!("ΔKE {} J · ΔPE {} J · ΔE {} J", signed(d.ke, scale), signed(d.pe, scale), signed(e.de(), scale));
+    if e.gravity != 0.0 {
+        line += &format!(" (gravity's trade {} J, the rest {} J)", signed(e.gravity, scale), signed(e.rise(), scale));
+    }
+    if let Some(drift) = e.drift {
+        line += &format!(" · integrator drift this frame {} J", signed(drift, scale));
+    }
+    line
+}
+
 /// `▲ E +11.232 J` when a phase raised the total energy (see
 /// [`energy_rise`]), for the trace, the handout and the screen.
 pub fn rise_mark(kind: PhaseKind, before: &Totals, after: &Totals) -> Option<String> {
@@ -59,6 +81,15 @@ mod tests {
     fn a_line_shows_what_changed_and_only_once_what_did_not() {
         let line = totals_line(&totals(27.0, 0.0), &totals(38.232, 0.0));
         assert_eq!(line, "KE 27 → 38.232 J · PE 0 J · E 27 → 38.232 J · p (6, 0) N·s · L 0 kg·m²/s");
+    }
+
+    #[test]
+    fn an_energy_change_line_signs_every_delta_and_names_gravitys_trade() {
+        let e = EnergyChange { before: totals(27.0, 10.0), after: totals(29.0, 8.5), gravity: 0.5, drift: Some(-0.25) };
+        assert_eq!(
+            energy_change_line(&e),
+            "ΔKE +2 J · ΔPE −1.5 J · ΔE +0.5 J (gravity's trade +0.5 J, the rest 0 J) · integrator drift this frame −0.25 J"
+        );
     }
 
     #[test]

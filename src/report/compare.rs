@@ -4,7 +4,7 @@
 //! compared exactly, since the same arithmetic on the same inputs gives the
 //! same bits, and any difference traces back to the override.
 
-use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, Value, World};
+use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, Totals, Value, World};
 use crate::lesson::{self, Lesson};
 use crate::notation::{num, phase_title, value};
 use std::fmt::Write;
@@ -48,10 +48,12 @@ fn phases_differ(a: &Phase, b: &Phase, names: &[String]) -> bool {
 }
 
 /// The report: `frames` frames (none: as far as A's steps and checks reach).
-pub fn compare(a: &Lesson, b: &Lesson, sets: &[String], frames: Option<u64>) -> String {
+/// `what` names the scene as the person named it (`lesson tangent-fix`, or
+/// the file they gave).
+pub fn compare(a: &Lesson, b: &Lesson, what: &str, sets: &[String], frames: Option<u64>) -> String {
     let names = lesson::body_names(a);
     let frames = frames.unwrap_or_else(|| lesson::frames_needed(a));
-    let mut out = format!("A: {} as written\nB: with --set {}\n\n", a.file, sets.join(" --set "));
+    let mut out = format!("A: {what} as written\nB: with --set {}\n\n", sets.join(" --set "));
     let (mut wa, mut wb): (World, World) = (a.world.clone(), b.world.clone());
     let mut found = false;
     for _ in 0..frames {
@@ -72,6 +74,34 @@ pub fn compare(a: &Lesson, b: &Lesson, sets: &[String], frames: Option<u64>) -> 
     }
     writeln!(out, "\nafter {frames} frame(s), t = {} s:", num(wa.time)).unwrap();
     out += &final_states(&names, &wa.states(), &wb.states());
+    out += &totals_side_by_side(&Totals::of_world(&wa), &Totals::of_world(&wb));
+    out
+}
+
+/// The world's totals in A and in B and what B has more: what a change of
+/// model did to the energy and momentum, the last lines of the report.
+fn totals_side_by_side(a: &Totals, b: &Totals) -> String {
+    let d = *b - *a;
+    let scale = crate::notation::scale_of([a.ke, a.pe.abs(), b.ke, b.pe.abs(), a.momentum.length(), b.momentum.length()])
+        .max(a.angular_momentum.abs())
+        .max(b.angular_momentum.abs());
+    let num = |x: f64| crate::notation::num_near(x, scale);
+    let pair = |v: glam::DVec2| format!("({}, {})", num(v.x), num(v.y));
+    let rows = [
+        ("KE", num(a.ke), num(b.ke), num(d.ke), "J"),
+        ("PE", num(a.pe), num(b.pe), num(d.pe), "J"),
+        ("E", num(a.energy()), num(b.energy()), num(b.energy() - a.energy()), "J"),
+        ("p", pair(a.momentum), pair(b.momentum), pair(d.momentum), "N·s"),
+        ("L", num(a.angular_momentum), num(b.angular_momentum), num(d.angular_momentum), "kg·m²/s"),
+    ];
+    let cell = |x: &str, unit: &str| format!("{x} {unit}");
+    let a_width = rows.iter().map(|r| cell(&r.1, r.4).chars().count()).max().unwrap_or(1);
+    let b_width = rows.iter().map(|r| cell(&r.2, r.4).chars().count()).max().unwrap_or(1);
+    let mut out = format!("\ntotals:\n      {:a_width$}  {:b_width$}  B − A\n", "A", "B");
+    for (name, x, y, dx, unit) in rows {
+        let mark = if x != y { DIFFERS } else { " " };
+        writeln!(out, "  {mark} {name:2}  {:a_width$}  {:b_width$}  {}", cell(&x, unit), cell(&y, unit), cell(&dx, unit)).unwrap();
+    }
     out
 }
 

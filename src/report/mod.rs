@@ -9,5 +9,5 @@ mod text;
 
 pub use compare::{DIFFERS, Row, compare, rows};
 pub use handout::{Handout, handout};
-pub use json::write_json_frame;
+pub use json::{JSON_FORMAT, phase_energy_json, write_json_frame};
 pub use text::{text_frame, text_phase, text_trace, write_text_frame};

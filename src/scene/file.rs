@@ -20,6 +20,65 @@ pub struct SceneFile {
     pub wall: Vec<WallEntry>,
     #[serde(default)]
     pub action: Vec<ActionEntry>,
+    #[serde(default)]
+    pub rack: Vec<RackEntry>,
+    #[serde(default)]
+    pub row: Vec<RowEntry>,
+    #[serde(default)]
+    pub grid: Vec<GridEntry>,
+    /// Where each entry of `body` is written: `[[body]]` N, or, for a copy a
+    /// pattern made (`pattern::expand`), the pattern's table; empty until the
+    /// patterns are expanded.
+    #[serde(skip)]
+    pub written_at: Vec<Vec<super::error::Seg>>,
+}
+
+/// `[[rack]]`: rows of equal circles in a triangle (see `pattern.rs`), named
+/// `NAME1`, `NAME2`, … row by row from the apex.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RackEntry {
+    pub name: String,
+    pub rows: i64,
+    #[serde(deserialize_with = "pair")]
+    pub apex: [f64; 2],
+    #[serde(default = "along_x", deserialize_with = "pair")]
+    pub direction: [f64; 2],
+    pub radius: f64,
+    pub mass: f64,
+    #[serde(default)]
+    pub gap: f64,
+    #[serde(default = "one")]
+    pub restitution: f64,
+    #[serde(default)]
+    pub friction: f64,
+}
+
+fn along_x() -> [f64; 2] {
+    [1.0, 0.0]
+}
+
+/// `[[row]]`: `count` copies of `[row.body]`, the first where it says, each
+/// next one `step` further; named `NAME1` … `NAMEn`.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RowEntry {
+    pub count: i64,
+    #[serde(deserialize_with = "pair")]
+    pub step: [f64; 2],
+    pub body: BodyEntry,
+}
+
+/// `[[grid]]`: `columns` × `rows` copies of `[grid.body]`, the first where it
+/// says, columns `step.x` apart and rows `step.y`; named `NAME1` … row by row.
+#[derive(Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GridEntry {
+    pub columns: i64,
+    pub rows: i64,
+    #[serde(deserialize_with = "pair")]
+    pub step: [f64; 2],
+    pub body: BodyEntry,
 }
 
 /// `[[wall]]`: a fixed segment (DESIGN.md, "Walls and actions"). The world
@@ -159,6 +218,7 @@ impl SceneFile {
             body: bodies.into_iter().map(BodyEntry::from_body).collect(),
             wall: walls.into_iter().filter_map(WallEntry::from_body).collect(),
             action: world.actions.iter().map(|a| ActionEntry::from_action(a, &world.bodies)).collect(),
+            ..SceneFile::default()
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod file;
 pub mod limits;
 mod line_ends;
 pub mod overrides;
+pub mod pattern;
 pub mod save;
 mod solver_keys;
 mod validate;
@@ -18,9 +19,23 @@ pub use file::YAxis;
 /// What `impulse new` writes: every key with its default and a comment.
 pub const STARTER: &str = include_str!("starter.toml");
 
+/// What `impulse new --full` adds: every table and key of the format, one line each.
+pub const REFERENCE: &str = include_str!("reference.toml");
+
+/// `impulse new --template NAME`: common starting points, each a sound scene
+/// (the stack and the pyramid rest), by name and with what each holds.
+pub const TEMPLATES: [(&str, &str, &str); 5] = [
+    ("stack", include_str!("templates/stack.toml"), "three boxes stacked on a floor"),
+    ("pyramid", include_str!("templates/pyramid.toml"), "ten boxes in rows of 4, 3, 2 and 1"),
+    ("snooker", include_str!("templates/snooker.toml"), "a break at full size: 15 reds racked, cushions, the cue ball at 6 m/s"),
+    ("ramp", include_str!("templates/ramp.toml"), "a ball rolling down an inclined wall"),
+    ("pendulum-row", include_str!("templates/pendulum-row.toml"), "Newton's cradle laid flat: five balls in a row, one sent in"),
+];
+
 use crate::engine::{Settings, World};
 use glam::DVec2;
 use serde::de::DeserializeOwned;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// Everything a scene file says, checked: ready to step.
@@ -48,10 +63,39 @@ impl Scene {
 
     /// A scene from a file that also holds the top-level tables `others` for
     /// another reader (a lesson's): they are left alone, not reported unknown.
+    ///
+    /// Every problem of the file is reported at once, in line order: a key of
+    /// the wrong name or type is reported and read as left out, so that the
+    /// rest of the file is read and checked too. Only a file that is not TOML
+    /// at all, or a table that lacks a key it needs, stops the reading there.
     pub fn parse_except(file: &str, source: &str, others: &[&str]) -> Result<Scene, SceneError> {
-        let raw: file::SceneFile =
-            tables(source, |key| !others.contains(&key)).map_err(|e| error::from_toml_beside(file, source, &e, others))?;
-        validate::scene(raw, file, source)
+        let (raw, errors) = tables_reporting_all::<file::SceneFile>(source, |key| !others.contains(&key));
+        let mut problems: Vec<Problem> = errors.iter().flat_map(|e| error::from_toml_beside(file, source, e, others).problems).collect();
+        // What a key read as left out brings about (a moving body with its
+        // `masss` left out has no mass) says again what its own error says.
+        let left_out: Vec<(Range<usize>, String)> =
+            problems.iter().filter_map(|p| Some((table_around(source, p.span.as_ref()?.start), meant_key(&p.message)?))).collect();
+        let echoes = |p: &Problem| {
+            p.span
+                .as_ref()
+                .is_some_and(|s| left_out.iter().any(|(table, key)| table.contains(&s.start) && p.message.contains(key.as_str())))
+        };
+        let structural = problems.len();
+        match raw.map(|raw| validate::scene(raw, file, source)) {
+            Some(Ok(scene)) if problems.is_empty() => return Ok(scene),
+            Some(Err(e)) => problems.extend(e.problems.into_iter().filter(|p| !echoes(p))),
+            _ => {}
+        }
+        // A table that lacks a key because its value was refused stops the reading: say the refusal only.
+        let mut k = 0;
+        problems.retain(|p| {
+            k += 1;
+            k > structural || !(p.message.starts_with("missing key") && echoes(p))
+        });
+        problems.sort_by_key(|p| p.span.as_ref().map_or(usize::MAX, |s| s.start));
+        // The copies of a pattern share their keys' lines: one report each.
+        problems.dedup_by(|a, b| a.span == b.span && a.message == b.message);
+        Err(SceneError::new(file, source, problems))
     }
 
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
@@ -93,13 +137,108 @@ pub fn read_text(path: &Path) -> Result<String, SceneError> {
     })
 }
 
+/// The key a refused key was meant to be: `mass` for ``unknown key `masss`:
+/// did you mean `mass`?`` and for ``body.mass`: expected a number``.
+fn meant_key(message: &str) -> Option<String> {
+    if let Some((_, rest)) = message.split_once("did you mean `") {
+        return rest.split('`').next().map(str::to_string);
+    }
+    let quoted = message.strip_prefix('`')?.split('`').next()?;
+    quoted.rsplit('.').next().map(str::to_string)
+}
+
+/// The bytes of the table (from its `[header]` to the next) that holds byte `at`.
+fn table_around(source: &str, at: usize) -> Range<usize> {
+    let header = |l: &str| l.trim_start().starts_with('[');
+    let mut start = 0;
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        if offset > at && header(line) {
+            return start..offset;
+        }
+        if header(line) {
+            start = offset;
+        }
+        offset += line.len();
+    }
+    start..source.len()
+}
+
 /// Reads the top-level tables of a TOML file that `keep` keeps into `T`.
 /// The error keeps its span in `source` (the spans survive the filtering).
 pub fn tables<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> Result<T, toml::de::Error> {
+    T::deserialize(toml::de::Deserializer::from(kept_tables(source, keep)?))
+}
+
+fn kept_tables<'s>(source: &'s str, keep: impl Fn(&str) -> bool) -> Result<toml::Spanned<toml::de::DeTable<'s>>, toml::de::Error> {
     let mut root = toml::de::DeTable::parse(source)?;
     let others: Vec<String> = root.get_ref().keys().map(|k| k.get_ref().to_string()).filter(|k| !keep(k)).collect();
     for key in others {
         root.get_mut().remove(key.as_str());
     }
-    T::deserialize(toml::de::Deserializer::from(root))
+    Ok(root)
+}
+
+/// How many keys of wrong names or types one file may have reported before
+/// the rest is left unread: a screenful, not a flood.
+const MOST_ERRORS: usize = 50;
+
+/// [`tables`], reporting every key serde refuses rather than the first: the
+/// key an error points at is taken out and the file read again, until it
+/// reads or an error points at no key (a table lacking a key it needs, or
+/// text that is not TOML). The value read, if it was, and the errors.
+pub fn tables_reporting_all<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> (Option<T>, Vec<toml::de::Error>) {
+    let mut root = match kept_tables(source, keep) {
+        Ok(root) => root,
+        Err(e) => return (None, vec![e]),
+    };
+    let mut errors = Vec::new();
+    while errors.len() < MOST_ERRORS {
+        match T::deserialize(toml::de::Deserializer::from(root.clone())) {
+            Ok(value) => return (Some(value), errors),
+            Err(e) => {
+                let taken_out = e.span().is_some_and(|span| take_out_key_at(root.get_mut(), &span));
+                errors.push(e);
+                if !taken_out {
+                    break;
+                }
+            }
+        }
+    }
+    (None, errors)
+}
+
+/// Takes out of `table`, at any depth, the key named or valued at `span`.
+fn take_out_key_at(table: &mut toml::de::DeTable, span: &std::ops::Range<usize>) -> bool {
+    let within = |outer: std::ops::Range<usize>| outer.start <= span.start && span.end <= outer.end;
+    let mut found = None;
+    for (key, value) in table.iter_mut() {
+        if key.span() == *span {
+            found = Some(key.get_ref().to_string());
+            break;
+        }
+        let inner = match value.get_mut() {
+            toml::de::DeValue::Table(t) => take_out_key_at(t, span),
+            toml::de::DeValue::Array(items) => items.iter_mut().any(|item| match item.get_mut() {
+                toml::de::DeValue::Table(t) => take_out_key_at(t, span),
+                _ => false,
+            }),
+            _ => false,
+        };
+        if inner {
+            return true;
+        }
+        // A plain value (a number, a string, [x, y]) goes whole; a table, or
+        // an array of them, only ever loses the key inside it.
+        let holds_tables = match value.get_ref() {
+            toml::de::DeValue::Table(_) => true,
+            toml::de::DeValue::Array(items) => items.iter().any(|item| matches!(item.get_ref(), toml::de::DeValue::Table(_))),
+            _ => false,
+        };
+        if within(value.span()) && !holds_tables {
+            found = Some(key.get_ref().to_string());
+            break;
+        }
+    }
+    found.is_some_and(|key| table.remove(key.as_str()).is_some())
 }

@@ -54,13 +54,56 @@ pub fn to_toml(source: &str, world: &World, settings: &Settings, filed: &[Option
         doc.remove("solver");
     }
 
-    let entries = world.iter().zip(filed.iter().copied());
+    let kept = keep_patterns(&mut doc, source, world);
+    let entries = world.iter().zip(filed.iter().copied()).filter(|((b, _), _)| !kept.contains(b.name.as_str()));
     let (walls, bodies): (Vec<Entry>, Vec<Entry>) = entries.partition(|((b, _), _)| matches!(b.shape, Shape::Segment { .. }));
     write_entries(&mut doc, "body", &bodies, &|t, b| write_body(t, &BodyEntry::from_body(b)));
     write_entries(&mut doc, "wall", &walls, &write_wall);
     let renamed = renames(filed, &world.bodies);
     rename_strings(&mut doc, "action", "body", &|name| renamed.get(name).map(|n| n.to_string()));
     Ok(with_line_ends(source, doc.to_string()))
+}
+
+/// The patterns of `source` (`[[rack]]`, `[[row]]`, `[[grid]]`) whose
+/// copies `world` holds just as the pattern makes them stay as written, and
+/// the names of those copies are given back: they are not written again as
+/// bodies. A pattern one of whose copies was edited, renamed or deleted is
+/// taken out of `doc` (and those the world holds before it), and what is left
+/// of their copies is written as `[[body]]` tables like any other body, so no
+/// edit is lost and the world keeps its order.
+fn keep_patterns(doc: &mut DocumentMut, source: &str, world: &World) -> std::collections::BTreeSet<String> {
+    let Ok(raw) = super::tables::<super::file::SceneFile>(source, |k| ["rack", "row", "grid"].contains(&k)) else {
+        return Default::default();
+    };
+    let now: BTreeMap<&str, BodyEntry> = world.iter().map(|b| (b.0.name.as_str(), BodyEntry::from_body(b))).collect();
+    let (copies, _) = super::pattern::expand(&raw);
+    // Each pattern's copies, in the order the world holds them.
+    let mut patterns: Vec<((&'static str, usize), Vec<BodyEntry>)> = Vec::new();
+    for copy in copies {
+        if let [super::Seg::Key(table), super::Seg::Index(i), ..] = copy.from[..] {
+            match patterns.last_mut() {
+                Some((at, bodies)) if *at == (table, i) => bodies.push(copy.body),
+                _ => patterns.push(((table, i), vec![copy.body])),
+            }
+        }
+    }
+    let as_made = |c: &BodyEntry| super::body(c).is_ok_and(|d| now.get(c.name.as_str()) == Some(&BodyEntry::from_body(d.parts())));
+    // Bodies written out go before every pattern's copies when read again: so
+    // that the world keeps its order, the patterns before an edited one go too.
+    let edited = patterns.iter().rposition(|(_, copies)| !copies.iter().all(as_made));
+    let mut kept = std::collections::BTreeSet::new();
+    // From the last, so that taking a table out leaves the indices of those before it.
+    for (k, ((table, i), copies)) in patterns.into_iter().enumerate().rev() {
+        if edited.is_none_or(|e| k > e) {
+            kept.extend(copies.into_iter().map(|c| c.name));
+        } else if let Some(tables) = doc.get_mut(table).and_then(Item::as_array_of_tables_mut) {
+            tables.remove(i);
+            if tables.is_empty() {
+                doc.remove(table);
+            }
+        }
+    }
+    kept
 }
 
 /// A body, and the name of the file's table it came from (none: a new body).

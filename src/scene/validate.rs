@@ -20,21 +20,30 @@ const OVERLAP_WARNING: f64 = 1e-9;
 /// gives a screenful, not 44,850 warnings.
 const SHOWN_OF_A_KIND: usize = 10;
 
-pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, SceneError> {
+pub(super) fn scene(mut raw: SceneFile, file: &str, source: &str) -> Result<Scene, SceneError> {
     let mut v = Problems::default();
     let doc = Document::parse(source);
     settings_problems(&mut v, &raw.world, &raw.solver);
+    let (copies, pattern_problems) = super::pattern::expand(&raw);
+    for (path, message, help) in pattern_problems {
+        v.bad(&path, &message, &help);
+    }
+    raw.written_at = (0..raw.body.len()).map(|i| vec![Seg::Key("body"), Seg::Index(i)]).collect();
+    for copy in copies {
+        raw.written_at.push(copy.from);
+        raw.body.push(copy.body);
+    }
     let mut bodies = Vec::new();
     let mut first_named: HashMap<&str, Vec<Seg>> = HashMap::new();
     let mut reused = 0;
-    let names = raw.body.iter().enumerate().map(|(i, b)| (b.name.as_str(), [Seg::Key("body"), Seg::Index(i)]));
-    let names = names.chain(raw.wall.iter().enumerate().map(|(i, w)| (w.name.as_str(), [Seg::Key("wall"), Seg::Index(i)])));
+    let names = raw.body.iter().zip(&raw.written_at).map(|(b, at)| (b.name.as_str(), at.clone()));
+    let names = names.chain(raw.wall.iter().enumerate().map(|(i, w)| (w.name.as_str(), vec![Seg::Key("wall"), Seg::Index(i)])));
     for (i, b) in raw.body.iter().enumerate() {
         match body(b) {
             Ok(body) => bodies.push(body),
             Err(problems) => {
                 for p in problems {
-                    v.bad(&[Seg::Key("body"), Seg::Index(i), Seg::Key(p.key)], &p.message, &p.help);
+                    v.bad(&body_key(&raw, i, p.key), &p.message, &p.help);
                 }
             }
         }
@@ -94,7 +103,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
             );
             let help = "the first frame pushes them apart; move one if they should only touch".to_string();
             let problem = Problem { warning: true, ..Problem::error(message, "overlaps an earlier body", Some(help)) };
-            doc.locate(&entry_key(raw.body.len(), b, "position"), problem)
+            doc.locate(&entry_key(&raw, b, "position"), problem)
         })
         .collect();
     if let Some(more) = overlapping.len().checked_sub(SHOWN_OF_A_KIND).filter(|&n| n > 0) {
@@ -111,7 +120,7 @@ pub(super) fn scene(raw: SceneFile, file: &str, source: &str) -> Result<Scene, S
         );
         let help = "write coulomb_cap = true in [solver], or a friction of at most 1".to_string();
         let problem = Problem { warning: true, ..Problem::error(message, "can add energy", Some(help)) };
-        warnings.push(doc.locate(&[Seg::Key("body"), Seg::Index(i), Seg::Key("friction")], problem));
+        warnings.push(doc.locate(&body_key(&raw, i, "friction"), problem));
     }
     let mut world = World::new(bodies, DVec2::from(w.gravity));
     world.actions = actions;
@@ -242,11 +251,19 @@ pub fn settings(raw: &SceneFile, bodies: &[BodyDef]) -> Result<Settings, Vec<(Ve
 
 /// Where the `i`th body of the world is written: the file's bodies come
 /// first, its walls after them; `key` of it (`position` stands for a wall's `from`).
-fn entry_key(bodies: usize, i: usize, key: &'static str) -> Vec<Seg> {
-    match i.checked_sub(bodies) {
-        None => vec![Seg::Key("body"), Seg::Index(i), Seg::Key(key)],
+/// Where key `key` of the world's body `i` is written: in its `[[body]]`, the
+/// pattern that made it, or its `[[wall]]`.
+fn entry_key(raw: &SceneFile, i: usize, key: &'static str) -> Vec<Seg> {
+    match i.checked_sub(raw.body.len()) {
+        None => body_key(raw, i, key),
         Some(w) => vec![Seg::Key("wall"), Seg::Index(w), Seg::Key(if key == "position" { "from" } else { key })],
     }
+}
+
+/// Where key `key` of `[[body]]` entry `i` (or the pattern that made it) is written.
+fn body_key(raw: &SceneFile, i: usize, key: &'static str) -> Vec<Seg> {
+    let at = raw.written_at.get(i).cloned().unwrap_or_else(|| vec![Seg::Key("body"), Seg::Index(i)]);
+    [at, vec![Seg::Key(key)]].concat()
 }
 
 /// Text 003's method moves balls without turning them and knows circles and
@@ -256,7 +273,7 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef]) {
     let method = "method = \"reposition\" (after Dobre & Ramtal)";
     let help = "write method = \"relaxation\" in [solver] for boxes and spin, or make the body a circle";
     for (i, b) in raw.body.iter().enumerate() {
-        let at = |key| [Seg::Key("body"), Seg::Index(i), Seg::Key(key)];
+        let at = |key| body_key(raw, i, key);
         if b.shape == ShapeName::Box && !b.is_static {
             let message = format!("\"{}\" is a moving box: {method} moves circles only (a static box is four walls)", b.name);
             v.bad(&at("shape"), &message, help);
@@ -297,7 +314,7 @@ fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef], grav
     }
     for (i, b) in raw.body.iter().enumerate().filter(|(_, b)| b.shape == ShapeName::Box) {
         v.bad(
-            &[Seg::Key("body"), Seg::Index(i), Seg::Key("shape")],
+            &body_key(raw, i, "shape"),
             &format!("\"{}\" is a box: {method} knows discs and walls only", b.name),
             &format!("make it a circle, put [[wall]]s where its faces are, {other}"),
         );
@@ -329,7 +346,7 @@ fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef], grav
                 shown += 1;
                 let depth = crate::notation::num(info.depth);
                 v.bad(
-                    &entry_key(raw.body.len(), j, "position"),
+                    &entry_key(raw, j, "position"),
                     &format!(
                         "\"{}\" and \"{}\" overlap by {depth} m at the start: {method} needs bodies apart, or just touching",
                         a.body.name, b.body.name

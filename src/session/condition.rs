@@ -7,14 +7,10 @@
 //! ledger (`FrameRecord::ledger`), which the caller passes in; nothing here
 //! computes physics.
 
-use crate::engine::{Phase, PhaseKind, Totals, Value};
+use crate::engine::{EnergyChange, Phase, PhaseKind, Value};
 use crate::scene::SceneError;
 use crate::scene::error::{Problem, nearest};
 use std::ops::Range;
-
-/// Energy that rises by less than this share of the larger of the totals (or
-/// 1 J) is rounding in the ledger's running sums, not a rise.
-const ENERGY_NOISE: f64 = 1e-9;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Cmp {
@@ -52,9 +48,11 @@ pub enum Term<B = usize> {
     Body(B),
     /// A value (or a body state the phase left) that is not a number.
     Nan,
-    /// The total energy after the phase exceeds the total before by more than this (0: by rounding).
+    /// The total energy KE + PE after the phase exceeds the total before by
+    /// more than this (0: by more than rounding), gravity's trade between PE
+    /// and KE left out (see [`EnergyChange`]).
     EnergyRises(f64),
-    /// `ke` (after the phase), `dke` (its change), or a value the phase records.
+    /// An energy term ([`ENERGY_TERMS`]) or a value the phase records.
     Compare(String, Cmp, f64),
 }
 
@@ -110,16 +108,25 @@ impl<B> Condition<B> {
 
     /// Whether judging needs the frame's ledger (every phase recorded).
     pub fn needs_energy(&self) -> bool {
-        self.any.iter().flatten().any(|t| matches!(t, Term::EnergyRises(_)) || matches!(t, Term::Compare(q, ..) if q == "ke" || q == "dke"))
+        self.any
+            .iter()
+            .flatten()
+            .any(|t| matches!(t, Term::EnergyRises(_)) || matches!(t, Term::Compare(q, ..) if ENERGY_TERMS.contains(&q.as_str())))
     }
 }
 
-/// What a phase is judged with: its record, the bodies' names, and the totals
-/// before and after it when the condition needs energy.
+/// The quantities a condition compares that come from the frame's ledger, not
+/// the phase's record: KE after the phase, PE after it, and the changes of KE,
+/// PE and E across it; the integrator's drift (at the frame's last forces,
+/// integrate or move phase, see [`EnergyChange::drift`]).
+pub const ENERGY_TERMS: [&str; 6] = ["ke", "dke", "pe", "dpe", "de", "integrator drift"];
+
+/// What a phase is judged with: its record, the bodies' names, and what it did
+/// to the energy when the condition needs that.
 pub struct At<'a> {
     pub phase: &'a Phase,
     pub names: &'a [String],
-    pub totals: Option<(Totals, Totals)>,
+    pub energy: Option<EnergyChange>,
 }
 
 impl Condition {
@@ -186,15 +193,15 @@ fn term_holds(term: &Term, at: &At, values: &mut Option<Vec<(String, Value)>>) -
                     _ => false,
                 })
         }
-        Term::EnergyRises(by) => at.totals.is_some_and(|(before, after)| {
-            let (e0, e1) = (before.energy(), after.energy());
-            let noise = ENERGY_NOISE * e0.abs().max(e1.abs()).max(1.0);
-            e1 - e0 > by.max(noise)
-        }),
+        Term::EnergyRises(by) => at.energy.is_some_and(|e| e.rises_by(*by)),
         Term::Compare(name, cmp, x) => {
             let value = match name.as_str() {
-                "ke" => at.totals.map(|(_, after)| after.ke),
-                "dke" => at.totals.map(|(before, after)| after.ke - before.ke),
+                "ke" => at.energy.map(|e| e.after.ke),
+                "dke" => at.energy.map(|e| e.after.ke - e.before.ke),
+                "pe" => at.energy.map(|e| e.after.pe),
+                "dpe" => at.energy.map(|e| e.after.pe - e.before.pe),
+                "de" => at.energy.map(|e| e.de()),
+                "integrator drift" => at.energy.and_then(|e| e.drift),
                 _ => values_of(values, at).iter().find(|(n, _)| n == name).and_then(|(_, v)| match v {
                     Value::Scalar(x) => Some(*x),
                     Value::Bool(b) => Some(f64::from(u8::from(*b))),
@@ -235,7 +242,8 @@ fn tokens(text: &str) -> Vec<(&str, Range<usize>)> {
     out
 }
 
-const TERMS: &str = "contact A B · kind = KIND · pair = A-B · body = A · nan · energy rises [by X] · QUANTITY OP NUMBER";
+const TERMS: &str =
+    "contact A B · kind = KIND · pair = A-B · body = A · nan · energy rises [by X] · integrator drift OP NUMBER · QUANTITY OP NUMBER";
 
 struct Parser<'a> {
     text: &'a str,
@@ -369,6 +377,10 @@ impl Parser<'_> {
                 }
                 Ok(Term::EnergyRises(0.0))
             }
+            "integrator" if self.peek() == Some("drift") => {
+                self.at += 1;
+                self.comparison("integrator drift".to_string())
+            }
             "and" | "or" => {
                 Err(problem(span, "expected a term", "a term is missing before this", Some(format!("a term is one of: {TERMS}"))))
             }
@@ -378,20 +390,23 @@ impl Parser<'_> {
                 "nothing to compare",
                 Some("write e.g. `jn < -7`".to_string()),
             )),
-            _ => {
-                let help = format!("a term is one of: {TERMS}");
-                let (op, so) = self.expect("a comparison (< <= > >= == !=)", &help)?;
-                let Some(op) = cmp(&op) else {
-                    return Err(problem(
-                        so,
-                        "expected a comparison: < <= > >= == !=",
-                        "here",
-                        Some(format!("write `{word} < NUMBER`; {help}")),
-                    ));
-                };
-                Ok(Term::Compare(word, op, self.number("a number")?))
-            }
+            _ => self.comparison(word),
         }
+    }
+
+    /// The rest of `QUANTITY OP NUMBER`, the quantity read.
+    fn comparison(&mut self, quantity: String) -> Result<Term, Problem> {
+        let help = format!("a term is one of: {TERMS}");
+        let (op, so) = self.expect("a comparison (< <= > >= == !=)", &help)?;
+        let Some(op) = cmp(&op) else {
+            return Err(problem(
+                so,
+                "expected a comparison: < <= > >= == !=",
+                "here",
+                Some(format!("write `{quantity} < NUMBER`; {help}")),
+            ));
+        };
+        Ok(Term::Compare(quantity, op, self.number("a number")?))
     }
 }
 

@@ -33,14 +33,14 @@ pub fn matches_in<'a>(
     names: &'a [String],
     condition: &'a Condition,
 ) -> impl DoubleEndedIterator<Item = usize> + 'a {
-    let ledger = condition.needs_energy().then(|| record.ledger(bodies, gravity));
+    let energy = condition.needs_energy().then(|| record.energy_changes(bodies, gravity));
     let end = range.end.min(record.phases.len());
     (range.start.min(end)..end).filter(move |&k| {
-        let totals = ledger.as_ref().map(|l| (l[k], l[k + 1]));
+        let energy = energy.as_ref().map(|e| e[k]);
         // Judged by kind and pair first, as a search's tracer is: a phase is
         // taken out of the frame's lists only when it could be a match.
         condition.could_hold(record.phases.kind(k), record.phases.pair(k))
-            && condition.holds(&At { phase: &record.phases.at(k), names, totals })
+            && condition.holds(&At { phase: &record.phases.at(k), names, energy })
     })
 }
 
@@ -81,7 +81,7 @@ pub fn find_any(world: &mut World, settings: &Settings, names: &[String], condit
         }
         let mut tracer = Filtered::new(|kind, pair| conditions.iter().any(|c| c.could_hold(kind, pair)), every_test);
         engine::step(world, settings, &mut tracer);
-        let met = tracer.phases.iter().any(|phase| conditions.iter().any(|c| c.holds(&At { phase, names, totals: None })));
+        let met = tracer.phases.iter().any(|phase| conditions.iter().any(|c| c.holds(&At { phase, names, energy: None })));
         if met {
             // The whole frame, for the derivation and the phase's place in it.
             let record = engine::record_frame(&mut start.clone(), settings);
