@@ -15,7 +15,7 @@ use serde_json::Value as Json;
 
 /// Keys whose value may be `null`, and the object whose members all may be
 /// (a phase's `values`, whose numbers the record check below has seen).
-const MAY_BE_NULL: [&str; 5] = ["mass", "iteration", "pair", "support", "distance"];
+const MAY_BE_NULL: [&str; 6] = ["mass", "iteration", "pair", "support", "distance", "integrator_drift"];
 
 fn no_stray_null(json: &Json, key: &str) {
     match json {
