@@ -19,6 +19,7 @@ pub const STARTER: &str = include_str!("starter.toml");
 
 use crate::engine::{Settings, World};
 use glam::DVec2;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
 
@@ -48,9 +49,28 @@ impl Scene {
     /// A scene from a file that also holds the top-level tables `others` for
     /// another reader (a lesson's): they are left alone, not reported unknown.
     pub fn parse_except(file: &str, source: &str, others: &[&str]) -> Result<Scene, SceneError> {
-        let raw: file::SceneFile =
-            tables(source, |key| !others.contains(&key)).map_err(|e| error::from_toml_beside(file, source, &e, others))?;
-        validate::scene(raw, file, source)
+        Scene::parse_beside::<serde::de::IgnoredAny>(file, source, others).map(|(scene, _)| scene)
+    }
+
+    /// [`Scene::parse_except`], with the tables `others` read into `T` from
+    /// the same parse: a file of 100,000 bodies is parsed once, not once for
+    /// each reader.
+    pub fn parse_beside<T: DeserializeOwned>(file: &str, source: &str, others: &[&str]) -> Result<(Scene, T), SceneError> {
+        let scene_error = |e: &toml::de::Error| error::from_toml_beside(file, source, e, others);
+        let mut root = toml::de::DeTable::parse(source).map_err(|e| scene_error(&e))?;
+        let span = root.span();
+        let mut beside = toml::de::DeTable::new();
+        for key in others {
+            if let Some((key, value)) = root.get_mut().remove_entry(*key) {
+                beside.insert(key, value);
+            }
+        }
+        // The spans survive the split: a problem in either part points into the whole file.
+        let raw = file::SceneFile::deserialize(toml::de::Deserializer::from(root)).map_err(|e| scene_error(&e))?;
+        let scene = validate::scene(raw, file, source)?;
+        let beside = toml::Spanned::new(span, beside);
+        let tables = T::deserialize(toml::de::Deserializer::from(beside)).map_err(|e| error::from_toml(file, source, &e))?;
+        Ok((scene, tables))
     }
 
     pub fn load(path: &Path) -> Result<Scene, SceneError> {
@@ -59,9 +79,15 @@ impl Scene {
 
     /// [`Scene::parse_except`] on a file's text.
     pub fn load_except(path: &Path, others: &[&str]) -> Result<Scene, SceneError> {
+        Scene::load_beside::<serde::de::IgnoredAny>(path, others).map(|(scene, _)| scene)
+    }
+
+    /// [`Scene::parse_beside`] on a file's text.
+    pub fn load_beside<T: DeserializeOwned>(path: &Path, others: &[&str]) -> Result<(Scene, T), SceneError> {
         let name = path.display().to_string();
         let source = read_text(path)?;
-        Ok(Scene { origin: Some(path.to_path_buf()), ..Scene::parse_except(&name, &source, others)? })
+        let (scene, tables) = Scene::parse_beside(&name, &source, others)?;
+        Ok((Scene { origin: Some(path.to_path_buf()), ..scene }, tables))
     }
 
     /// The warnings, rendered as the errors are; empty when there are none.
@@ -90,15 +116,4 @@ pub fn read_text(path: &Path) -> Result<String, SceneError> {
         );
         SceneError::new(&name, &source, vec![Problem { span: Some(at..at + '\u{FFFD}'.len_utf8()), ..problem }])
     })
-}
-
-/// Reads the top-level tables of a TOML file that `keep` keeps into `T`.
-/// The error keeps its span in `source` (the spans survive the filtering).
-pub fn tables<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> Result<T, toml::de::Error> {
-    let mut root = toml::de::DeTable::parse(source)?;
-    let others: Vec<String> = root.get_ref().keys().map(|k| k.get_ref().to_string()).filter(|k| !keep(k)).collect();
-    for key in others {
-        root.get_mut().remove(key.as_str());
-    }
-    T::deserialize(toml::de::Deserializer::from(root))
 }

@@ -1,0 +1,85 @@
+//! Input at scale: the overlap checks find what a loop over every pair
+//! finds; files too big, arrays too long and nesting too deep are refused
+//! before they are parsed, saying why.
+
+use impulse::geometry::collide;
+use impulse::scene::Scene;
+
+/// A scene of discs, turned boxes and walls crowded together, so that many pairs overlap.
+fn crowded(seed: u64, bodies: usize, event_driven: bool) -> String {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut text = String::from("[world]\ngravity = [0.0, 0.0]\n");
+    if event_driven {
+        text += "[solver]\nmethod = \"event-driven\"\n";
+    }
+    for i in 0..bodies {
+        let (x, y) = (rng.f64() * 20.0, rng.f64() * 20.0);
+        let shape = if !event_driven && rng.bool() {
+            format!("shape = \"box\"\nsize = [{}, {}]\nangle = {}", 0.5 + rng.f64() * 3.0, 0.5 + rng.f64(), rng.f64() * 6.0)
+        } else {
+            format!("shape = \"circle\"\nradius = {}", 0.3 + rng.f64())
+        };
+        let mass = if rng.u8(..5) == 0 { "static = true".to_string() } else { format!("mass = {}", 1.0 + rng.f64()) };
+        text += &format!("[[body]]\nname = \"b{i}\"\n{shape}\n{mass}\nposition = [{x}, {y}]\n");
+    }
+    for i in 0..4 {
+        let (x, y) = (rng.f64() * 20.0, rng.f64() * 20.0);
+        text += &format!("[[wall]]\nname = \"w{i}\"\nfrom = [{x}, {y}]\nto = [{}, {}]\n", x + rng.f64() * 10.0, y - 3.0);
+    }
+    text
+}
+
+/// Every overlapping pair of the world, by a loop over every pair (j, then i < j), as the messages list them.
+fn every_overlap(scene: &Scene) -> Vec<(String, String, f64)> {
+    let bodies: Vec<_> = scene.world.iter().collect();
+    let mut found = Vec::new();
+    for (j, (b, mb)) in bodies.iter().enumerate() {
+        for (a, ma) in &bodies[..j] {
+            if a.is_static() && b.is_static() {
+                continue;
+            }
+            if let Some(info) = collide(&a.shape, ma.pose(), &b.shape, mb.pose(), None).info
+                && info.depth > 1e-9
+            {
+                found.push((a.name.clone(), b.name.clone(), info.depth));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn overlap_warnings_name_the_pairs_a_loop_over_every_pair_finds() {
+    for seed in 0..20 {
+        let text = crowded(seed, 60, false);
+        let scene = Scene::parse("crowded.toml", &text).unwrap();
+        let every = every_overlap(&scene);
+        assert!(every.len() > 10, "seed {seed}: only {} overlaps; the scene should crowd", every.len());
+        let expected: Vec<String> = every
+            .iter()
+            .take(10)
+            .map(|(a, b, depth)| format!("\"{a}\" and \"{b}\" overlap by {} m at the start", impulse::notation::num(*depth)))
+            .chain([format!("… and {} more overlapping pairs", every.len() - 10)])
+            .collect();
+        let got: Vec<&str> = scene.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(got, expected, "seed {seed}");
+    }
+}
+
+#[test]
+fn event_driven_overlap_errors_name_the_pairs_a_loop_over_every_pair_finds() {
+    for seed in 0..20 {
+        let text = crowded(seed, 40, true);
+        // The same bodies under the default method give the world to compare with.
+        let plain = Scene::parse("crowded.toml", &text.replace("method = \"event-driven\"", "")).unwrap();
+        let every = every_overlap(&plain);
+        let error = Scene::parse("crowded.toml", &text).unwrap_err().render(false);
+        let mut named = 0;
+        for (a, b, depth) in every.iter().take(10) {
+            let message = format!("\"{a}\" and \"{b}\" overlap by {} m at the start", impulse::notation::num(*depth));
+            assert!(error.contains(&message), "seed {seed}: {message} missing from\n{error}");
+            named += 1;
+        }
+        assert_eq!(error.matches("needs bodies apart").count(), named, "seed {seed}: {error}");
+    }
+}
