@@ -83,3 +83,38 @@ fn event_driven_overlap_errors_name_the_pairs_a_loop_over_every_pair_finds() {
         assert_eq!(error.matches("needs bodies apart").count(), named, "seed {seed}: {error}");
     }
 }
+
+/// A file over the size limit is refused by its size alone, before it is read
+/// (a sparse file: 65 MB that take no room on disk).
+#[test]
+fn a_file_over_64_mb_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.toml");
+    std::fs::File::create(&path).unwrap().set_len(65 * 1024 * 1024).unwrap();
+    let error = Scene::load(&path).unwrap_err().render(false);
+    assert!(error.contains("the file is 65.0 MB; a scene file may be at most 64 MB"), "{error}");
+}
+
+#[test]
+fn a_million_numbers_in_a_position_are_refused_at_the_array() {
+    let text = format!(
+        "[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\nposition = [{}]\n",
+        vec!["0.0"; 1_000_000].join(", ")
+    );
+    let error = Scene::parse("long.toml", &text).unwrap_err().render(false);
+    assert!(error.starts_with("long.toml:6:12: error: `position` holds an array of more than 1,000 elements"), "{}", &error[..300]);
+    assert!(error.contains("help: a position, velocity or size is two numbers, e.g. position = [0.0, 2.0]"));
+    // Two numbers too many still get the parser's own message, which counts them.
+    let three = text.replace(&format!("[{}]", vec!["0.0"; 1_000_000].join(", ")), "[0.0, 0.0, 0.0]");
+    assert!(Scene::parse("three.toml", &three).unwrap_err().render(false).contains("expected two numbers [x, y], found 3 numbers"));
+}
+
+#[test]
+fn three_thousand_nested_headers_are_refused_at_the_first_too_deep() {
+    let text: String = (1..=3_000).map(|k| format!("[{}]\n", vec!["a"; k].join("."))).collect();
+    let error = Scene::parse("deep.toml", &text).unwrap_err().render(false);
+    // Line 81 is the first header of 81 levels; its 80th dot is the 161st column.
+    assert!(error.starts_with("deep.toml:81:161: error: keys, tables or arrays nest too deeply (more than 80 levels)"), "{error}");
+    let eighty: String = (1..=80).map(|k| format!("[{}]\n", vec!["a"; k].join("."))).collect();
+    assert!(!Scene::parse("eighty.toml", &eighty).unwrap_err().render(false).contains("nest too deeply"));
+}

@@ -1,5 +1,6 @@
 //! Scene files: TOML in, a validated world and solver settings out.
 
+mod bounded;
 pub mod error;
 pub mod file;
 pub mod limits;
@@ -57,6 +58,7 @@ impl Scene {
     /// each reader.
     pub fn parse_beside<T: DeserializeOwned>(file: &str, source: &str, others: &[&str]) -> Result<(Scene, T), SceneError> {
         let scene_error = |e: &toml::de::Error| error::from_toml_beside(file, source, e, others);
+        bounded::text(file, source)?;
         let mut root = toml::de::DeTable::parse(source).map_err(|e| scene_error(&e))?;
         let span = root.span();
         let mut beside = toml::de::DeTable::new();
@@ -104,7 +106,13 @@ impl Scene {
 /// A file's text; bytes that are not UTF-8 are an error at their line and column.
 pub fn read_text(path: &Path) -> Result<String, SceneError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| SceneError::io(&name, format!("cannot read the scene file: {e}")))?;
+    let cannot = |e: std::io::Error| SceneError::io(&name, format!("cannot read the scene file: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    bounded::file_size(&name, file.metadata().map_err(cannot)?.len())?;
+    // A file that grows while it is read (a pipe, a log) is cut one byte past the limit, and refused.
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, bounded::MAX_FILE_BYTES + 1), &mut bytes).map_err(cannot)?;
+    bounded::file_size(&name, bytes.len() as u64)?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         // The text up to the bad byte is kept as it is, so the place shown is exact.

@@ -692,7 +692,7 @@ pub fn body(b: &BodyEntry) -> Result<BodyDef, Vec<BodyProblem>> {
 }
 
 /// 44847 as "44,847", for counts in messages.
-fn thousands(n: usize) -> String {
+pub(super) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
