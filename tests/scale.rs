@@ -118,3 +118,77 @@ fn three_thousand_nested_headers_are_refused_at_the_first_too_deep() {
     let eighty: String = (1..=80).map(|k| format!("[{}]\n", vec!["a"; k].join("."))).collect();
     assert!(!Scene::parse("eighty.toml", &eighty).unwrap_err().render(false).contains("nest too deeply"));
 }
+
+/// A disc of 1e9 kg pushing one of 1e-6 kg into a wall: the light disc bounces
+/// between them ever faster, and from frame 11 on every frame reaches the event limit.
+const SQUEEZE: &str = r#"
+[world]
+gravity = [0.0, 0.0]
+
+[solver]
+method = "event-driven"
+
+[[body]]
+name = "heavy"
+shape = "circle"
+radius = 1.0
+mass = 1000000000.0
+position = [0.0, 0.0]
+velocity = [5.0, 0.0]
+
+[[body]]
+name = "light"
+shape = "circle"
+radius = 0.5
+mass = 0.000001
+position = [2.0, 0.0]
+
+[[wall]]
+name = "wall"
+from = [3.0, -5.0]
+to = [3.0, 5.0]
+"#;
+
+/// `run --frames 200` writes the first frame at the limit, says once why the
+/// run stops there and what to change, and ends with exit 2.
+#[test]
+fn the_event_limit_stops_a_run_once_with_what_to_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("squeeze.toml");
+    std::fs::write(&path, SQUEEZE).unwrap();
+    let impulse = |format: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_impulse"))
+            .args(["run", path.to_str().unwrap(), "--frames", "200", "--format", format])
+            .output()
+            .unwrap()
+    };
+    let text = impulse("text");
+    assert_eq!(text.status.code(), Some(2));
+    let stdout = String::from_utf8(text.stdout).unwrap();
+    let stderr = String::from_utf8(text.stderr).unwrap();
+    // Frames 0 to 11, the last of them at the limit of 1,000 + 100 for each of two discs and a wall.
+    assert_eq!(stdout.lines().filter(|l| l.starts_with("frame ")).count(), 12);
+    assert_eq!(stdout.matches("= stopped at 1300 events").count(), 1);
+    assert_eq!(stderr.matches("frame 11 handled 1300 events").count(), 1, "{stderr}");
+    assert!(stderr.contains("give the masses a smaller ratio, lower the speeds or the restitution, or write method = \"relaxation\""));
+    // The JSON trace is closed where the run stops, and still parses.
+    let json = impulse("json");
+    assert_eq!(json.status.code(), Some(2));
+    let trace: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(trace["frames"].as_array().unwrap().len(), 12);
+}
+
+/// The handout's search stops at its time budget, and the handout says so
+/// (a budget of nothing: the search stops before its first frame).
+#[test]
+fn the_handout_search_stops_at_its_time_budget_with_a_note() {
+    let scene = impulse::lesson::Lesson::parse("squeeze.toml", SQUEEZE).unwrap();
+    let options = impulse::report::handout::Options::default();
+    let built = impulse::report::handout::build_within(&scene, options, None, std::time::Duration::ZERO).unwrap();
+    assert!(built.markdown.contains("*The search stopped at its time budget of 5 s"), "{}", built.markdown);
+    assert!(built.markdown.contains("Frames searched: 0.*"));
+    // Given time, the same search finds the frames where the discs meet.
+    let built = impulse::report::handout::build_within(&scene, options, Some(12), std::time::Duration::from_secs(3600)).unwrap();
+    assert!(!built.markdown.contains("time budget"));
+    assert!(built.markdown.contains("heavy–light") || built.markdown.contains("light–wall"), "{}", built.markdown);
+}
