@@ -439,18 +439,20 @@ fn overlaps(bodies: &[BodyDef]) -> Vec<(usize, usize, f64)> {
         .collect()
 }
 
+/// One coordinate of a point.
+type Axis = fn(DVec2) -> f64;
+
 /// The pairs (i, j), i < j, of boxes (lower-left, upper-right corners) that
 /// meet, edges touching included. Sort and sweep along the axis the boxes'
 /// centres spread over most, so a scene laid out in a tall column costs no
 /// more than one laid out in a wide row.
 fn boxes_that_meet(bounds: &[(DVec2, DVec2)]) -> Vec<(usize, usize)> {
-    let spread = |axis: fn(DVec2) -> f64| {
+    let spread = |axis: Axis| {
         let centres = bounds.iter().map(|&(lo, hi)| axis(lo + hi));
         let (min, max) = centres.fold((f64::INFINITY, f64::NEG_INFINITY), |(min, max), c| (min.min(c), max.max(c)));
         max - min
     };
-    let (along, across): (fn(DVec2) -> f64, fn(DVec2) -> f64) =
-        if spread(|p| p.y) > spread(|p| p.x) { (|p| p.y, |p| p.x) } else { (|p| p.x, |p| p.y) };
+    let (along, across): (Axis, Axis) = if spread(|p| p.y) > spread(|p| p.x) { (|p| p.y, |p| p.x) } else { (|p| p.x, |p| p.y) };
     let mut order: Vec<usize> = (0..bounds.len()).collect();
     order.sort_unstable_by(|&a, &b| along(bounds[a].0).total_cmp(&along(bounds[b].0)));
     let mut found = Vec::new();
