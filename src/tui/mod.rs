@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 /// on panic, on a signal to stop, and while the process is suspended.
 pub fn run(mut app: App) -> io::Result<()> {
     let shared = std::sync::Arc::new(terminal::Shared::default());
-    terminal::handle_signals(shared.clone())?;
+    let signals = terminal::handle_signals(shared.clone())?;
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         terminal::leave();
@@ -41,6 +41,7 @@ pub fn run(mut app: App) -> io::Result<()> {
         event_loop(&mut screen, &mut app, &shared)
     });
     terminal::leave();
+    signals.close();
     result
 }
 

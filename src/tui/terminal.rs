@@ -61,9 +61,13 @@ fn lock(mutex: &Mutex<()>) -> MutexGuard<'_, ()> {
 /// - SIGCONT: the modes are set again and the next frame is drawn whole. A
 ///   SIGWINCH to the process itself wakes the loop that waits for a key, as a
 ///   resize would.
-pub fn handle_signals(shared: Arc<Shared>) -> io::Result<()> {
+///
+/// Closing the handle ends the thread and gives these signals back their own
+/// actions: once the debugger has quit, a suspend must not set its modes again.
+pub fn handle_signals(shared: Arc<Shared>) -> io::Result<signal_hook::iterator::Handle> {
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH};
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT])?;
+    let handle = signals.handle();
     std::thread::spawn(move || {
         // Held from a suspend until the process has continued and the modes are set again.
         let mut suspended: Option<MutexGuard<'_, ()>> = None;
@@ -91,5 +95,5 @@ pub fn handle_signals(shared: Arc<Shared>) -> io::Result<()> {
             }
         }
     });
-    Ok(())
+    Ok(handle)
 }
