@@ -500,6 +500,15 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
     let names = lesson::body_names(scene);
     let mut handout = report::Handout::new(scene, report::handout::Options { lang: options.lang, ..Default::default() });
     let format = options.format;
+    // The end of a trace, however it stops: the JSON's brackets closed, the handout's tail.
+    let close = |out: &mut dyn Write, handout: &report::Handout| -> std::io::Result<()> {
+        match format {
+            Format::Text => {}
+            Format::Json => out.write_all(b"]}\n")?,
+            Format::Markdown => out.write_all(handout.tail().as_bytes())?,
+        }
+        out.flush()
+    };
     let mut write = || -> std::io::Result<()> {
         match format {
             Format::Text => {}
@@ -522,6 +531,9 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
             if let Err(stop) = engine::guard(&record) {
                 return Err(std::io::Error::other(crate::notation::non_finite_message(&names, &stop, &record)));
             }
+            // A frame at the event limit is written, and the run stops there: the
+            // frames after it would each hit the limit again, megabytes of the same events.
+            let limited = crate::notation::event_limit_reached(&record);
             // The ledger is taken over every phase, then filtered with them.
             let mut spans = record.ledger_spans(&scene.world.bodies, scene.world.gravity);
             if let Some(kinds) = options.kinds {
@@ -539,13 +551,12 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
                 }
                 Format::Markdown => out.write_all(handout.frame(&record, &places).as_bytes())?,
             }
+            if let Some(limit) = limited {
+                close(out, &handout)?;
+                return Err(std::io::Error::other(crate::notation::event_limit_message(record.frame, limit)));
+            }
         }
-        match format {
-            Format::Text => {}
-            Format::Json => out.write_all(b"]}\n")?,
-            Format::Markdown => out.write_all(handout.tail().as_bytes())?,
-        }
-        out.flush()
+        close(out, &handout)
     };
     Ok(write())
 }

@@ -12,7 +12,7 @@ mod stopped;
 pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
 pub use ledger::{energy_change_line, rise_mark, totals_line};
 pub use markdown::{code_fence, code_span, markdown_text};
-pub use stopped::non_finite_message;
+pub use stopped::{event_limit_message, event_limit_reached, non_finite_message};
 
 use crate::engine::{BodyState, Phase, PhaseKind, Quantity, Value};
 use glam::DVec2;

@@ -15,6 +15,8 @@ struct Term {
     screen: vt100::Parser,
     /// Everything the program wrote, for what the screen does not keep.
     raw: Vec<u8>,
+    /// The terminal's device, for its line discipline (raw or cooked).
+    tty: std::path::PathBuf,
 }
 
 impl Term {
@@ -25,6 +27,7 @@ impl Term {
         cmd.cwd(dir);
         cmd.env("TERM", "xterm-256color");
         let child = pty.slave.spawn_command(cmd).unwrap();
+        let tty = pty.master.tty_name().unwrap();
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().unwrap();
         let writer = pty.master.take_writer().unwrap();
@@ -39,23 +42,61 @@ impl Term {
             }
         });
         let size = |n: u16| std::num::NonZeroU16::new(n).unwrap();
-        Term { child, writer, rx, screen: vt100::Parser::new(size(40), size(120), 0), raw: Vec::new() }
+        Term { child, writer, rx, screen: vt100::Parser::new(size(40), size(120), 0), raw: Vec::new(), tty }
     }
 
     fn wait_for(&mut self, text: &str) -> String {
+        self.wait_until(&format!("{text:?} on the screen"), |screen| screen.contents().contains(text));
+        self.screen.screen().contents()
+    }
+
+    /// Reads what the program writes until the screen meets `ready` (named `what` in the failure).
+    fn wait_until(&mut self, what: &str, ready: impl Fn(&vt100::Screen) -> bool) {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             while let Ok(bytes) = self.rx.try_recv() {
                 self.screen.process(&bytes);
                 self.raw.extend(bytes);
             }
-            let contents = self.screen.screen().contents();
-            if contents.contains(text) {
-                return contents;
+            let screen = self.screen.screen();
+            if ready(screen) {
+                return;
             }
-            assert!(Instant::now() < deadline, "never saw {text:?}; the screen was:\n{contents}");
+            assert!(Instant::now() < deadline, "never saw {what}; the screen was:\n{}", screen.contents());
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// The screen once the program has written nothing for a while: a frame may come in several writes.
+    fn settled(&mut self) -> String {
+        while let Ok(bytes) = self.rx.recv_timeout(Duration::from_millis(300)) {
+            self.screen.process(&bytes);
+            self.raw.extend(bytes);
+        }
+        self.screen.screen().contents()
+    }
+
+    /// The terminal's modes as a person would find them: (cursor shown, alternate screen, mouse reporting, raw mode).
+    /// Read once the program has written all it had to (a frame may come in several writes).
+    fn modes(&mut self) -> (bool, bool, bool, bool) {
+        self.settled();
+        let screen = self.screen.screen();
+        let stty = std::process::Command::new("stty").arg("-F").arg(&self.tty).arg("-a").output().unwrap();
+        let stty = String::from_utf8_lossy(&stty.stdout);
+        let raw = stty.split_whitespace().any(|flag| flag == "-icanon");
+        (!screen.hide_cursor(), screen.alternate_screen(), screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None, raw)
+    }
+
+    fn signal(&self, name: &str) {
+        let pid = self.child.process_id().unwrap().to_string();
+        assert!(std::process::Command::new("kill").args([format!("-{name}"), pid]).status().unwrap().success());
+    }
+
+    /// The process's state letter from /proc: `T` while stopped.
+    fn state(&self) -> char {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.process_id().unwrap())).unwrap();
+        // The name in parentheses may hold spaces; the state follows the last ')'.
+        stat[stat.rfind(')').unwrap() + 2..].chars().next().unwrap()
     }
 
     fn keys(&mut self, bytes: &[u8]) {
@@ -107,26 +148,72 @@ fn edit_and_save_with_real_keys() {
     assert!(on.is_some() && off > on, "mouse capture on {on:?}, off {off:?}");
 }
 
-/// SIGTERM, SIGHUP or SIGINT from outside: the terminal is given back (mouse
-/// reporting off, the main screen) and the exit status is 128 + the signal.
-#[cfg(unix)]
+/// The debugger's modes while it runs, the shell's when it has quit:
+/// (cursor shown, alternate screen, mouse reporting, raw mode).
+const RUNNING: (bool, bool, bool, bool) = (false, true, true, true);
+const GIVEN_BACK: (bool, bool, bool, bool) = (true, false, false, false);
+
+/// SIGTERM, SIGHUP or SIGINT from outside: the terminal is given back as `q`
+/// gives it (the cursor shown, the main screen, mouse reporting off, cooked
+/// mode) and the exit status is 128 + the signal.
+#[cfg(target_os = "linux")]
 #[test]
 fn a_signal_from_outside_restores_the_terminal() {
     for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2)] {
         let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
         t.wait_for("frame 0 · t 0 s · forces");
-        let pid = t.child.process_id().unwrap().to_string();
-        assert!(std::process::Command::new("kill").args([format!("-{signal}"), pid]).status().unwrap().success());
+        assert_eq!(t.modes(), RUNNING, "before SIG{signal}");
+        t.signal(signal);
         let status = t.child.wait().unwrap();
         assert_eq!(status.exit_code(), 128 + number, "SIG{signal}");
-        while let Ok(bytes) = t.rx.recv_timeout(Duration::from_millis(200)) {
-            t.raw.extend(bytes);
-        }
-        let text = String::from_utf8_lossy(&t.raw);
-        let after_mouse_on = &text[text.find("\x1b[?1000h").expect("mouse reporting was on")..];
-        assert!(after_mouse_on.contains("\x1b[?1000l"), "SIG{signal}: mouse reporting left on");
-        assert!(after_mouse_on.contains("\x1b[?1049l"), "SIG{signal}: the alternate screen left on");
+        t.wait_until("the cursor shown", |screen| !screen.hide_cursor());
+        assert_eq!(t.modes(), GIVEN_BACK, "after SIG{signal}");
     }
+}
+
+/// `q` gives the terminal back with the cursor shown.
+#[cfg(target_os = "linux")]
+#[test]
+fn quitting_restores_the_terminal() {
+    let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    t.wait_for("frame 0 · t 0 s · forces");
+    t.keys(b"q");
+    assert!(t.child.wait().unwrap().success());
+    t.wait_until("the cursor shown", |screen| !screen.hide_cursor());
+    assert_eq!(t.modes(), GIVEN_BACK);
+}
+
+/// SIGTSTP gives the terminal back and stops the process, as a shell's
+/// suspend does; SIGCONT sets the modes again and draws the whole picture,
+/// where the shell's lines had been.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_suspend_gives_the_terminal_back_until_it_continues() {
+    let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    t.wait_for("frame 0 · t 0 s · forces");
+    t.keys(b"n");
+    t.wait_for("frame 0 · t 0 s · broad (2/");
+    let picture = t.settled();
+    t.signal("TSTP");
+    t.wait_until("the main screen", |screen| !screen.alternate_screen());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while t.state() != 'T' {
+        assert!(Instant::now() < deadline, "the process never stopped: state {}", t.state());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(t.modes(), GIVEN_BACK, "while stopped");
+    t.signal("CONT");
+    // Entering the alternate screen clears it, so only a whole redraw brings the picture back.
+    // A space drawn at a line's end and a cleared cell read alike on a screen.
+    let same = |a: &str, b: &str| a.lines().map(str::trim_end).eq(b.lines().map(str::trim_end));
+    t.wait_until("the whole picture again", |screen| screen.alternate_screen() && same(&screen.contents(), &picture));
+    assert!(same(&t.settled(), &picture));
+    assert_eq!(t.modes(), RUNNING, "after continuing");
+    assert_ne!(t.state(), 'T');
+    // It takes keys again, and `q` still gives the terminal back.
+    t.keys(b"n");
+    t.wait_for("detect (3/48)");
+    t.quit();
 }
 
 /// The canvas's view keys as a terminal sends them: zoom, Ctrl-arrow pan, a

@@ -66,11 +66,11 @@ struct LessonTables {
 impl Lesson {
     /// A lesson file, or a plain scene file (a lesson with no narration).
     pub fn parse(file: &str, source: &str) -> Result<Lesson, SceneError> {
-        Lesson::from_scene(Scene::parse_except(file, source, &TABLES)?)
+        Lesson::from_scene(Scene::parse_beside(file, source, &TABLES)?)
     }
 
     pub fn load(path: &Path) -> Result<Lesson, SceneError> {
-        Lesson::from_scene(Scene::load_except(path, &TABLES)?)
+        Lesson::from_scene(Scene::load_beside(path, &TABLES)?)
     }
 
     /// The same lesson with `--set KEY=VALUE` overrides written into its file
@@ -87,15 +87,7 @@ impl Lesson {
         Ok(variant)
     }
 
-    fn from_scene(mut scene: Scene) -> Result<Lesson, SceneError> {
-        let (tables, errors) = crate::scene::tables_reporting_all::<LessonTables>(&scene.source, |key| TABLES.contains(&key));
-        let tables = match tables {
-            Some(tables) if errors.is_empty() => tables,
-            _ => {
-                let problems = errors.iter().flat_map(|e| crate::scene::error::from_toml(&scene.file, &scene.source, e).problems);
-                return Err(SceneError::new(&scene.file, &scene.source, problems.collect()));
-            }
-        };
+    fn from_scene((mut scene, tables): (Scene, LessonTables)) -> Result<Lesson, SceneError> {
         // A lesson that starts bodies inside each other (relaxation) does it on purpose.
         if tables.lesson.is_some() {
             scene.warnings.clear();

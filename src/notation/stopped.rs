@@ -1,7 +1,7 @@
 //! What a person reads when the run-time guard stops a run (see `engine::guard`).
 
 use super::phase_title;
-use crate::engine::{FrameRecord, NonFinite};
+use crate::engine::{FrameRecord, NonFinite, PhaseData};
 
 /// "frame 12, resolve · pass 3 · ball–floor: the state of "ball" is no longer a finite number …"
 pub fn non_finite_message(names: &[String], stop: &NonFinite, record: &FrameRecord) -> String {
@@ -13,5 +13,26 @@ pub fn non_finite_message(names: &[String], stop: &NonFinite, record: &FrameReco
          give the solver coulomb_cap = true, or smaller speeds, friction or dt",
         stop.frame,
         bodies.join(", ")
+    )
+}
+
+/// The events a frame may handle, when `record`'s frame stopped at that limit
+/// (its last event, the frame's end, says so).
+pub fn event_limit_reached(record: &FrameRecord) -> Option<usize> {
+    let n = record.phases.len();
+    (n.saturating_sub(2)..n).rev().find_map(|k| match &record.phases.at(k).data {
+        PhaseData::Event(event) => event.tally.filter(|t| t.limited).map(|t| t.limit),
+        _ => None,
+    })
+}
+
+/// "frame 3 handled 1300 events, as many as a frame of this scene may …": said
+/// once, where a run stops, with what to change.
+pub fn event_limit_message(frame: u64, limit: usize) -> String {
+    format!(
+        "frame {frame} handled {limit} events, as many as a frame of this scene may (1000, and 100 for each disc and wall); \
+         the rest of the frame is unplayed and the run stops here. Discs that bounce ever faster between each other and a \
+         wall (a very heavy disc pressing a light one into it) call for more events than a frame can take: give the masses \
+         a smaller ratio, lower the speeds or the restitution, or write method = \"relaxation\" in [solver]"
     )
 }

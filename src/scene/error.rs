@@ -189,15 +189,20 @@ pub fn locate(source: &str, path: &[Seg], problem: Problem) -> Problem {
 
 /// A file's text parsed once, to place any number of problems in it: parsing
 /// again for each would make a file with n problems cost n² (5,000 duplicate
-/// names took minutes).
+/// names took minutes). It is parsed when the first problem is placed, so a
+/// file with none is parsed only for its values.
 pub struct Document<'a> {
     source: &'a str,
-    root: Option<DeTable<'a>>,
+    root: std::cell::OnceCell<Option<DeTable<'a>>>,
 }
 
 impl<'a> Document<'a> {
     pub fn parse(source: &'a str) -> Document<'a> {
-        Document { source, root: DeTable::parse(source).ok().map(|t| t.into_inner()) }
+        Document { source, root: std::cell::OnceCell::new() }
+    }
+
+    fn root(&self) -> Option<&DeTable<'a>> {
+        self.root.get_or_init(|| DeTable::parse(self.source).ok().map(|t| t.into_inner())).as_ref()
     }
 
     /// Puts `problem` at `path`, or at the nearest part of it the file has.
@@ -210,7 +215,7 @@ impl<'a> Document<'a> {
 
     pub fn span_of(&self, path: &[Seg]) -> Option<Range<usize>> {
         let mut best = None;
-        let mut table = Some(self.root.as_ref()?);
+        let mut table = Some(self.root()?);
         let mut array: Option<&toml::de::DeArray> = None;
         for seg in path {
             let found = match (seg, table, array) {

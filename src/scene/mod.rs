@@ -1,5 +1,6 @@
 //! Scene files: TOML in, a validated world and solver settings out.
 
+mod bounded;
 pub mod error;
 pub mod file;
 pub mod limits;
@@ -69,7 +70,35 @@ impl Scene {
     /// rest of the file is read and checked too. Only a file that is not TOML
     /// at all, or a table that lacks a key it needs, stops the reading there.
     pub fn parse_except(file: &str, source: &str, others: &[&str]) -> Result<Scene, SceneError> {
-        let (raw, errors) = tables_reporting_all::<file::SceneFile>(source, |key| !others.contains(&key));
+        Scene::parse_beside::<serde::de::IgnoredAny>(file, source, others).map(|(scene, _)| scene)
+    }
+
+    /// [`Scene::parse_except`], with the tables `others` read into `T` from
+    /// the same parse: a file of 100,000 bodies is parsed once, not once for
+    /// each reader.
+    ///
+    /// Every problem of the file is reported at once, in line order: a key of
+    /// the wrong name or type is reported and read as left out, so that the
+    /// rest of the file is read and checked too. Only a file that is not TOML
+    /// at all, or a table that lacks a key it needs, stops the reading there.
+    /// The tables `others` are read once the scene is.
+    pub fn parse_beside<T: DeserializeOwned>(file: &str, source: &str, others: &[&str]) -> Result<(Scene, T), SceneError> {
+        bounded::text(file, source)?;
+        let (root, beside) = split(source, others).map_err(|e| error::from_toml_beside(file, source, &e, others))?;
+        let scene = Scene::read_all(file, source, root, others)?;
+        let (tables, errors) = reporting_all::<T>(beside, || split(source, others).ok().map(|(_, beside)| beside));
+        match tables {
+            Some(tables) if errors.is_empty() => Ok((scene, tables)),
+            _ => {
+                let problems = errors.iter().flat_map(|e| error::from_toml(file, source, e).problems);
+                Err(SceneError::new(file, source, problems.collect()))
+            }
+        }
+    }
+
+    /// The scene's tables of a parsed file, validated, with every problem.
+    fn read_all(file: &str, source: &str, root: Tables, others: &[&str]) -> Result<Scene, SceneError> {
+        let (raw, errors) = reporting_all::<file::SceneFile>(root, || split(source, others).ok().map(|(root, _)| root));
         let mut problems: Vec<Problem> = errors.iter().flat_map(|e| error::from_toml_beside(file, source, e, others).problems).collect();
         // What a key read as left out brings about (a moving body with its
         // `masss` left out has no mass) says again what its own error says.
@@ -104,9 +133,15 @@ impl Scene {
 
     /// [`Scene::parse_except`] on a file's text.
     pub fn load_except(path: &Path, others: &[&str]) -> Result<Scene, SceneError> {
+        Scene::load_beside::<serde::de::IgnoredAny>(path, others).map(|(scene, _)| scene)
+    }
+
+    /// [`Scene::parse_beside`] on a file's text.
+    pub fn load_beside<T: DeserializeOwned>(path: &Path, others: &[&str]) -> Result<(Scene, T), SceneError> {
         let name = path.display().to_string();
         let source = read_text(path)?;
-        Ok(Scene { origin: Some(path.to_path_buf()), ..Scene::parse_except(&name, &source, others)? })
+        let (scene, tables) = Scene::parse_beside(&name, &source, others)?;
+        Ok((Scene { origin: Some(path.to_path_buf()), ..scene }, tables))
     }
 
     /// The warnings, rendered as the errors are; empty when there are none.
@@ -123,7 +158,13 @@ impl Scene {
 /// A file's text; bytes that are not UTF-8 are an error at their line and column.
 pub fn read_text(path: &Path) -> Result<String, SceneError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| SceneError::io(&name, format!("cannot read the scene file: {e}")))?;
+    let cannot = |e: std::io::Error| SceneError::io(&name, format!("cannot read the scene file: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    bounded::file_size(&name, file.metadata().map_err(cannot)?.len())?;
+    // A file that grows while it is read (a pipe, a log) is cut one byte past the limit, and refused.
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, bounded::MAX_FILE_BYTES + 1), &mut bytes).map_err(cannot)?;
+    bounded::file_size(&name, bytes.len() as u64)?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         // The text up to the bad byte is kept as it is, so the place shown is exact.
@@ -164,48 +205,68 @@ fn table_around(source: &str, at: usize) -> Range<usize> {
     start..source.len()
 }
 
-/// Reads the top-level tables of a TOML file that `keep` keeps into `T`.
-/// The error keeps its span in `source` (the spans survive the filtering).
-pub fn tables<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> Result<T, toml::de::Error> {
-    T::deserialize(toml::de::Deserializer::from(kept_tables(source, keep)?))
+/// How many keys of wrong names or types one file may have reported before
+/// the rest is left unread: a screenful, not a flood.
+const MOST_ERRORS: usize = 50;
+
+/// Reads `root` into `T`, reporting every key serde refuses rather than the
+/// first: the key an error points at is taken out and the tables read again,
+/// until they read or an error points at no key (a table lacking a key it
+/// needs). The value read, if it was, and the errors. A file that reads is
+/// read once; only one with errors is parsed again (`again`), since reading
+/// takes the tables apart.
+fn reporting_all<'s, T: DeserializeOwned>(
+    root: Tables<'s>,
+    again: impl FnOnce() -> Option<Tables<'s>>,
+) -> (Option<T>, Vec<toml::de::Error>) {
+    let first = match T::deserialize(toml::de::Deserializer::from(root)) {
+        Ok(value) => return (Some(value), Vec::new()),
+        Err(e) => e,
+    };
+    let mut errors = Vec::new();
+    let mut next = Some(first);
+    let Some(mut root) = again() else { return (None, next.into_iter().collect()) };
+    while let Some(e) = next.take() {
+        let taken_out = e.span().is_some_and(|span| take_out_key_at(root.get_mut(), &span));
+        errors.push(e);
+        if !taken_out || errors.len() >= MOST_ERRORS {
+            break;
+        }
+        match T::deserialize(toml::de::Deserializer::from(root.clone())) {
+            Ok(value) => return (Some(value), errors),
+            Err(e) => next = Some(e),
+        }
+    }
+    (None, errors)
 }
 
-fn kept_tables<'s>(source: &'s str, keep: impl Fn(&str) -> bool) -> Result<toml::Spanned<toml::de::DeTable<'s>>, toml::de::Error> {
+/// Reads the top-level tables of a TOML file that `keep` keeps into `T`.
+/// The error keeps its span in `source` (the spans survive the filtering).
+pub(crate) fn tables<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> Result<T, toml::de::Error> {
     let mut root = toml::de::DeTable::parse(source)?;
     let others: Vec<String> = root.get_ref().keys().map(|k| k.get_ref().to_string()).filter(|k| !keep(k)).collect();
     for key in others {
         root.get_mut().remove(key.as_str());
     }
-    Ok(root)
+    T::deserialize(toml::de::Deserializer::from(root))
 }
 
-/// How many keys of wrong names or types one file may have reported before
-/// the rest is left unread: a screenful, not a flood.
-const MOST_ERRORS: usize = 50;
+/// A file's top-level tables, as parsed, with their spans.
+type Tables<'s> = toml::Spanned<toml::de::DeTable<'s>>;
 
-/// [`tables`], reporting every key serde refuses rather than the first: the
-/// key an error points at is taken out and the file read again, until it
-/// reads or an error points at no key (a table lacking a key it needs, or
-/// text that is not TOML). The value read, if it was, and the errors.
-pub fn tables_reporting_all<T: DeserializeOwned>(source: &str, keep: impl Fn(&str) -> bool) -> (Option<T>, Vec<toml::de::Error>) {
-    let mut root = match kept_tables(source, keep) {
-        Ok(root) => root,
-        Err(e) => return (None, vec![e]),
-    };
-    let mut errors = Vec::new();
-    while errors.len() < MOST_ERRORS {
-        match T::deserialize(toml::de::Deserializer::from(root.clone())) {
-            Ok(value) => return (Some(value), errors),
-            Err(e) => {
-                let taken_out = e.span().is_some_and(|span| take_out_key_at(root.get_mut(), &span));
-                errors.push(e);
-                if !taken_out {
-                    break;
-                }
-            }
+/// A file's tables parsed and split: the scene's, and the tables `others`
+/// (a lesson's) with the whole file's span, so a problem in either part
+/// points into the whole file.
+fn split<'s>(source: &'s str, others: &[&str]) -> Result<(Tables<'s>, Tables<'s>), toml::de::Error> {
+    let mut root = toml::de::DeTable::parse(source)?;
+    let span = root.span();
+    let mut beside = toml::de::DeTable::new();
+    for key in others {
+        if let Some((key, value)) = root.get_mut().remove_entry(*key) {
+            beside.insert(key, value);
         }
     }
-    (None, errors)
+    Ok((root, toml::Spanned::new(span, beside)))
 }
 
 /// Takes out of `table`, at any depth, the key named or valued at `span`.

@@ -334,27 +334,14 @@ fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef], grav
         );
     }
     // A hit is predicted before it happens; an overlap there is nothing to undo it.
-    let mut shown = 0;
-    for (j, b) in bodies.iter().enumerate() {
-        for a in &bodies[..j] {
-            if (a.body.is_static() && b.body.is_static()) || shown == SHOWN_OF_A_KIND {
-                continue;
-            }
-            if let Some(info) = collide(&a.body.shape, a.motion.pose(), &b.body.shape, b.motion.pose(), None).info
-                && info.depth > OVERLAP_WARNING
-            {
-                shown += 1;
-                let depth = crate::notation::num(info.depth);
-                v.bad(
-                    &entry_key(raw, j, "position"),
-                    &format!(
-                        "\"{}\" and \"{}\" overlap by {depth} m at the start: {method} needs bodies apart, or just touching",
-                        a.body.name, b.body.name
-                    ),
-                    "move one of them: the method predicts each hit before it happens and has no way to undo an overlap",
-                );
-            }
-        }
+    for &(i, j, depth) in overlaps(bodies).iter().take(SHOWN_OF_A_KIND) {
+        let (a, b) = (&bodies[i].body.name, &bodies[j].body.name);
+        let depth = crate::notation::num(depth);
+        v.bad(
+            &entry_key(raw, j, "position"),
+            &format!("\"{a}\" and \"{b}\" overlap by {depth} m at the start: {method} needs bodies apart, or just touching"),
+            "move one of them: the method predicts each hit before it happens and has no way to undo an overlap",
+        );
     }
 }
 
@@ -439,18 +426,62 @@ fn action(v: &mut Problems, i: usize, a: &super::file::ActionEntry, bodies: &[Bo
     Some(Action { frame: a.frame as u64, body: body?, kind })
 }
 
-/// Pairs that overlap (more than touching), with the depth.
+/// Pairs that overlap (more than touching), with the depth, in the order of a
+/// loop over every pair (i, j), i < j, by j then i: the messages name the same
+/// first pairs whatever the number of bodies.
+///
+/// Only pairs whose boxes (axis-aligned) meet can overlap, and a sweep finds
+/// those in about the time of a sort: a file of 100,000 bodies loads in
+/// seconds, where testing every pair would take minutes.
 fn overlaps(bodies: &[BodyDef]) -> Vec<(usize, usize, f64)> {
+    let poses: Vec<_> = bodies.iter().map(|b| b.motion.pose()).collect();
+    // Widened by the depth that counts, so a box rounded a hair small never hides one.
+    let bounds: Vec<(DVec2, DVec2)> = bodies
+        .iter()
+        .zip(&poses)
+        .map(|(b, pose)| {
+            let half = b.body.shape.half_extent(pose.angle) + DVec2::splat(OVERLAP_WARNING);
+            (pose.position - half, pose.position + half)
+        })
+        .collect();
+    let mut near = boxes_that_meet(&bounds);
+    near.retain(|&(i, j)| !(bodies[i].body.is_static() && bodies[j].body.is_static()));
+    near.sort_unstable_by_key(|&(i, j)| (j, i));
+    near.into_iter()
+        .filter_map(|(i, j)| {
+            let (a, b) = (&bodies[i].body, &bodies[j].body);
+            let info = collide(&a.shape, poses[i], &b.shape, poses[j], None).info?;
+            (info.depth > OVERLAP_WARNING).then_some((i, j, info.depth))
+        })
+        .collect()
+}
+
+/// One coordinate of a point.
+type Axis = fn(DVec2) -> f64;
+
+/// The pairs (i, j), i < j, of boxes (lower-left, upper-right corners) that
+/// meet, edges touching included. Sort and sweep along the axis the boxes'
+/// centres spread over most, so a scene laid out in a tall column costs no
+/// more than one laid out in a wide row.
+fn boxes_that_meet(bounds: &[(DVec2, DVec2)]) -> Vec<(usize, usize)> {
+    let spread = |axis: Axis| {
+        let centres = bounds.iter().map(|&(lo, hi)| axis(lo + hi));
+        let (min, max) = centres.fold((f64::INFINITY, f64::NEG_INFINITY), |(min, max), c| (min.min(c), max.max(c)));
+        max - min
+    };
+    let (along, across): (Axis, Axis) = if spread(|p| p.y) > spread(|p| p.x) { (|p| p.y, |p| p.x) } else { (|p| p.x, |p| p.y) };
+    let mut order: Vec<usize> = (0..bounds.len()).collect();
+    order.sort_unstable_by(|&a, &b| along(bounds[a].0).total_cmp(&along(bounds[b].0)));
     let mut found = Vec::new();
-    for (j, b) in bodies.iter().enumerate() {
-        for (i, a) in bodies[..j].iter().enumerate() {
-            if a.body.is_static() && b.body.is_static() {
-                continue;
+    for (k, &a) in order.iter().enumerate() {
+        let (lo_a, hi_a) = bounds[a];
+        for &b in &order[k + 1..] {
+            let (lo_b, hi_b) = bounds[b];
+            if along(lo_b) > along(hi_a) {
+                break;
             }
-            if let Some(info) = collide(&a.body.shape, a.motion.pose(), &b.body.shape, b.motion.pose(), None).info
-                && info.depth > OVERLAP_WARNING
-            {
-                found.push((i, j, info.depth));
+            if across(lo_b) <= across(hi_a) && across(lo_a) <= across(hi_b) {
+                found.push((a.min(b), a.max(b)));
             }
         }
     }
@@ -688,7 +719,7 @@ pub fn body(b: &BodyEntry) -> Result<BodyDef, Vec<BodyProblem>> {
 }
 
 /// 44847 as "44,847", for counts in messages.
-fn thousands(n: usize) -> String {
+pub(super) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {

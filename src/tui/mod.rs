@@ -12,6 +12,7 @@ mod modes;
 mod msg;
 pub mod quiz;
 pub mod shot;
+mod terminal;
 pub mod view;
 pub mod words;
 
@@ -19,48 +20,32 @@ pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
 pub use effect::{Check, Concern, Effect, Outcome, perform};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
+use crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 use keys::Scope;
 use ratatui::layout::Rect;
 use std::io;
 use std::time::{Duration, Instant};
 
-/// Runs the app until it quits. The terminal is restored on quit, on error,
-/// (through ratatui's panic hook) on panic, and on a signal to stop.
+/// Runs the app until it quits. The terminal is given back on quit, on error,
+/// on panic, on a signal to stop, and while the process is suspended.
 pub fn run(mut app: App) -> io::Result<()> {
-    restore_on_signals()?;
-    let mut terminal = ratatui::init();
-    // Mouse reporting is ours to turn off again, on a panic too: ratatui's
-    // hook restores the rest of the terminal, then runs the one before it.
+    let shared = std::sync::Arc::new(terminal::Shared::default());
+    let signals = terminal::handle_signals(shared.clone())?;
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+        terminal::leave();
         hook(info);
     }));
-    crossterm::execute!(io::stdout(), EnableMouseCapture)?;
-    let result = event_loop(&mut terminal, &mut app);
-    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
-    ratatui::restore();
+    let result = terminal::enter().and_then(|()| {
+        let mut screen = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(io::stdout()))?;
+        event_loop(&mut screen, &mut app, &shared)
+    });
+    terminal::leave();
+    signals.close();
     result
 }
 
-/// SIGTERM, SIGHUP and SIGINT from outside (in raw mode Ctrl-C is a key, not
-/// a signal) restore the terminal — mouse reporting off, the main screen,
-/// cooked mode — and end the process as the signal would, with 128 + its number.
-fn restore_on_signals() -> io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
-    std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
-            ratatui::restore();
-            std::process::exit(128 + signal);
-        }
-    });
-    Ok(())
-}
-
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Result<()> {
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &terminal::Shared) -> io::Result<()> {
     let mut next_tick = Instant::now();
     // When the last second's frames were shown, for the rate the status line gives.
     let mut shown: std::collections::VecDeque<Instant> = std::collections::VecDeque::new();
@@ -69,7 +54,14 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
     // When the last key came: a key after a rest of a second lets a held move key go.
     let mut last_key = Instant::now();
     while !app.quit {
-        terminal.draw(|f| view::view(app, f))?;
+        {
+            let (_drawing, whole) = shared.draw();
+            if whole {
+                let size = terminal.size()?;
+                terminal.resize(Rect::new(0, 0, size.width, size.height))?;
+            }
+            terminal.draw(|f| view::view(app, f))?;
+        }
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
         let event = match app.running() {
             Some(fps) => {

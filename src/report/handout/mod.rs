@@ -23,6 +23,7 @@ use crate::notation::{
 };
 use crate::scene::SceneError;
 use std::fmt::Write;
+use std::time::{Duration, Instant};
 use student::Answers;
 use words::Word;
 
@@ -90,12 +91,22 @@ pub fn handout(scene: &Lesson, frames: &Records, places: &[Option<Place>]) -> St
 /// them); a scene without narration a section per frame that did something,
 /// searching `frames` frames (default [`SCAN_FRAMES`]) for [`MAX_FRAMES`] of them.
 pub fn build(scene: &Lesson, options: Options, frames: Option<u64>) -> Result<Built, SceneError> {
+    build_within(scene, options, frames, SEARCH_BUDGET)
+}
+
+/// How long the search of a scene without narration may take: a scene whose
+/// frames each reach the event limit takes seconds a frame, and a person
+/// waiting for a handout wants the frames found so far, with a note.
+pub const SEARCH_BUDGET: Duration = Duration::from_secs(5);
+
+/// [`build`], searching a scene without narration for at most `budget`.
+pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budget: Duration) -> Result<Built, SceneError> {
     let options = Options { pictures: true, ..options };
     let mut h = Handout::new(scene, options);
     let mut md = h.head();
     if scene.steps.is_empty() {
         let scanned = frames.unwrap_or(SCAN_FRAMES);
-        let (records, more) = eventful_frames(scene, scanned)?;
+        let (records, ended) = eventful_frames(scene, scanned, budget)?;
         writeln!(md, "*{} {scanned}*\n", h.word(words::WHICH_FRAMES)).unwrap();
         if records.is_empty() {
             writeln!(md, "{}\n", h.word(words::NO_EVENTS)).unwrap();
@@ -103,8 +114,10 @@ pub fn build(scene: &Lesson, options: Options, frames: Option<u64>) -> Result<Bu
         for record in records.values() {
             md += &h.frame(record, &[]);
         }
-        if more {
-            writeln!(md, "*{}*\n", h.word(words::MORE_FRAMES)).unwrap();
+        match ended {
+            Searched::All => {}
+            Searched::Full => writeln!(md, "*{}*\n", h.word(words::MORE_FRAMES)).unwrap(),
+            Searched::OutOfTime(searched) => writeln!(md, "*{} {searched}.*\n", h.word(words::OUT_OF_TIME)).unwrap(),
         }
     } else {
         let mut anchored = lesson::anchored_frames(scene)?;
@@ -125,15 +138,20 @@ pub fn build(scene: &Lesson, options: Options, frames: Option<u64>) -> Result<Bu
 /// a pair begins to touch (it did not in the frame before) or an action acts
 /// — a contact that goes on frame after frame is shown once, where it
 /// begins. At most [`MAX_FRAMES`] of the first `frames`, recorded; and
-/// whether the search stopped with frames left. Frames are stepped untraced
+/// how the search ended. Frames are stepped untraced
 /// and a frame with a contact or an action is recorded again from its start
-/// (the step is deterministic), so a long search stays fast.
-fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), SceneError> {
+/// (the step is deterministic), so a long search stays fast, and it stops
+/// when it has taken `budget`.
+fn eventful_frames(scene: &Lesson, frames: u64, budget: Duration) -> Result<(Records, Searched), SceneError> {
+    let started = Instant::now();
     let names = lesson::body_names(scene);
     let mut world = scene.world.clone();
     let mut records = Records::new();
     let mut touching = std::collections::BTreeSet::new();
     for f in 0..frames {
+        if started.elapsed() > budget {
+            return Ok((records, Searched::OutOfTime(f)));
+        }
         let start = world.clone();
         let acted = world.actions.iter().any(|a| a.acts_in(world.frame));
         let stats = engine::step(&mut world, &scene.settings, &mut NoTrace);
@@ -153,12 +171,22 @@ fn eventful_frames(scene: &Lesson, frames: u64) -> Result<(Records, bool), Scene
         touching = pairs;
         if (begins || acted) && !eventful(&record).is_empty() {
             if records.len() == MAX_FRAMES {
-                return Ok((records, true));
+                return Ok((records, Searched::Full));
             }
             records.insert(f, record);
         }
     }
-    Ok((records, false))
+    Ok((records, Searched::All))
+}
+
+/// How the search for eventful frames ended.
+enum Searched {
+    /// Every frame asked for was searched.
+    All,
+    /// It found [`MAX_FRAMES`] with frames left.
+    Full,
+    /// Its time ran out after this many frames.
+    OutOfTime(u64),
 }
 
 /// The phases of a frame that did something, each kind once a pair: the

@@ -69,6 +69,8 @@ words! {
         "每个开始接触或施加作用的帧一节（至多 8 节），所查帧数：";
     MORE_FRAMES = "The handout stops after 8 such frames; `impulse run` traces every frame.",
         "讲义只列出前 8 个这样的帧；`impulse run` 可查看每一帧。";
+    OUT_OF_TIME = "The search stopped at its time budget of 5 s (frames that reach the event limit take long); `impulse run` traces every frame. Frames searched:",
+        "搜索达到 5 秒的时间上限后停止（达到事件上限的帧很费时）；`impulse run` 可查看每一帧。已查帧数：";
     PICTURE = "Picture", "图";
     // Picture legends.
     SCALE_BAR = "scale bar", "比例尺";
@@ -112,5 +114,7 @@ mod tests {
         let n = super::super::MAX_FRAMES.to_string();
         assert!(MORE_FRAMES.en.contains(&n) && MORE_FRAMES.zh.contains(&n));
         assert!(WHICH_FRAMES.en.contains(&n) && WHICH_FRAMES.zh.contains(&n));
+        let budget = super::super::SEARCH_BUDGET.as_secs().to_string();
+        assert!(OUT_OF_TIME.en.contains(&budget) && OUT_OF_TIME.zh.contains(&budget));
     }
 }
