@@ -9,7 +9,7 @@ mod ledger;
 mod stopped;
 
 pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
-pub use ledger::{rise_mark, totals_line};
+pub use ledger::{correction_moved_l, rise_mark, totals_line};
 pub use stopped::non_finite_message;
 
 use crate::engine::{BodyState, Phase, PhaseKind, Quantity, Value};

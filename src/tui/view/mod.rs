@@ -23,7 +23,7 @@ use bodies::{bodies_panel, body_rows};
 use derivation::derivation_text;
 use field_editor::field_editor;
 use help::{help, help_popup, help_text};
-use ledger::{ChartLines, energy_chart, totals_text};
+use ledger::{energy_chart, totals_text};
 use menu::menu;
 use narration::narration;
 use queue::{QUEUE_ROWS, queue_panel};
@@ -253,8 +253,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     };
     let mut placed = Vec::new();
     if s.show_chart {
-        let mut lines = ChartLines::default();
-        frame.render_widget(energy_chart(s, theme, &mut lines), canvas_area);
+        energy_chart(s, theme, frame, canvas_area);
     } else {
         placed = scene_view.draw(canvas_area, frame.buffer_mut());
     }
