@@ -2,7 +2,7 @@
 
 use super::Theme;
 use crate::engine::{FaceTable, Shown};
-use crate::notation::{FACE_CAPTION, FACE_LEGEND, FaceLine, derive, face_lines, right_side};
+use crate::notation::{FACE_CAPTION, FaceLine, derive_in, face_lines_in, label_in, right_side};
 use crate::tui::app::Stepper;
 use crate::tui::quiz::Part;
 use ratatui::style::Color;
@@ -14,9 +14,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// axis test's faces are a table, as wide as fits.
 pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
     if s.playing.is_some() {
-        let text = "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
-                    Space pauses here; the frame is then recorded, and n, N and every other key step through its phases.";
-        return Paragraph::new(Line::styled(text, theme.dim())).wrap(Wrap { trim: true });
+        return Paragraph::new(Line::styled(theme.words.playing_text, theme.dim())).wrap(Wrap { trim: true });
     }
     let phase = &s.record().phases.at(s.phase);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
@@ -33,7 +31,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let put_table = |table: Option<(FaceTable, usize)>, end: usize, lines: &mut Vec<Line<'static>>| {
         if let Some((t, start)) = table {
             if hidden.iter().any(|(k, _)| (start..end).contains(k)) {
-                lines.push(Line::styled(format!("{FACE_CAPTION}: ? (R shows)"), theme.dim()));
+                lines.push(Line::styled(format!("{FACE_CAPTION}: {}", theme.words.faces_hidden), theme.dim()));
             } else {
                 faces(&t, theme, width, lines);
             }
@@ -50,9 +48,10 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         let i = (next..all.len()).find(|&k| all[k].name == q.name).unwrap_or(next);
         put_table(table.take(), i, &mut lines);
         next = i + 1;
-        let d = derive(&q);
+        let d = derive_in(&q, theme.words.terms);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
-            let result = if hidden.contains(&(i, Part::Result)) { format!("{} = ?", crate::notation::label(&q.name)) } else { d.result };
+            let result =
+                if hidden.contains(&(i, Part::Result)) { format!("{} = ?", label_in(&q.name, theme.words.terms)) } else { d.result };
             lines.push(Line::styled(result, theme.strong()));
             continue;
         };
@@ -67,7 +66,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
                 Span::styled(result, theme.strong()),
             ]));
         } else {
-            let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
+            let pad = " ".repeat(label_in(&q.name, theme.words.terms).chars().count() + 1);
             lines.push(Line::styled(sym, theme.fg(Color::Cyan)));
             lines.push(Line::from(format!("{pad}= {numbers}")));
             lines.push(Line::styled(format!("{pad}= {result}"), theme.strong()));
@@ -75,7 +74,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     }
     put_table(table.take(), all.len(), &mut lines);
     if lines.is_empty() {
-        lines.push(Line::styled("(this phase computed no values)", theme.dim()));
+        lines.push(Line::styled(theme.words.no_values, theme.dim()));
     }
     Paragraph::new(lines).wrap(Wrap { trim: false })
 }
@@ -83,8 +82,12 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
 /// The separating axis test's faces: the formula, then a row a face in the
 /// widest layout that fits `width`, the face that decided in bold.
 fn faces(table: &FaceTable, theme: &Theme, width: u16, lines: &mut Vec<Line<'static>>) {
-    lines.push(Line::from(vec![Span::styled(FACE_CAPTION, theme.fg(Color::Cyan)), Span::styled(format!(": {FACE_LEGEND}"), theme.dim())]));
-    for line in face_lines(table, Some(width as usize)) {
+    let terms = theme.words.terms;
+    lines.push(Line::from(vec![
+        Span::styled(FACE_CAPTION, theme.fg(Color::Cyan)),
+        Span::styled(format!(": {}", terms.face_legend), theme.dim()),
+    ]));
+    for line in face_lines_in(table, Some(width as usize), terms) {
         lines.push(match line {
             FaceLine::Header(t) => Line::styled(t, theme.fg(Color::Cyan)),
             FaceLine::Group(t) | FaceLine::Hidden(t) => Line::styled(t, theme.dim()),
