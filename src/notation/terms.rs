@@ -163,7 +163,6 @@ pub const ZH: Terms = Terms {
         ("to", "到"),
         ("v set", "设定 v"),
         ("tangent", "切向部分"),
-        ("limit", "上限"),
     ],
     remarks: &[
         ("half the smallest moving body's bounding radius", "最小运动物体包围圆半径的一半"),
