@@ -317,6 +317,14 @@ fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError>
     }
 }
 
+/// `impulse lessons`'s words: a lesson's source, the list's heading, the colon.
+fn source_word(lang: Lang) -> (&'static str, &'static str, &'static str) {
+    match lang {
+        Lang::En => ("source: ", "\nsources:\n", ": "),
+        Lang::Zh => ("出处：", "\n出处：\n", "："),
+    }
+}
+
 /// `impulse lessons`: each lesson's id and title, its summary and the text it follows.
 fn list_lessons(lang: Lang) -> ExitCode {
     let mut out = String::new();
@@ -325,15 +333,15 @@ fn list_lessons(lang: Lang) -> ExitCode {
             Ok(l) => {
                 out += &format!("{:<16} {}\n{:<16} {}\n", l.id, l.title(lang), "", l.summary(lang));
                 if let Some(source) = l.source {
-                    out += &format!("{:<16} source: {}\n", "", source.short());
+                    out += &format!("{:<16} {}{}\n", "", source_word(lang).0, source.short_in(lang));
                 }
             }
             Err(e) => out += &e.render(false),
         }
     }
-    out += "\nsources:\n";
+    out += source_word(lang).1;
     for source in lesson::Source::ALL {
-        out += &format!("  {}: {}\n", source.short(), source.citation());
+        out += &format!("  {}{}{}\n", source.short_in(lang), source_word(lang).2, source.citation_in(lang));
     }
     say(&out);
     ExitCode::SUCCESS

@@ -252,7 +252,8 @@ impl<'a> Handout<'a> {
                     writeln!(md, "*{}*\n", summary.trim()).unwrap();
                 }
                 if let Some(source) = l.source {
-                    writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation()).unwrap();
+                    writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation_in(self.options.lang))
+                        .unwrap();
                 }
             }
             None => writeln!(md, "# {}{worksheet}\n", self.scene.file).unwrap(),
