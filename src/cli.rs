@@ -228,7 +228,7 @@ pub fn main() -> ExitCode {
             warn(&scene);
             open(Some(scene), Classroom { quiz, lang })
         }),
-        Some(Command::New { file }) => new_scene(&file),
+        Some(Command::New { file }) => new_scene(&file, lang),
         None => open(None, Classroom { quiz: false, lang }),
     };
     result.unwrap_or_else(|e| {
@@ -243,10 +243,17 @@ fn warn(scene: &Lesson) {
 }
 
 /// `impulse new`: the starter scene, written only where no file is.
-fn new_scene(file: &str) -> Result<ExitCode, SceneError> {
-    match crate::scene::save::write_new(Path::new(file), crate::scene::STARTER) {
+fn new_scene(file: &str, lang: Lang) -> Result<ExitCode, SceneError> {
+    let starter = match lang {
+        Lang::En => crate::scene::STARTER,
+        Lang::Zh => crate::scene::STARTER_ZH,
+    };
+    match crate::scene::save::write_new(Path::new(file), starter) {
         Ok(()) => {
-            say(&format!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.\n"));
+            say(&match lang {
+                Lang::En => format!("wrote {file}: a floor, a ball and a crate. Open it with `impulse scene {file}`.\n"),
+                Lang::Zh => format!("已写入 {file}：一块地板、一个球和一个木箱。用 `impulse scene {file}` 打开。\n"),
+            });
             Ok(ExitCode::SUCCESS)
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(
