@@ -142,7 +142,7 @@ pub const ZH: Terms = Terms {
         ("pairs", "物体对"),
         ("point", "点"),
         ("popped", "出队"),
-        ("queued", "入队数"),
+        ("queued", "已入队"),
         ("radius sum", "半径和"),
         ("region", "区域"),
         ("second depth", "第二深度"),

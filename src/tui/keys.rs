@@ -110,8 +110,8 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Stepper,
         "#",
-        "energy chart (KE, PE, E as changes since the first frame; |p|) / the scene",
-        "能量图（KE、PE、E 相对第一帧的变化；|p|）/ 场景",
+        "energy chart (ΔKE, ΔPE, ΔE, |p|) / the scene",
+        "能量图（ΔKE、ΔPE、ΔE、|p|）/ 场景",
         Msg::ToggleChart,
         [(Char('#'), NONE)]
     ),
