@@ -1,6 +1,6 @@
 //! Chinese everywhere the screen speaks: every lesson, at one phase of each
 //! kind of every frame its steps and questions stand on, rendered with
-//! `--lang zh` (120×40 TestBackend), holds no English word of the screen's
+//! `--lang zh` (120×40 TestBackend), and at every narrated step, holds no English word of the screen's
 //! own word list. The list is the English side of `src/tui/words.rs` and the
 //! English phase and quantity words; names, symbols, units, keys and file
 //! keywords are not words to translate and are left out of it.
@@ -43,6 +43,8 @@ const KEPT: &[&str] = &[
     "vrt",
     "dist",
     "displ",
+    // algs4's name for its frame-end event.
+    "redraw",
     // Values of [solver] keys, as the file writes them: method, tangent.
     "reposition",
     "relaxation",
@@ -167,6 +169,23 @@ fn every_lesson_speaks_chinese_at_every_kind_of_phase() {
                 if (stepper(&app).frame, stepper(&app).phase) == at {
                     break;
                 }
+            }
+        }
+    }
+    // And at every narrated step, where the phases the lessons are about stand (SAT's early exit).
+    for lesson in &lessons {
+        let names = lesson_words(lesson);
+        let mut app = App::stepper(lesson.clone(), lessons.clone(), false).with_lang(Lang::Zh);
+        for _ in &lesson.steps {
+            app.update(Msg::NextStep);
+            let shown = screen(&app);
+            if std::env::var("SHOW_ZH").is_ok() {
+                eprintln!("{shown}");
+            }
+            let english = english_on(&shown, &list, &names);
+            if !english.is_empty() {
+                let s = stepper(&app);
+                found.push(format!("{} frame {} phase {}: {english:?}", lesson.section.as_ref().unwrap().id, s.frame, s.phase));
             }
         }
     }

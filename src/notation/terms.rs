@@ -218,6 +218,19 @@ pub const ZH: Terms = Terms {
         ("wall", "墙"),
         ("pair", "球对"),
         ("none: ", "无："),
+        ("frame end", "帧末"),
+        ("centre inside the box", "圆心在矩形内"),
+        ("past the edge's first corner", "越过边的第一个顶点"),
+        ("past the edge's second corner", "越过边的第二个顶点"),
+        ("not closing: no hit", "没有靠近：不会碰撞"),
+        ("the centre meets the line beyond the wall's end: no hit on the face", "圆心与直线相交处在墙端之外：不会碰到墙面"),
+        (" has bounced since: its count was ", " 此后反弹过：事件生成时计数为 "),
+        (" when the event was made, ", "，现在为 "),
+        (" now", ""),
+        ("no corner of ", ""),
+        (" lies behind ", " 没有顶点位于 "),
+        ("'s face ", " 的面 "),
+        (": it separates", " 后方：它是分离轴"),
         (" face ", " 的面 "),
         ("… and ", "……另有 "),
         (" more", " 对"),
@@ -304,6 +317,12 @@ mod tests {
         for kind in [PhaseKind::Forces, PhaseKind::VelocityCorrection, PhaseKind::Event] {
             assert!(!kind_zh(kind).is_ascii());
         }
+        assert_eq!(
+            ZH.text("no corner of block lies behind plank's face 2: it separates"),
+            "block 没有顶点位于 plank 的面 2 后方：它是分离轴"
+        );
+        assert_eq!(ZH.text("block face 1"), "block 的面 1");
+        assert_eq!(ZH.text("the wall's face"), "墙面");
         let mut seen = std::collections::HashSet::new();
         assert!(ZH.names.iter().all(|(en, zh)| seen.insert(*en) && !zh.is_ascii()));
     }
