@@ -242,7 +242,7 @@ pub fn main() -> ExitCode {
             warn(&scene);
             open(Some(scene), Classroom { quiz, lang })
         }),
-        Some(Command::New { file, full, template }) => new_scene(&file, full, template),
+        Some(Command::New { file, full, template }) => new_scene(&file, full, template, lang),
         None => open(None, Classroom { quiz: false, lang }),
     };
     result.unwrap_or_else(|e| {
@@ -256,17 +256,24 @@ fn warn(scene: &Lesson) {
     eprint!("{}", scene.render_warnings(color_stderr()));
 }
 
-/// `impulse new`: the starter scene or a template, with every key listed
-/// when `full`, written only where no file is.
-fn new_scene(file: &str, full: bool, template: Option<&str>) -> Result<ExitCode, SceneError> {
+/// `impulse new`: the starter scene (its comments in `lang`) or a template,
+/// with every key listed when `full`, written only where no file is.
+fn new_scene(file: &str, full: bool, template: Option<&str>, lang: Lang) -> Result<ExitCode, SceneError> {
     let (text, what) = match crate::scene::TEMPLATES.iter().find(|t| Some(t.0) == template) {
-        Some(&(_, text, what)) => (text, what),
-        None => (crate::scene::STARTER, "a floor, a ball and a crate"),
+        Some(&(_, text, what)) => (text, Some(what)),
+        None if lang == Lang::Zh => (crate::scene::STARTER_ZH, None),
+        None => (crate::scene::STARTER, None),
     };
     let text = if full { format!("{text}{}", crate::scene::REFERENCE) } else { text.to_string() };
     match crate::scene::save::write_new(Path::new(file), &text) {
         Ok(()) => {
-            say(&format!("wrote {file}: {what}. Open it with `impulse scene {file}`.\n"));
+            say(&match (lang, what) {
+                (Lang::Zh, None) => format!("已写入 {file}：一块地板、一个球和一个木箱。用 `impulse scene {file}` 打开。\n"),
+                (_, what) => {
+                    let what = what.unwrap_or("a floor, a ball and a crate");
+                    format!("wrote {file}: {what}. Open it with `impulse scene {file}`.\n")
+                }
+            });
             Ok(ExitCode::SUCCESS)
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(
@@ -337,6 +344,14 @@ fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError>
     }
 }
 
+/// `impulse lessons`'s words: a lesson's source, the list's heading, the colon.
+fn source_word(lang: Lang) -> (&'static str, &'static str, &'static str) {
+    match lang {
+        Lang::En => ("source: ", "\nsources:\n", ": "),
+        Lang::Zh => ("出处：", "\n出处：\n", "："),
+    }
+}
+
 /// `impulse lessons`: each lesson's id and title, its summary and the text it follows.
 fn list_lessons(lang: Lang) -> ExitCode {
     let mut out = String::new();
@@ -345,15 +360,15 @@ fn list_lessons(lang: Lang) -> ExitCode {
             Ok(l) => {
                 out += &format!("{:<16} {}\n{:<16} {}\n", l.id, l.title(lang), "", l.summary(lang));
                 if let Some(source) = l.source {
-                    out += &format!("{:<16} source: {}\n", "", source.short());
+                    out += &format!("{:<16} {}{}\n", "", source_word(lang).0, source.short_in(lang));
                 }
             }
             Err(e) => out += &e.render(false),
         }
     }
-    out += "\nsources:\n";
+    out += source_word(lang).1;
     for source in lesson::Source::ALL {
-        out += &format!("  {}: {}\n", source.short(), source.citation());
+        out += &format!("  {}{}{}\n", source.short_in(lang), source_word(lang).2, source.citation_in(lang));
     }
     say(&out);
     ExitCode::SUCCESS

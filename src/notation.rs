@@ -8,11 +8,13 @@ mod faces;
 mod ledger;
 mod markdown;
 mod stopped;
+pub mod terms;
 
-pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
-pub use ledger::{energy_change_line, rise_mark, totals_line};
+pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_lines_in, face_markdown};
+pub use ledger::{correction_moved_l, energy_change_line, rise_mark, totals_line};
 pub use markdown::{code_fence, code_span, markdown_text};
 pub use stopped::{event_limit_message, event_limit_reached, non_finite_message};
+pub use terms::{ActionWords, Terms};
 
 use crate::engine::{BodyState, Phase, PhaseKind, Quantity, Value};
 use glam::DVec2;
@@ -90,10 +92,14 @@ fn magnitudes(v: &Value) -> Vec<f64> {
 
 /// A value written among numbers as large as `scale`: round-off reads 0.
 pub fn value_near(v: &Value, scale: f64) -> String {
+    value_near_in(v, scale, &terms::EN)
+}
+
+fn value_near_in(v: &Value, scale: f64, t: &Terms) -> String {
     match v {
         Value::Scalar(x) => num_near(*x, scale),
         Value::Vector(v) => format!("({}, {})", num_near(v.x, scale), num_near(v.y, scale)),
-        other => value(other),
+        other => value_in(other, t),
     }
 }
 
@@ -106,12 +112,17 @@ fn vec2(v: DVec2) -> String {
 }
 
 pub fn value(v: &Value) -> String {
+    value_in(v, &terms::EN)
+}
+
+/// A value, its yes, no and none in the words of `t`.
+pub fn value_in(v: &Value, t: &Terms) -> String {
     match v {
         Value::Scalar(x) => num(*x),
         Value::Vector(v) => vec2(*v),
-        Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
-        Value::Text(t) => t.clone(),
-        Value::Absent => "none".into(),
+        Value::Bool(b) => if *b { t.yes } else { t.no }.into(),
+        Value::Text(text) => t.text(text),
+        Value::Absent => t.none.into(),
     }
 }
 
@@ -128,9 +139,14 @@ pub struct Derivation {
 /// A quantity's or input's name as a person reads it: `mu` (the JSON value's
 /// name, which checks and breakpoints use) is written μ.
 pub fn label(name: &str) -> &str {
+    label_in(name, &terms::EN)
+}
+
+/// [`label`] in the words of `t`: `distance` is 距离 in Chinese.
+pub fn label_in<'a>(name: &'a str, t: &Terms) -> &'a str {
     match name {
         "mu" => "μ",
-        other => other,
+        other => t.name(other),
     }
 }
 
@@ -145,13 +161,18 @@ fn split_remark(template: &str) -> (&str, &str) {
 }
 
 pub fn derive(q: &Quantity) -> Derivation {
-    derive_veiled(q, |_| false)
+    derive_in(q, &terms::EN)
 }
 
-/// As [`derive`], but an input for which `veiled` holds is put in as its
+/// [`derive`] with names, yes, no and none in the words of `t`.
+pub fn derive_in(q: &Quantity, t: &Terms) -> Derivation {
+    derive_veiled(q, t, |_| false)
+}
+
+/// As [`derive_in`], but an input for which `veiled` holds is put in as its
 /// symbol, not its number: a result the learner has yet to find
 /// (`jn = −(1 + e)·vrn / k_n` while vrn and k_n are hidden).
-pub fn derive_veiled(q: &Quantity, veiled: impl Fn(&str) -> bool) -> Derivation {
+pub fn derive_veiled(q: &Quantity, t: &Terms, veiled: impl Fn(&str) -> bool) -> Derivation {
     let unit = if q.unit.is_empty() || matches!(q.value, Value::Bool(_) | Value::Text(_) | Value::Absent) {
         String::new()
     } else {
@@ -159,24 +180,25 @@ pub fn derive_veiled(q: &Quantity, veiled: impl Fn(&str) -> bool) -> Derivation 
     };
     // A quantity's numbers are judged by the largest among its result and inputs.
     let scale = scale_of(magnitudes(&q.value).into_iter().chain(q.inputs.iter().flat_map(|(_, v)| magnitudes(v))));
-    let name = label(&q.name);
-    let result = format!("{name} = {}{unit}", value_near(&q.value, scale));
+    let name = label_in(&q.name, t);
+    let result = format!("{name} = {}{unit}", value_near_in(&q.value, scale, t));
     let Some(template) = q.formula else {
         return Derivation { symbols: None, numbers: None, result };
     };
+    let template = &t.template(template);
     // A formula with nothing to put in is a remark on the result ("0: friction is off").
     if !template.contains('{') {
         return Derivation { symbols: None, numbers: None, result: format!("{result}  ({template})") };
     }
-    let symbols = fill(template, |name| label(name).to_string());
+    let symbols = fill(template, |name| label_in(name, t).to_string());
     let (formula, _remark) = split_remark(template);
     let numbers = fill(formula, |name| {
         let v = q.inputs.iter().find(|(n, _)| *n == name).map(|(_, v)| v).filter(|_| !veiled(name));
         match v {
             // A negative number put into a formula reads wrongly without brackets: −(1 + e)·(−3).
             Some(Value::Scalar(x)) if shown(*x, scale) < 0.0 => format!("({})", num_near(*x, scale)),
-            Some(v) => value_near(v, scale),
-            None => label(name).to_string(),
+            Some(v) => value_near_in(v, scale, t),
+            None => label_in(name, t).to_string(),
         }
     });
     Derivation { symbols: Some(format!("{name} = {symbols}")), numbers: Some(format!("{name} = {numbers}")), result }
@@ -212,15 +234,21 @@ fn fill(template: &str, f: impl Fn(&str) -> String) -> String {
 
 /// "resolve · pass 1 · m1–m2" (text 004: "event · event 3 · a–b"): what a phase is, in one line.
 pub fn phase_title(phase: &Phase, names: &[String]) -> String {
-    let mut t = phase.kind().name().to_string();
+    phase_title_in(phase, names, &terms::EN)
+}
+
+/// [`phase_title`] in the words of `w`: "求解 · 第 1 轮 · m1–m2".
+pub fn phase_title_in(phase: &Phase, names: &[String], w: &Terms) -> String {
+    use terms::with_number;
+    let mut t = (w.kind)(phase.kind()).to_string();
     match (phase.iteration, phase.kind()) {
-        (Some(k), _) if phase.iteration_name() == "pass" => write!(t, " · pass {k}").unwrap(),
-        (Some(k), PhaseKind::Event) if phase.pair.is_none() => t = format!("event {k} · frame end"),
-        (Some(k), PhaseKind::Event) => t = format!("event {k}"),
-        (Some(0), PhaseKind::Predict) => t.push_str(" · frame start"),
-        (Some(k), PhaseKind::Predict) => write!(t, " · after event {k}").unwrap(),
-        (Some(k), PhaseKind::Move) => write!(t, " · to event {k}").unwrap(),
-        (Some(k), _) => write!(t, " · event {k}").unwrap(),
+        (Some(k), _) if phase.iteration_name() == "pass" => write!(t, " · {}", with_number(w.pass, k)).unwrap(),
+        (Some(k), PhaseKind::Event) if phase.pair.is_none() => t = format!("{} · {}", with_number(w.event, k), w.frame_end),
+        (Some(k), PhaseKind::Event) => t = with_number(w.event, k),
+        (Some(0), PhaseKind::Predict) => write!(t, " · {}", w.frame_start).unwrap(),
+        (Some(k), PhaseKind::Predict) => write!(t, " · {}", with_number(w.after_event, k)).unwrap(),
+        (Some(k), PhaseKind::Move) => write!(t, " · {}", with_number(w.to_event, k)).unwrap(),
+        (Some(k), _) => write!(t, " · {}", with_number(w.event, k)).unwrap(),
         (None, _) => {}
     }
     if let Some((a, b)) = phase.pair {
@@ -256,15 +284,21 @@ pub fn right_side(line: &str) -> &str {
 /// An action of a scene in words, with its numbers: "force (9000, 0) N at
 /// (32, 98), 1 frame".
 pub fn action_text(kind: &crate::engine::ActionKind) -> String {
+    action_text_in(kind, &terms::EN)
+}
+
+/// [`action_text`] in the words of `t`.
+pub fn action_text_in(kind: &crate::engine::ActionKind, t: &Terms) -> String {
     use crate::engine::ActionKind;
-    let at = |at: Option<glam::DVec2>| at.map_or("at the centre".to_string(), |p| format!("at {}", vec2(p)));
-    let frames = |n: u64| if n == 1 { "1 frame".to_string() } else { format!("{n} frames") };
+    let w = &t.action;
+    let at = |at: Option<glam::DVec2>| at.map_or(w.at_centre.to_string(), |p| w.at.replace("{0}", &vec2(p)));
+    let frames = |n: u64| if n == 1 { w.one_frame.to_string() } else { w.frames.replace("{0}", &n.to_string()) };
     match *kind {
-        ActionKind::Force { force, at: point, frames: n } => format!("force {} N {}, {}", vec2(force), at(point), frames(n)),
-        ActionKind::Torque { torque, frames: n } => format!("torque {} N·m, {}", num(torque), frames(n)),
-        ActionKind::Impulse { impulse, at: point } => format!("impulse {} N·s {}", vec2(impulse), at(point)),
-        ActionKind::AngularImpulse(l) => format!("angular impulse {} N·m·s", num(l)),
-        ActionKind::Velocity(v) => format!("velocity set to {} m/s", vec2(v)),
+        ActionKind::Force { force, at: point, frames: n } => format!("{} {} N {}, {}", w.force, vec2(force), at(point), frames(n)),
+        ActionKind::Torque { torque, frames: n } => format!("{} {} N·m, {}", w.torque, num(torque), frames(n)),
+        ActionKind::Impulse { impulse, at: point } => format!("{} {} N·s {}", w.impulse, vec2(impulse), at(point)),
+        ActionKind::AngularImpulse(l) => format!("{} {} N·m·s", w.angular_impulse, num(l)),
+        ActionKind::Velocity(v) => w.velocity.replace("{0}", &vec2(v)),
     }
 }
 

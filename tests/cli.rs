@@ -419,3 +419,24 @@ fn check_reports_every_problem_of_a_file_in_line_order() {
         "{stderr}"
     );
 }
+
+/// `impulse new --lang zh`: the same scene, key for key and value for value,
+/// with its comments in Chinese, and it checks clean.
+#[test]
+fn new_in_chinese_writes_the_same_scene_with_chinese_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("场景.toml");
+    let file = path.to_str().unwrap();
+    let out = impulse(&["new", file, "--lang", "zh"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("已写入"), "{}", text(&out.stdout));
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(written, impulse::scene::STARTER_ZH);
+    let tables = |s: &str| s.parse::<toml::Table>().unwrap();
+    assert_eq!(tables(&written), tables(impulse::scene::STARTER), "the same keys and values as the English starter");
+    let comments = written.lines().filter_map(|l| l.split_once('#').map(|(_, c)| c)).filter(|c| !c.trim().is_empty());
+    // Every comment but a bare unit ("# m/s") is in Chinese.
+    assert!(comments.clone().count() > 20 && comments.clone().all(|c| !c.is_ascii() || c.trim() == "m/s"), "every comment in Chinese");
+    let check = impulse(&["check", file]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
+}

@@ -94,7 +94,7 @@ fn a_result_is_hidden_before_the_answer_and_shown_after() {
     let after = screen(&app, 120, 40);
     assert!(after.contains("vrt = v_rel·t = (−1.2, −6.6)·(−0.6, −0.8) = 6 m/s"), "{after}");
     assert!(after.contains("ω −1 → −0.28") && after.contains("KE 27 → 20.952 J"), "{after}");
-    assert!(after.contains("✓ Right: m1.angular_velocity = −0.28 rad/s (you wrote"), "{after}");
+    assert!(after.contains("✓ right: m1.angular_velocity = −0.28 rad/s"), "{after}");
     assert!(after.contains("Only friction turns a ball"), "the explanation\n{after}");
 }
 
@@ -141,7 +141,7 @@ fn a_choice_is_picked_with_its_digit() {
     assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "3 positive".into() });
     assert_eq!(note(&app), "not quite: 1 negative (you picked 3 positive)");
     let shown = screen(&app, 120, 40);
-    assert!(shown.contains("✗ Not quite: 1 negative (you picked 3 positive)"), "{shown}");
+    assert!(shown.contains("✗ not quite: 1 negative (you picked 3 positive)"), "{shown}");
 }
 
 /// R shows the hidden lines in the derivation's order, one a press; showing
@@ -308,7 +308,7 @@ fn questions_speak_chinese_with_lang_zh() {
     let shown = screen(&app, 120, 40);
     assert!(shown.contains("问题 1 / 3") && shown.contains("1 负   2 零   3 正"), "{shown}");
     app.update(Msg::Input('1'));
-    assert!(screen(&app, 120, 40).contains("✓ 答对了： 1 负"), "{}", screen(&app, 120, 40));
+    assert!(screen(&app, 120, 40).contains("✓ 答对了：1 负"), "{}", screen(&app, 120, 40));
     // The status line's note and the answer prompt speak Chinese too.
     let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
     assert!(s.note.as_deref().is_some_and(|n| n.starts_with("答对了：")), "{:?}", s.note);

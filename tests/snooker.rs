@@ -23,8 +23,8 @@ fn spin(w: &World) -> f64 {
     w.motions.iter().map(|b| b.angular_velocity.abs()).fold(0.0, f64::max)
 }
 
-/// Frame 65: after the break (frame 55), before any cushion (frame 69).
-const AFTER_BREAK: usize = 66;
+/// Frame 114: after the break (frame 104), before any cushion (frame 152).
+const AFTER_BREAK: usize = 115;
 
 /// Without friction a disc is pushed only through its centre: no ball turns
 /// (beyond round-off in r×n, which is zero for a disc).
@@ -41,7 +41,8 @@ fn friction_and_only_friction_sets_the_balls_spinning() {
 /// with the cap, friction can only take it out.
 #[test]
 fn the_texts_friction_gains_energy_in_the_break_and_the_capped_one_loses_it() {
-    let shot = 0.5 * std::f64::consts::PI * 400.0 * (450.0f64.powi(2) + 50.0f64.powi(2));
+    // ½·m·|v|² of the shot: 0.14 kg at (4.5, −0.5) m/s.
+    let shot = 0.5 * 0.14 * (4.5f64.powi(2) + 0.5f64.powi(2));
     let (_, texts) = break_at(AFTER_BREAK, |s| s, None);
     assert!(texts.kinetic_energy() > shot * 1.01, "{} vs {shot}", texts.kinetic_energy());
     let (_, capped) = break_at(AFTER_BREAK, |s| Settings { coulomb_cap: true, ..s }, None);

@@ -1,5 +1,5 @@
 //! The ledger on screen (120×40 TestBackend): the totals line of the phase
-//! shown, its ▲ when the phase raised the energy, and the energy chart (L).
+//! shown, its ▲ when the phase raised the energy, and the energy chart (#).
 
 use impulse::engine::PhaseKind;
 use impulse::lesson;
@@ -33,7 +33,7 @@ fn to_first_resolve(app: &mut App) {
 /// The rows of the totals panel (under the derivation, on the right).
 fn totals_rows(shown: &str) -> String {
     let rows: Vec<&str> = shown.lines().collect();
-    let top = rows.iter().position(|r| r.contains("totals · L chart")).expect("a totals panel");
+    let top = rows.iter().position(|r| r.contains("totals (L about the origin)")).expect("a totals panel");
     rows[top..top + 4].iter().map(|r| r.trim_matches('"').chars().skip(60).collect::<String>()).collect::<Vec<_>>().join("\n")
 }
 
@@ -56,7 +56,7 @@ fn the_fixed_tangent_takes_energy_away_and_is_not_marked() {
 }
 
 #[test]
-fn l_shows_the_energy_chart_over_the_frames_run_and_hides_it() {
+fn hash_shows_the_energy_chart_over_the_frames_run_and_hides_it() {
     let mut app = open("tangent-fix");
     for _ in 0..30 {
         app.update(Msg::NextFrame);
@@ -64,8 +64,10 @@ fn l_shows_the_energy_chart_over_the_frames_run_and_hides_it() {
     app.update(Msg::ToggleChart);
     let shown = screen(&app);
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.ledger.chart", shown));
-    // From 27 J to 38.232 J in frame 0, flat after: the top label is the bug's energy.
-    assert!(shown.contains("38.232") && shown.contains("frame 30"), "{shown}");
+    // From 27 J to 38.232 J in frame 0, flat after: ΔE's top label is the bug's 11.232 J,
+    // the legend (above the plot) gives the first frame's 27 J, and |p| has a plot of its own.
+    assert!(shown.contains("11.232 J") && shown.contains("ΔKE from 27 J") && shown.contains("frame 30"), "{shown}");
+    assert!(shown.contains("N·s") && shown.contains("the change since the first frame"), "{shown}");
     app.update(Msg::ToggleChart);
     assert!(!screen(&app).contains("totals per frame"));
 }

@@ -35,7 +35,7 @@ pub use event::{EventBounceRecord, EventImpulse, EventRecord, HitOutcome, Predic
 pub use forces::{Acted, ForcesRecord, Load};
 pub use guard::{NonFinite, guard};
 pub use integrate::{IntegrateRecord, Moved};
-pub use ledger::{EnergyChange, Totals, energy_rise};
+pub use ledger::{EnergyChange, TermSizes, Totals, energy_rise};
 pub use phases::{Phases, Room};
 pub use record::{FrameRecord, record_frame, record_frame_expecting, record_frame_into};
 pub use reposition::{

@@ -71,7 +71,15 @@ impl StepEntry {
 pub struct ToggleEntry {
     pub key: String,
     pub label: String,
+    #[serde(default)]
+    pub label_zh: Option<String>,
     pub sets: Vec<String>,
+}
+
+impl ToggleEntry {
+    pub fn label(&self, lang: super::Lang) -> &str {
+        lang.pick(&self.label, self.label_zh.as_deref())
+    }
 }
 
 /// Solver settings a check runs under instead of the scene's, so one lesson can

@@ -20,6 +20,14 @@ impl Lang {
         if locale.is_some_and(|l| l.starts_with("zh")) { Lang::Zh } else { Lang::En }
     }
 
+    /// The words phase titles and derivations are written in.
+    pub fn terms(self) -> &'static crate::notation::Terms {
+        match self {
+            Lang::En => &crate::notation::terms::EN,
+            Lang::Zh => &crate::notation::terms::ZH,
+        }
+    }
+
     /// `english` or, in Chinese, `chinese` when the file gives it.
     pub fn pick<'a>(self, english: &'a str, chinese: Option<&'a str>) -> &'a str {
         match (self, chinese) {

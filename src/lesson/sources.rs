@@ -25,6 +25,37 @@ impl Source {
         }
     }
 
+    /// [`Source::short`] in `lang`: the Chinese names the lessons' Chinese narration uses.
+    pub fn short_in(self, lang: super::Lang) -> &'static str {
+        match (lang, self) {
+            (super::Lang::En, _) => self.short(),
+            (super::Lang::Zh, Source::RoughBalls) => "粗糙小球一文",
+            (super::Lang::Zh, Source::GameEngine) => "游戏引擎书",
+            (super::Lang::Zh, Source::RigidBodyBlog) => "刚体动力学博客",
+            (super::Lang::Zh, Source::DobreRamtal) => "Dobre 与 Ramtal",
+            (super::Lang::Zh, Source::Algs4) => "Sedgewick 与 Wayne",
+        }
+    }
+
+    /// [`Source::citation`] in `lang`: in Chinese, with the titles the texts
+    /// were read under (the books' own titles where the narration keeps them).
+    pub fn citation_in(self, lang: super::Lang) -> &'static str {
+        match (lang, self) {
+            (super::Lang::En, _) => self.citation(),
+            (super::Lang::Zh, Source::RoughBalls) => "《粗糙均匀小球间的碰撞》，2011 年一篇讲 C#/XNA 二维物理引擎的博客文章",
+            (super::Lang::Zh, Source::GameEngine) => {
+                "《Build Your Own 2D Game Engine and Create Great Web Games》（Apress）第 9 章“用刚体形状模拟世界”（Simulating the World with RigidShapes）"
+            }
+            (super::Lang::Zh, Source::RigidBodyBlog) => "一篇讲刚体动力学的博客文章（《刚体动力学》）：力、力矩与转动惯量",
+            (super::Lang::Zh, Source::DobreRamtal) => {
+                "Dobre 与 Ramtal，《Physics for JavaScript Games, Animation, and Simulations》（Apress）第 11 章“碰撞”"
+            }
+            (super::Lang::Zh, Source::Algs4) => {
+                "Sedgewick 与 Wayne，《算法（第 4 版）》6.1 节事件驱动模拟（algs4 的 CollisionSystem），经由一篇讲冲量法的中文文章"
+            }
+        }
+    }
+
     /// The full citation, as README.md's "Sources" lists it.
     pub fn citation(self) -> &'static str {
         match self {

@@ -11,6 +11,7 @@
 
 use super::num_near;
 use super::scale_of;
+use super::terms::Terms;
 use crate::engine::{FaceRow, FaceTable};
 use std::fmt::Write;
 use unicode_width::UnicodeWidthStr;
@@ -19,8 +20,7 @@ use unicode_width::UnicodeWidthStr;
 pub const FACE_CAPTION: &str = "d = (s − f)·(−n)";
 
 /// What the letters are, said once under the formula.
-pub const FACE_LEGEND: &str =
-    "how far behind each face (normal n, first corner f) the support point s, the other body's deepest corner, lies";
+pub const FACE_LEGEND: &str = super::terms::EN.face_legend;
 
 /// A row's numbers, written as the other derivations write them: round-off
 /// against the row's largest number reads 0.
@@ -36,7 +36,7 @@ struct Cells {
     separates: bool,
 }
 
-fn cells(r: &FaceRow) -> Cells {
+fn cells(r: &FaceRow, t: &Terms) -> Cells {
     let s = r.support.unwrap_or_default();
     let scale = scale_of([r.normal.x, r.normal.y, r.on_face.x, r.on_face.y, s.x, s.y, r.distance.unwrap_or(0.0)]);
     let v = |v: glam::DVec2| format!("({}, {})", num_near(v.x, scale), num_near(v.y, scale));
@@ -45,20 +45,20 @@ fn cells(r: &FaceRow) -> Cells {
         face: r.face.to_string(),
         normal: v(r.normal),
         corner: v(r.on_face),
-        support: r.support.map_or_else(|| "none".to_string(), v),
-        distance: r.distance.map_or_else(|| "none".to_string(), |d| num_near(d, scale)),
+        support: r.support.map_or_else(|| t.none.to_string(), v),
+        distance: r.distance.map_or_else(|| t.none.to_string(), |d| num_near(d, scale)),
         least: r.least,
         separates: r.support.is_none(),
     }
 }
 
 impl Cells {
-    fn mark(&self, long: bool) -> &'static str {
+    fn mark(&self, long: bool, t: &Terms) -> String {
         match (self.least, self.separates, long) {
-            (true, _, true) => "◀ least",
-            (_, true, true) => "◀ separates",
-            (true, _, false) | (_, true, false) => "◀",
-            _ => "",
+            (true, _, true) => format!("◀ {}", t.face_least),
+            (_, true, true) => format!("◀ {}", t.face_separates),
+            (true, _, false) | (_, true, false) => "◀".into(),
+            _ => String::new(),
         }
     }
 }
@@ -107,7 +107,12 @@ const GAP: usize = 2;
 /// The table in aligned columns, the widest layout whose lines fit `width`
 /// display columns (any width: the widest of all, as the text trace prints it).
 pub fn face_lines(table: &FaceTable, width: Option<usize>) -> Vec<FaceLine> {
-    let rows: Vec<Cells> = table.rows.iter().map(cells).collect();
+    face_lines_in(table, width, &super::terms::EN)
+}
+
+/// [`face_lines`] in the words of `t`.
+pub fn face_lines_in(table: &FaceTable, width: Option<usize>, t: &Terms) -> Vec<FaceLine> {
+    let rows: Vec<Cells> = table.rows.iter().map(|r| cells(r, t)).collect();
     let fits = |lines: &[FaceLine]| {
         width.is_none_or(|w| {
             lines.iter().all(|l| match l {
@@ -119,7 +124,7 @@ pub fn face_lines(table: &FaceTable, width: Option<usize>) -> Vec<FaceLine> {
     };
     let mut last = Vec::new();
     for layout in LAYOUTS {
-        last = lay_out(table, &rows, layout);
+        last = lay_out(table, &rows, layout, t);
         if fits(&last) {
             break;
         }
@@ -127,23 +132,24 @@ pub fn face_lines(table: &FaceTable, width: Option<usize>) -> Vec<FaceLine> {
     last
 }
 
-fn lay_out(table: &FaceTable, rows: &[Cells], layout: Layout) -> Vec<FaceLine> {
+fn lay_out(table: &FaceTable, rows: &[Cells], layout: Layout, t: &Terms) -> Vec<FaceLine> {
+    let [face, normal, corner, support] = t.face_heads;
     // Each column: its header and a cell per row; d is aligned on its decimal point.
     let mut columns: Vec<(&str, Vec<String>)> = Vec::new();
     if layout.named {
-        columns.push(("face", rows.iter().map(|c| c.label.clone()).collect()));
+        columns.push((face, rows.iter().map(|c| c.label.clone()).collect()));
     } else {
         // The group line over the rows says whose faces they are.
         columns.push(("", rows.iter().map(|c| c.face.clone()).collect()));
     }
     if layout.normal {
-        columns.push(("normal n", rows.iter().map(|c| c.normal.clone()).collect()));
+        columns.push((normal, rows.iter().map(|c| c.normal.clone()).collect()));
     }
     if layout.corner {
-        columns.push(("first corner f (m)", rows.iter().map(|c| c.corner.clone()).collect()));
+        columns.push((corner, rows.iter().map(|c| c.corner.clone()).collect()));
     }
     if layout.support {
-        columns.push(("support s (m)", rows.iter().map(|c| c.support.clone()).collect()));
+        columns.push((support, rows.iter().map(|c| c.support.clone()).collect()));
     }
     columns.push(("d (m)", decimal_aligned(rows.iter().map(|c| c.distance.as_str()))));
     let widths: Vec<usize> =
@@ -165,13 +171,13 @@ fn lay_out(table: &FaceTable, rows: &[Cells], layout: Layout) -> Vec<FaceLine> {
     for (i, (row, cells)) in table.rows.iter().zip(rows).enumerate() {
         if !layout.named && group != Some(&row.body) {
             group = Some(&row.body);
-            out.push(FaceLine::Group(format!("{}'s faces, {}'s corners:", row.body, row.against)));
+            out.push(FaceLine::Group(t.face_group.replace("{0}", &row.body).replace("{1}", &row.against)));
         }
         let mut text = join(columns.iter().map(|(_, c)| c[i].as_str()).collect());
-        let mark = cells.mark(layout.long_mark);
+        let mark = cells.mark(layout.long_mark, t);
         if !mark.is_empty() {
             text.push(' ');
-            text.push_str(mark);
+            text.push_str(&mark);
         }
         out.push(FaceLine::Row { text: text.trim_end().to_string(), marked: !mark.is_empty() });
     }
@@ -180,7 +186,7 @@ fn lay_out(table: &FaceTable, rows: &[Cells], layout: Layout) -> Vec<FaceLine> {
         .filter_map(|(shown, name)| (!shown).then_some(name))
         .collect();
     if !hidden.is_empty() {
-        out.push(FaceLine::Hidden(format!("(too narrow for {}: see impulse run)", hidden.join(", "))));
+        out.push(FaceLine::Hidden(t.face_narrow.replace("{0}", &hidden.join(", "))));
     }
     out
 }
@@ -198,13 +204,14 @@ fn decimal_aligned<'a>(cells: impl Iterator<Item = &'a str> + Clone) -> Vec<Stri
 /// left for a student to fill in; only the faces are named.
 pub fn face_markdown(table: &FaceTable, blank: bool) -> String {
     let mut md = String::from("| face | normal n | first corner f (m) | support s (m) | d (m) | |\n|---|---|---|---|--:|---|\n");
-    for (row, c) in table.rows.iter().zip(table.rows.iter().map(cells)) {
+    let en = &super::terms::EN;
+    for (row, c) in table.rows.iter().zip(table.rows.iter().map(|r| cells(r, en))) {
         let d = match (blank, c.least) {
             (true, _) => "____".to_string(),
             (false, true) => format!("**{}**", c.distance),
             (false, false) => c.distance.clone(),
         };
-        let mark = if blank { "" } else { c.mark(true) };
+        let mark = if blank { String::new() } else { c.mark(true, en) };
         let [normal, corner, support] = if blank { ["____"; 3] } else { [&c.normal, &c.corner, &c.support].map(String::as_str) };
         writeln!(md, "| {} {} | {normal} | {corner} | {support} | {d} | {mark} |", super::markdown_text(&row.body), row.face).unwrap();
     }
@@ -238,12 +245,12 @@ mod tests {
     fn round_off_in_a_row_reads_zero() {
         let mut r = row("a", 0, 1e-17, false);
         r.normal = DVec2::new(1.0, 6.1e-17);
-        let c = cells(&r);
+        let c = cells(&r, &super::super::terms::EN);
         assert_eq!((c.normal.as_str(), c.distance.as_str()), ("(1, 0)", "0"));
         // Alone, a small distance is physics, not round-off.
         let mut small = row("a", 0, 1e-9, false);
         small.on_face = DVec2::ZERO;
-        assert_eq!(cells(&small).distance, "1e−9");
+        assert_eq!(cells(&small, &super::super::terms::EN).distance, "1e−9");
     }
 
     #[test]

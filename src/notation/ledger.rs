@@ -8,20 +8,22 @@ use glam::DVec2;
 
 /// `x` with rounding left by the running sums taken out: the totals are
 /// updated by adding and removing bodies' parts, so a total that should be 0
-/// can read 8.9e-16 against parts of size `scale`. Anything under 1e-12 of
-/// the scale is printed as 0 (the ledger's rounding, see `energy_rise`).
-fn tidy(x: f64, scale: f64) -> f64 {
-    if x.abs() <= 1e-12 * scale { 0.0 } else { x }
+/// can read 8.9e-16 (or a KE −3.5e−18 J) against parts of size `terms`, the
+/// magnitudes it was summed from ([`TermSizes`](crate::engine::TermSizes)).
+/// Anything under 1e-12 of them is printed as 0 (the ledger's rounding, see
+/// `energy_rise`); a small total summed from terms as small stands.
+fn tidy(x: f64, terms: f64) -> f64 {
+    if x.abs() <= 1e-12 * terms { 0.0 } else { x }
 }
 
-fn scalar(b: f64, a: f64, unit: &str) -> String {
-    let scale = b.abs().max(a.abs());
+fn scalar(b: f64, a: f64, terms: f64, unit: &str) -> String {
+    let scale = b.abs().max(a.abs()).max(terms);
     let (b, a) = (num(tidy(b, scale)), num(tidy(a, scale)));
     if b == a { format!("{b} {unit}") } else { format!("{b} → {a} {unit}") }
 }
 
-fn vector(b: DVec2, a: DVec2, unit: &str) -> String {
-    let scale = b.abs().max_element().max(a.abs().max_element());
+fn vector(b: DVec2, a: DVec2, terms: f64, unit: &str) -> String {
+    let scale = b.abs().max_element().max(a.abs().max_element()).max(terms);
     let tidy2 = |v: DVec2| DVec2::new(tidy(v.x, scale), tidy(v.y, scale));
     let (b, a) = (vec2(tidy2(b)), vec2(tidy2(a)));
     if b == a { format!("{b} {unit}") } else { format!("{b} → {a} {unit}") }
@@ -31,13 +33,14 @@ fn vector(b: DVec2, a: DVec2, unit: &str) -> String {
 /// momentum L about the origin, each as `before → after` when it changed
 /// (at the printed digits) and once when it did not.
 pub fn totals_line(before: &Totals, after: &Totals) -> String {
+    let (tb, ta) = (before.terms, after.terms);
     format!(
         "KE {} · PE {} · E {} · p {} · L {}",
-        scalar(before.ke, after.ke, "J"),
-        scalar(before.pe, after.pe, "J"),
-        scalar(before.energy(), after.energy(), "J"),
-        vector(before.momentum, after.momentum, "N·s"),
-        scalar(before.angular_momentum, after.angular_momentum, "kg·m²/s"),
+        scalar(before.ke, after.ke, tb.ke.max(ta.ke), "J"),
+        scalar(before.pe, after.pe, tb.pe.max(ta.pe), "J"),
+        scalar(before.energy(), after.energy(), (tb.ke + tb.pe).max(ta.ke + ta.pe), "J"),
+        vector(before.momentum, after.momentum, tb.momentum.max(ta.momentum), "N·s"),
+        scalar(before.angular_momentum, after.angular_momentum, tb.angular_momentum.max(ta.angular_momentum), "kg·m²/s"),
     )
 }
 
@@ -63,6 +66,17 @@ pub fn energy_change_line(e: &EnergyChange) -> String {
     line
 }
 
+/// Whether a phase is a positional correction that changed L at the printed
+/// digits. L is taken about the origin, Σ (m·x×v + I·ω): a correction moves
+/// bodies without touching their velocities, so L moves with them although
+/// no impulse acted. Each reader says so beside the totals, in its words.
+pub fn correction_moved_l(kind: PhaseKind, before: &Totals, after: &Totals) -> bool {
+    let terms = before.terms.angular_momentum.max(after.terms.angular_momentum);
+    kind == PhaseKind::Correct
+        && scalar(before.angular_momentum, before.angular_momentum, terms, "")
+            != scalar(after.angular_momentum, after.angular_momentum, terms, "")
+}
+
 /// `▲ E +11.232 J` when a phase raised the total energy (see
 /// [`energy_rise`]), for the trace, the handout and the screen.
 pub fn rise_mark(kind: PhaseKind, before: &Totals, after: &Totals) -> Option<String> {
@@ -74,7 +88,22 @@ mod tests {
     use super::*;
 
     fn totals(ke: f64, pe: f64) -> Totals {
-        Totals { ke, pe, momentum: DVec2::new(6.0, 0.0), angular_momentum: 0.0 }
+        Totals { ke, pe, momentum: DVec2::new(6.0, 0.0), angular_momentum: 0.0, terms: Default::default() }
+    }
+
+    #[test]
+    fn round_off_is_judged_by_the_terms_a_total_was_summed_from() {
+        use crate::engine::{BodyDef, BodyState, TermSizes};
+        use crate::geometry::Shape;
+        // A resting stack's KE, left by a running sum whose terms were 0.03 J.
+        let mut at_rest = totals(-3.469446951953614e-18, 0.0);
+        at_rest.terms = TermSizes { ke: 0.03, ..Default::default() };
+        assert!(totals_line(&at_rest, &at_rest).starts_with("KE 0 J · "), "{}", totals_line(&at_rest, &at_rest));
+        // A ball of 1 kg truly moving at 2e−9 m/s: its KE 2e−18 J is its one term, and stands.
+        let ball = BodyDef::dynamic("b", Shape::Circle { radius: 0.5 }, 1.0);
+        let slow = BodyState { position: DVec2::ZERO, angle: 0.0, velocity: DVec2::new(2e-9, 0.0), angular_velocity: 0.0 };
+        let t = Totals::of_body(&ball.body, &slow, DVec2::ZERO);
+        assert!(totals_line(&t, &t).starts_with("KE 2e−18 J · "), "{}", totals_line(&t, &t));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 use crate::engine::{FrameRecord, Phase, Shown, Totals, World};
 use crate::notation::{
-    FACE_CAPTION, FACE_LEGEND, FaceLine, derive, face_lines, num, phase_title, right_side, rise_mark, state_line, totals_line,
+    FACE_CAPTION, FACE_LEGEND, FaceLine, correction_moved_l, derive, face_lines, num, phase_title, right_side, rise_mark, state_line,
+    totals_line,
 };
 use std::fmt::Write;
 use std::io;
@@ -23,6 +24,9 @@ pub fn write_text_frame(out: &mut impl io::Write, names: &[String], f: &FrameRec
         out.write_all(text_phase(names, &phase).as_bytes())?;
         let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!("  {m}"));
         writeln!(out, "    totals: {}{mark}", totals_line(before, after))?;
+        if correction_moved_l(phase.kind(), before, after) {
+            writeln!(out, "    ({})", super::handout::words::L_MOVED.en)?;
+        }
     }
     for (name, s) in names.iter().zip(&f.end) {
         writeln!(out, "  = {}", state_line(name, s))?;

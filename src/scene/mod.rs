@@ -19,6 +19,9 @@ pub use file::YAxis;
 
 /// What `impulse new` writes: every key with its default and a comment.
 pub const STARTER: &str = include_str!("starter.toml");
+/// The same scene with its comments in Chinese (`impulse new --lang zh`); a
+/// test holds the two to the same keys and values.
+pub const STARTER_ZH: &str = include_str!("starter_zh.toml");
 
 /// What `impulse new --full` adds: every table and key of the format, one line each.
 pub const REFERENCE: &str = include_str!("reference.toml");

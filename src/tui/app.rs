@@ -280,7 +280,8 @@ impl Stepper {
             }
             Msg::ToggleChart => {
                 self.show_chart = !self.show_chart;
-                self.note = Some(format!("energy chart {}", if self.show_chart { "shown (L: the scene)" } else { "hidden" }));
+                let w = words(self.lang);
+                self.note = Some(if self.show_chart { w.chart_shown } else { w.chart_hidden }.to_string());
             }
             Msg::ScrollDown => self.scroll = self.scroll.saturating_add(3),
             Msg::ScrollUp => self.scroll = self.scroll.saturating_sub(3),

@@ -349,11 +349,12 @@ impl Stepper {
     /// The lesson's next (or previous) step, where it is anchored.
     fn narrated_step(&mut self, forward: bool) {
         let here = (self.frame, self.phase);
-        let mut steps: Vec<_> = self.session.lesson.steps.iter().map(|s| (s.frame, s.anchor(), s.title.clone())).collect();
+        let lang = self.lang;
+        let mut steps: Vec<_> = self.session.lesson.steps.iter().map(|s| (s.frame, s.anchor(), s.title(lang).to_string())).collect();
         // In quiz mode the questions are stops too.
         if self.class.quiz {
             let questions = self.session.lesson.questions.iter().enumerate();
-            steps.extend(questions.map(|(i, q)| (q.frame, q.anchor(), format!("question {}", i + 1))));
+            steps.extend(questions.map(|(i, q)| (q.frame, q.anchor(), fill(words(lang).question_n, &[&(i + 1)]))));
         }
         let mut best: Option<((u64, usize), String)> = None;
         for (frame, anchor, title) in steps {

@@ -109,11 +109,11 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "i", "show / hide the phase's vectors", "显示 / 隐藏本阶段的向量（碰撞信息）", Msg::ToggleInfo, [(Char('i'), NONE)]),
     bind!(
         Stepper,
-        "L",
-        "energy chart (KE, PE, E, |p|) / the scene",
-        "能量图（每帧的 KE、PE、E、|p|）/ 场景",
+        "#",
+        "energy chart (ΔKE, ΔPE, ΔE, |p|) / the scene",
+        "能量图（ΔKE、ΔPE、ΔE、|p|）/ 场景",
         Msg::ToggleChart,
-        [(Char('L'), NONE)]
+        [(Char('#'), NONE)]
     ),
     // The canvas's view: what is seen, never the run.
     bind!(

@@ -205,12 +205,9 @@ impl Stepper {
     /// toggle's changes, from the frame on screen, as an edit (undo takes it back).
     pub(super) fn toggle(&mut self, key: u8) {
         let lesson = &self.session.lesson;
+        let (lang, w) = (self.lang, words(self.lang));
         let Some(t) = lesson.toggles.iter().find(|t| t.key == key.to_string()).cloned() else {
-            self.note = Some(if lesson.toggles.is_empty() {
-                format!("{key}: this scene names no keys of its own")
-            } else {
-                format!("{key}: not one of the lesson's keys, listed under its narration")
-            });
+            self.note = Some(fill(if lesson.toggles.is_empty() { w.no_toggles } else { w.not_a_toggle }, &[&key]));
             return;
         };
         let switched = match lesson.with_sets(&t.sets) {
@@ -230,7 +227,7 @@ impl Stepper {
                 }
             }
             s.settings = crate::engine::Settings { motion: s.settings.motion, ..to.settings.clone() };
-            Ok(format!("{}: {}", t.label, if on { "back to the file's".to_string() } else { t.sets.join(" ") }))
+            Ok(format!("{}: {}", t.label(lang), if on { w.toggle_back.to_string() } else { t.sets.join(" ") }))
         });
     }
 }

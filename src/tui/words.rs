@@ -11,6 +11,8 @@
 use crate::lesson::Lang;
 
 pub struct Words {
+    /// Phase titles and the words inside derivations.
+    pub terms: &'static crate::notation::Terms,
     // The menu.
     pub menu_heading: &'static str,
     pub menu_intro: &'static str,
@@ -26,6 +28,28 @@ pub struct Words {
     pub scroll_derivation: &'static str,
     pub scroll_narration: &'static str,
     pub totals_title: &'static str,
+    /// Under the totals, after a correction that changed L.
+    pub l_moved: &'static str,
+    /// Before the totals while playing.
+    pub at_frame_end: &'static str,
+    /// On the status line in quiz and presenter modes.
+    pub status_quiz: &'static str,
+    pub status_presenter: &'static str,
+    /// The derivation panel while playing, and for a phase with no values.
+    pub playing_text: &'static str,
+    pub no_values: &'static str,
+    /// In place of the faces' table while part of it is hidden.
+    pub faces_hidden: &'static str,
+    /// The energy chart's border: {0} how many frames, {1} `chart_thinned` or nothing.
+    pub chart_title: &'static str,
+    pub chart_thinned: &'static str,
+    /// In the legend after ΔKE, ΔPE, ΔE: {0} the value at the first frame, in J.
+    pub chart_from: &'static str,
+    pub chart_energy: &'static str,
+    pub chart_momentum: &'static str,
+    /// The note when `#` shows or hides the chart.
+    pub chart_shown: &'static str,
+    pub chart_hidden: &'static str,
     pub bodies_title: &'static str,
     pub queue_title: &'static str,
     pub help_title: &'static str,
@@ -166,6 +190,13 @@ pub struct Words {
     pub break_removed: &'static str,
     pub break_hit: &'static str,
     pub step_note: &'static str,
+    /// A lesson's key switched back to the file's settings.
+    pub toggle_back: &'static str,
+    /// {0} the digit pressed.
+    pub no_toggles: &'static str,
+    pub not_a_toggle: &'static str,
+    /// A question as a stop of `m` / `M`: {0} its number.
+    pub question_n: &'static str,
     pub no_steps: &'static str,
     pub no_step_after: &'static str,
     pub no_step_before: &'static str,
@@ -220,6 +251,7 @@ pub struct Words {
 }
 
 pub const EN: Words = Words {
+    terms: &crate::notation::terms::EN,
     menu_heading: "impulse — step through 2D rigid-body collisions, one phase at a time",
     menu_intro: "Pick a lesson. Each runs the real engine and stops at every phase to show its numbers.",
     menu_title: " Lessons ",
@@ -230,7 +262,22 @@ pub const EN: Words = Words {
     edited: " (edited)",
     scroll_derivation: " j/k scroll ",
     scroll_narration: "J/K scroll",
-    totals_title: " totals · L chart ",
+    totals_title: " totals (L about the origin) · # chart ",
+    l_moved: crate::report::handout::words::L_MOVED.en,
+    at_frame_end: "at the frame's end: ",
+    status_quiz: "quiz",
+    status_presenter: "presenter",
+    playing_text: "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
+                   Space pauses here; the frame is then recorded, and n, N and every other key step through its phases.",
+    no_values: "(this phase computed no values)",
+    faces_hidden: "? (R shows)",
+    chart_title: " totals per frame, {0} frames{1} · # the scene ",
+    chart_thinned: ", thinned",
+    chart_from: "from {0} J",
+    chart_energy: "ΔKE, ΔPE, ΔE: the change since the first frame, J",
+    chart_momentum: "|p|, the size of the momentum, N·s",
+    chart_shown: "energy chart shown (# the scene)",
+    chart_hidden: "energy chart hidden",
     bodies_title: " Bodies (Tab selects) ",
     queue_title: " queue: next events ",
     help_title: " Keys (? or Esc closes · j/k scroll) ",
@@ -367,6 +414,10 @@ pub const EN: Words = Words {
     break_removed: "removed breakpoint {0}: {1}",
     break_hit: "breakpoint {0} at frame {1}, phase {2}: {3}",
     step_note: "step: {0}",
+    question_n: "question {0}",
+    toggle_back: "back to the file's",
+    no_toggles: "{0}: this scene names no keys of its own",
+    not_a_toggle: "{0}: not one of the lesson's keys, listed under its narration",
     no_steps: "this scene has no narrated steps",
     no_step_after: "no narrated step after this one",
     no_step_before: "no narrated step before this one",
@@ -407,6 +458,7 @@ pub const EN: Words = Words {
 };
 
 pub const ZH: Words = Words {
+    terms: &crate::notation::terms::ZH,
     menu_heading: "impulse — 逐阶段单步观察二维刚体碰撞",
     menu_intro: "选一课。每课都运行真实的引擎，在每个阶段停下，列出它的数值。",
     menu_title: " 课程 ",
@@ -417,7 +469,21 @@ pub const ZH: Words = Words {
     edited: "（已修改）",
     scroll_derivation: " j/k 滚动 ",
     scroll_narration: "J/K 滚动",
-    totals_title: " 总量 · L 图表 ",
+    totals_title: " 总量（L 对原点） · # 图表 ",
+    l_moved: crate::report::handout::words::L_MOVED.zh,
+    at_frame_end: "本帧结束时：",
+    status_quiz: "测验",
+    status_presenter: "讲台模式",
+    playing_text: "播放中：每帧都不记录阶段地推进，速度见状态栏。按空格在这里暂停；暂停后本帧会被记录，n、N 和其他按键可以逐个阶段查看。",
+    no_values: "（这个阶段没有计算数值）",
+    faces_hidden: "？（R 显示）",
+    chart_title: " 每帧的总量，共 {0} 帧{1} · # 回到场景 ",
+    chart_thinned: "（已抽稀）",
+    chart_from: "起点 {0} J",
+    chart_energy: "ΔKE、ΔPE、ΔE：相对第一帧的变化，J",
+    chart_momentum: "|p|，动量的大小，N·s",
+    chart_shown: "显示能量图（# 回到场景）",
+    chart_hidden: "隐藏能量图",
     bodies_title: " 物体（Tab 选择） ",
     queue_title: " 队列：接下来的事件 ",
     help_title: " 按键（? 或 Esc 关闭 · j/k 滚动） ",
@@ -566,6 +632,10 @@ pub const ZH: Words = Words {
     break_removed: "已删除断点 {0}：{1}",
     break_hit: "断点 {0}：第 {1} 帧，第 {2} 个阶段：{3}",
     step_note: "步骤：{0}",
+    question_n: "问题 {0}",
+    toggle_back: "恢复文件中的设置",
+    no_toggles: "{0}：这个场景没有自己的按键",
+    not_a_toggle: "{0}：不是本课的按键（本课的按键列在讲解下方）",
     no_steps: "这个场景没有讲解步骤",
     no_step_after: "此后没有讲解步骤",
     no_step_before: "此前没有讲解步骤",
@@ -661,6 +731,9 @@ mod tests {
             (EN.break_removed, ZH.break_removed, 2),
             (EN.break_hit, ZH.break_hit, 4),
             (EN.step_note, ZH.step_note, 1),
+            (EN.question_n, ZH.question_n, 1),
+            (EN.no_toggles, ZH.no_toggles, 1),
+            (EN.not_a_toggle, ZH.not_a_toggle, 1),
             (EN.static_shot, ZH.static_shot, 1),
             (EN.renamed, ZH.renamed, 2),
             (EN.renamed_breaks, ZH.renamed_breaks, 1),
@@ -677,6 +750,8 @@ mod tests {
             (EN.left_unanswered, ZH.left_unanswered, 1),
             (EN.quiz_over, ZH.quiz_over, 1),
             (EN.pick_keys, ZH.pick_keys, 1),
+            (EN.chart_title, ZH.chart_title, 2),
+            (EN.chart_from, ZH.chart_from, 1),
         ];
         for (en, zh, n) in pairs {
             for t in [en, zh] {

@@ -18,8 +18,8 @@ use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, Pha
 use crate::geometry::Shape;
 use crate::lesson::{self, Expected, Lang, Lesson, Place, Records, step_at};
 use crate::notation::{
-    FACE_CAPTION, FACE_LEGEND, code_span, derive, face_markdown, markdown_text, num, num_near, phase_title, right_side, rise_mark,
-    state_scale, totals_line,
+    FACE_CAPTION, FACE_LEGEND, code_span, correction_moved_l, derive, face_markdown, markdown_text, num, num_near, phase_title, right_side,
+    rise_mark, state_scale, totals_line,
 };
 use crate::scene::SceneError;
 use std::fmt::Write;
@@ -283,7 +283,8 @@ impl<'a> Handout<'a> {
                     writeln!(md, "*{}*\n", summary.trim()).unwrap();
                 }
                 if let Some(source) = l.source {
-                    writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation()).unwrap();
+                    writeln!(md, "{}{}{}\n", self.word(words::SOURCE), self.word(words::COLON), source.citation_in(self.options.lang))
+                        .unwrap();
                 }
             }
             None => writeln!(md, "# {}{worksheet}\n", markdown_text(&crate::scene::error::escaped(&self.scene.file))).unwrap(),
@@ -456,6 +457,9 @@ impl<'a> Handout<'a> {
         if !self.options.student {
             let mark = rise_mark(phase.kind(), before, after).map_or(String::new(), |m| format!(" **{m}**"));
             writeln!(md, "{}{}{}{mark}\n", self.word(words::TOTALS), self.word(words::COLON), totals_line(before, after)).unwrap();
+            if correction_moved_l(phase.kind(), before, after) {
+                writeln!(md, "*{}*\n", self.word(words::L_MOVED)).unwrap();
+            }
         }
     }
 

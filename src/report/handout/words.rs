@@ -53,7 +53,9 @@ words! {
     STATE = "State of the bodies", "物体状态";
     MORE_BODIES = "bodies not listed: ", "未列出的物体：";
     BEFORE_AFTER = "before → after", "前 → 后";
-    TOTALS = "Totals", "总量";
+    TOTALS = "Totals (L about the origin)", "总量（L 对原点）";
+    L_MOVED = "L is taken about the origin (0, 0): the correction moved bodies without changing their velocities, and m·x×v changes with x",
+        "L 是对原点 (0, 0) 取的：位置修正移动了物体而没有改变速度，而 m·x×v 随 x 改变";
     NUMBERS_TO_VERIFY = "Numbers to verify", "核对数值";
     ANSWERS_TO_FIND = "Answers to find", "待求的量";
     QUESTIONS = "Questions", "问题";

@@ -323,7 +323,7 @@ impl SceneView<'_> {
                     Work::BoxCircle { test, .. } => self.regions(pen, test),
                     Work::WallCircle { test, .. } => {
                         self.line(pen, test.nearest, test.nearest, self.c(Color::Green));
-                        self.label(pen, "nearest", test.nearest, DVec2::ZERO, Rank::Mark, self.c(Color::Green));
+                        self.label(pen, self.words.terms.name("nearest"), test.nearest, DVec2::ZERO, Rank::Mark, self.c(Color::Green));
                     }
                     Work::CircleCircle | Work::WallBox { .. } | Work::TwoWalls => {}
                 }
@@ -331,12 +331,19 @@ impl SceneView<'_> {
                     self.line(pen, info.start, info.end, self.c(Color::Magenta));
                     self.arrow(pen, info.start, info.normal * u, "n", self.c(Color::Red));
                     pen.legend.direction("n");
-                    self.label(pen, "start", info.start, -info.normal, Rank::Mark, self.c(Color::Magenta));
+                    self.label(pen, self.words.terms.name("start"), info.start, -info.normal, Rank::Mark, self.c(Color::Magenta));
                 }
                 // A clipped manifold's second point.
                 if let Some(second) = d.second {
                     self.line(pen, second.start, second.end, self.c(Color::Magenta));
-                    self.label(pen, "start₂", second.start, -second.normal, Rank::Mark, self.c(Color::Magenta));
+                    self.label(
+                        pen,
+                        format!("{}₂", self.words.terms.name("start")),
+                        second.start,
+                        -second.normal,
+                        Rank::Mark,
+                        self.c(Color::Magenta),
+                    );
                 }
             }
             (PhaseData::Correct(c), Some((a, b))) => {
@@ -475,7 +482,7 @@ impl SceneView<'_> {
                 let what = match a.kind {
                     ActionKind::Torque { .. } => "τ",
                     ActionKind::AngularImpulse(_) => "L",
-                    _ => "v set",
+                    _ => self.words.terms.name("v set"),
                 };
                 self.label(pen, what, a.centre, DVec2::ZERO, Rank::Vector, self.c(Color::Yellow));
             }
@@ -491,7 +498,14 @@ impl SceneView<'_> {
         for corner in [test.first, test.second] {
             self.line(pen, corner, corner + reach, self.c(Color::DarkGray));
         }
-        self.label(pen, "beside", (test.first + test.second) / 2.0 + reach, test.normal, Rank::Mark, self.c(Color::LightRed));
+        self.label(
+            pen,
+            self.words.terms.name("beside"),
+            (test.first + test.second) / 2.0 + reach,
+            test.normal,
+            Rank::Mark,
+            self.c(Color::LightRed),
+        );
     }
 
     /// Box–box detection: each support point found, marked and named by its face.

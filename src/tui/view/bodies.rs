@@ -2,7 +2,7 @@
 
 use super::{Motion, Theme};
 use crate::geometry::{Pose, Shape, segment_ends};
-use crate::notation::{action_text, num_near, state_scale};
+use crate::notation::{action_text_in, num_near, state_scale};
 use crate::tui::app::Stepper;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
@@ -42,7 +42,8 @@ fn body_block(s: &Stepper, states: &Motion, i: usize, width: usize, theme: &Them
     if let Shape::Segment { half } = b.shape {
         // A wall never moves: its ends say all there is.
         let [from, to] = segment_ends(half, Pose::new(st.position, st.angle));
-        pair(field("from", vec2(from), vec2(from)), field("to", vec2(to), vec2(to)));
+        let terms = theme.words.terms;
+        pair(field(terms.name("from"), vec2(from), vec2(from)), field(terms.name("to"), vec2(to), vec2(to)));
     } else {
         pair(field("x", vec2(before.position), vec2(st.position)), field("θ", num(before.angle), num(st.angle)));
         pair(field("v", vec2(before.velocity), vec2(st.velocity)), field("ω", num(before.angular_velocity), num(st.angular_velocity)));
@@ -87,7 +88,8 @@ pub(super) fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
 fn acting(s: &Stepper) -> Vec<String> {
     let bodies = s.bodies();
     let actions = s.session.timeline.actions(s.frame).iter().filter(|a| a.acts_in(s.frame) && a.body < bodies.len());
-    actions.map(|a| format!("action on {}: {}", bodies[a.body].name, action_text(&a.kind))).collect()
+    let terms = s.lang.terms();
+    actions.map(|a| terms.action.on.replace("{0}", &bodies[a.body].name).replace("{1}", &action_text_in(&a.kind, terms))).collect()
 }
 
 pub(super) fn bodies_panel<'a>(s: &'a Stepper, states: &Motion, area: Rect, theme: &Theme) -> Paragraph<'a> {

@@ -2,7 +2,7 @@
 
 use super::Theme;
 use crate::engine::{FaceTable, Shown};
-use crate::notation::{FACE_CAPTION, FACE_LEGEND, FaceLine, derive, derive_veiled, face_lines, input_source, right_side};
+use crate::notation::{FACE_CAPTION, FaceLine, derive_in, derive_veiled, face_lines_in, input_source, label_in, right_side};
 use crate::tui::app::Stepper;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
@@ -13,9 +13,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// axis test's faces are a table, as wide as fits.
 pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
     if s.playing.is_some() {
-        let text = "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
-                    Space pauses here; the frame is then recorded, and n, N and every other key step through its phases.";
-        return Paragraph::new(Line::styled(text, theme.dim())).wrap(Wrap { trim: true });
+        return Paragraph::new(Line::styled(theme.words.playing_text, theme.dim())).wrap(Wrap { trim: true });
     }
     let phase = &s.record().phases.at(s.phase);
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
@@ -36,7 +34,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let put_table = |table: Option<(FaceTable, usize)>, end: usize, lines: &mut Vec<Line<'static>>| {
         let (t, start) = table?;
         if hidden.iter().any(|k| (start..end).contains(k)) {
-            lines.push(Line::styled(format!("{FACE_CAPTION}: ? (R shows)"), theme.dim()));
+            lines.push(Line::styled(format!("{FACE_CAPTION}: {}", theme.words.faces_hidden), theme.dim()));
             return Some(true);
         }
         faces(&t, theme, width, lines);
@@ -55,11 +53,11 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
             folded = held;
         }
         next = i + 1;
-        let d = derive(&q);
+        let d = derive_in(&q, theme.words.terms);
         let Some((sym, numbers)) = d.symbols.zip(d.numbers) else {
             if hidden.contains(&i) {
                 if !folded {
-                    lines.push(Line::styled(format!("{} = ?", crate::notation::label(&q.name)), theme.strong()));
+                    lines.push(Line::styled(format!("{} = ?", label_in(&q.name, theme.words.terms)), theme.strong()));
                 }
             } else {
                 lines.push(Line::styled(d.result, theme.strong()));
@@ -67,7 +65,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
             continue;
         };
         let (numbers, result) = (right_side(&numbers).to_string(), right_side(&d.result).to_string());
-        let veiled_numbers = derive_veiled(&q, |input| veiled(i, input)).numbers.map(|n| right_side(&n).to_string());
+        let veiled_numbers = derive_veiled(&q, theme.words.terms, |input| veiled(i, input)).numbers.map(|n| right_side(&n).to_string());
         // A formula whose every number is hidden reads as its symbols: it is not written twice.
         let symbols_only = veiled_numbers.as_deref().is_some_and(|n| right_side(&sym) == n);
         if folded && symbols_only && hidden.contains(&i) {
@@ -79,7 +77,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         let numbers = veiled_numbers.unwrap_or(numbers);
         let result = if hidden.contains(&i) { "?".to_string() } else { result };
         let fits = one.chars().count() <= width as usize;
-        let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
+        let pad = " ".repeat(label_in(&q.name, theme.words.terms).chars().count() + 1);
         lines.extend(match (fits, symbols_only) {
             (true, true) => {
                 vec![Line::from(vec![Span::styled(sym, theme.fg(Color::Cyan)), Span::raw(" = "), Span::styled(result, theme.strong())])]
@@ -99,7 +97,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     }
     put_table(table.take(), all.len(), &mut lines);
     if lines.is_empty() {
-        lines.push(Line::styled("(this phase computed no values)", theme.dim()));
+        lines.push(Line::styled(theme.words.no_values, theme.dim()));
     }
     Paragraph::new(lines).wrap(Wrap { trim: false })
 }
@@ -107,8 +105,12 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
 /// The separating axis test's faces: the formula, then a row a face in the
 /// widest layout that fits `width`, the face that decided in bold.
 fn faces(table: &FaceTable, theme: &Theme, width: u16, lines: &mut Vec<Line<'static>>) {
-    lines.push(Line::from(vec![Span::styled(FACE_CAPTION, theme.fg(Color::Cyan)), Span::styled(format!(": {FACE_LEGEND}"), theme.dim())]));
-    for line in face_lines(table, Some(width as usize)) {
+    let terms = theme.words.terms;
+    lines.push(Line::from(vec![
+        Span::styled(FACE_CAPTION, theme.fg(Color::Cyan)),
+        Span::styled(format!(": {}", terms.face_legend), theme.dim()),
+    ]));
+    for line in face_lines_in(table, Some(width as usize), terms) {
         lines.push(match line {
             FaceLine::Header(t) => Line::styled(t, theme.fg(Color::Cyan)),
             FaceLine::Group(t) | FaceLine::Hidden(t) => Line::styled(t, theme.dim()),

@@ -31,7 +31,7 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
             let l = s.section.as_ref()?;
             // The title whole; then the id and source, or the id alone, or as much as fits.
             let title = format!("{}. {}", i + 1, l.title(app.lang));
-            let source = l.source.map(|s| format!(" · {}", s.short())).unwrap_or_default();
+            let source = l.source.map(|s| format!(" · {}", s.short_in(app.lang))).unwrap_or_default();
             let room = width.saturating_sub(title.width());
             let tag = [format!("  ({}{source})", l.id), format!("  ({})", l.id)].into_iter().find(|t| t.width() <= room);
             let heading = match tag {

@@ -18,12 +18,12 @@ pub use super::canvas::Placed;
 use super::canvas::{SceneView, fit_window, point_at};
 use super::words::{Words, fill, words};
 use crate::engine::BodyState;
-use crate::notation::phase_title;
+use crate::notation::phase_title_in;
 use bodies::{bodies_panel, body_rows};
 use derivation::derivation_text;
 use field_editor::field_editor;
 use help::{help, help_popup, help_text};
-use ledger::{ChartLines, energy_chart, totals_text};
+use ledger::{energy_chart, totals_text};
 use menu::menu;
 use narration::narration;
 use queue::{QUEUE_ROWS, queue_panel};
@@ -254,8 +254,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     };
     let mut placed = Vec::new();
     if s.show_chart {
-        let mut lines = ChartLines::default();
-        frame.render_widget(energy_chart(s, theme, &mut lines), canvas_area);
+        energy_chart(s, theme, frame, canvas_area);
     } else {
         placed = scene_view.draw(canvas_area, frame.buffer_mut());
     }
@@ -328,7 +327,7 @@ fn view_state(s: &Stepper, theme: &Theme) -> String {
 /// The lesson's narration, with the lesson's own keys under it.
 fn render_narration(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) {
     let (title, narration) = narration(s, theme);
-    let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label)).collect();
+    let keys: String = s.session.lesson.toggles.iter().map(|t| format!("{} {} · ", t.key, t.label(s.lang))).collect();
     let max = scroll_max(&narration, area.width, area.height.saturating_sub(2));
     let more = if s.narration_scroll < max { format!(" · {}", theme.words.more_below) } else { String::new() };
     let bottom = format!(" {keys}{}{more} ", theme.words.scroll_narration);
@@ -343,8 +342,10 @@ fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'sta
     let ab = if s.outcome_hidden() { None } else { variant::ab_text(s, theme, width) };
     ab.unwrap_or_else(|| {
         let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
-        let title =
-            s.playing.as_ref().map_or_else(|| phase_title(&s.record().phases.at(s.phase), &names), |_| theme.words.playing.to_string());
+        let title = s
+            .playing
+            .as_ref()
+            .map_or_else(|| phase_title_in(&s.record().phases.at(s.phase), &names, theme.words.terms), |_| theme.words.playing.to_string());
         (format!(" {title} "), derivation_text(s, theme, width))
     })
 }

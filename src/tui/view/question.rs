@@ -7,6 +7,7 @@ use super::Theme;
 use crate::lesson::{Lang, Verdict};
 use crate::session::quiz::Answer;
 use crate::tui::app::Stepper;
+use crate::tui::words::fill;
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 
@@ -14,39 +15,14 @@ use ratatui::text::{Line, Span};
 struct Words {
     question: &'static str,
     of: &'static str,
-    right: &'static str,
-    wrong: &'static str,
-    revealed: &'static str,
-    wrote: &'static str,
-    picked: &'static str,
     later: &'static str,
     quiz: &'static str,
 }
 
 fn words(lang: Lang) -> Words {
     match lang {
-        Lang::En => Words {
-            question: "Question",
-            of: "of",
-            right: "✓ Right:",
-            wrong: "✗ Not quite:",
-            revealed: "Revealed:",
-            wrote: "you wrote",
-            picked: "you picked",
-            later: "R a hint · ! the answer · Esc later",
-            quiz: "Quiz:",
-        },
-        Lang::Zh => Words {
-            question: "问题",
-            of: "/",
-            right: "✓ 答对了：",
-            wrong: "✗ 不对：",
-            revealed: "答案：",
-            wrote: "你的答案",
-            picked: "你选了",
-            later: "R 提示 · ! 看答案 · Esc 稍后再答",
-            quiz: "测验：",
-        },
+        Lang::En => Words { question: "Question", of: "of", later: "R a hint · ! the answer · Esc later", quiz: "Quiz:" },
+        Lang::Zh => Words { question: "问题", of: "/", later: "R 提示 · ! 看答案 · Esc 稍后再答", quiz: "测验：" },
     }
 }
 
@@ -58,6 +34,7 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
     }
     let lang = s.lang;
     let w = words(lang);
+    let screen = crate::tui::words::words(lang);
     let mut lines = Vec::new();
     if s.class.finished {
         let score = s.class.answers.score().text(lang);
@@ -84,7 +61,7 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             lines.push(Line::from(format!("  {}", listed.join("   "))));
         }
         let answer = &s.class.answers.answers[q];
-        let (mark, typed) = match answer {
+        let mark = match answer {
             Answer::Open => {
                 let within = crate::notation::num(question.tolerance() * 100.0);
                 let how = match (choices.len(), s.truth_of(question), lang) {
@@ -102,17 +79,22 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
                 lines.push(Line::styled(format!("  {how}"), theme.dim()));
                 continue;
             }
-            // A right choice is the answer itself: nothing to add.
-            Answer::Given { verdict: Verdict::Right, .. } if !choices.is_empty() => ((w.right, Color::Green), None),
-            Answer::Given { verdict: Verdict::Right, typed } => ((w.right, Color::Green), Some(typed)),
-            Answer::Given { verdict: Verdict::Wrong, typed } => ((w.wrong, Color::Red), Some(typed)),
-            Answer::Revealed => ((w.revealed, Color::Cyan), None),
+            // The verdict in the words and punctuation the status line uses for it.
+            Answer::Given { verdict, typed } => {
+                let template = match (verdict, choices.is_empty()) {
+                    (Verdict::Right, _) => screen.right,
+                    (_, true) => screen.wrong_wrote,
+                    (_, false) => screen.wrong_picked,
+                };
+                let color = if *verdict == Verdict::Right { Color::Green } else { Color::Red };
+                let mark = if *verdict == Verdict::Right { "✓" } else { "✗" };
+                (mark, color, fill(template, &[&s.answer_text(q), typed]))
+            }
+            Answer::Revealed => ("→", Color::Cyan, fill(screen.revealed, &[&s.answer_text(q)])),
         };
-        let how = if choices.is_empty() { w.wrote } else { w.picked };
-        let you = typed.map_or(String::new(), |t| format!(" ({how} {t})"));
         lines.push(Line::from(vec![
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
-            Span::raw(format!("{}{you}", s.answer_text(q))),
+            Span::raw(mark.2),
         ]));
         // An explanation works the phase through, and would give away what a question still open here asks.
         if let Some(explain) = question.explain(lang).filter(|_| asked.is_none()) {

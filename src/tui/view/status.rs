@@ -95,7 +95,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         if let Some((a, b)) = phase.pair {
             parts.push(format!("{}–{}", names[a], names[b]));
         }
-        parts.push(format!("{} ({}/{})", phase.kind().name(), s.phase + 1, record.phases.len()));
+        parts.push(format!("{} ({}/{})", (w.terms.kind)(phase.kind()), s.phase + 1, record.phases.len()));
     }
     // The switches of the method in use: text 003's has no tangent, passes or correction rate.
     if settings.method == Method::EventDriven {
@@ -121,10 +121,10 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     }
     if s.class.quiz {
         let score = s.class.answers.score();
-        parts.push(format!("quiz {}/{}", score.total() - score.open, score.total()));
+        parts.push(format!("{} {}/{}", w.status_quiz, score.total() - score.open, score.total()));
     }
     if s.class.presenter {
-        parts.push("presenter".to_string());
+        parts.push(w.status_presenter.to_string());
     }
     if s.running {
         // The rate really shown, measured by the shell, and the one asked for.

@@ -4,7 +4,7 @@
 
 use super::Theme;
 use crate::engine::{Body, BodyState, Phase};
-use crate::notation::{phase_title, value};
+use crate::notation::{phase_title_in, value};
 use crate::report::{DIFFERS, rows};
 use crate::tui::app::Stepper;
 use ratatui::style::Color;
@@ -47,9 +47,9 @@ pub(super) fn ab_text(s: &Stepper, theme: &Theme, panel: u16) -> Option<(String,
             format!(
                 "The runs part here: A's phase {} of {a_count} is {}; B's is {} of {b_count}, {}.",
                 s.phase + 1,
-                phase_title(a, &names),
+                phase_title_in(a, &names, theme.words.terms),
                 (s.phase + 1).min(b_count),
-                phase_title(&b, &b_names)
+                phase_title_in(&b, &b_names, theme.words.terms)
             ),
             theme.warning(),
         ));
@@ -81,5 +81,5 @@ pub(super) fn ab_text(s: &Stepper, theme: &Theme, panel: u16) -> Option<(String,
         if differing == 0 { "A and B agree here.".to_string() } else { format!("{DIFFERS} {differing} of {} values differ.", table.len()) },
         theme.dim(),
     ));
-    Some((format!(" A | B · {} ", phase_title(a, &names)), Paragraph::new(lines).wrap(Wrap { trim: false })))
+    Some((format!(" A | B · {} ", phase_title_in(a, &names, theme.words.terms)), Paragraph::new(lines).wrap(Wrap { trim: false })))
 }
