@@ -7,6 +7,7 @@
 mod faces;
 mod ledger;
 mod stopped;
+pub mod units;
 
 pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_markdown};
 pub use ledger::{rise_mark, totals_line};
