@@ -59,7 +59,7 @@ pub struct Unit {
 }
 
 impl Unit {
-    const ONE: Unit = Unit { factor: 1.0, dim: Dim::NONE };
+    pub const ONE: Unit = Unit { factor: 1.0, dim: Dim::NONE };
 }
 
 /// The units a lesson's numbers come in, by symbol: (symbol, factor to SI, kg m s rad).

@@ -19,7 +19,10 @@ pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
 pub use effect::{Check, Effect, Outcome, perform};
 
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseButton, MouseEventKind};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, KeyEventKind, MouseButton,
+    MouseEventKind,
+};
 use keys::Scope;
 use ratatui::layout::Rect;
 use std::io;
@@ -34,12 +37,13 @@ pub fn run(mut app: App) -> io::Result<()> {
     // hook restores the rest of the terminal, then runs the one before it.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture, DisableBracketedPaste);
         hook(info);
     }));
-    crossterm::execute!(io::stdout(), EnableMouseCapture)?;
+    // Bracketed paste: a paste arrives as one text for the prompt, not as keys that would act.
+    crossterm::execute!(io::stdout(), EnableMouseCapture, EnableBracketedPaste)?;
     let result = event_loop(&mut terminal, &mut app);
-    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture, DisableBracketedPaste);
     ratatui::restore();
     result
 }
@@ -52,7 +56,7 @@ fn restore_on_signals() -> io::Result<()> {
     let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+            let _ = crossterm::execute!(io::stdout(), DisableMouseCapture, DisableBracketedPaste);
             ratatui::restore();
             std::process::exit(128 + signal);
         }
@@ -107,6 +111,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> io::Res
                     app::Screen::Stepper(s) => Scope::of(&s.mode),
                 };
                 keys::lookup(key, scope)
+            }
+            Some(Event::Paste(text)) => {
+                app.paste(&text);
+                None
             }
             Some(Event::Mouse(m)) if matches!(m.kind, MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) => {
                 let size = terminal.size()?;

@@ -33,7 +33,7 @@ fn words(lang: Lang) -> Words {
             revealed: "Revealed:",
             wrote: "you wrote",
             picked: "you picked",
-            later: "R a hint · ! the answer · Esc later",
+            later: "Tab a hint · Esc later, then ! the answer",
             quiz: "Quiz:",
         },
         Lang::Zh => Words {
@@ -44,7 +44,7 @@ fn words(lang: Lang) -> Words {
             revealed: "答案：",
             wrote: "你的答案",
             picked: "你选了",
-            later: "R 提示 · ! 看答案 · Esc 稍后再答",
+            later: "Tab 提示 · Esc 稍后再答，之后 ! 看答案",
             quiz: "测验：",
         },
     }
@@ -62,13 +62,14 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
     if s.class.finished {
         let score = s.class.answers.score().text(lang);
         lines.push(Line::styled(format!("{} {score}", w.quiz), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)));
+        lines.extend(score_lines(s, theme));
     }
     let total = s.session.lesson.questions.len();
-    // The question being asked first, then those answered here, the latest first.
+    // In the file's order: those answered here, each with its feedback, then
+    // the one being asked, so feedback is read before the next question.
     let here = s.questions_here();
     let asked = here.iter().copied().find(|&q| s.class.answers.is_open(q));
-    let answered = here.iter().rev().copied().filter(|&q| !s.class.answers.is_open(q));
-    for q in asked.into_iter().chain(answered) {
+    for q in here.into_iter().filter(|&q| !s.class.answers.is_open(q) || Some(q) == asked) {
         let question = &s.session.lesson.questions[q];
         if !lines.is_empty() {
             lines.push(Line::from(""));
@@ -100,6 +101,14 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
                     _ => format!("type your answer, then Enter · {}", w.later),
                 };
                 lines.push(Line::styled(format!("  {how}"), theme.dim()));
+                // A wrong try so far, and the hints given.
+                if let Some(said) = s.class.feedback.get(&q) {
+                    lines.push(Line::styled(format!("  ✗ {said}"), theme.fg(Color::Red)));
+                }
+                let given = s.class.hints.get(&q).copied().unwrap_or(0);
+                for hint in s.hints_of(q).into_iter().take(given) {
+                    lines.push(Line::styled(format!("  › {hint}"), theme.fg(Color::Cyan)));
+                }
                 continue;
             }
             // A right choice is the answer itself: nothing to add.
@@ -114,9 +123,37 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
             Span::raw(format!("{}{you}", s.answer_text(q))),
         ]));
+        // How a wrong answer was wrong: the slip it looks like.
+        if let (Answer::Given { verdict: Verdict::Wrong, .. }, Some(said)) = (answer, s.class.feedback.get(&q)) {
+            lines.push(Line::styled(format!("  {said}"), theme.fg(Color::Red)));
+        }
         if let Some(explain) = question.explain(lang) {
             lines.push(Line::from(format!("  {}", explain.trim())));
         }
     }
     lines
+}
+
+/// The score's lines, one a question: ✓, ✗, revealed or skipped, what was
+/// answered, and the tries it took when more than one.
+fn score_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
+    let w = words(s.lang);
+    let screen = crate::tui::words::words(s.lang);
+    let answers = &s.class.answers;
+    answers
+        .answers
+        .iter()
+        .enumerate()
+        .map(|(q, answer)| {
+            let tries = answers.tries.get(q).copied().unwrap_or(0);
+            let tries = if tries > 1 { format!(" · {}", crate::tui::words::fill(screen.tries_n, &[&tries])) } else { String::new() };
+            let (mark, color, what) = match answer {
+                Answer::Given { verdict: Verdict::Right, typed } => ("✓", Color::Green, format!("{typed}{tries}")),
+                Answer::Given { verdict: Verdict::Wrong, typed } => ("✗", Color::Red, format!("{typed}{tries}")),
+                Answer::Revealed => ("·", Color::Cyan, w.revealed.trim_end_matches([':', '：']).to_string()),
+                Answer::Open => ("·", Color::Yellow, screen.skipped.to_string()),
+            };
+            Line::from(vec![Span::styled(format!("  Q{} {mark} ", q + 1), theme.fg(color).add_modifier(Modifier::BOLD)), Span::raw(what)])
+        })
+        .collect()
 }
