@@ -4,11 +4,11 @@
 //! This module checks the tables as written, finds the recorded value a
 //! question asks for, and judges what a learner typed or picked.
 
+use super::Lang;
 use super::{Lesson, QuestionEntry, Records, anchor_problem, body_names, find_phase};
 use crate::engine::{BodyState, Phase, Value};
-use super::Lang;
 use crate::notation::units::{self, ReadError, Unit, parse_unit};
-use crate::notation::{num_near, scale_of, value_near};
+use crate::notation::{num, num_near, scale_of, significant, value_near};
 use crate::scene::error::{locate, nearest};
 use crate::scene::{Problem, SceneError, Seg};
 
@@ -158,16 +158,26 @@ pub enum Grade {
     WrongSign,
     /// The right number in the wrong unit: the unit typed, and what the
     /// answer is worth in the question's unit when the dimension agrees.
-    WrongUnit { unit: String, worth: Option<String> },
-    /// Off by a factor: how it is written ("2", "10", "(1 + e) = 1.5"), and
+    WrongUnit {
+        unit: String,
+        worth: Option<String>,
+    },
+    /// Off by a factor (2, 10, or 1 + e: then `restitution` says so), and
     /// whether the answer is that much too large.
-    Factor { factor: String, too_large: bool },
+    Factor {
+        factor: f64,
+        restitution: bool,
+        too_large: bool,
+    },
     /// A vector's x and y the other way round.
     Swapped,
     /// Within 10 % but not within the question's tolerance: the share off.
     Close(f64),
     /// Further off: the share, and for a number whether it is too large.
-    Off { share: f64, too_large: Option<bool> },
+    Off {
+        share: f64,
+        too_large: Option<bool>,
+    },
 }
 
 /// Answers further off than this share are not "close".
@@ -197,7 +207,8 @@ impl Grade {
     /// "right size, wrong sign". `truth` names the quantity asked for.
     pub fn feedback(&self, truth: Option<&Truth>, tolerance: f64, lang: Lang) -> String {
         let zh = lang == Lang::Zh;
-        let pct = |share: f64| num_near(share * 100.0, 1.0);
+        // Two digits say how far off: 3.3 %, 17 %.
+        let pct = |share: f64| num(significant(share * 100.0, 2));
         match self {
             Grade::Right => String::new(),
             Grade::OtherChoice => (if zh { "不是这个" } else { "not that one" }).to_string(),
@@ -221,12 +232,20 @@ impl Grade {
                 let said = truth.map(|t| wrong_dimension(unit, t, lang)).unwrap_or_default();
                 if zh { format!("数字对了，单位错了：{said}") } else { format!("the right number in the wrong unit: {said}") }
             }
-            Grade::Factor { factor, too_large } => match (zh, too_large) {
-                (false, true) => format!("off by a factor of {factor}: {factor} times too large"),
-                (false, false) => format!("off by a factor of {factor}: {factor} times too small"),
-                (true, true) => format!("差了 {factor} 倍：偏大"),
-                (true, false) => format!("差了 {factor} 倍：偏小"),
-            },
+            Grade::Factor { factor, restitution, too_large } => {
+                let f = num_near(*factor, *factor);
+                let e = match (restitution, zh) {
+                    (false, _) => String::new(),
+                    (true, false) => format!(" (1 + e is {f} here)"),
+                    (true, true) => format!("（这里 1 + e 就是 {f}）"),
+                };
+                match (zh, too_large) {
+                    (false, true) => format!("off by a factor of {f}{e}: {f} times too large"),
+                    (false, false) => format!("off by a factor of {f}{e}: {f} times too small"),
+                    (true, true) => format!("差了 {f} 倍{e}：偏大"),
+                    (true, false) => format!("差了 {f} 倍{e}：偏小"),
+                }
+            }
             Grade::Swapped => {
                 (if zh { "x 和 y 分量写反了：先写 x，再写 y" } else { "the components are swapped: x first, then y" }).to_string()
             }
@@ -341,13 +360,12 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     if wanted == 2 && near(&[value[1], value[0]]) {
         return judged(Grade::Swapped);
     }
-    for (factor, name) in factors(truth.restitution) {
+    for (factor, restitution) in factors(truth.restitution) {
         let scaled = |by: f64| value.iter().map(|x| x * by).collect::<Vec<f64>>();
-        if near(&scaled(factor)) {
-            return judged(Grade::Factor { factor: name, too_large: false });
-        }
-        if near(&scaled(1.0 / factor)) {
-            return judged(Grade::Factor { factor: name, too_large: true });
+        for (by, too_large) in [(factor, false), (1.0 / factor, true)] {
+            if near(&scaled(by)) {
+                return judged(Grade::Factor { factor, restitution, too_large });
+            }
         }
     }
     let share = distance(&value, &answer) / length(&answer);
@@ -359,16 +377,14 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
 }
 
 /// The factors a slip in a formula gives: 2 (a half forgotten or doubled),
-/// 10 (a decimal point), and (1 + e) (restitution's factor left out), with
-/// how the feedback names each.
-fn factors(restitution: Option<f64>) -> Vec<(f64, String)> {
-    let mut list = vec![(2.0, "2".to_string()), (10.0, "10".to_string())];
-    if let Some(e) = restitution.filter(|e| e.is_finite() && *e >= 0.0) {
-        let f = 1.0 + e;
-        if (f - 2.0).abs() < ROUND_OFF {
-            list[0].1 = "2 (that is 1 + e here)".to_string();
-        } else if f - 1.0 > ROUND_OFF {
-            list.push((f, format!("(1 + e) = {}", num_near(f, f))));
+/// 10 (a decimal point), and 1 + e (restitution's factor left out or put in
+/// twice), each with whether it is 1 + e.
+fn factors(restitution: Option<f64>) -> Vec<(f64, bool)> {
+    let mut list = vec![(2.0, false), (10.0, false)];
+    if let Some(e) = restitution.filter(|e| e.is_finite() && *e > ROUND_OFF) {
+        match list.iter_mut().find(|(f, _)| (*f - (1.0 + e)).abs() < ROUND_OFF) {
+            Some(same) => same.1 = true,
+            None => list.push((1.0 + e, true)),
         }
     }
     list
@@ -401,12 +417,10 @@ fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
     match e {
         ReadError::UnknownUnit(u) if zh => format!("不认识单位 \"{u}\"：可以写 m/s、N·s、kg·m/s、rad/s、°、km/h 这样的单位"),
         ReadError::UnknownUnit(u) => format!("\"{u}\" is not a unit I know: write e.g. m/s, N·s, kg·m/s, rad/s, °, km/h"),
-        _ if wanted == 2 && zh => format!(
-            "\"{typed}\" 不是一个向量：写两个数 x, y，如 (-2.88, -2.84)；要用小数逗号时用分号隔开：(6,5; 2)"
-        ),
-        _ if wanted == 2 => format!(
-            "\"{typed}\" is not a vector: write x, y, e.g. (-2.88, -2.84); with a decimal comma, split them with ; as in (6,5; 2)"
-        ),
+        _ if wanted == 2 && zh => format!("\"{typed}\" 不是一个向量：写两个数 x, y，如 (-2.88, -2.84)；要用小数逗号时用分号隔开：(6,5; 2)"),
+        _ if wanted == 2 => {
+            format!("\"{typed}\" is not a vector: write x, y, e.g. (-2.88, -2.84); with a decimal comma, split them with ; as in (6,5; 2)")
+        }
         _ if zh => format!("\"{typed}\" 不是一个数：写一个数，可以带单位，如 -7.2 或 6 m/s"),
         _ => format!("\"{typed}\" is not one number: write e.g. -7.2 or 6 m/s"),
     }
@@ -420,7 +434,8 @@ pub fn hints(q: &QuestionEntry, truth: Option<&Truth>, phase: &Phase, names: &[S
     let mut list: Vec<String> = q.hint(lang).map(|h| h.trim().to_string()).into_iter().collect();
     let Some(truth) = truth else { return list };
     let quantities = phase.quantities(names);
-    let computed = truth.quantity.or_else(|| quantities.iter().position(|x| x.value == truth.value && x.unit == truth.unit && x.formula.is_some()));
+    let computed =
+        truth.quantity.or_else(|| quantities.iter().position(|x| x.value == truth.value && x.unit == truth.unit && x.formula.is_some()));
     if let Some(i) = computed {
         let d = crate::notation::derive(&quantities[i]);
         list.extend(d.symbols);
@@ -636,16 +651,18 @@ mod tests {
         assert_eq!(grade(&v, "−6 m/s"), Ok(Grade::WrongSign));
         assert_eq!(grade(&v, "6 N·s"), Ok(Grade::WrongUnit { unit: "N·s".into(), worth: None }));
         assert_eq!(grade(&v, "6 km/h"), Ok(Grade::WrongUnit { unit: "km/h".into(), worth: Some("1.66667 m/s".into()) }));
-        let by = |f: &str, too_large| Ok(Grade::Factor { factor: f.into(), too_large });
-        assert_eq!(grade(&v, "12"), by("2 (that is 1 + e here)", true));
-        assert_eq!(grade(&v, "3"), by("2 (that is 1 + e here)", false));
-        assert_eq!(grade(&v, "0.6"), by("10", false));
+        let by = |factor, restitution, too_large| Ok(Grade::Factor { factor, restitution, too_large });
+        assert_eq!(grade(&v, "12"), by(2.0, true, true));
+        assert_eq!(grade(&v, "3"), by(2.0, true, false));
+        assert_eq!(grade(&v, "0.6"), by(10.0, false, false));
         assert!(matches!(grade(&v, "5.7"), Ok(Grade::Close(s)) if (s - 0.05).abs() < 1e-12));
         assert!(matches!(grade(&v, "4"), Ok(Grade::Off { too_large: Some(false), .. })));
         let refused = grade(&v, "7 N·s").unwrap_err();
         assert_eq!(refused, "that is an impulse (or a momentum); this asks for a speed in m/s");
         let e_half = Truth { restitution: Some(0.5), ..vrt() };
-        assert_eq!(grade(&e_half, "4"), by("(1 + e) = 1.5", false));
+        assert_eq!(grade(&e_half, "4"), by(1.5, true, false));
+        let said = Grade::Factor { factor: 1.5, restitution: true, too_large: false }.feedback(None, 0.01, Lang::En);
+        assert_eq!(said, "off by a factor of 1.5 (1 + e is 1.5 here): 1.5 times too small");
 
         let jt = Truth { name: "jt".into(), value: Value::Scalar(-1.44), unit: "N·s", ..vrt() };
         for right in ["-1.44 N·s", "-1.44 N s", "-1.44 Ns", "-1.44 kg·m/s", "−1.44"] {

@@ -260,7 +260,14 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "Esc", "the lesson menu (its first entry: back here)", "课程菜单（第一项回到这里）", Msg::Back, [(Esc, NONE)]),
     bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
     bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
-    bind!(Fields, "← → Space", "on a setting: its previous / next choice", "设置项：上一个 / 下一个取值", Msg::Cycle(1), [(Char(' '), NONE)]),
+    bind!(
+        Fields,
+        "← → Space",
+        "on a setting: its previous / next choice",
+        "设置项：上一个 / 下一个取值",
+        Msg::Cycle(1),
+        [(Char(' '), NONE)]
+    ),
     bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),
     bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)]),
     bind!(Aim, "← →", "turn the aim 5°", "瞄准方向转 5°", Msg::Turn(1), [(Left, NONE)]),

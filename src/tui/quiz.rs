@@ -9,8 +9,8 @@
 //! and read by the view.
 
 use super::app::{Mode, Msg, Stepper};
-use super::words::{fill, words};
 use super::effect::Effect;
+use super::words::{fill, words};
 use crate::lesson::{Judged, Lang, QuestionEntry, Truth, Verdict, hints, judge, truth};
 use crate::session::line::LineEdit;
 use crate::session::quiz::{Answer, Quiz, past_every_question, questions_at};
@@ -196,6 +196,7 @@ impl Stepper {
         self.class.revealed.insert(next);
         let left = hideable.iter().filter(|l| !self.class.revealed.contains(l)).count();
         self.note = Some(fill(words(self.lang).hidden_left, &[&left]));
+        let mut gave_up = false;
         for q in self.open_here() {
             let question = &self.session.lesson.questions[q];
             let own = self.truth_of(question).and_then(|t| t.quantity).map(|a| (a, Part::Result));
@@ -206,25 +207,19 @@ impl Stepper {
             if given_up {
                 self.class.answers.settle(q, Answer::Revealed);
                 self.note = Some(fill(words(self.lang).revealed, &[&self.answer_text(q)]));
+                gave_up = true;
             }
         }
-        if let Mode::Answer(p) = &self.mode
-            && !self.class.answers.is_open(p.question)
-        {
-            self.mode = Mode::Step;
+        if gave_up {
             // Another question at the same phase is asked next.
             self.ask_here();
         }
     }
 
-    /// `S`: gives up the question being asked here (the first open one) and
-    /// shows its answer; the next one at the phase, if any, is asked.
+    /// `!`: gives up the first open question here and shows its answer;
+    /// the next one at the phase, if any, is asked.
     fn show_answer(&mut self) {
-        let asked = match &self.mode {
-            Mode::Answer(p) => Some(p.question),
-            _ => self.open_here().first().copied(),
-        };
-        let Some(q) = asked else {
+        let Some(q) = self.open_here().first().copied() else {
             self.note = Some(if self.class.quiz { words(self.lang).no_open_question } else { words(self.lang).quiz_mode_off }.to_string());
             return;
         };
@@ -302,7 +297,7 @@ impl Stepper {
             Ok(j) => j,
             Err(why) => return self.note = Some(why),
         };
-        let (allowed, tolerance) = (question.tries(), question.tolerance());
+        let (allowed, tolerance, question_is_choice) = (question.tries(), question.tolerance(), question.choices.is_some());
         let tries = self.class.answers.tried(q);
         self.log_answer(q, &typed, &judged, tries);
         let w = words(self.lang);
@@ -319,6 +314,12 @@ impl Stepper {
         // A try left: the next hint comes with the feedback (the panel lists the hints given).
         let hint = if right || tries >= allowed { None } else { self.next_hint(q) };
         self.note = Some(hint.map_or(feedback.clone(), |h| format!("{feedback} · {h}")));
+        // A choice is picked afresh; a number stays, to be mended with the line editor.
+        if let Mode::Answer(p) = &mut self.mode
+            && question_is_choice
+        {
+            p.text.clear();
+        }
         if right || tries >= allowed {
             self.class.answers.settle(q, Answer::Given { verdict: judged.grade.verdict(), typed: judged.shown });
             self.mode = Mode::Step;
