@@ -252,7 +252,8 @@ impl Stepper {
                 p.text.insert(c);
                 self.submit();
             }
-            _ if msg.edit_line(&mut p.text) => {}
+            // What the last Enter said stays in the panel; the status line clears for the new text.
+            _ if msg.edit_line(&mut p.text) => self.note = None,
             Msg::Accept => self.submit(),
             Msg::Hint => {
                 let q = p.question;

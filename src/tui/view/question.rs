@@ -89,12 +89,12 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             Answer::Open => {
                 let within = crate::notation::num(question.tolerance() * 100.0);
                 let how = match (choices.len(), s.truth_of(question), lang) {
-                    (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择 · {}", w.later),
+                    (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择，或写出选项的文字 · {}", w.later),
                     (_, Some(t), Lang::Zh) if !t.unit.is_empty() => {
                         format!("输入答案（单位 {}，误差 {within}% 以内），按 Enter · {}", t.unit, w.later)
                     }
                     (_, _, Lang::Zh) => format!("输入答案，按 Enter · {}", w.later),
-                    (n, _, _) if n > 0 => format!("press 1 to {n} · {}", w.later),
+                    (n, _, _) if n > 0 => format!("press 1 to {n}, or type a choice's words · {}", w.later),
                     (_, Some(t), _) if !t.unit.is_empty() => {
                         format!("type your answer in {} (±{within}%), then Enter · {}", t.unit, w.later)
                     }
