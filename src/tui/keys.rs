@@ -299,14 +299,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Answer, "Tab", "a hint (the lesson's, then the formula)", "提示（先是课程的，再是公式）", Msg::Hint, [(Tab, NONE)]),
     bind!(Answer, "PgDn PgUp", "scroll the derivation", "推导向下 / 向上滚动", Msg::ScrollDown, [(PageDown, NONE)]),
     bind!(Answer, "", "", "", Msg::ScrollUp, [(PageUp, NONE)]),
-    bind!(
-        Answer,
-        "Esc",
-        "answer later (keys step again; ! shows the answer)",
-        "稍后回答（按键恢复单步；! 显示答案）",
-        Msg::Cancel,
-        [(Esc, NONE)]
-    ),
+    bind!(Answer, "Esc", "answer later (then ! shows the answer)", "稍后回答（之后 ! 显示答案）", Msg::Cancel, [(Esc, NONE)]),
     bind!(Overwrite, "y", "write over the file", "覆盖文件", Msg::Yes, [(Char('y'), NONE)]),
     bind!(Overwrite, "n Esc", "keep the file as it is", "保留原文件", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
     bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),

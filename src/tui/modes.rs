@@ -35,7 +35,8 @@ impl Stepper {
             // ← → on a setting's field pick its previous or next name.
             Msg::Line(LineKey::Left) if ed.is_choice() => ed.cycle(-1),
             Msg::Line(LineKey::Right) if ed.is_choice() => ed.cycle(1),
-            _ if ed.is_choice() => {}
+            // A setting's name is picked, never typed.
+            Msg::Input(_) | Msg::Erase | Msg::ClearField | Msg::Line(_) if ed.is_choice() => {}
             _ if msg.edit_line(ed.line()) => {}
             Msg::Cancel => {
                 self.mode = Mode::Step;
