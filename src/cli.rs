@@ -13,7 +13,7 @@ mod compare;
 mod handout;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -58,6 +58,9 @@ enum Command {
         /// Quiz mode: at each of the lesson's questions the results stay hidden until you answer (Q in the debugger).
         #[arg(long)]
         quiz: bool,
+        /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
+        #[arg(long, value_name = "FILE")]
+        quiz_log: Option<PathBuf>,
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene {
@@ -69,6 +72,9 @@ enum Command {
         /// Quiz mode, for a lesson file with [[question]]s (Q in the debugger).
         #[arg(long)]
         quiz: bool,
+        /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
+        #[arg(long, value_name = "FILE")]
+        quiz_log: Option<PathBuf>,
     },
     /// Write a commented starter scene to FILE (never over an existing file).
     New {
@@ -236,14 +242,16 @@ pub fn main() -> ExitCode {
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
         Some(Command::Check { targets, sets }) => check(&targets, &sets),
-        Some(Command::Lesson { id, sets, quiz }) => open_lesson(&id, &sets, Classroom { quiz, lang }),
-        Some(Command::Scene { file, sets, quiz }) => Lesson::load(Path::new(&file)).and_then(|scene| {
+        Some(Command::Lesson { id, sets, quiz, quiz_log }) => {
+            open_lesson(&id, &sets, Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang })
+        }
+        Some(Command::Scene { file, sets, quiz, quiz_log }) => Lesson::load(Path::new(&file)).and_then(|scene| {
             let scene = scene.with_sets(&sets)?;
             warn(&scene);
-            open(Some(scene), Classroom { quiz, lang })
+            open(Some(scene), Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang })
         }),
         Some(Command::New { file, full, template }) => new_scene(&file, full, template, lang),
-        None => open(None, Classroom { quiz: false, lang }),
+        None => open(None, Classroom { quiz: false, log: None, lang }),
     };
     result.unwrap_or_else(|e| {
         eprint!("{}", e.render(color_stderr()));
@@ -319,6 +327,8 @@ fn open_lesson(id: &str, sets: &[String], class: Classroom) -> Result<ExitCode, 
 /// How the TUI opens lessons: quiz mode, and the questions' language.
 struct Classroom {
     quiz: bool,
+    /// `--quiz-log`: where answers are appended.
+    log: Option<PathBuf>,
     lang: Lang,
 }
 
@@ -334,7 +344,7 @@ fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError>
         Some(scene) => tui::App::stepper(scene, lessons, color),
         None => tui::App::menu(lessons, color),
     };
-    let app = app.with_lang(class.lang).with_quiz(class.quiz);
+    let app = app.with_lang(class.lang).with_quiz(class.quiz).with_quiz_log(class.log);
     match tui::run(app) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) => {

@@ -9,6 +9,7 @@ mod ledger;
 mod markdown;
 mod stopped;
 pub mod terms;
+pub mod units;
 
 pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_lines_in, face_markdown};
 pub use ledger::{correction_moved_l, energy_change_line, rise_mark, totals_line};

@@ -316,7 +316,7 @@ fn update_touches_no_file_the_shell_writes_what_it_asks_for() {
     let (mut s, path) = starter_file(dir.path(), "scene.toml");
     press(&mut s, &[Msg::NextFrame, Msg::Kick]);
     let effect = s.update(Msg::Save).expect("Ctrl-S asks the shell to write");
-    let Effect::Write { path: to, text, check } = &effect;
+    let Effect::Write { path: to, text, check } = &effect else { panic!("a write") };
     assert_eq!((to, check), (&path, &Check::Unchanged(STARTER.to_string())));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "nothing written by update");
     assert!(s.dirty());
@@ -354,7 +354,7 @@ fn a_lesson_saves_under_a_new_name_and_asks_before_writing_over_one() {
     let mut s = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
     act(&mut s, Msg::Kick);
     act(&mut s, Msg::Save);
-    assert_eq!(s.mode, Mode::SaveAs("rough-balls.toml".to_string()));
+    assert_eq!(s.mode, Mode::SaveAs(impulse::session::line::LineEdit::new("rough-balls.toml")));
     let taken = dir.path().join("taken.toml");
     std::fs::write(&taken, "keep me\n").unwrap();
     act(&mut s, Msg::ClearField);
@@ -870,7 +870,7 @@ fn angles_are_typed_in_degrees_and_saved_in_radians() {
     let angle_field = |s: &Stepper| {
         let Mode::Fields(ed) = &s.mode else { panic!("the editor is open") };
         let i = ed.fields.iter().position(|f| f.label.contains('°')).expect("an angle field in degrees");
-        (i, ed.focus, ed.fields[i].text.clone())
+        (i, ed.focus, ed.fields[i].text.to_string())
     };
     let (i, _, shown) = angle_field(&s);
     assert_eq!(shown, "17.1887", "0.3 rad is 17.1887°");

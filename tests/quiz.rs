@@ -46,9 +46,13 @@ fn note(app: &App) -> String {
     stepper(app).note.clone().unwrap_or_default()
 }
 
-/// Steps on to the first phase of `kind` (a question on the way is left open).
+/// Steps on to the first phase of `kind` (a question on the way is left
+/// open: Esc first, as the prompt owns the keys).
 fn to_first(app: &mut App, k: PhaseKind) {
     while kind(app) != k {
+        if matches!(stepper(app).mode, Mode::Answer(_)) {
+            app.update(Msg::Cancel);
+        }
         app.update(Msg::NextPhase);
     }
 }
@@ -94,25 +98,77 @@ fn a_result_is_hidden_before_the_answer_and_shown_after() {
     let after = screen(&app, 120, 40);
     assert!(after.contains("vrt = v_rel·t = (−1.2, −6.6)·(−0.6, −0.8) = 6 m/s"), "{after}");
     assert!(after.contains("ω −1 → −0.28") && after.contains("KE 27 → 20.952 J"), "{after}");
-    assert!(after.contains("✓ right: m1.angular_velocity = −0.28 rad/s"), "{after}");
-    assert!(after.contains("Only friction turns a ball"), "the explanation\n{after}");
+    // In the file's order: question 2 with its feedback, then question 3 with its own.
+    assert!(after.contains("✓ right: the sliding speed vrt at the contact = 6 m/s"), "{after}");
+    assert!(after.contains("✓ right: m1's spin ω after the impulse = −0.28 rad/s"), "{after}");
+    assert!(after.find("Question 2 of 3") < after.find("Question 3 of 3"), "{after}");
+    for _ in 0..3 {
+        app.update(Msg::NarrationDown);
+    }
+    assert!(screen(&app, 120, 40).contains("Only friction turns a ball"), "the explanation, scrolled to");
 }
 
 #[test]
 fn a_number_is_judged_against_the_run_with_the_tolerance() {
-    // vrt = 6 m/s; the default tolerance is 1 % of it.
-    for (typed, right) in [("6", true), ("6.05", true), ("5.95", true), ("−6", false), ("6.1", false)] {
+    // vrt = 6 m/s; the default tolerance is 1 % of it, in any unit of a speed.
+    for typed in ["6", "6.05", "5.95", "6 m/s", "6m/s", "6.0 m s^-1", "+6,0", "21.6 km/h"] {
         let mut app = open("rough-balls", true);
         to_first_resolve(&mut app);
         answer(&mut app, typed);
-        let verdict = match &answers(&app)[1] {
-            Answer::Given { verdict, .. } => *verdict == lesson::Verdict::Right,
-            other => panic!("{typed}: {other:?}, {}", note(&app)),
-        };
-        assert_eq!(verdict, right, "{typed}: {}", note(&app));
-        let expected = if right { "right: vrt = 6 m/s" } else { "not quite: vrt = 6 m/s (you wrote" };
-        assert!(note(&app).starts_with(expected), "{typed}: {}", note(&app));
+        assert!(matches!(&answers(&app)[1], Answer::Given { verdict: lesson::Verdict::Right, .. }), "{typed}: {}", note(&app));
+        assert_eq!(note(&app), "right: the sliding speed vrt at the contact = 6 m/s", "{typed}");
     }
+    // A wrong answer is graded, and with a try left the prompt stays open
+    // with the first hint, the lesson's own.
+    let hint = "hint 1 of 3: Take the part of the relative velocity v_rel along the tangent t: a dot product.";
+    for (typed, how) in [
+        ("−6", "right size, wrong sign"),
+        ("6 N·s", "the right number in the wrong unit: that is an impulse (or a momentum); this asks for a speed in m/s"),
+        ("6 km/h", "the right number in the wrong unit: in km/h it is 1.66667 m/s"),
+        ("12", "off by a factor of 2 (1 + e is 2 here): 2 times too large"),
+        ("3", "off by a factor of 2 (1 + e is 2 here): 2 times too small"),
+        ("0.6", "off by a factor of 10: 10 times too small"),
+        ("6.1", "close: 1.7 % off, within 10 %, but this asks for ±1 %"),
+        ("5.7", "close: 5 % off, within 10 %, but this asks for ±1 %"),
+        ("4", "too small, by about 33 %"),
+    ] {
+        let mut app = open("rough-balls", true);
+        to_first_resolve(&mut app);
+        answer(&mut app, typed);
+        assert_eq!(answers(&app)[1], Answer::Open, "{typed}");
+        assert_eq!(note(&app), format!("not yet: {how} · tries left: 1 · {hint}"), "{typed}");
+        assert!(matches!(stepper(&app).mode, Mode::Answer(_)), "{typed}: the prompt stays open");
+    }
+    // The second wrong try settles it and shows the answer; the hints went in order.
+    let mut app = open("rough-balls", true);
+    to_first_resolve(&mut app);
+    answer(&mut app, "-6");
+    app.update(Msg::Hint);
+    assert_eq!(note(&app), "hint 2 of 3: vrt = v_rel·t");
+    app.update(Msg::Hint);
+    assert_eq!(note(&app), "hint 3 of 3: vrt = (−1.2, −6.6)·(−0.6, −0.8)");
+    app.update(Msg::Hint);
+    assert!(note(&app).starts_with("no more hints"));
+    app.update(Msg::ClearField);
+    answer(&mut app, "");
+    assert!(note(&app).contains("is not one number"), "an empty answer costs no try: {}", note(&app));
+    app.update(Msg::ClearField);
+    answer(&mut app, "7");
+    assert_eq!(answers(&app)[1], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "7".into() });
+    assert_eq!(note(&app), "not quite: too large, by about 17 % · the answer: the sliding speed vrt at the contact = 6 m/s");
+    assert_eq!(stepper(&app).class.answers.tries[1], 2);
+}
+
+/// A unit of another dimension, with a number that is not the answer's
+/// either, is refused with the reason, and costs no try.
+#[test]
+fn a_wrong_dimension_is_refused_with_the_reason() {
+    let mut app = open("rough-balls", true);
+    to_first_resolve(&mut app);
+    answer(&mut app, "5 N·s");
+    assert_eq!(note(&app), "that is an impulse (or a momentum); this asks for a speed in m/s");
+    assert_eq!(stepper(&app).class.answers.tries[1], 0);
+    assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
 }
 
 #[test]
@@ -122,7 +178,7 @@ fn what_is_not_a_number_keeps_the_prompt_open_and_says_what_to_write() {
     answer(&mut app, "six");
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
     assert_eq!(answers(&app)[1], Answer::Open);
-    assert!(note(&app).contains("is not a number: write e.g. -7.2"), "{}", note(&app));
+    assert!(note(&app).contains("\"six\" is not one number: write e.g. -7.2 or 6 m/s"), "{}", note(&app));
     app.update(Msg::ClearField);
     answer(&mut app, "6");
     assert!(matches!(answers(&app)[1], Answer::Given { .. }));
@@ -135,13 +191,22 @@ fn a_choice_is_picked_with_its_digit() {
     let asking = screen(&app, 120, 40);
     assert!(asking.contains("1 negative   2 zero   3 positive") && asking.contains("Q1 Your pick"), "{asking}");
     app.update(Msg::Input('7'));
-    assert!(note(&app).contains("pick a choice with a key from 1 to 3"), "{}", note(&app));
+    assert!(note(&app).contains("pick a choice with a key from 1 to 3, or write its words"), "{}", note(&app));
     assert_eq!(answers(&app)[0], Answer::Open);
+    app.update(Msg::ClearField);
     app.update(Msg::Input('3'));
-    assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "3 positive".into() });
-    assert_eq!(note(&app), "not quite: 1 negative (you picked 3 positive)");
+    assert_eq!(answers(&app)[0], Answer::Open, "a second try");
+    assert!(note(&app).starts_with("not yet: not that one · tries left: 1 · hint 1 of 1: t points along the sliding"), "{}", note(&app));
+    // A choice by its words, in either language.
+    answer(&mut app, "zero");
+    assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "2 zero".into() });
+    assert_eq!(note(&app), "not quite: not that one · the answer: 1 negative");
     let shown = screen(&app, 120, 40);
-    assert!(shown.contains("✗ not quite: 1 negative (you picked 3 positive)"), "{shown}");
+    assert!(shown.contains("✗ not quite: 1 negative (you picked 2 zero)"), "{shown}");
+    let mut app = open("rough-balls", true);
+    to_first(&mut app, PhaseKind::Detect);
+    answer(&mut app, "负");
+    assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Right, typed: "1 negative".into() });
 }
 
 /// R shows the hidden lines in the derivation's order, one a press; showing
@@ -152,10 +217,11 @@ fn r_shows_one_hidden_line_a_press_and_the_answers_line_gives_it_up() {
     to_first_resolve(&mut app);
     let hidden = |app: &App| stepper(app).hidden_lines().len();
     let start = hidden(&app);
+    // R is typed into the prompt: Esc first, then R steps through the lines.
+    app.update(Msg::Cancel);
     app.update(Msg::Reveal);
     assert_eq!(hidden(&app), start - 1);
     assert!(screen(&app, 120, 40).contains("= (7.6, 11.8) m"), "p's result, the first line, is shown");
-    assert!(matches!(stepper(&app).mode, Mode::Answer(_)), "a hint keeps the prompt open");
     let mut presses = 1;
     while answers(&app)[0] == Answer::Open {
         app.update(Msg::Reveal);
@@ -175,11 +241,13 @@ fn the_score_comes_when_the_last_question_is_passed() {
     let mut app = open("rough-balls", true);
     to_first(&mut app, PhaseKind::Detect);
     app.update(Msg::Input('3'));
+    app.update(Msg::Input('3'));
     to_first_resolve(&mut app);
     answer(&mut app, "6");
     assert!(!stepper(&app).class.finished);
     // Question 3 is given up with R: m1's spin is not a line of the derivation,
     // so every hidden line has to be shown.
+    app.update(Msg::Cancel);
     while answers(&app)[2] == Answer::Open {
         app.update(Msg::Reveal);
     }
@@ -187,6 +255,10 @@ fn the_score_comes_when_the_last_question_is_passed() {
     app.update(Msg::NextPhase);
     let later = screen(&app, 120, 40);
     assert!(later.contains("Quiz: 1 of 3 right, 1 wrong, 1 revealed"), "{later}");
+    // One line a question.
+    for line in ["Q1 ✗ 3 positive · 2 tries", "Q2 ✓ 6", "Q3 · Revealed"] {
+        assert!(later.contains(line), "{line}\n{later}");
+    }
     assert!(later.contains("quiz 3/3"), "{later}");
 }
 
@@ -195,18 +267,21 @@ fn stepping_past_an_open_question_leaves_it_unanswered_and_m_comes_back() {
     let mut app = open("rough-balls", true);
     to_first(&mut app, PhaseKind::Detect);
     let at = (stepper(&app).frame, stepper(&app).phase);
-    // n closes the prompt and steps on, as it does anywhere.
-    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE), Scope::Answer), Some(Msg::NextPhase));
+    // n is typed into the prompt; after Esc it steps on.
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE), Scope::Answer), Some(Msg::Input('n')));
+    app.update(Msg::Cancel);
     app.update(Msg::NextPhase);
     assert_eq!(stepper(&app).mode, Mode::Step);
-    assert_eq!(note(&app), "question 1 left unanswered (M goes back to it)");
+    assert_eq!(note(&app), "question 1 skipped, left unanswered (M goes back to it)");
     assert!(!stepper(&app).class.finished);
     // Past the last question: the quiz is over, all three unanswered.
     to_first_resolve(&mut app);
+    app.update(Msg::Cancel);
     app.update(Msg::NextPhase);
-    assert!(note(&app).starts_with("question 2 left unanswered (M goes back to it) · quiz over"), "{}", note(&app));
+    assert!(note(&app).starts_with("question 2 skipped, left unanswered (M goes back to it) · quiz over"), "{}", note(&app));
     assert!(stepper(&app).class.finished);
-    assert!(screen(&app, 120, 40).contains("Quiz: 0 of 3 right, 3 unanswered"));
+    let over = screen(&app, 120, 40);
+    assert!(over.contains("Quiz: 0 of 3 right, 3 unanswered") && over.contains("Q3 · skipped"), "{over}");
     // M stops at the questions too in quiz mode: back to the resolve, then the detect.
     app.update(Msg::PrevStep);
     app.update(Msg::Cancel);
@@ -262,43 +337,91 @@ fn presenter_mode_hides_every_result_until_r_shows_it() {
     assert!(!stepper(&app).hidden_lines().is_empty(), "the next phase starts hidden");
 }
 
+/// While the answer prompt is open it owns the keyboard: every character
+/// is typed (m, /, s, r, a, d, q and ? included), the line editor's keys
+/// edit, and nothing steps, edits the scene or opens another prompt.
 #[test]
-fn the_answer_prompt_takes_numbers_and_hands_other_keys_to_stepping() {
+fn the_answer_prompt_owns_the_keyboard_until_enter_or_esc() {
+    use impulse::session::line::LineKey;
     let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-    for c in "0123456789.-,e".chars() {
-        assert_eq!(lookup(key(c), Scope::Answer), Some(Msg::Input(c)));
+    let code = |c| KeyEvent::new(c, KeyModifiers::NONE);
+    for c in "0123456789.-,e mRqj?!/sradnNM°·−".chars() {
+        assert_eq!(lookup(key(c), Scope::Answer), Some(Msg::Input(c)), "{c}");
     }
-    assert_eq!(lookup(key('R'), Scope::Answer), Some(Msg::Reveal));
-    assert_eq!(lookup(key('q'), Scope::Answer), Some(Msg::Quit));
-    assert_eq!(lookup(key('?'), Scope::Answer), Some(Msg::Help));
-    assert_eq!(lookup(key('j'), Scope::Answer), Some(Msg::ScrollDown));
-    assert_eq!(lookup(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), Scope::Answer), Some(Msg::Accept));
-    assert_eq!(lookup(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), Scope::Stepper), Some(Msg::Answer));
-    // Scrolling the derivation keeps the prompt and what is typed.
+    assert_eq!(lookup(code(KeyCode::Enter), Scope::Answer), Some(Msg::Accept));
+    assert_eq!(lookup(code(KeyCode::Enter), Scope::Stepper), Some(Msg::Answer));
+    assert_eq!(lookup(code(KeyCode::Tab), Scope::Answer), Some(Msg::Hint));
+    assert_eq!(lookup(code(KeyCode::Esc), Scope::Answer), Some(Msg::Cancel));
+    assert_eq!(lookup(code(KeyCode::Left), Scope::Answer), Some(Msg::Line(LineKey::Left)));
+    assert_eq!(lookup(code(KeyCode::Home), Scope::Prompt), Some(Msg::Line(LineKey::Home)));
+    assert_eq!(lookup(code(KeyCode::Delete), Scope::SaveAs), Some(Msg::Line(LineKey::Delete)));
+    assert_eq!(lookup(code(KeyCode::Backspace), Scope::Fields), Some(Msg::Erase));
+    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), Scope::Answer), Some(Msg::Quit));
+    // The issue's keys: at Q2 "6 m/s", at Q3 "-0.28 rad/s", typed as keys.
     let mut app = open("rough-balls", true);
     to_first_resolve(&mut app);
-    app.update(Msg::Input('6'));
-    app.update(Msg::ScrollDown);
+    let at = (stepper(&app).frame, stepper(&app).phase);
+    let typed = |app: &mut App, text: &str| {
+        for c in text.chars() {
+            if let Some(msg) = lookup(key(c), Scope::Answer) {
+                app.update(msg);
+            }
+        }
+    };
+    typed(&mut app, "6 m/s");
     let Mode::Answer(p) = &stepper(&app).mode else { panic!("the prompt stays open") };
-    assert_eq!(p.text, "6");
-    // An editing key is a slip here: nothing changes, and the prompt stays.
-    app.update(Msg::Rotate(-1));
-    assert_eq!(stepper(&app).edits(), 0);
-    assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
-    assert!(note(&app).starts_with("not part of an answer: type a number, then Enter"), "{}", note(&app));
-    // Esc leaves it open; Enter asks it again.
+    assert_eq!(p.text, "6 m/s");
+    assert_eq!((stepper(&app).frame, stepper(&app).phase, stepper(&app).edits()), (at.0, at.1, 0));
+    assert!(stepper(&app).session.variant.is_none(), "/ opened no A/B prompt");
+    // ← and Delete mend it in place: "6 m/s" → "6 m/s" after "6 ms" is fixed.
+    for msg in [Msg::Line(LineKey::Left), Msg::Erase, Msg::Line(LineKey::End)] {
+        app.update(msg);
+    }
+    let Mode::Answer(p) = &stepper(&app).mode else { panic!("open") };
+    assert_eq!(p.text, "6 ms");
+    app.update(Msg::Line(LineKey::Left));
+    app.update(Msg::Input('/'));
+    app.update(Msg::Accept);
+    assert!(matches!(answers(&app)[1], Answer::Given { verdict: lesson::Verdict::Right, .. }), "{}", note(&app));
+    typed(&mut app, "-0.28 rad/s");
+    app.update(Msg::Accept);
+    assert!(matches!(answers(&app)[2], Answer::Given { verdict: lesson::Verdict::Right, .. }), "{}", note(&app));
+    assert_eq!((stepper(&app).frame, stepper(&app).phase, stepper(&app).edits()), (at.0, at.1, 0));
+    // A paste goes into the prompt at its cursor.
+    let mut app = open("rough-balls", true);
+    to_first_resolve(&mut app);
+    app.paste("6 m/s\n");
+    let Mode::Answer(p) = &stepper(&app).mode else { panic!("open") };
+    assert_eq!(p.text, "6 m/s");
+    // Esc leaves it open; Enter asks it again; ! (stepping) gives it up.
     app.update(Msg::Cancel);
     assert_eq!(stepper(&app).mode, Mode::Step);
-    assert_eq!(answers(&app)[0], Answer::Open);
+    assert_eq!(answers(&app)[1], Answer::Open);
     app.update(Msg::Answer);
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
-    // ! gives the question up and shows its answer; the next one is asked.
+    app.update(Msg::Cancel);
     app.update(Msg::ShowAnswer);
     assert_eq!(answers(&app)[1], Answer::Revealed);
-    assert_eq!(note(&app), "revealed: vrt = 6 m/s");
+    assert_eq!(note(&app), "revealed: the sliding speed vrt at the contact = 6 m/s");
     let Mode::Answer(p) = &stepper(&app).mode else { panic!("the spin is asked next") };
     assert_eq!(p.question, 2);
-    assert_eq!(lookup(KeyEvent::new(KeyCode::Char('!'), KeyModifiers::NONE), Scope::Answer), Some(Msg::ShowAnswer));
+}
+
+/// `--quiz-log`: each answer is a JSON line the shell appends.
+#[test]
+fn each_answer_asks_the_shell_to_append_a_log_line() {
+    let mut app = open("rough-balls", true).with_quiz_log(Some("class.jsonl".into()));
+    to_first(&mut app, PhaseKind::Detect);
+    let effect = app.update(Msg::Input('1'));
+    let Some(impulse::tui::Effect::Log { path, record }) = effect else { panic!("{effect:?}") };
+    assert_eq!(path, std::path::PathBuf::from("class.jsonl"));
+    assert_eq!(record.to_string(), r#"{"lesson":"rough-balls","question":1,"answer":"1","verdict":"right","tries":1}"#);
+    to_first_resolve(&mut app);
+    for c in "-6".chars() {
+        app.update(Msg::Input(c));
+    }
+    let Some(impulse::tui::Effect::Log { record, .. }) = app.update(Msg::Accept) else { panic!("logged") };
+    assert_eq!((record["verdict"].as_str(), record["tries"].as_u64()), (Some("wrong-sign"), Some(1)));
 }
 
 #[test]
@@ -309,6 +432,19 @@ fn questions_speak_chinese_with_lang_zh() {
     assert!(shown.contains("问题 1 / 3") && shown.contains("1 负   2 零   3 正"), "{shown}");
     app.update(Msg::Input('1'));
     assert!(screen(&app, 120, 40).contains("✓ 答对了：1 负"), "{}", screen(&app, 120, 40));
+    to_first_resolve(&mut app);
+    answer(&mut app, "−6");
+    assert!(note(&app).starts_with("还不对：大小对了，符号错了 · 还可以再答 1 次 · 提示 1/3："), "{}", note(&app));
+    answer(&mut app, "x");
+    app.update(Msg::ClearField);
+    answer(&mut app, "6 N·s");
+    assert_eq!(
+        note(&app),
+        "不太对：数字对了，单位错了：N·s 是冲量（或动量）；这里问的是速度，单位 m/s · 答案：接触点的切向相对速度 vrt = 6 m/s"
+    );
+    let mut app = App::stepper(lesson::find("rough-balls").unwrap(), lessons(), false).with_lang(Lang::Zh).with_quiz(true);
+    to_first(&mut app, PhaseKind::Detect);
+    app.update(Msg::Input('1'));
     // The status line's note and the answer prompt speak Chinese too.
     let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
     assert!(s.note.as_deref().is_some_and(|n| n.starts_with("答对了：")), "{:?}", s.note);
@@ -328,7 +464,10 @@ fn quiz_screens() {
         insta::assert_snapshot!("tui.quiz.asked", screen(&app, 120, 40));
         insta::assert_snapshot!("tui.quiz.asked-80x24", screen(&app, 80, 24));
     });
-    answer(&mut app, "-0.28");
+    // The first try was close: mended, the second is right, and question 3 is asked under its feedback.
+    app.update(Msg::ClearField);
+    answer(&mut app, "6 m/s");
+    answer(&mut app, "-0.28 rad/s");
     snapshot_settings().bind(|| {
         insta::assert_snapshot!("tui.quiz.answered", screen(&app, 120, 40));
         insta::assert_snapshot!("tui.quiz.answered-80x24", screen(&app, 80, 24));
@@ -379,6 +518,8 @@ fn the_quiz_flag_is_taken_and_the_tui_still_wants_a_terminal() {
 fn a_choice_is_not_given_away_by_titles_or_the_shape_of_the_derivation() {
     let mut app = open("sat", true);
     while !matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == 2) {
+        // An open prompt keeps the keyboard: Esc leaves it before `m` steps on.
+        app.update(Msg::Cancel);
         app.update(Msg::NextStep);
     }
     let asked = screen(&app, 120, 40);

@@ -115,6 +115,8 @@ fn go_to(app: &mut App, place: (u64, usize)) {
         if (s.frame, s.phase) == place {
             return;
         }
+        // An open prompt keeps the keyboard: Esc leaves it before the key steps on.
+        app.update(Msg::Cancel);
         app.update(Msg::NextStep);
     }
     panic!("the next-step key never reached {place:?}");
@@ -164,6 +166,7 @@ fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, cl
         Class::Quiz => {}
         Class::QuizAfterOthers => {
             while matches!(&stepper(&app).mode, Mode::Answer(p) if p.question != q) {
+                app.update(Msg::Cancel);
                 app.update(Msg::ShowAnswer);
             }
         }
@@ -208,6 +211,7 @@ fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, cl
     }
     // Given up (every question at the phase), or every result shown, the value is on the screen.
     while matches!(stepper(&app).mode, Mode::Answer(_)) {
+        app.update(Msg::Cancel);
         app.update(Msg::ShowAnswer);
     }
     while !stepper(&app).hidden_lines().is_empty() {

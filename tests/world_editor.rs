@@ -37,7 +37,7 @@ fn shown(s: &Stepper, label: &str) -> (usize, String, Option<String>) {
     let ed = editor(s);
     // The fields are in the order of their labels, in either language.
     let i = EN.settings_fields.iter().position(|l| *l == label).unwrap();
-    (i, ed.fields[i].text.clone(), ed.fields[i].error.clone())
+    (i, ed.fields[i].text.to_string(), ed.fields[i].error.clone())
 }
 
 fn error(s: &Stepper, label: &str) -> String {

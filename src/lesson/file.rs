@@ -164,6 +164,15 @@ pub struct QuestionEntry {
     pub correct: Option<Correct>,
     pub explain: Option<String>,
     pub explain_zh: Option<String>,
+    /// The quantity as the lesson speaks of it ("m1's spin ω after the
+    /// impulse"), for the feedback; the `answer`'s name where none is given.
+    pub name: Option<String>,
+    pub name_zh: Option<String>,
+    /// The lesson's own hint, the first one a learner is given.
+    pub hint: Option<String>,
+    pub hint_zh: Option<String>,
+    /// How many answers a learner may give before the answer is shown: 2 unless given.
+    pub tries: Option<u32>,
 }
 
 /// A question's `correct`: `correct = 2` or `correct = "negative"`.
@@ -173,6 +182,10 @@ pub enum Correct {
     Number(i64),
     Text(String),
 }
+
+/// A learner may answer twice unless the question says otherwise: a slip
+/// is graded and hinted at before the answer is shown.
+pub const DEFAULT_TRIES: u32 = 2;
 
 /// A typed answer is right within 1 % of the recorded value unless the question says otherwise.
 pub const DEFAULT_QUESTION_TOLERANCE: f64 = 0.01;
@@ -192,6 +205,15 @@ impl QuestionEntry {
             (super::Lang::Zh, Some(zh)) => zh.iter().map(String::as_str).collect(),
             _ => en.iter().map(String::as_str).collect(),
         }
+    }
+    pub fn name(&self, lang: super::Lang) -> Option<&str> {
+        self.name.as_deref().map(|en| lang.pick(en, self.name_zh.as_deref()))
+    }
+    pub fn hint(&self, lang: super::Lang) -> Option<&str> {
+        self.hint.as_deref().map(|en| lang.pick(en, self.hint_zh.as_deref()))
+    }
+    pub fn tries(&self) -> u32 {
+        self.tries.unwrap_or(DEFAULT_TRIES)
     }
     pub fn tolerance(&self) -> f64 {
         self.tolerance.unwrap_or(DEFAULT_QUESTION_TOLERANCE)

@@ -17,7 +17,7 @@ pub use file::{
     rename_bodies,
 };
 pub use lang::Lang;
-pub use question::{Truth, Verdict, anchor_questions, judge, truth};
+pub use question::{Grade, Judged, Truth, Verdict, anchor_questions, hints, judge, truth};
 pub use sources::Source;
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};

@@ -4,12 +4,13 @@
 //! This module checks the tables as written, finds the recorded value a
 //! question asks for, and judges what a learner typed or picked.
 
+use super::Lang;
 use super::{Lesson, QuestionEntry, Records, anchor_problem, body_names, find_phase};
 use crate::engine::{BodyState, Phase, Value};
-use crate::notation::{num_near, scale_of, value_near};
+use crate::notation::units::{self, ReadError, Unit, parse_unit};
+use crate::notation::{num, num_near, scale_of, significant, value_near};
 use crate::scene::error::{locate, nearest};
 use crate::scene::{Problem, SceneError, Seg};
-use glam::DVec2;
 
 /// The most choices a question may offer: the learner picks with a digit key.
 pub const MAX_CHOICES: usize = 9;
@@ -31,6 +32,9 @@ pub struct Truth {
     pub unit: &'static str,
     /// Where it stands among the phase's quantities (none for a body's state).
     pub quantity: Option<usize>,
+    /// The pair's restitution e at the phase, if it records one: an answer
+    /// off by (1 + e) is graded as such.
+    pub restitution: Option<f64>,
 }
 
 impl Truth {
@@ -54,6 +58,10 @@ fn magnitude(v: &Value) -> Vec<f64> {
 /// run (`after` gives the states). A problem, not yet located, otherwise.
 pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce() -> Vec<BodyState>) -> Result<Truth, Problem> {
     let quantities = phase.quantities(names);
+    let restitution = quantities.iter().find(|q| q.name == "e").and_then(|q| match q.value {
+        Value::Scalar(e) => Some(e),
+        _ => None,
+    });
     // A quantity by its name (names hold no dots), or a part of one.
     let whole = quantities.iter().position(|q| q.name == answer).map(|i| (i, None));
     let found = whole.or_else(|| {
@@ -64,7 +72,7 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
     if let Some((i, axis)) = found {
         let q = &quantities[i];
         let value = number(answer, &q.value, axis)?;
-        return Ok(Truth { name: answer.to_string(), value, unit: q.unit, quantity: Some(i) });
+        return Ok(Truth { name: answer.to_string(), value, unit: q.unit, quantity: Some(i), restitution });
     }
     // A body's state: "m1.velocity", "m1.velocity.x".
     let body = names.iter().enumerate().filter(|(_, n)| answer.starts_with(&format!("{n}."))).max_by_key(|(_, n)| n.len());
@@ -87,7 +95,7 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
             _ => Value::Scalar(s.angular_velocity),
         };
         let value = number(answer, &value, axis)?;
-        return Ok(Truth { name: answer.to_string(), value, unit, quantity: None });
+        return Ok(Truth { name: answer.to_string(), value, unit, quantity: None, restitution });
     }
     let have: Vec<&str> = quantities.iter().map(|q| q.name.as_str()).collect();
     let guess = nearest(answer, &have).map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
@@ -139,43 +147,301 @@ pub enum Verdict {
     Wrong,
 }
 
-/// Judges `typed` against a number question's recorded value, or a digit
-/// against a choice question's right choice. An answer that cannot be read
-/// (letters, one number for a vector) is an error saying what to type.
-pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str) -> Result<Verdict, String> {
-    let right = |ok: bool| if ok { Verdict::Right } else { Verdict::Wrong };
+/// How an answer stands against the run's value: right, or the kind of
+/// slip it looks like, so the feedback can teach rather than only say no.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Grade {
+    Right,
+    /// A choice that is not the right one.
+    OtherChoice,
+    /// The right size with the wrong sign (a vector: pointing the other way).
+    WrongSign,
+    /// The right number in the wrong unit: the unit typed, and what the
+    /// answer is worth in the question's unit when the dimension agrees.
+    WrongUnit {
+        unit: String,
+        worth: Option<String>,
+    },
+    /// Off by a factor (2, 10, or 1 + e: then `restitution` says so), and
+    /// whether the answer is that much too large.
+    Factor {
+        factor: f64,
+        restitution: bool,
+        too_large: bool,
+    },
+    /// A vector's x and y the other way round.
+    Swapped,
+    /// Within 10 % but not within the question's tolerance: the share off.
+    Close(f64),
+    /// Further off: the share, and for a number whether it is too large.
+    Off {
+        share: f64,
+        too_large: Option<bool>,
+    },
+}
+
+/// Answers further off than this share are not "close".
+const CLOSE: f64 = 0.1;
+
+impl Grade {
+    pub fn verdict(&self) -> Verdict {
+        if *self == Grade::Right { Verdict::Right } else { Verdict::Wrong }
+    }
+
+    /// The grade as a quiz log writes it: `right`, `wrong-sign`, `wrong-unit`,
+    /// `factor`, `swapped`, `close`, `off`, `wrong-choice`.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Grade::Right => "right",
+            Grade::OtherChoice => "wrong-choice",
+            Grade::WrongSign => "wrong-sign",
+            Grade::WrongUnit { .. } => "wrong-unit",
+            Grade::Factor { .. } => "factor",
+            Grade::Swapped => "swapped",
+            Grade::Close(_) => "close",
+            Grade::Off { .. } => "off",
+        }
+    }
+
+    /// What the learner is told of a wrong answer, without the answer:
+    /// "right size, wrong sign". `truth` names the quantity asked for.
+    pub fn feedback(&self, truth: Option<&Truth>, tolerance: f64, lang: Lang) -> String {
+        let zh = lang == Lang::Zh;
+        // Two digits say how far off: 3.3 %, 17 %.
+        let pct = |share: f64| num(significant(share * 100.0, 2));
+        match self {
+            Grade::Right => String::new(),
+            Grade::OtherChoice => (if zh { "不是这个" } else { "not that one" }).to_string(),
+            Grade::WrongSign => {
+                let vector = truth.is_some_and(|t| matches!(t.value, Value::Vector(_)));
+                match (vector, zh) {
+                    (true, false) => "right size, pointing the wrong way".to_string(),
+                    (true, true) => "大小对了，方向反了".to_string(),
+                    (false, false) => "right size, wrong sign".to_string(),
+                    (false, true) => "大小对了，符号错了".to_string(),
+                }
+            }
+            Grade::WrongUnit { unit, worth: Some(worth) } => {
+                if zh {
+                    format!("数字对了，单位错了：这里的 {unit} 合 {worth}")
+                } else {
+                    format!("the right number in the wrong unit: in {unit} it is {worth}")
+                }
+            }
+            Grade::WrongUnit { unit, worth: None } => {
+                let said = truth.map(|t| wrong_dimension(unit, t, lang)).unwrap_or_default();
+                if zh { format!("数字对了，单位错了：{said}") } else { format!("the right number in the wrong unit: {said}") }
+            }
+            Grade::Factor { factor, restitution, too_large } => {
+                let f = num_near(*factor, *factor);
+                let e = match (restitution, zh) {
+                    (false, _) => String::new(),
+                    (true, false) => format!(" (1 + e is {f} here)"),
+                    (true, true) => format!("（这里 1 + e 就是 {f}）"),
+                };
+                match (zh, too_large) {
+                    (false, true) => format!("off by a factor of {f}{e}: {f} times too large"),
+                    (false, false) => format!("off by a factor of {f}{e}: {f} times too small"),
+                    (true, true) => format!("差了 {f} 倍{e}：偏大"),
+                    (true, false) => format!("差了 {f} 倍{e}：偏小"),
+                }
+            }
+            Grade::Swapped => {
+                (if zh { "x 和 y 分量写反了：先写 x，再写 y" } else { "the components are swapped: x first, then y" }).to_string()
+            }
+            Grade::Close(share) => {
+                let (off, asked) = (pct(*share), pct(tolerance));
+                if zh {
+                    format!("很接近：相差 {off} %，在 10 % 以内，但这里要求 ±{asked} %")
+                } else {
+                    format!("close: {off} % off, within 10 %, but this asks for ±{asked} %")
+                }
+            }
+            Grade::Off { share, too_large } => {
+                let off = if share.is_finite() { pct(*share) } else { "100".to_string() };
+                match (zh, too_large) {
+                    (false, Some(true)) => format!("too large, by about {off} %"),
+                    (false, Some(false)) => format!("too small, by about {off} %"),
+                    (false, None) => format!("off by about {off} % of its length"),
+                    (true, Some(true)) => format!("偏大，约 {off} %"),
+                    (true, Some(false)) => format!("偏小，约 {off} %"),
+                    (true, None) => format!("相差约为其长度的 {off} %"),
+                }
+            }
+        }
+    }
+}
+
+/// "that is a speed; this asks for an impulse in N·s".
+fn wrong_dimension(unit: &str, truth: &Truth, lang: Lang) -> String {
+    let which = usize::from(lang == Lang::Zh);
+    let typed = parse_unit(unit).ok().and_then(|u| u.dim.name());
+    let asked = parse_unit(truth.unit).ok().and_then(|u| u.dim.name());
+    let (typed, asked) = (typed.map_or(unit, |n| n[which]), asked.map_or("", |n| n[which]));
+    match lang {
+        Lang::Zh if truth.unit.is_empty() => format!("{unit} 是{typed}；这里问的是纯数，不带单位"),
+        Lang::Zh => format!("{unit} 是{typed}；这里问的是{asked}，单位 {}", truth.unit),
+        _ if truth.unit.is_empty() => format!("{unit} is {typed}; this asks for a pure number, with no unit"),
+        _ => format!("that is {typed}; this asks for {asked} in {}", truth.unit),
+    }
+}
+
+/// An answer judged: how it stands, and the answer as read, for the screen
+/// ("6 m/s", "(−2.88, −2.84)", or a choice's "1 negative").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    pub grade: Grade,
+    pub shown: String,
+}
+
+/// Judges `typed` against a number question's recorded value, or a choice
+/// (its digit, or its words in either language) against the right one. An
+/// answer that cannot be read, or one in a unit of another dimension whose
+/// number is not the answer's either, is an error saying what to type; it
+/// costs no try.
+pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) -> Result<Judged, String> {
+    let zh = lang == Lang::Zh;
     if let Some(choices) = &q.choices {
         let n = choices.len();
-        let pick = typed.trim().parse::<usize>().ok().filter(|k| (1..=n).contains(k));
-        let pick = pick.ok_or_else(|| format!("pick a choice with a key from 1 to {n}"))?;
-        return Ok(right(Some(pick - 1) == q.correct_index()));
+        let t = typed.trim();
+        let by_word = |list: &[String]| list.iter().position(|c| c.trim().eq_ignore_ascii_case(t));
+        let pick = t.parse::<usize>().ok().filter(|k| (1..=n).contains(k)).map(|k| k - 1);
+        let pick = pick.or_else(|| by_word(choices)).or_else(|| q.choices_zh.as_deref().and_then(by_word));
+        let Some(pick) = pick else {
+            return Err(if zh {
+                format!("按 1 到 {n} 选择，或写出选项的文字")
+            } else {
+                format!("pick a choice with a key from 1 to {n}, or write its words")
+            });
+        };
+        let grade = if Some(pick) == q.correct_index() { Grade::Right } else { Grade::OtherChoice };
+        return Ok(Judged { grade, shown: format!("{} {}", pick + 1, q.choices(lang)[pick]) });
     }
     let truth = truth.ok_or_else(|| "this question's value is not recorded here".to_string())?;
-    let numbers = read_numbers(typed)?;
+    let (wanted, answer) = match truth.value {
+        Value::Scalar(a) => (1, vec![a]),
+        Value::Vector(v) => (2, vec![v.x, v.y]),
+        _ => return Err("this question's value is not a number".to_string()),
+    };
+    let read = units::read(typed, wanted).map_err(|e| read_error(e, wanted, typed, lang))?;
+    let asked = parse_unit(truth.unit).unwrap_or(Unit::ONE);
+    let raw = read.numbers.clone();
     let tol = q.tolerance();
-    match (&truth.value, numbers.as_slice()) {
-        (Value::Scalar(a), [x]) => Ok(right(close((x - a).abs(), a.abs(), tol))),
-        (Value::Vector(a), [x, y]) => Ok(right(close((DVec2::new(*x, *y) - *a).length(), a.length(), tol))),
-        (Value::Vector(_), _) => Err("write two numbers, x and y, e.g. -2.88, -2.84".to_string()),
-        _ => Err("write one number, e.g. -7.2".to_string()),
+    let near = |v: &[f64]| close(distance(v, &answer), length(&answer), tol);
+    let shown_with = |v: &[f64], unit: &str| {
+        let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
+        format!("{}{unit}", numbers_text(v))
+    };
+    let (value, agrees) = match &read.unit {
+        None => (raw.clone(), true),
+        Some((_, u)) if u.dim.agrees(asked.dim) => (raw.iter().map(|x| x * u.factor / asked.factor).collect(), true),
+        Some(_) => (raw.clone(), false),
+    };
+    let shown = shown_with(&raw, read.unit.as_ref().map_or("", |(t, _)| t));
+    let judged = |grade| Ok(Judged { grade, shown: shown.clone() });
+    if agrees && near(&value) {
+        return judged(Grade::Right);
     }
+    if let Some((unit, _)) = &read.unit
+        && near(&raw)
+    {
+        let worth = agrees.then(|| shown_with(&value, truth.unit));
+        return judged(Grade::WrongUnit { unit: unit.clone(), worth });
+    }
+    if let Some((unit, _)) = &read.unit
+        && !agrees
+    {
+        return Err(wrong_dimension(unit, truth, lang));
+    }
+    let negated: Vec<f64> = value.iter().map(|x| -x).collect();
+    if near(&negated) {
+        return judged(Grade::WrongSign);
+    }
+    if wanted == 2 && near(&[value[1], value[0]]) {
+        return judged(Grade::Swapped);
+    }
+    for (factor, restitution) in factors(truth.restitution) {
+        let scaled = |by: f64| value.iter().map(|x| x * by).collect::<Vec<f64>>();
+        for (by, too_large) in [(factor, false), (1.0 / factor, true)] {
+            if near(&scaled(by)) {
+                return judged(Grade::Factor { factor, restitution, too_large });
+            }
+        }
+    }
+    let share = distance(&value, &answer) / length(&answer);
+    if share <= CLOSE {
+        return judged(Grade::Close(share));
+    }
+    let too_large = (wanted == 1).then(|| value[0] > answer[0]);
+    judged(Grade::Off { share, too_large })
+}
+
+/// The factors a slip in a formula gives: 2 (a half forgotten or doubled),
+/// 10 (a decimal point), and 1 + e (restitution's factor left out or put in
+/// twice), each with whether it is 1 + e.
+fn factors(restitution: Option<f64>) -> Vec<(f64, bool)> {
+    let mut list = vec![(2.0, false), (10.0, false)];
+    if let Some(e) = restitution.filter(|e| e.is_finite() && *e > ROUND_OFF) {
+        match list.iter_mut().find(|(f, _)| (*f - (1.0 + e)).abs() < ROUND_OFF) {
+            Some(same) => same.1 = true,
+            None => list.push((1.0 + e, true)),
+        }
+    }
+    list
+}
+
+fn distance(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| (x - y) * (x - y)).sum::<f64>().sqrt()
+}
+
+fn length(a: &[f64]) -> f64 {
+    a.iter().map(|x| x * x).sum::<f64>().sqrt()
 }
 
 fn close(diff: f64, size: f64, tol: f64) -> bool {
     diff <= tol * size || diff <= ROUND_OFF
 }
 
-/// The numbers in what a learner typed: "3", "-7.2", "−1.44" (a minus sign
-/// as printed), "1e-3", "(-2.88, -2.84)", "-2.88 -2.84".
-fn read_numbers(typed: &str) -> Result<Vec<f64>, String> {
-    let text = typed.replace('−', "-");
-    let text = text.trim().trim_start_matches('(').trim_end_matches(')');
-    let parts = text.split([',', ';', ' ']).filter(|p| !p.is_empty());
-    let numbers: Result<Vec<f64>, _> = parts.map(|p| p.parse::<f64>()).collect();
-    match numbers {
-        Ok(n) if !n.is_empty() && n.iter().all(|x| x.is_finite()) => Ok(n),
-        _ => Err(format!("\"{}\" is not a number: write e.g. -7.2 (or x, y for a vector)", typed.trim())),
+/// A number or a vector as the screen writes it: "−7.2", "(−2.88, −2.84)".
+fn numbers_text(n: &[f64]) -> String {
+    match n {
+        [x] => num_near(*x, x.abs()),
+        _ => format!("({})", n.iter().map(|x| num_near(*x, scale_of(n.iter().copied()))).collect::<Vec<_>>().join(", ")),
     }
+}
+
+/// What to write instead of an answer that cannot be read.
+fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
+    let typed = typed.trim();
+    match e {
+        ReadError::UnknownUnit(u) if zh => format!("不认识单位 \"{u}\"：可以写 m/s、N·s、kg·m/s、rad/s、°、km/h 这样的单位"),
+        ReadError::UnknownUnit(u) => format!("\"{u}\" is not a unit I know: write e.g. m/s, N·s, kg·m/s, rad/s, °, km/h"),
+        _ if wanted == 2 && zh => format!("\"{typed}\" 不是一个向量：写两个数 x, y，如 (-2.88, -2.84)；要用小数逗号时用分号隔开：(6,5; 2)"),
+        _ if wanted == 2 => {
+            format!("\"{typed}\" is not a vector: write x, y, e.g. (-2.88, -2.84); with a decimal comma, split them with ; as in (6,5; 2)")
+        }
+        _ if zh => format!("\"{typed}\" 不是一个数：写一个数，可以带单位，如 -7.2 或 6 m/s"),
+        _ => format!("\"{typed}\" is not one number: write e.g. -7.2 or 6 m/s"),
+    }
+}
+
+/// The hints for a question, in the order they are given: the lesson's
+/// own, then the formula that computes the value in symbols, then with the
+/// numbers put in. A body's state is computed by the phase's quantity of
+/// the same value and unit (`ω_a'` for `m1.angular_velocity`).
+pub fn hints(q: &QuestionEntry, truth: Option<&Truth>, phase: &Phase, names: &[String], lang: Lang) -> Vec<String> {
+    let mut list: Vec<String> = q.hint(lang).map(|h| h.trim().to_string()).into_iter().collect();
+    let Some(truth) = truth else { return list };
+    let quantities = phase.quantities(names);
+    let computed =
+        truth.quantity.or_else(|| quantities.iter().position(|x| x.value == truth.value && x.unit == truth.unit && x.formula.is_some()));
+    if let Some(i) = computed {
+        let d = crate::notation::derive(&quantities[i]);
+        list.extend(d.symbols);
+        list.extend(d.numbers);
+    }
+    list
 }
 
 /// The questions' tables as written: each is answered one way (a value the
@@ -215,6 +481,18 @@ pub fn questions_valid(lesson: &Lesson) -> Result<(), SceneError> {
                     "an answer names a value",
                     "empty",
                     Some("write e.g. answer = \"jn\" or answer = \"m1.velocity\"".to_string()),
+                ),
+            ));
+        }
+        if let Some(t) = q.tries
+            && !(1..=9).contains(&t)
+        {
+            problems.push(at(
+                "tries",
+                Problem::error(
+                    format!("a learner gets 1 to 9 tries at a question, not {t}"),
+                    "out of range",
+                    Some(format!("write e.g. tries = 2 (the default is {})", super::file::DEFAULT_TRIES)),
                 ),
             ));
         }
@@ -344,28 +622,77 @@ pub fn anchor_questions(scene: &Lesson, frames: &Records) -> Result<Vec<Option<s
     if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
 }
 
-/// A number as the quiz writes a typed answer back: the learner's digits, read.
-pub fn typed_text(typed: &str) -> String {
-    match read_numbers(typed) {
-        Ok(n) if n.len() == 1 => num_near(n[0], n[0].abs()),
-        Ok(n) => format!("({})", n.iter().map(|x| num_near(*x, scale_of(n.iter().copied()))).collect::<Vec<_>>().join(", ")),
-        Err(_) => typed.trim().to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::DVec2;
+
+    fn question(extra: &str) -> QuestionEntry {
+        toml::from_str(&format!("kind = \"resolve\"\nask = \"?\"\n{extra}")).unwrap()
+    }
+
+    fn vrt() -> Truth {
+        Truth { name: "vrt".into(), value: Value::Scalar(6.0), unit: "m/s", quantity: None, restitution: Some(1.0) }
+    }
+
+    fn grade(truth: &Truth, typed: &str) -> Result<Grade, String> {
+        judge(&question("answer = \"vrt\""), Some(truth), typed, Lang::En).map(|j| j.grade)
+    }
+
+    /// rough-balls: vrt = 6 m/s, jt = −1.44 N·s, ω1 = −0.28 rad/s; each
+    /// slip a learner makes is named.
+    #[test]
+    fn answers_are_graded_by_the_slip_they_look_like() {
+        let v = vrt();
+        for right in ["6", "6 m/s", "6m/s", "6.0 m s^-1", "+6", "6,0", "21.6 km/h", "600 cm/s"] {
+            assert_eq!(grade(&v, right), Ok(Grade::Right), "{right}");
+        }
+        assert_eq!(grade(&v, "-6"), Ok(Grade::WrongSign));
+        assert_eq!(grade(&v, "−6 m/s"), Ok(Grade::WrongSign));
+        assert_eq!(grade(&v, "6 N·s"), Ok(Grade::WrongUnit { unit: "N·s".into(), worth: None }));
+        assert_eq!(grade(&v, "6 km/h"), Ok(Grade::WrongUnit { unit: "km/h".into(), worth: Some("1.66667 m/s".into()) }));
+        let by = |factor, restitution, too_large| Ok(Grade::Factor { factor, restitution, too_large });
+        assert_eq!(grade(&v, "12"), by(2.0, true, true));
+        assert_eq!(grade(&v, "3"), by(2.0, true, false));
+        assert_eq!(grade(&v, "0.6"), by(10.0, false, false));
+        assert!(matches!(grade(&v, "5.7"), Ok(Grade::Close(s)) if (s - 0.05).abs() < 1e-12));
+        assert!(matches!(grade(&v, "4"), Ok(Grade::Off { too_large: Some(false), .. })));
+        let refused = grade(&v, "7 N·s").unwrap_err();
+        assert_eq!(refused, "that is an impulse (or a momentum); this asks for a speed in m/s");
+        let e_half = Truth { restitution: Some(0.5), ..vrt() };
+        assert_eq!(grade(&e_half, "4"), by(1.5, true, false));
+        let said = Grade::Factor { factor: 1.5, restitution: true, too_large: false }.feedback(None, 0.01, Lang::En);
+        assert_eq!(said, "off by a factor of 1.5 (1 + e is 1.5 here): 1.5 times too small");
+
+        let jt = Truth { name: "jt".into(), value: Value::Scalar(-1.44), unit: "N·s", ..vrt() };
+        for right in ["-1.44 N·s", "-1.44 N s", "-1.44 Ns", "-1.44 kg·m/s", "−1.44"] {
+            assert_eq!(grade(&jt, right), Ok(Grade::Right), "{right}");
+        }
+        assert_eq!(grade(&jt, "-1.44 m/s"), Ok(Grade::WrongUnit { unit: "m/s".into(), worth: None }));
+        assert_eq!(grade(&jt, "-2 m/s").unwrap_err(), "that is a speed; this asks for an impulse (or a momentum) in N·s");
+        let omega = Truth { name: "m1.angular_velocity".into(), value: Value::Scalar(-0.28), unit: "rad/s", ..vrt() };
+        assert_eq!(grade(&omega, "-0.28 rad/s"), Ok(Grade::Right));
+        assert_eq!(grade(&omega, "-16.0428 °/s"), Ok(Grade::Right));
+    }
 
     #[test]
-    fn typed_numbers_read_as_printed() {
-        assert_eq!(read_numbers("−7.2"), Ok(vec![-7.2]));
-        assert_eq!(read_numbers(" (-2.88, -2.84) "), Ok(vec![-2.88, -2.84]));
-        assert_eq!(read_numbers("-2.88 -2.84"), Ok(vec![-2.88, -2.84]));
-        assert_eq!(read_numbers("1e-3"), Ok(vec![1e-3]));
-        assert!(read_numbers("abc").is_err());
-        assert!(read_numbers("").is_err());
-        assert!(read_numbers("inf").is_err());
+    fn a_vector_swapped_or_reversed_is_named() {
+        let v1 = Truth { name: "v_a'".into(), value: Value::Vector(DVec2::new(-2.448, -2.264)), unit: "m/s", ..vrt() };
+        assert_eq!(grade(&v1, "(-2.448, -2.264) m/s"), Ok(Grade::Right));
+        assert_eq!(grade(&v1, "-2.264 -2.448"), Ok(Grade::Swapped));
+        assert_eq!(grade(&v1, "(2.448; 2.264)"), Ok(Grade::WrongSign));
+        assert!(grade(&v1, "3").unwrap_err().contains("is not a vector"));
+        assert!(matches!(grade(&v1, "0, 0"), Ok(Grade::Off { too_large: None, .. })));
+    }
+
+    #[test]
+    fn a_choice_is_its_digit_or_its_words_in_either_language() {
+        let q = question("choices = [\"negative\", \"zero\", \"positive\"]\nchoices_zh = [\"负\", \"零\", \"正\"]\ncorrect = 1");
+        let pick = |t: &str| judge(&q, None, t, Lang::Zh).map(|j| (j.grade, j.shown));
+        assert_eq!(pick("1"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("Negative"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("正"), Ok((Grade::OtherChoice, "3 正".to_string())));
+        assert!(pick("4").is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! the text [`Session::save_text`] made.
 
 pub mod condition;
+pub mod line;
 pub mod quiz;
 pub mod search;
 mod series;

@@ -20,6 +20,8 @@ pub enum Answer {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Quiz {
     pub answers: Vec<Answer>,
+    /// How many answers each question has been given, wrong ones included.
+    pub tries: Vec<u32>,
 }
 
 /// How the quiz went: each question is right, wrong, revealed or still open.
@@ -57,7 +59,14 @@ impl Score {
 impl Quiz {
     /// A quiz over `questions` questions, none answered.
     pub fn new(questions: usize) -> Quiz {
-        Quiz { answers: vec![Answer::Open; questions] }
+        Quiz { answers: vec![Answer::Open; questions], tries: vec![0; questions] }
+    }
+
+    /// Counts one more answer to `question`; how many it has had now.
+    pub fn tried(&mut self, question: usize) -> u32 {
+        let Some(n) = self.tries.get_mut(question) else { return 0 };
+        *n += 1;
+        *n
     }
 
     pub fn is_open(&self, question: usize) -> bool {

@@ -28,7 +28,7 @@ pub enum Mode {
     Fields(FieldEditor),
     Aim(Shot),
     /// Asking where to save (a lesson has no file of its own); the text typed so far.
-    SaveAs(String),
+    SaveAs(crate::session::line::LineEdit),
     /// Asking before writing over `path`.
     Overwrite(PathBuf),
     /// Typing a breakpoint's condition or a frame number on the status line.
@@ -37,6 +37,20 @@ pub enum Mode {
     Breaks(usize),
     /// Answering a quiz question on the status line.
     Answer(AnswerPrompt),
+}
+
+impl Mode {
+    /// The line being typed into, if this mode is a prompt (a setting's
+    /// name in the field editor is cycled, not typed).
+    pub fn line_mut(&mut self) -> Option<&mut crate::session::line::LineEdit> {
+        match self {
+            Mode::SaveAs(line) => Some(line),
+            Mode::Prompt(p) => Some(&mut p.text),
+            Mode::Answer(p) => Some(&mut p.text),
+            Mode::Fields(ed) if !ed.is_choice() => Some(ed.line()),
+            _ => None,
+        }
+    }
 }
 
 pub struct Stepper {
@@ -494,6 +508,8 @@ pub struct App {
     pub color: bool,
     /// Quiz mode for the lessons opened (`--quiz`).
     pub quiz: bool,
+    /// `--quiz-log FILE` for the lessons opened.
+    pub quiz_log: Option<PathBuf>,
     /// The language of the screen's words and the narration (`--lang`, the locale).
     pub lang: Lang,
 }
@@ -512,6 +528,7 @@ impl App {
             quit: false,
             color,
             quiz: false,
+            quiz_log: None,
             lang: Lang::En,
         }
     }
@@ -531,6 +548,15 @@ impl App {
 
     /// Quiz mode on (`--quiz`) or off for the scene on screen and every
     /// lesson opened from the menu; questions in `lang`.
+    /// `--quiz-log FILE`: each answer, in any lesson opened, is appended to FILE.
+    pub fn with_quiz_log(mut self, path: Option<PathBuf>) -> App {
+        if let Screen::Stepper(s) = &mut self.screen {
+            s.class.log.clone_from(&path);
+        }
+        self.quiz_log = path;
+        self
+    }
+
     pub fn with_quiz(mut self, quiz: bool) -> App {
         self.quiz = quiz;
         if let Screen::Stepper(s) = &mut self.screen {
@@ -604,6 +630,7 @@ impl App {
                 if let Some(scene) = self.lessons.get(self.menu_selected - usize::from(self.left.is_some())) {
                     let mut s = Box::new(Stepper::new(scene.clone()));
                     s.classroom(self.quiz, self.lang);
+                    s.class.log.clone_from(&self.quiz_log);
                     self.screen = Screen::Stepper(s);
                 }
             }
@@ -614,6 +641,17 @@ impl App {
             }
         }
         None
+    }
+
+    /// Text the terminal pasted (bracketed paste): it goes into the prompt
+    /// open, at its cursor, on one line; with no prompt open it does nothing.
+    pub fn paste(&mut self, text: &str) {
+        if let Screen::Stepper(s) = &mut self.screen
+            && !self.help
+            && let Some(line) = s.mode.line_mut()
+        {
+            line.paste(text);
+        }
     }
 
     /// What the shell found or did for the last effect.

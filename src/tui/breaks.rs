@@ -9,6 +9,7 @@ use crate::engine::Body;
 use crate::lesson::find_phase;
 use crate::session::BodyId;
 use crate::session::condition::Condition;
+use crate::session::line::LineEdit;
 use crate::session::search::{find_any, matches_in};
 use std::collections::BTreeMap;
 
@@ -38,14 +39,14 @@ pub enum Ask {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Prompt {
     pub ask: Ask,
-    pub text: String,
+    pub text: LineEdit,
     /// Which history entry ↑ ↓ show, counted back from the newest.
     back: Option<usize>,
 }
 
 impl Prompt {
     pub fn new(ask: Ask) -> Prompt {
-        Prompt { ask, text: String::new(), back: None }
+        Prompt { ask, text: LineEdit::default(), back: None }
     }
 }
 
@@ -92,7 +93,7 @@ impl Stepper {
             Msg::AddBreak => self.mode = Mode::Prompt(Prompt::new(Ask::Breakpoint)),
             Msg::GoToFrame => self.mode = Mode::Prompt(Prompt::new(Ask::Frame)),
             Msg::Rename => match self.bodies().get(self.selected) {
-                Some(b) => self.mode = Mode::Prompt(Prompt { text: b.name.clone(), ..Prompt::new(Ask::Rename) }),
+                Some(b) => self.mode = Mode::Prompt(Prompt { text: LineEdit::new(b.name.clone()), ..Prompt::new(Ask::Rename) }),
                 None => self.note = Some(words(self.lang).no_selection.to_string()),
             },
             Msg::Variant if self.session.variant.is_some() => {
@@ -101,7 +102,7 @@ impl Stepper {
             }
             Msg::Variant => {
                 let mut prompt = Prompt::new(Ask::Variant);
-                prompt.text = crate::session::variant::suggested(self.settings()).unwrap_or_default().to_string();
+                prompt.text.set(crate::session::variant::suggested(self.settings()).unwrap_or_default());
                 self.mode = Mode::Prompt(prompt);
             }
             Msg::ListBreaks if self.breaks.list.is_empty() => self.note = Some(words(self.lang).no_breaks.to_string()),
@@ -118,9 +119,7 @@ impl Stepper {
         let Mode::Prompt(p) = &mut self.mode else { return };
         let history = &self.breaks.history;
         match msg {
-            Msg::Input(c) => p.text.push(c),
-            Msg::Erase => drop(p.text.pop()),
-            Msg::ClearField => p.text.clear(),
+            _ if msg.edit_line(&mut p.text) => {}
             Msg::History(step) if p.ask == Ask::Breakpoint && !history.is_empty() => {
                 let back = match (p.back, step) {
                     (None, s) if s < 0 => Some(0),
@@ -129,14 +128,14 @@ impl Stepper {
                     (Some(b), _) => Some(b - 1),
                 };
                 p.back = back;
-                p.text = back.map_or(String::new(), |b| history[history.len() - 1 - b].clone());
+                p.text.set(back.map_or(String::new(), |b| history[history.len() - 1 - b].clone()));
             }
             Msg::Cancel => {
                 self.mode = Mode::Step;
                 self.note = Some(words(self.lang).cancelled.to_string());
             }
             Msg::Accept => {
-                let (ask, text) = (p.ask, p.text.trim().to_string());
+                let (ask, text) = (p.ask, p.text.as_str().trim().to_string());
                 match ask {
                     Ask::Breakpoint => self.add_breakpoint(text),
                     Ask::Frame => self.go_to_frame(&text),

@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 pub enum Effect {
     /// Write `text` to `path`, after `check`.
     Write { path: PathBuf, text: String, check: Check },
+    /// Append `record`, with the time added, as one JSON line to `path`
+    /// (`--quiz-log`): the file is added to, never written over.
+    Log { path: PathBuf, record: serde_json::Value },
 }
 
 /// How careful a write must be.
@@ -36,12 +39,17 @@ pub enum Outcome {
         text: String,
         result: Result<(), String>,
     },
+    /// A quiz log line appended, or why not.
+    Logged(Result<(), String>),
 }
 
 /// Performs an effect: the TUI's only file I/O. A write goes to a temporary
 /// file that is then renamed, so a failed write never clobbers the file.
 pub fn perform(effect: &Effect) -> Outcome {
-    let Effect::Write { path, text, check } = effect;
+    let (path, text, check) = match effect {
+        Effect::Write { path, text, check } => (path, text, check),
+        Effect::Log { path, record } => return Outcome::Logged(append_log(path, record).map_err(|e| format!("{}: {e}", path.display()))),
+    };
     match check {
         Check::Unchanged(source) => {
             let concerns = concerns(path, source);
@@ -112,4 +120,70 @@ fn concerns(path: &Path, source: &str) -> Vec<Concern> {
         }
     }
     found
+}
+
+/// Appends one line to a quiz log: the record with `"time"` (UTC, to the
+/// second) at its end. One `write` of the whole line, in append mode, so
+/// lines from several learners' sessions into one file stay whole.
+fn append_log(path: &std::path::Path, record: &serde_json::Value) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut record = record.clone();
+    if let Some(map) = record.as_object_mut() {
+        map.insert("time".to_string(), utc_now().into());
+    }
+    let line = format!("{record}\n");
+    std::fs::OpenOptions::new().create(true).append(true).open(path)?.write_all(line.as_bytes())
+}
+
+/// Now, as `2026-11-27T07:05:09Z`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rest / 3600, rest / 60 % 60, rest % 60)
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`, proleptic Gregorian).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_become_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_784), (2026, 11, 27));
+    }
+
+    /// The log is appended to: what was in the file stays, each answer a line.
+    #[test]
+    fn a_quiz_log_is_appended_to_never_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("class.jsonl");
+        std::fs::write(&path, "{\"earlier\":true}\n").unwrap();
+        for q in [1, 2] {
+            let effect = Effect::Log { path: path.clone(), record: serde_json::json!({ "question": q }) };
+            assert_eq!(perform(&effect), Outcome::Logged(Ok(())));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0], "{\"earlier\":true}");
+        let second: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+        assert_eq!(second["question"], 2);
+        assert!(second["time"].as_str().unwrap().ends_with('Z'));
+    }
 }

@@ -9,6 +9,7 @@ use crate::engine::{BodyDef, BodyRef, Settings};
 use crate::scene::file::{BODY_NUMBERS, BodyEntry, SceneFile, WallEntry};
 use crate::scene::{BodyProblem, Seg, SolverValue, body, limits, settings, solver_key, wall};
 use crate::session::Start;
+use crate::session::line::LineEdit;
 use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +18,7 @@ pub struct Field {
     /// The file key it stands for, and which number of a vector.
     key: &'static str,
     part: usize,
-    pub text: String,
+    pub text: LineEdit,
     /// The text the editor opened with: a field left as it was keeps the
     /// body's exact value (the text shows it to six digits, an angle in degrees).
     shown: String,
@@ -177,7 +178,7 @@ pub const BODY_FIELDS: [&str; 16] = [
 const ANGLE_LABEL: &str = "angle θ (°)";
 
 fn field(label: &'static str, key: &'static str, part: usize, value: String) -> Field {
-    Field { label, key, part, shown: value.clone(), text: value, choices: &[], error: None }
+    Field { label, key, part, text: LineEdit::new(value.clone()), shown: value, choices: &[], error: None }
 }
 
 impl FieldEditor {
@@ -253,34 +254,22 @@ impl FieldEditor {
         self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
     }
 
-    /// A character typed into the field; a choice is not typed but cycled.
-    pub fn input(&mut self, c: char) {
-        let f = &mut self.fields[self.focus];
-        if f.choices.is_empty() {
-            f.text.push(c);
-        }
+    /// Whether the field in focus is a setting's name, cycled and not typed.
+    pub fn is_choice(&self) -> bool {
+        !self.fields[self.focus].choices.is_empty()
     }
 
-    pub fn erase(&mut self) {
-        let f = &mut self.fields[self.focus];
-        if f.choices.is_empty() {
-            f.text.pop();
-        }
-    }
-
-    pub fn clear(&mut self) {
-        let f = &mut self.fields[self.focus];
-        if f.choices.is_empty() {
-            f.text.clear();
-        }
+    /// The text of the field in focus, to type into.
+    pub fn line(&mut self) -> &mut LineEdit {
+        &mut self.fields[self.focus].text
     }
 
     /// The next (+1) or previous (−1) name of a choice; a typed field stays.
     pub fn cycle(&mut self, by: i8) {
         let f = &mut self.fields[self.focus];
         let n = f.choices.len();
-        if let Some(i) = f.choices.iter().position(|&c| c == f.text) {
-            f.text = f.choices[(i + n).wrapping_add_signed(isize::from(by)) % n].to_string();
+        if let Some(i) = f.choices.iter().position(|&c| f.text == c) {
+            f.text.set(f.choices[(i + n).wrapping_add_signed(isize::from(by)) % n]);
         }
     }
 
@@ -292,7 +281,7 @@ impl FieldEditor {
         };
         for f in &mut self.fields {
             f.error = None;
-            let t = f.text.trim();
+            let t = f.text.as_str().trim();
             if t == f.shown {
                 continue;
             }
@@ -371,7 +360,7 @@ fn apply_settings(fields: &mut [Field], raw: &SceneFile, bodies: &[BodyDef]) -> 
     let mut changes: Vec<&str> = Vec::new();
     for f in fields.iter_mut() {
         f.error = None;
-        let t = f.text.trim();
+        let t = f.text.as_str().trim();
         if t == f.shown {
             continue;
         }
@@ -449,8 +438,7 @@ mod tests {
 
     fn set(ed: &mut FieldEditor, label_start: &str, value: &str) {
         ed.focus = ed.fields.iter().position(|f| f.label.starts_with(label_start)).unwrap();
-        ed.clear();
-        value.chars().for_each(|c| ed.input(c));
+        ed.line().set(value);
     }
 
     #[test]
@@ -467,7 +455,7 @@ mod tests {
         b.motion.angle = 0.3;
         b.motion.position.x = 1.0085439676677088;
         let mut ed = FieldEditor::open(0, b.parts(), &BODY_FIELDS);
-        let shown = |ed: &FieldEditor, start: &str| ed.fields.iter().find(|f| f.label.starts_with(start)).unwrap().text.clone();
+        let shown = |ed: &FieldEditor, start: &str| ed.fields.iter().find(|f| f.label.starts_with(start)).unwrap().text.to_string();
         assert_eq!((shown(&ed, "angle θ (°)"), shown(&ed, "position x")), ("17.1887".to_string(), "1.00854".to_string()));
         assert_eq!(applied(&mut ed), Some(b.clone()), "nothing typed, nothing changed");
         set(&mut ed, "angle", "90");

@@ -3,6 +3,7 @@
 use super::app::{Mode, Msg};
 use super::words::{Words, words};
 use crate::lesson::Lang;
+use crate::session::line::LineKey;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Where a binding applies.
@@ -20,8 +21,10 @@ pub enum Scope {
     Prompt,
     /// The breakpoint list (`B`).
     Breaks,
-    /// Answering a quiz question: numbers are typed, other keys step on.
+    /// Answering a quiz question: every key is typed into the answer.
     Answer,
+    /// Every prompt where text is typed: the line editor's keys.
+    Typing,
     /// Menu, stepper, aiming and the overwrite question; not where text is typed.
     Everywhere,
     /// Every screen, typing included.
@@ -43,11 +46,14 @@ impl Scope {
     }
 
     fn types_text(self) -> bool {
-        matches!(self, Scope::Fields | Scope::SaveAs | Scope::Prompt)
+        matches!(self, Scope::Fields | Scope::SaveAs | Scope::Prompt | Scope::Answer)
     }
 
     fn includes(self, binding: Scope) -> bool {
-        binding == self || binding == Scope::Always || (binding == Scope::Everywhere && !self.types_text())
+        binding == self
+            || binding == Scope::Always
+            || (binding == Scope::Everywhere && !self.types_text())
+            || (binding == Scope::Typing && self.types_text())
     }
 
     /// The heading of this scope's part of the help screen.
@@ -62,6 +68,7 @@ impl Scope {
             Scope::Prompt => w.scope_prompt,
             Scope::Breaks => w.scope_breaks,
             Scope::Answer => w.scope_answer,
+            Scope::Typing => w.scope_prompt,
             Scope::Everywhere | Scope::Always => w.scope_everywhere,
         }
     }
@@ -256,14 +263,11 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Fields,
         "← → Space",
-        "previous / next choice of a setting",
-        "设置的上一个 / 下一个取值",
+        "on a setting: its previous / next choice",
+        "设置项：上一个 / 下一个取值",
         Msg::Cycle(1),
-        [(Right, NONE), (Char(' '), NONE)]
+        [(Char(' '), NONE)]
     ),
-    bind!(Fields, "", "", "", Msg::Cycle(-1), [(Left, NONE)]),
-    bind!(Fields, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
-    bind!(Fields, "Ctrl-U", "clear the field", "清空字段", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),
     bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)]),
     bind!(Aim, "← →", "turn the aim 5°", "瞄准方向转 5°", Msg::Turn(1), [(Left, NONE)]),
@@ -282,45 +286,34 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Aim, "0-9 .", "type the speed (m/s); Backspace erases", "输入速度（m/s）；Backspace 删除", Msg::Erase, [(Backspace, NONE)]),
     bind!(Aim, "Esc", "cancel the shot", "取消击球", Msg::Cancel, [(Esc, NONE)]),
     bind!(SaveAs, "Enter", "save to the file named", "保存到所给的文件", Msg::Accept, [(Enter, NONE)]),
-    bind!(SaveAs, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
-    bind!(SaveAs, "Ctrl-U", "clear the name", "清空名称", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(SaveAs, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
     bind!(Prompt, "Enter", "add the breakpoint / go / rename", "添加断点 / 跳到该帧 / 改名", Msg::Accept, [(Enter, NONE)]),
     bind!(Prompt, "↑ ↓", "older / newer conditions typed before", "更早 / 更近输入过的条件", Msg::History(-1), [(Up, NONE)]),
     bind!(Prompt, "", "", "", Msg::History(1), [(Down, NONE)]),
-    bind!(Prompt, "Backspace", "erase a character", "删除一个字符", Msg::Erase, [(Backspace, NONE)]),
-    bind!(Prompt, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(Prompt, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
     bind!(Breaks, "↓ ↑", "next / previous breakpoint", "下一个 / 上一个断点", Msg::Pick(1), [(Down, NONE), (Char('j'), NONE)]),
     bind!(Breaks, "", "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
     bind!(Breaks, "Del d", "remove it", "删除它", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
     bind!(Breaks, "Esc", "close the list", "关闭列表", Msg::Cancel, [(Esc, NONE)]),
-    bind!(
-        Answer,
-        "0-9 . - ,",
-        "a number (vector: x, y), or a choice's digit",
-        "输入数字（向量写 x, y）；选择题：输入序号",
-        Msg::Erase,
-        [(Backspace, NONE)]
-    ),
     bind!(Answer, "Enter", "check the answer against the run", "用运行结果核对答案", Msg::Accept, [(Enter, NONE)]),
-    bind!(Answer, "R", "a hint: the next hidden line", "提示：显示下一行（显示答案那一行即放弃）", Msg::Reveal, [(Char('R'), NONE)]),
-    bind!(Answer, "!", "show the answer (it counts as revealed)", "显示答案（记为已揭晓）", Msg::ShowAnswer, [(Char('!'), NONE)]),
-    bind!(Answer, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
-    bind!(
-        Answer,
-        "Esc",
-        "answer later (the question stays open)",
-        "稍后回答（其他按键继续单步；问题保持未答）",
-        Msg::Cancel,
-        [(Esc, NONE)]
-    ),
+    bind!(Answer, "Tab", "a hint (the lesson's, then the formula)", "提示（先是课程的，再是公式）", Msg::Hint, [(Tab, NONE)]),
+    bind!(Answer, "PgDn PgUp", "scroll the derivation", "推导向下 / 向上滚动", Msg::ScrollDown, [(PageDown, NONE)]),
+    bind!(Answer, "", "", "", Msg::ScrollUp, [(PageUp, NONE)]),
+    bind!(Answer, "Esc", "answer later (then ! shows the answer)", "稍后回答（之后 ! 显示答案）", Msg::Cancel, [(Esc, NONE)]),
     bind!(Overwrite, "y", "write over the file", "覆盖文件", Msg::Yes, [(Char('y'), NONE)]),
     bind!(Overwrite, "n Esc", "keep the file as it is", "保留原文件", Msg::No, [(Char('n'), NONE), (Esc, NONE)]),
     bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
     bind!(Menu, "↑ k", "previous lesson", "上一课", Msg::MenuUp, [(Up, NONE), (Char('k'), NONE)]),
     bind!(Menu, "Enter", "open the lesson", "打开课程", Msg::Open, [(Enter, NONE)]),
     bind!(Menu, "Esc", "back to the scene you left (↩)", "回到离开的场景（↩）", Msg::Back, [(Esc, NONE)]),
+    // The line editor of every prompt, after each prompt's own keys.
+    bind!(Typing, "← → Home End", "move in the text", "在文字中移动", Msg::Line(LineKey::Left), [(Left, NONE)]),
+    bind!(Typing, "", "", "", Msg::Line(LineKey::Right), [(Right, NONE)]),
+    bind!(Typing, "", "", "", Msg::Line(LineKey::Home), [(Home, NONE), (Char('a'), CTRL)]),
+    bind!(Typing, "", "", "", Msg::Line(LineKey::End), [(End, NONE), (Char('e'), CTRL)]),
+    bind!(Typing, "Backspace Del", "erase before / under the cursor", "删除光标前 / 光标处的字符", Msg::Erase, [(Backspace, NONE)]),
+    bind!(Typing, "", "", "", Msg::Line(LineKey::Delete), [(Delete, NONE)]),
+    bind!(Typing, "Ctrl-U", "clear", "清空", Msg::ClearField, [(Char('u'), CTRL)]),
     bind!(Everywhere, "?", "show / hide this help (j/k scroll it)", "显示 / 隐藏帮助（j/k 滚动）", Msg::Help, [(Char('?'), NONE)]),
     bind!(Everywhere, "q", "quit", "退出", Msg::Quit, [(Char('q'), NONE)]),
     bind!(Always, "Ctrl-C", "quit", "退出", Msg::Quit, [(Char('c'), CTRL)]),
@@ -354,9 +347,6 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
         Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
         // Aiming takes a typed speed, and q and ? keep their meaning.
         Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.') => Some(Msg::Input(c)),
-        // An answer takes numbers; any other key does what it does when stepping.
-        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Answer && super::quiz::answer_char(c) => Some(Msg::Input(c)),
-        _ if bound.is_none() && scope == Scope::Answer => lookup(key, Scope::Stepper),
         Char(c) if bound.is_none() && ctrl.is_empty() => Some(Msg::Unbound(c)),
         _ => bound,
     }

@@ -100,6 +100,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
                 };
                 keys::lookup(key, scope)
             }
+            Some(Event::Paste(text)) => {
+                app.paste(&text);
+                None
+            }
             Some(Event::Mouse(m)) if matches!(m.kind, MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) => {
                 let size = terminal.size()?;
                 view::wheel(app, Rect::new(0, 0, size.width, size.height), m.column, m.row, m.kind == MouseEventKind::ScrollDown)

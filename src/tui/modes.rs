@@ -8,6 +8,7 @@ use super::shot::Shot;
 use super::words::{fill, words};
 use crate::notation::num;
 use crate::scene::YAxis;
+use crate::session::line::{LineEdit, LineKey};
 use std::path::PathBuf;
 
 impl Stepper {
@@ -30,10 +31,13 @@ impl Stepper {
         match msg {
             Msg::FieldNext => ed.next(),
             Msg::FieldPrev => ed.prev(),
-            Msg::Input(c) => ed.input(c),
-            Msg::Erase => ed.erase(),
-            Msg::ClearField => ed.clear(),
             Msg::Cycle(by) => ed.cycle(by),
+            // ← → on a setting's field pick its previous or next name.
+            Msg::Line(LineKey::Left) if ed.is_choice() => ed.cycle(-1),
+            Msg::Line(LineKey::Right) if ed.is_choice() => ed.cycle(1),
+            // A setting's name is picked, never typed.
+            Msg::Input(_) | Msg::Erase | Msg::ClearField | Msg::Line(_) if ed.is_choice() => {}
+            _ if msg.edit_line(ed.line()) => {}
             Msg::Cancel => {
                 self.mode = Mode::Step;
                 self.note = Some(words(self.lang).edit_cancelled.to_string());
@@ -125,18 +129,20 @@ impl Stepper {
             }
             None => {
                 let id = self.session.lesson.section.as_ref().map_or("scene", |l| l.id.as_str());
-                self.mode = Mode::SaveAs(format!("{id}.toml"));
+                self.mode = Mode::SaveAs(LineEdit::new(format!("{id}.toml")));
             }
         }
     }
 
     pub(super) fn save_update(&mut self, msg: Msg) {
+        if let Mode::SaveAs(name) = &mut self.mode
+            && msg.edit_line(name)
+        {
+            return;
+        }
         match (&mut self.mode, msg) {
-            (Mode::SaveAs(name), Msg::Input(c)) => name.push(c),
-            (Mode::SaveAs(name), Msg::Erase) => drop(name.pop()),
-            (Mode::SaveAs(name), Msg::ClearField) => name.clear(),
             (Mode::SaveAs(name), Msg::Accept) => {
-                let path = PathBuf::from(name.trim());
+                let path = PathBuf::from(name.as_str().trim());
                 if path.as_os_str().is_empty() {
                     self.note = Some(words(self.lang).write_name.to_string());
                 } else {
@@ -182,6 +188,12 @@ impl Stepper {
             }
             // The name typed cannot be written to: say why and let it be changed.
             Outcome::Refused(why) => self.note = Some(why),
+            Outcome::Logged(Ok(())) => {}
+            // The answer stands; the teacher's file is what failed: said after the feedback.
+            Outcome::Logged(Err(why)) => {
+                let said = format!("quiz log not written: {why}");
+                self.note = Some(self.note.take().map_or(said.clone(), |n| format!("{n} · {said}")));
+            }
             Outcome::Wrote { path, text, result } => {
                 self.mode = Mode::Step;
                 let shown = path.display().to_string();

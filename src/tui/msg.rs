@@ -86,6 +86,8 @@ pub enum Msg {
     /// A setting's next (+1) or previous (−1) name.
     Cycle(i8),
     Input(char),
+    /// A prompt's line editor: the cursor moves, or Delete erases under it.
+    Line(crate::session::line::LineKey),
     /// A plain character that no binding takes here: the status line says so.
     Unbound(char),
     Erase,
@@ -126,4 +128,22 @@ pub enum Msg {
     ShowAnswer,
     /// Open the answer prompt for the question at this phase.
     Answer,
+    /// In the answer prompt: the question's next hint.
+    Hint,
+}
+
+impl Msg {
+    /// Does to `line` what this key does in any prompt (type, move, erase,
+    /// clear); whether it was such a key.
+    pub fn edit_line(self, line: &mut crate::session::line::LineEdit) -> bool {
+        use crate::session::line::LineKey;
+        match self {
+            Msg::Input(c) => line.insert(c),
+            Msg::Erase => line.key(LineKey::Backspace),
+            Msg::Line(k) => line.key(k),
+            Msg::ClearField => line.clear(),
+            _ => return false,
+        }
+        true
+    }
 }

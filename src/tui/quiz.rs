@@ -9,10 +9,13 @@
 //! and read by the view.
 
 use super::app::{Mode, Msg, Stepper};
+use super::effect::Effect;
 use super::words::{fill, words};
-use crate::lesson::{Lang, QuestionEntry, Truth, Verdict, judge, truth};
+use crate::lesson::{Judged, Lang, QuestionEntry, Truth, Verdict, hints, judge, truth};
+use crate::session::line::LineEdit;
 use crate::session::quiz::{Answer, Quiz, past_every_question, questions_at};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
 
 /// The classroom's switches and the learner's answers.
 #[derive(Clone, Debug, Default)]
@@ -26,18 +29,19 @@ pub struct Classroom {
     pub revealed: BTreeSet<usize>,
     /// Quiz mode is past every question (or has them all answered): the score shows.
     pub finished: bool,
+    /// The last feedback on each question answered, shown under it.
+    pub feedback: BTreeMap<usize, String>,
+    /// How many of each question's hints have been given.
+    pub hints: BTreeMap<usize, usize>,
+    /// `--quiz-log FILE`: each answer is appended there as a JSON line.
+    pub log: Option<PathBuf>,
 }
 
 /// The status line's answer prompt: which question, and what is typed so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnswerPrompt {
     pub question: usize,
-    pub text: String,
-}
-
-/// What may be typed into an answer: a number, a vector's two, a choice's digit.
-pub fn answer_char(c: char) -> bool {
-    c.is_ascii_digit() || ".-+eE, ()−".contains(c)
+    pub text: LineEdit,
 }
 
 impl Stepper {
@@ -74,7 +78,12 @@ impl Stepper {
         let answer = q.answer.as_deref()?;
         let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
         let record = self.record();
-        truth(answer, &record.phases.at(self.phase), &names, || record.state_after(self.phase + 1)).ok()
+        let mut t = truth(answer, &record.phases.at(self.phase), &names, || record.state_after(self.phase + 1)).ok()?;
+        // Named as the lesson speaks of it ("m1's spin ω after the impulse"), where it says.
+        if let Some(name) = q.name(self.lang) {
+            t.name = name.trim().to_string();
+        }
+        Some(t)
     }
 
     /// Every result quiz or presenter mode hides at the phase on screen, shown
@@ -153,7 +162,7 @@ impl Stepper {
         }
         match self.open_here().first() {
             Some(&question) => {
-                self.mode = Mode::Answer(AnswerPrompt { question, text: String::new() });
+                self.mode = Mode::Answer(AnswerPrompt { question, text: LineEdit::default() });
                 true
             }
             None => false,
@@ -171,6 +180,7 @@ impl Stepper {
         self.class.revealed.insert(next);
         let left = hideable.iter().filter(|l| !self.class.revealed.contains(l)).count();
         self.note = Some(fill(words(self.lang).hidden_left, &[&left]));
+        let mut gave_up = false;
         for q in self.open_here() {
             let question = &self.session.lesson.questions[q];
             let own = self.truth_of(question).and_then(|t| t.quantity);
@@ -181,25 +191,19 @@ impl Stepper {
             if given_up {
                 self.class.answers.settle(q, Answer::Revealed);
                 self.note = Some(fill(words(self.lang).revealed, &[&self.answer_text(q)]));
+                gave_up = true;
             }
         }
-        if let Mode::Answer(p) = &self.mode
-            && !self.class.answers.is_open(p.question)
-        {
-            self.mode = Mode::Step;
+        if gave_up {
             // Another question at the same phase is asked next.
             self.ask_here();
         }
     }
 
-    /// `S`: gives up the question being asked here (the first open one) and
-    /// shows its answer; the next one at the phase, if any, is asked.
+    /// `!`: gives up the first open question here and shows its answer;
+    /// the next one at the phase, if any, is asked.
     fn show_answer(&mut self) {
-        let asked = match &self.mode {
-            Mode::Answer(p) => Some(p.question),
-            _ => self.open_here().first().copied(),
-        };
-        let Some(q) = asked else {
+        let Some(q) = self.open_here().first().copied() else {
             self.note = Some(if self.class.quiz { words(self.lang).no_open_question } else { words(self.lang).quiz_mode_off }.to_string());
             return;
         };
@@ -220,89 +224,107 @@ impl Stepper {
         self.truth_of(question).map_or_else(|| words(self.lang).not_recorded.to_string(), |t| t.text())
     }
 
+    /// A key while the answer prompt is open: it owns the keyboard, so
+    /// every key goes to the answer's text, and only Enter, Tab, Esc and
+    /// the scrolling of the derivation do anything else.
     pub(super) fn answer_update(&mut self, msg: Msg) {
         let Mode::Answer(p) = &mut self.mode else { return };
-        let question = &self.session.lesson.questions[p.question];
+        let choice = self.session.lesson.questions[p.question].choices.is_some();
         match msg {
-            Msg::Input(c) if question.choices.is_some() => {
-                p.text = c.to_string();
+            // A choice's digit, typed first, picks it at once.
+            Msg::Input(c) if choice && p.text.is_empty() && c.is_ascii_digit() => {
+                p.text.insert(c);
                 self.submit();
             }
-            Msg::Input(c) => p.text.push(c),
-            Msg::Erase => drop(p.text.pop()),
-            Msg::ClearField => p.text.clear(),
+            // What the last Enter said stays in the panel; the status line clears for the new text.
+            _ if msg.edit_line(&mut p.text) => self.note = None,
             Msg::Accept => self.submit(),
-            Msg::Reveal => self.reveal(),
-            Msg::ShowAnswer => self.show_answer(),
+            Msg::Hint => {
+                let q = p.question;
+                self.note = Some(self.next_hint(q).unwrap_or_else(|| words(self.lang).no_more_hints.to_string()));
+            }
+            Msg::ScrollDown | Msg::ScrollUp => self.step_update(msg),
             Msg::Cancel => {
                 self.mode = Mode::Step;
                 self.note = Some(words(self.lang).stays_open.to_string());
             }
-            // Looking around keeps the prompt (the derivation scrolls under it) ...
-            Msg::ScrollDown
-            | Msg::ScrollUp
-            | Msg::NarrationDown
-            | Msg::NarrationUp
-            | Msg::ToggleBounds
-            | Msg::ToggleInfo
-            | Msg::ToggleChart
-            | Msg::SelectNext
-            | Msg::SelectPrev => self.step_update(msg),
-            // ... a key that moves or switches a mode closes it and does what it does when stepping ...
-            Msg::NextPhase
-            | Msg::PrevPhase
-            | Msg::NextFrame
-            | Msg::PrevFrame
-            | Msg::First
-            | Msg::Last
-            | Msg::Restart
-            | Msg::ToggleRun
-            | Msg::NextStep
-            | Msg::PrevStep
-            | Msg::NextMatch
-            | Msg::PrevMatch
-            | Msg::GoToFrame
-            | Msg::ToggleQuiz
-            | Msg::TogglePresenter
-            | Msg::Click(_) => {
-                self.mode = Mode::Step;
-                self.update_step(msg);
-            }
-            // ... and an edit is a slip of the finger here: it changes nothing.
-            _ => {
-                let how = match &question.choices {
-                    Some(c) => fill(words(self.lang).press_choice, &[&c.len()]),
-                    None => words(self.lang).type_number.to_string(),
-                };
-                self.note = Some(fill(words(self.lang).not_answer, &[&how]));
-            }
+            _ => {}
         }
     }
 
-    /// Judges what the prompt holds; a reading error keeps the prompt open.
+    /// The hints of question `q`, in the order they are given (see [`hints`]).
+    pub fn hints_of(&self, q: usize) -> Vec<String> {
+        let question = &self.session.lesson.questions[q];
+        let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
+        let truth = self.truth_of(question);
+        hints(question, truth.as_ref(), &self.record().phases.at(self.phase), &names, self.lang)
+    }
+
+    /// Gives question `q`'s next hint, written as the note shows it; none when all are given.
+    fn next_hint(&mut self, q: usize) -> Option<String> {
+        let all = self.hints_of(q);
+        let given = self.class.hints.entry(q).or_default();
+        let hint = all.get(*given)?;
+        *given += 1;
+        Some(fill(words(self.lang).hint_n, &[given, &all.len(), hint]))
+    }
+
+    /// Judges what the prompt holds. One that cannot be read keeps the
+    /// prompt open and costs no try; a wrong one with tries left says how it
+    /// is wrong and gives the next hint; the last wrong one, or a right one,
+    /// settles the question and shows the answer.
     fn submit(&mut self) {
         let Mode::Answer(p) = &self.mode else { return };
-        let (q, typed) = (p.question, p.text.clone());
+        let (q, typed) = (p.question, p.text.to_string());
         let question = &self.session.lesson.questions[q];
-        match judge(question, self.truth_of(question).as_ref(), &typed) {
-            Err(why) => self.note = Some(why),
-            Ok(verdict) => {
-                let (shown, wrote) = if question.choices.is_some() {
-                    let k: usize = typed.trim().parse().unwrap_or(1);
-                    (format!("{k} {}", question.choices(self.lang)[k - 1]), words(self.lang).wrong_picked)
-                } else {
-                    (crate::lesson::question::typed_text(&typed), words(self.lang).wrong_wrote)
-                };
-                self.class.answers.settle(q, Answer::Given { verdict, typed: shown.clone() });
-                self.mode = Mode::Step;
-                self.note = Some(match verdict {
-                    Verdict::Right => fill(words(self.lang).right, &[&self.answer_text(q)]),
-                    Verdict::Wrong => fill(wrote, &[&self.answer_text(q), &shown]),
-                });
-                // Another question at the same phase is asked next.
-                self.ask_here();
-            }
+        let truth = self.truth_of(question);
+        let judged = match judge(question, truth.as_ref(), &typed, self.lang) {
+            Ok(j) => j,
+            Err(why) => return self.note = Some(why),
+        };
+        let (allowed, tolerance, question_is_choice) = (question.tries(), question.tolerance(), question.choices.is_some());
+        let tries = self.class.answers.tried(q);
+        self.log_answer(q, &typed, &judged, tries);
+        let w = words(self.lang);
+        let how = judged.grade.feedback(truth.as_ref(), tolerance, self.lang);
+        let right = judged.grade.verdict() == Verdict::Right;
+        let feedback = if right {
+            fill(w.right, &[&self.answer_text(q)])
+        } else if tries < allowed {
+            fill(w.wrong_try, &[&how, &(allowed - tries)])
+        } else {
+            fill(w.wrong_last, &[&how, &self.answer_text(q)])
+        };
+        self.class.feedback.insert(q, feedback.clone());
+        // A try left: the next hint comes with the feedback (the panel lists the hints given).
+        let hint = if right || tries >= allowed { None } else { self.next_hint(q) };
+        self.note = Some(hint.map_or(feedback.clone(), |h| format!("{feedback} · {h}")));
+        // A choice is picked afresh; a number stays, to be mended with the line editor.
+        if let Mode::Answer(p) = &mut self.mode
+            && question_is_choice
+        {
+            p.text.clear();
         }
+        if right || tries >= allowed {
+            self.class.answers.settle(q, Answer::Given { verdict: judged.grade.verdict(), typed: judged.shown });
+            self.mode = Mode::Step;
+            // Another question at the same phase is asked next, under this one's feedback.
+            self.ask_here();
+        }
+    }
+
+    /// With `--quiz-log`, a line for the teacher's file: the shell appends it, with the time.
+    fn log_answer(&mut self, q: usize, typed: &str, judged: &Judged, tries: u32) {
+        let Some(path) = self.class.log.clone() else { return };
+        let lesson = self.session.lesson.section.as_ref().map_or_else(|| self.session.lesson.file.clone(), |l| l.id.clone());
+        let record = serde_json::json!({
+            "lesson": lesson,
+            "question": q + 1,
+            "answer": typed.trim(),
+            "verdict": judged.grade.key(),
+            "tries": tries,
+        });
+        self.effect = Some(Effect::Log { path, record });
     }
 
     /// After every key: a new phase shows its own lines hidden again, opens

@@ -8,7 +8,7 @@
 //! vim and htop do.
 
 use crossterm::cursor::Show;
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,14 +18,15 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 /// drawing's to hide or show, frame by frame.
 pub fn enter() -> io::Result<()> {
     enable_raw_mode()?;
-    crossterm::execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+    // Bracketed paste: a paste arrives as one text for the prompt, not as keys that would act.
+    crossterm::execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste)
 }
 
 /// The terminal as the shell had it: mouse reporting off, the main screen,
 /// cooked mode, the cursor shown. Each step is tried even when one before it
 /// failed, since this runs on the way out.
 pub fn leave() {
-    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = crossterm::execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, Show);
     let _ = disable_raw_mode();
 }
 

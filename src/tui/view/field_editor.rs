@@ -33,9 +33,9 @@ pub(super) fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, a
         let focused = i == ed.focus;
         let marker = if focused { "▶ " } else { "  " };
         let value = match (focused, f.choices.is_empty()) {
-            (true, true) => format!("{}█", f.text),
+            (true, true) => f.text.with_cursor(),
             (true, false) => format!("◀ {} ▶", f.text),
-            (false, _) => f.text.clone(),
+            (false, _) => f.text.to_string(),
         };
         let style = if focused { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { Style::default() };
         let pad = if aligned { " ".repeat(column - f.label.width()) } else { ": ".to_string() };

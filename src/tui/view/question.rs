@@ -15,14 +15,23 @@ use ratatui::text::{Line, Span};
 struct Words {
     question: &'static str,
     of: &'static str,
+    revealed: &'static str,
     later: &'static str,
     quiz: &'static str,
 }
 
 fn words(lang: Lang) -> Words {
     match lang {
-        Lang::En => Words { question: "Question", of: "of", later: "R a hint · ! the answer · Esc later", quiz: "Quiz:" },
-        Lang::Zh => Words { question: "问题", of: "/", later: "R 提示 · ! 看答案 · Esc 稍后再答", quiz: "测验：" },
+        Lang::En => Words {
+            question: "Question",
+            of: "of",
+            revealed: "Revealed",
+            later: "Tab a hint · Esc later, then ! the answer",
+            quiz: "Quiz:",
+        },
+        Lang::Zh => Words {
+            question: "问题", of: "/", revealed: "答案", later: "Tab 提示 · Esc 稍后再答，之后 ! 看答案", quiz: "测验："
+        },
     }
 }
 
@@ -39,13 +48,14 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
     if s.class.finished {
         let score = s.class.answers.score().text(lang);
         lines.push(Line::styled(format!("{} {score}", w.quiz), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)));
+        lines.extend(score_lines(s, theme));
     }
     let total = s.session.lesson.questions.len();
-    // The question being asked first, then those answered here, the latest first.
+    // In the file's order: those answered here, each with its feedback, then
+    // the one being asked, so feedback is read before the next question.
     let here = s.questions_here();
     let asked = here.iter().copied().find(|&q| s.class.answers.is_open(q));
-    let answered = here.iter().rev().copied().filter(|&q| !s.class.answers.is_open(q));
-    for q in asked.into_iter().chain(answered) {
+    for q in here.into_iter().filter(|&q| !s.class.answers.is_open(q) || Some(q) == asked) {
         let question = &s.session.lesson.questions[q];
         if !lines.is_empty() {
             lines.push(Line::from(""));
@@ -65,18 +75,26 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             Answer::Open => {
                 let within = crate::notation::num(question.tolerance() * 100.0);
                 let how = match (choices.len(), s.truth_of(question), lang) {
-                    (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择 · {}", w.later),
+                    (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择，或写出选项的文字 · {}", w.later),
                     (_, Some(t), Lang::Zh) if !t.unit.is_empty() => {
                         format!("输入答案（单位 {}，误差 {within}% 以内），按 Enter · {}", t.unit, w.later)
                     }
                     (_, _, Lang::Zh) => format!("输入答案，按 Enter · {}", w.later),
-                    (n, _, _) if n > 0 => format!("press 1 to {n} · {}", w.later),
+                    (n, _, _) if n > 0 => format!("press 1 to {n}, or type a choice's words · {}", w.later),
                     (_, Some(t), _) if !t.unit.is_empty() => {
                         format!("type your answer in {} (±{within}%), then Enter · {}", t.unit, w.later)
                     }
                     _ => format!("type your answer, then Enter · {}", w.later),
                 };
                 lines.push(Line::styled(format!("  {how}"), theme.dim()));
+                // A wrong try so far, and the hints given.
+                if let Some(said) = s.class.feedback.get(&q) {
+                    lines.push(Line::styled(format!("  ✗ {said}"), theme.fg(Color::Red)));
+                }
+                let given = s.class.hints.get(&q).copied().unwrap_or(0);
+                for hint in s.hints_of(q).into_iter().take(given) {
+                    lines.push(Line::styled(format!("  › {hint}"), theme.fg(Color::Cyan)));
+                }
                 continue;
             }
             // The verdict in the words and punctuation the status line uses for it.
@@ -96,10 +114,38 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
             Span::raw(mark.2),
         ]));
+        // How a wrong answer was wrong: the slip it looks like.
+        if let (Answer::Given { verdict: Verdict::Wrong, .. }, Some(said)) = (answer, s.class.feedback.get(&q)) {
+            lines.push(Line::styled(format!("  {said}"), theme.fg(Color::Red)));
+        }
         // An explanation works the phase through, and would give away what a question still open here asks.
         if let Some(explain) = question.explain(lang).filter(|_| asked.is_none()) {
             lines.push(Line::from(format!("  {}", explain.trim())));
         }
     }
     lines
+}
+
+/// The score's lines, one a question: ✓, ✗, revealed or skipped, what was
+/// answered, and the tries it took when more than one.
+fn score_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
+    let w = words(s.lang);
+    let screen = crate::tui::words::words(s.lang);
+    let answers = &s.class.answers;
+    answers
+        .answers
+        .iter()
+        .enumerate()
+        .map(|(q, answer)| {
+            let tries = answers.tries.get(q).copied().unwrap_or(0);
+            let tries = if tries > 1 { format!(" · {}", crate::tui::words::fill(screen.tries_n, &[&tries])) } else { String::new() };
+            let (mark, color, what) = match answer {
+                Answer::Given { verdict: Verdict::Right, typed } => ("✓", Color::Green, format!("{typed}{tries}")),
+                Answer::Given { verdict: Verdict::Wrong, typed } => ("✗", Color::Red, format!("{typed}{tries}")),
+                Answer::Revealed => ("·", Color::Cyan, w.revealed.to_string()),
+                Answer::Open => ("·", Color::Yellow, screen.skipped.to_string()),
+            };
+            Line::from(vec![Span::styled(format!("  Q{} {mark} ", q + 1), theme.fg(color).add_modifier(Modifier::BOLD)), Span::raw(what)])
+        })
+        .collect()
 }

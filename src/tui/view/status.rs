@@ -48,7 +48,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         ask(format!("{head}   {after}"))
     };
     match &s.mode {
-        Mode::SaveAs(name) => return typing(format!(" {}: {name}█", w.save_as), w.save_as_keys),
+        Mode::SaveAs(name) => return typing(format!(" {}: {}", w.save_as, name.with_cursor()), w.save_as_keys),
         Mode::Overwrite(path) => {
             let question = fill(w.write_over, &[&path.display()]);
             // Why it asks goes first; when the question would not fit with
@@ -67,14 +67,14 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
                 Ask::Variant => (w.variant_with, w.variant_keys),
                 Ask::Rename => (w.rename_to, w.rename_keys),
             };
-            return typing(format!(" {what}: {}█", p.text), keys);
+            return typing(format!(" {what}: {}", p.text.with_cursor()), keys);
         }
         Mode::Answer(p) => {
             let question = &s.session.lesson.questions[p.question];
             let n = question.choices.as_ref().map_or(0, Vec::len);
             let keys = if n > 0 { fill(w.pick_keys, &[&n]) } else { w.answer_keys.to_string() };
             let what = if n > 0 { w.your_pick } else { w.your_answer };
-            return typing(format!(" Q{} {what}: {}█", p.question + 1, p.text), &keys);
+            return typing(format!(" Q{} {what}: {}", p.question + 1, p.text.with_cursor()), &keys);
         }
         Mode::Breaks(i) => {
             return ask(format!(" {}", fill(w.breakpoint_of, &[&(i + 1), &s.breaks.list.len(), &s.break_text(*i)])));
