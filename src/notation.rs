@@ -337,8 +337,8 @@ mod tests {
     fn a_veiled_input_is_put_in_as_its_symbol() {
         let jn = Quantity::new("jn", -7.2, "N·s")
             .by("−(1 + {e})·{vrn} / {k_n}", vec![("e", 1.0.into()), ("vrn", 3.0.into()), ("k_n", (5.0 / 6.0).into())]);
-        assert_eq!(derive_veiled(&jn, |name| name != "e").numbers.as_deref(), Some("jn = −(1 + 1)·vrn / k_n"));
-        assert_eq!(derive_veiled(&jn, |_| false), derive(&jn));
+        assert_eq!(derive_veiled(&jn, &terms::EN, |name| name != "e").numbers.as_deref(), Some("jn = −(1 + 1)·vrn / k_n"));
+        assert_eq!(derive_veiled(&jn, &terms::EN, |_| false), derive(&jn));
     }
 
     #[test]
