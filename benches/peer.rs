@@ -16,7 +16,7 @@
 //! and times the steps that follow one after another. rapier is timed twice:
 //! with its default 4 solver iterations, and with 15, the passes impulse makes.
 //!
-//! Run: `cargo bench --bench peer`. Results are in BENCHMARKS.md.
+//! Run: `cargo bench -p impulse-bench --bench peer`. Results are in BENCHMARKS.md.
 
 mod common;
 

@@ -13,7 +13,7 @@
 //! `record_frame_into`'s, which the next frame writes over), with the default
 //! solver: 15 relaxation passes.
 //!
-//! Run: `cargo bench --bench step`. Results are in BENCHMARKS.md.
+//! Run: `cargo bench -p impulse-bench --bench step`. Results are in BENCHMARKS.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 

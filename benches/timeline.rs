@@ -3,7 +3,7 @@
 //! benches/discs1000.toml, after 600 frames were played untraced. The frame is
 //! rebuilt from the keyframe before it and recorded (about 131,000 phases).
 //!
-//! Run: `cargo bench --bench timeline`. Results are in BENCHMARKS.md.
+//! Run: `cargo bench -p impulse-bench --bench timeline`. Results are in BENCHMARKS.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use impulse::scene::Scene;
