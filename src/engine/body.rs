@@ -1,4 +1,5 @@
-use crate::geometry::{Pose, Shape, cross, cross_sv};
+use super::kernel;
+use crate::geometry::{Pose, Shape, cross};
 use glam::DVec2;
 
 /// What a phase can change about a body, and what the trace keeps of it.
@@ -188,7 +189,7 @@ impl Motion {
     /// Velocity of the body's point at `p`: v + ω×(p − x) (text 000).
     #[inline]
     pub fn velocity_at(&self, p: DVec2) -> DVec2 {
-        self.velocity + cross_sv(self.angular_velocity, p - self.position)
+        kernel::velocity_at(self.velocity.into(), self.angular_velocity, (p - self.position).into()).into()
     }
 
     pub fn state(&self) -> BodyState {
@@ -207,8 +208,8 @@ impl Motion {
         if self.is_static() {
             return;
         }
-        self.velocity += j * self.inv_mass;
-        self.angular_velocity += cross(r, j) * self.inv_inertia;
+        let (v, w) = kernel::push((self.velocity.into(), self.angular_velocity), j.into(), r.into(), self.inv_mass, self.inv_inertia);
+        (self.velocity, self.angular_velocity) = (v.into(), w);
     }
 }
 

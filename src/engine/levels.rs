@@ -21,9 +21,10 @@
 
 use super::body::{Body, BodyRef, Motion};
 use super::broad::Broad;
+use super::kernel;
 use super::trace::NoTrace;
 use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
-use crate::geometry::Pose;
+use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;
 
 /// The visits of the current list, grouped by level, and the pass's starting
@@ -161,67 +162,6 @@ fn both_moving_discs((a, ma): BodyRef, (b, mb): BodyRef) -> bool {
     super::detect::discs(a, b).is_some() && !ma.is_static() && !mb.is_static()
 }
 
-/// Four numbers, one per visit, each operation made lane by lane: the same
-/// IEEE operation a visit makes on its own, four times (and, compiled for a
-/// processor with 256-bit registers, in one instruction).
-#[derive(Clone, Copy)]
-struct F4([f64; 4]);
-
-impl F4 {
-    #[inline(always)]
-    fn splat(x: f64) -> F4 {
-        F4([x; 4])
-    }
-    // Written out lane by lane, not with `array::from_fn`: the compiler
-    // must see four independent operations, and may leave a call to that
-    // helper out of line, and the step took three to five times as long.
-    #[inline(always)]
-    fn map(self, f: impl Fn(f64) -> f64) -> F4 {
-        let [a, b, c, d] = self.0;
-        F4([f(a), f(b), f(c), f(d)])
-    }
-    #[inline(always)]
-    fn zip(self, other: F4, f: impl Fn(f64, f64) -> f64) -> F4 {
-        let ([a, b, c, d], [e, g, h, i]) = (self.0, other.0);
-        F4([f(a, e), f(b, g), f(c, h), f(d, i)])
-    }
-    #[inline(always)]
-    fn sqrt(self) -> F4 {
-        self.map(f64::sqrt)
-    }
-    /// Lane by lane: `yes` where `self > than`, `no` elsewhere.
-    #[inline(always)]
-    fn above(self, than: F4, yes: F4, no: F4) -> F4 {
-        let pick = |k: usize| if self.0[k] > than.0[k] { yes.0[k] } else { no.0[k] };
-        F4([pick(0), pick(1), pick(2), pick(3)])
-    }
-    #[inline(always)]
-    fn lane(self, k: usize) -> f64 {
-        self.0[k]
-    }
-}
-
-macro_rules! lanewise {
-    ($($op:ident $method:ident $sym:tt),*) => {$(
-        impl std::ops::$op for F4 {
-            type Output = F4;
-            #[inline(always)]
-            fn $method(self, other: F4) -> F4 {
-                self.zip(other, |a, b| a $sym b)
-            }
-        }
-    )*};
-}
-lanewise!(Add add +, Sub sub -, Mul mul *, Div div /);
-
-impl std::ops::Neg for F4 {
-    type Output = F4;
-    #[inline(always)]
-    fn neg(self) -> F4 {
-        self.map(|x| -x)
-    }
-}
-
 /// One number of each of four bodies.
 #[inline(always)]
 fn gather<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> f64) -> F4 {
@@ -230,9 +170,9 @@ fn gather<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> f64) -> F4 {
 
 /// One vector of each of four bodies, as its x and its y.
 #[inline(always)]
-fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> (F4, F4) {
+fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> V2<F4> {
     let [p, q, r, t] = [f(&of[k]), f(&of[l]), f(&of[m]), f(&of[n])];
-    (F4([p.x, q.x, r.x, t.x]), F4([p.y, q.y, r.y, t.y]))
+    V2::new(F4([p.x, q.x, r.x, t.x]), F4([p.y, q.y, r.y, t.y]))
 }
 
 /// Visits 1 to 4 pairs of moving discs of one level at once: the
@@ -251,8 +191,6 @@ fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: 
     };
     let [(a0, b0), (a1, b1), (a2, b2), (a3, b3)] = [pair(0), pair(1), pair(2), pair(3)];
     let (ia, ib) = ([a0, a1, a2, a3], [b0, b1, b2, b3]);
-    let (zero, one) = (F4::splat(0.0), F4::splat(1.0));
-    let ((xa, ya), (xb, yb)) = (gather2(motions, ia, |m| m.position), gather2(motions, ib, |m| m.position));
     // Only two moving discs come here. (`Shape::bounding_radius`, which gives the
     // same number, also holds a box's root in the lanes: 3 % of the step.)
     let radius = |b: &Body| match b.shape {
@@ -261,77 +199,56 @@ fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: 
     };
     let (ra, rb) = (gather(bodies, ia, radius), gather(bodies, ib, radius));
 
-    // The bound test and `collide_circle_circle`, on d = x_b − x_a.
-    let (dx, dy) = (xb - xa, yb - ya);
-    let d2 = dx * dx + dy * dy;
-    // A disc's bound is the disc: the bound test's reach is the radii's sum.
-    let sum = ra + rb;
-    let reach2 = sum * sum;
-    let dist = d2.sqrt();
-    let nx = dist.above(zero, dx / dist, zero);
-    let ny = dist.above(zero, dy / dist, one);
-    let depth = sum - dist;
-    let (sx, sy) = (xb - nx * rb, yb - ny * rb);
-    let (ex, ey) = (sx + nx * depth, sy + ny * depth);
+    // The bound test (a disc's bound is the disc) and `collide_circle_circle`.
+    let (xa, xb) = (gather2(motions, ia, |m| m.position), gather2(motions, ib, |m| m.position));
+    let meet = circles_meet(xa, ra, xb, rb);
+    let (n, depth) = (meet.normal, meet.sum - meet.dist);
+    let reach2 = meet.sum * meet.sum;
 
     // `correct::run`: both bodies move.
     let (ima, imb) = (gather(motions, ia, Motion::inv_mass), gather(motions, ib, Motion::inv_mass));
-    let excess = if s.slop > 0.0 { depth.map(|d| (d - s.slop).max(0.0)) } else { depth };
-    let push = excess * F4::splat(s.correction_rate) / (ima + imb);
-    let (xa, ya) = (xa - nx * push * ima, ya - ny * push * ima);
-    let (xb, yb) = (xb + nx * push * imb, yb + ny * push * imb);
+    let push = kernel::correction(depth, s.slop, s.correction_rate, ima, imb);
+    let (xa, xb) = (xa - n.scale(push).scale(ima), xb + n.scale(push).scale(imb));
 
-    // `resolve::run`: the contact point between start and end, weighted by inverse mass.
-    let (px, py) = (sx * (imb / (ima + imb)) + ex * (ima / (ima + imb)), sy * (imb / (ima + imb)) + ey * (ima / (ima + imb)));
-    let (rax, ray, rbx, rby) = (px - xa, py - ya, px - xb, py - yb);
-    let ((vax, vay), wa) = (gather2(motions, ia, |m| m.velocity), gather(motions, ia, |m| m.angular_velocity));
-    let ((vbx, vby), wb) = (gather2(motions, ib, |m| m.velocity), gather(motions, ib, |m| m.angular_velocity));
-    // v + ω×r, as `Motion::velocity_at` takes it (r = p − x, the same bits as the arms).
-    let vrx = (vax + -wa * ray) - (vbx + -wb * rby);
-    let vry = (vay + wa * rax) - (vby + wb * rbx);
-    let vrn = vrx * nx + vry * ny;
-    let e = {
-        let half = (gather(bodies, ia, |b| b.restitution) + gather(bodies, ib, |b| b.restitution)) / F4::splat(2.0);
-        // 0 below the threshold: `vrn < threshold` is `threshold > vrn`.
-        F4::splat(s.restitution_threshold).above(vrn, zero, half)
-    };
-    let mu = (gather(bodies, ia, |b| b.friction) + gather(bodies, ib, |b| b.friction)) / F4::splat(2.0);
+    // `resolve::run`, the texts' way: Coulomb friction along the projected tangent.
+    let end = meet.start + n.scale(depth);
+    let p = kernel::contact_point(meet.start, end, ima, imb);
+    let (arm_a, arm_b) = (p - xa, p - xb);
+    let (va, wa) = (gather2(motions, ia, |m| m.velocity), gather(motions, ia, |m| m.angular_velocity));
+    let (vb, wb) = (gather2(motions, ib, |m| m.velocity), gather(motions, ib, |m| m.angular_velocity));
+    let v_rel = kernel::velocity_at(va, wa, arm_a) - kernel::velocity_at(vb, wb, arm_b);
+    let vrn = v_rel.dot(n);
+    let e = kernel::restitution(vrn, s.restitution_threshold, [ia, ib].map(|i| gather(bodies, i, |b| b.restitution)));
+    let mu = kernel::mix(gather(bodies, ia, |b| b.friction), gather(bodies, ib, |b| b.friction));
     let (iia, iib) = (gather(motions, ia, Motion::inv_inertia), gather(motions, ib, Motion::inv_inertia));
-    let (cna, cnb) = (rax * ny - ray * nx, rbx * ny - rby * nx);
-    let k_n = ima + imb + cna * cna * iia + cnb * cnb * iib;
-    let jn = -(one + e) * vrn / k_n;
-    // The projected tangent: v_rel with its normal part removed, made a unit.
-    let (alx, aly) = (vrx - nx * vrn, vry - ny * vrn);
-    let len = (alx * alx + aly * aly).sqrt();
-    let epsilon = F4::splat(super::resolve::SLIDING_EPSILON);
-    let (tx, ty) = (len.above(epsilon, alx / len, zero), len.above(epsilon, aly / len, zero));
-    let vrt = vrx * tx + vry * ty;
-    let jt = vrt.map(f64::abs).above(epsilon, mu * jn, zero);
-    let (jx, jy) = (nx * jn + tx * jt, ny * jn + ty * jt);
+    let jn = kernel::normal_impulse(e, vrn, kernel::effective_mass([ima, imb], [iia, iib], [arm_a, arm_b], n));
+    let t = kernel::projected_tangent(n, v_rel, vrn);
+    let jt = kernel::coulomb(v_rel.dot(t), mu, jn);
+    let j = n.scale(jn) + t.scale(jt);
     // `Motion::push`: J at A, −J at B.
-    let (vax2, vay2, wa2) = (vax + jx * ima, vay + jy * ima, wa + (rax * jy - ray * jx) * iia);
-    let (mjx, mjy) = (-jx, -jy);
-    let (vbx2, vby2, wb2) = (vbx + mjx * imb, vby + mjy * imb, wb + (rbx * mjy - rby * mjx) * iib);
+    let (va2, wa2) = kernel::push((va, wa), j, arm_a, ima, iia);
+    let (vb2, wb2) = kernel::push((vb, wb), -j, arm_b, imb, iib);
 
     let mut keeps = true;
     for k in 0..count {
-        let touch = d2.lane(k) <= reach2.lane(k);
+        let touch = meet.dist2.lane(k) <= reach2.lane(k);
         if !touch {
             continue;
         }
         stats.narrow_tests += 1;
-        if dist.lane(k) > sum.lane(k) {
+        if meet.dist.lane(k) > meet.sum.lane(k) {
             continue;
         }
         stats.contacts += 1;
         let (a, b) = pair(k);
-        motions[a].position = DVec2::new(xa.lane(k), ya.lane(k));
-        motions[b].position = DVec2::new(xb.lane(k), yb.lane(k));
+        let at = |v: V2<F4>| DVec2::new(v.x.lane(k), v.y.lane(k));
+        motions[a].position = at(xa);
+        motions[b].position = at(xb);
         if vrn.lane(k) > 0.0 {
             let ma = &mut motions[a];
-            (ma.velocity, ma.angular_velocity) = (DVec2::new(vax2.lane(k), vay2.lane(k)), wa2.lane(k));
+            (ma.velocity, ma.angular_velocity) = (at(va2), wa2.lane(k));
             let mb = &mut motions[b];
-            (mb.velocity, mb.angular_velocity) = (DVec2::new(vbx2.lane(k), vby2.lane(k)), wb2.lane(k));
+            (mb.velocity, mb.angular_velocity) = (at(vb2), wb2.lane(k));
         }
         keeps &= broad.keeps(motions, (a, b));
     }

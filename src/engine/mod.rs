@@ -14,6 +14,7 @@ mod event;
 mod forces;
 mod guard;
 mod integrate;
+mod kernel;
 mod ledger;
 mod levels;
 mod phases;

@@ -28,20 +28,17 @@
 //! speed every frame; bounced back with e > 0, that speed keeps a stack hopping.
 
 use super::body::{Body, Motion};
+use super::kernel::{self, SLIDING_EPSILON, effective_mass};
 use super::trace::{BodyChange, PhaseKind, Quantity, Tracer, Value};
 use super::warm::Summed;
 use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross, cross_sv};
 use glam::DVec2;
 
-/// A sliding speed below this (m/s) counts as none, so round-off never picks a
-/// tangent at random.
-pub(super) const SLIDING_EPSILON: f64 = 1e-9;
-
 /// The contact point: between the info's start and end, weighted by inverse mass.
 #[inline]
 pub(super) fn contact_point(info: &CollisionInfo, ima: f64, imb: f64) -> DVec2 {
-    info.start * (imb / (ima + imb)) + info.end * (ima / (ima + imb))
+    kernel::contact_point(info.start.into(), info.end.into(), ima, imb).into()
 }
 
 /// Resolves one contact point. `given` is the normal impulse when the two
@@ -79,11 +76,11 @@ pub(super) fn run<T: Tracer>(
 
     let threshold = settings.restitution_threshold;
     let (body_a, body_b) = (&bodies[a], &bodies[b]);
-    let e = if vrn < threshold { 0.0 } else { (body_a.restitution + body_b.restitution) / 2.0 };
-    let mu = (body_a.friction + body_b.friction) / 2.0;
+    let e = kernel::restitution(vrn, threshold, [body_a.restitution, body_b.restitution]);
+    let mu = kernel::mix(body_a.friction, body_b.friction);
     let (iia, iib) = (ma.inv_inertia(), mb.inv_inertia());
-    let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
-    let jn = given.as_ref().map_or_else(|| -(1.0 + e) * vrn / k_n, |g| g.jn);
+    let k_n = effective_mass([ima, imb], [iia, iib], [ra, rb], n);
+    let jn = given.as_ref().map_or_else(|| kernel::normal_impulse(e, vrn, k_n), |g| g.jn);
 
     // With two points solved together, friction always acts on the sliding
     // their normal impulses leave (those still to come are `pending`).
@@ -97,14 +94,13 @@ pub(super) fn run<T: Tracer>(
     let t = tangent(settings.tangent, n, v_slide, vrn_slide);
     let vrt = v_slide.dot(t);
     // Kt is only needed by text 001's friction and by the cap.
-    let k_t = (settings.friction == Friction::VelocityRatio || settings.coulomb_cap)
-        .then(|| ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib);
+    let k_t =
+        (settings.friction == Friction::VelocityRatio || settings.coulomb_cap).then(|| effective_mass([ima, imb], [iia, iib], [ra, rb], t));
     let sliding = vrt.abs() > SLIDING_EPSILON;
     let jt_free = match settings.friction {
         Friction::None => 0.0,
-        Friction::Coulomb if !sliding => 0.0,
-        Friction::Coulomb if settings.tangent == Tangent::SignFixed && vrt < 0.0 => -mu * jn,
-        Friction::Coulomb => mu * jn,
+        Friction::Coulomb if sliding && settings.tangent == Tangent::SignFixed && vrt < 0.0 => -kernel::coulomb(vrt, mu, jn),
+        Friction::Coulomb => kernel::coulomb(vrt, mu, jn),
         Friction::VelocityRatio => -mu * vrt / k_t.unwrap_or(f64::INFINITY),
     };
     // The impulse that stops sliding, −vrt/Kt, is as far as friction should go.
@@ -184,7 +180,7 @@ impl SummedPoint {
         // from other contacts would otherwise be bounced back, and energy made.
         let approach = || super::warm::approach_before(solve.before, (a, b), c.n, (c.r[0], c.r[1])).unwrap_or(c.vrn());
         let sums = *solve.memory.sums_for(super::warm::key(a, b, info.feature), solve.frame, (c.n, c.p), approach);
-        let e = if sums.vrn0 < settings.restitution_threshold { 0.0 } else { (bodies[a].restitution + bodies[b].restitution) / 2.0 };
+        let e = kernel::restitution(sums.vrn0, settings.restitution_threshold, [bodies[a].restitution, bodies[b].restitution]);
         SummedPoint { c, e, vrn0: sums.vrn0 }
     }
 
@@ -251,7 +247,7 @@ pub(super) fn run_summed<T: Tracer>(
     let (n, [ra, rb]) = (c.n, c.r);
     let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());
     let before = (sums.jn, sums.jt);
-    let k_n = ima + imb + cross(ra, n).powi(2) * iia + cross(rb, n).powi(2) * iib;
+    let k_n = effective_mass([ima, imb], [iia, iib], [ra, rb], n);
     let djn = match given {
         Some((sum, _)) => sum - before.0,
         None => -(c.vrn() + e * sums.vrn0.max(0.0)) / k_n,
@@ -265,13 +261,13 @@ pub(super) fn run_summed<T: Tracer>(
 
     // A point that has pushed nothing this frame has no friction either: the cone is a point.
     let t = n.perp();
-    let mu = if settings.friction == Friction::None { 0.0 } else { (bodies[a].friction + bodies[b].friction) / 2.0 };
+    let mu = if settings.friction == Friction::None { 0.0 } else { kernel::mix(bodies[a].friction, bodies[b].friction) };
     let limit = -mu * sums.jn;
     let (vrt, k_t, djt) = if limit == 0.0 && before.1 == 0.0 && !T::ENABLED {
         (0.0, 0.0, 0.0)
     } else {
         let vrt = (ma.velocity_at(c.p) - mb.velocity_at(c.p)).dot(t);
-        let k_t = ima + imb + cross(ra, t).powi(2) * iia + cross(rb, t).powi(2) * iib;
+        let k_t = effective_mass([ima, imb], [iia, iib], [ra, rb], t);
         (vrt, k_t, -vrt / k_t)
     };
     sums.jt = (sums.jt + djt).clamp(-limit, limit);
@@ -541,8 +537,7 @@ pub(super) fn solve_two(
     if a11 * a11 >= MAX_CONDITION * det {
         return None;
     }
-    let bounce = (bodies[a].restitution + bodies[b].restitution) / 2.0;
-    let e = vn.map(|v| if v < settings.restitution_threshold { 0.0 } else { bounce });
+    let e = vn.map(|v| kernel::restitution(v, settings.restitution_threshold, [bodies[a].restitution, bodies[b].restitution]));
     let rhs = [(1.0 + e[0]) * vn[0], (1.0 + e[1]) * vn[1]];
     let (lambda, case) = two_point_cases([a11, a12, a22], rhs, vn)?;
     Some(TwoPoints { arms, vn, e, a: [a11, a12, a22], b: rhs, lambda, case })
@@ -760,11 +755,7 @@ fn tangent(mode: Tangent, n: DVec2, v_rel: DVec2, vrn: f64) -> DVec2 {
     match mode {
         Tangent::RotatedNormal | Tangent::SignFixed => DVec2::new(n.y, -n.x),
         // (n×v)×n = v − (v·n)n for a unit n: v_rel with its normal part removed.
-        Tangent::Projected => {
-            let along = v_rel - n * vrn;
-            let len = along.length();
-            if len > SLIDING_EPSILON { along / len } else { DVec2::ZERO }
-        }
+        Tangent::Projected => kernel::projected_tangent(n.into(), v_rel.into(), vrn).into(),
     }
 }
 

@@ -36,9 +36,9 @@
 //! dead. An unmatched point starts cold.
 
 use super::body::{Body, Motion};
-use super::pair_mut;
 use super::resolve::{Contact, TwoPointCase, contact_point};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::{kernel, pair_mut};
 use crate::geometry::{CollisionInfo, Feature};
 use glam::DVec2;
 use std::collections::HashMap;
@@ -215,7 +215,7 @@ pub(super) fn warm<T: Tracer>(
     let vrn0 = approach_before(before, (a, b), n, (ra, rb)).unwrap_or(0.0);
     let t = n.perp();
     let last = old.n * old.jn + old.n.perp() * old.jt;
-    let mu = (bodies[a].friction + bodies[b].friction) / 2.0;
+    let mu = kernel::mix(bodies[a].friction, bodies[b].friction);
     let jn = last.dot(n).min(0.0);
     let jt = last.dot(t).clamp(mu * jn, -mu * jn);
     let j = n * jn + t * jt;

@@ -1,4 +1,5 @@
 use super::CollisionInfo;
+use super::lane::{Lane, V2};
 use glam::DVec2;
 
 /// Two discs touch when the distance between centres is at most the sum of the
@@ -8,14 +9,35 @@ use glam::DVec2;
 /// fixed normal and takes the whole radius sum as depth, which we do with +y.
 #[inline]
 pub fn collide_circle_circle(ca: DVec2, ra: f64, cb: DVec2, rb: f64) -> Option<CollisionInfo> {
-    let d = cb - ca;
-    let dist = d.length();
-    let sum = ra + rb;
-    if dist > sum {
+    let c = circles_meet(V2::from(ca), ra, V2::from(cb), rb);
+    if c.dist > c.sum {
         return None;
     }
-    let normal = if dist > 0.0 { d / dist } else { DVec2::Y };
-    Some(CollisionInfo::new(sum - dist, normal, cb - normal * rb))
+    Some(CollisionInfo::new(c.sum - c.dist, c.normal.into(), c.start.into()))
+}
+
+/// Where two circles would touch, for one pair or four at once (see [`Lane`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CirclesMeet<L> {
+    /// |x_b − x_a|², which the bound test compares with the radii's sum squared.
+    pub dist2: L,
+    pub dist: L,
+    /// The radii's sum: the circles touch when `dist ≤ sum`.
+    pub sum: L,
+    /// From A to B; +y when the centres coincide, so it is always a unit.
+    pub normal: V2<L>,
+    /// B's point deepest inside A.
+    pub start: V2<L>,
+}
+
+#[inline(always)]
+pub fn circles_meet<L: Lane>(ca: V2<L>, ra: L, cb: V2<L>, rb: L) -> CirclesMeet<L> {
+    let d = cb - ca;
+    let dist2 = d.dot(d);
+    let dist = dist2.sqrt();
+    let (zero, one) = (L::splat(0.0), L::splat(1.0));
+    let normal = V2::new(dist.if_above(zero, || d.x / dist, || zero), dist.if_above(zero, || d.y / dist, || one));
+    CirclesMeet { dist2, dist, sum: ra + rb, normal, start: cb - normal.scale(rb) }
 }
 
 #[cfg(test)]

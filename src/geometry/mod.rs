@@ -4,12 +4,14 @@
 mod box_box;
 mod box_circle;
 mod circle_circle;
+mod lane;
 mod segment;
 mod shape;
 
 pub use box_box::{FaceTest, SatReport, clip_box_box, collide_box_box};
 pub use box_circle::{CircleRegion, RegionTest, collide_box_circle};
-pub use circle_circle::collide_circle_circle;
+pub use circle_circle::{CirclesMeet, circles_meet, collide_circle_circle};
+pub use lane::{F4, Lane, V2};
 pub use segment::{SegmentBoxReport, SegmentTest, collide_segment_box, collide_segment_circle, segment_between, segment_ends};
 pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
 

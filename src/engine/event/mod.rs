@@ -30,7 +30,7 @@ pub use predict::{HitOutcome, Prediction, Target, Test};
 use super::body::{Body, Motion};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
 use super::walls::{WallSegment, segments};
-use super::{StepStats, integrate, pair_mut};
+use super::{StepStats, integrate, kernel, pair_mut};
 use crate::geometry::Shape;
 use glam::DVec2;
 use std::cmp::Ordering;
@@ -405,7 +405,7 @@ impl Frame<'_> {
 
     fn bounce<T: Tracer>(&mut self, i: usize, target: Target, tracer: &mut T) {
         let bodies = self.bodies;
-        let e = (bodies[i].restitution + bodies[target.body()].restitution) / 2.0;
+        let e = kernel::mix(bodies[i].restitution, bodies[target.body()].restitution);
         let (how, moved) = match target {
             Target::Disc(j) => {
                 let (a, b) = if i < j {

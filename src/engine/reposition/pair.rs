@@ -16,8 +16,8 @@
 //! through the wall of its box.
 
 use super::super::body::{Body, Motion};
-use super::super::pair_mut;
 use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::super::{kernel, pair_mut};
 use crate::geometry::Shape;
 use glam::DVec2;
 
@@ -98,7 +98,7 @@ pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, 
     if shared == Some(Shared::Separating) {
         return true;
     }
-    let cr = (bodies[i].restitution + bodies[j].restitution) / 2.0;
+    let cr = kernel::mix(bodies[i].restitution, bodies[j].restitution);
     let m = [bodies[i].mass(), bodies[j].mass()];
     let after = match (mi.is_static(), mj.is_static()) {
         // A fixed partner is infinitely heavy: m_j → ∞ leaves v_i = −CR·u_i + (1 + CR)·u_j.

@@ -24,6 +24,7 @@
 //! round times e, as two balls do (see `pair.rs`).
 
 use super::super::body::{Body, Motion};
+use super::super::kernel;
 use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
 use super::super::walls::WallSegment;
 use crate::geometry::Shape;
@@ -89,12 +90,12 @@ pub(super) fn visit<T: Tracer>(
             let record = WallTouchRecord { x, r, from, to, proj1, proj2, length, dist, side, tunnelled, outcome };
             tracer.record(Phase::new(None, Some((i, w)), PhaseData::WallTouch(Box::new(record))));
         }
-        let e = (bodies[i].restitution + bodies[w].restitution) / 2.0;
+        let e = kernel::mix(bodies[i].restitution, bodies[w].restitution);
         match outcome {
             Outcome::Miss => continue,
             Outcome::End(end) => endpoint(ball, (i, w), r, [from, to][end], end, e, tracer),
             Outcome::Face => {
-                let mu = (bodies[i].friction + bodies[w].friction) / 2.0;
+                let mu = kernel::mix(bodies[i].friction, bodies[w].friction);
                 face(ball, (i, w), Face { r, wall: unit, dist, tunnelled, side, dt }, gravity, (e, mu), tracer);
             }
         }
