@@ -12,7 +12,7 @@
 
 use super::body::Motion;
 use super::trace::{BodyChange, PhaseKind, Quantity, Tracer};
-use super::{Settings, pair_mut};
+use super::{Settings, kernel, pair_mut};
 use crate::geometry::CollisionInfo;
 use glam::DVec2;
 
@@ -30,8 +30,7 @@ pub(super) fn run<T: Tracer>(
     let (inv_a, inv_b) = (ma.inv_mass(), mb.inv_mass());
     let (rate, slop) = (settings.correction_rate, settings.slop);
     // Without a slop the depth is used as it is, bit for bit the texts' value.
-    let excess = if slop > 0.0 { (info.depth - slop).max(0.0) } else { info.depth };
-    let s = excess * rate / (inv_a + inv_b);
+    let s = kernel::correction(info.depth, slop, rate, inv_a, inv_b);
     // A static body is not moved at all: a non-finite s times its zero inverse mass would be NaN.
     if !ma.is_static() {
         ma.position -= info.normal * s * inv_a;

@@ -19,10 +19,20 @@ pub(crate) fn mix<L: Lane>(a: L, b: L) -> L {
 /// along `dir`: K = 1/mA + 1/mB + (rA×d)²/IA + (rB×d)²/IB (Kn for the normal,
 /// Kt for the tangent).
 #[inline(always)]
-pub(crate) fn effective_mass<L: Lane, V: Into<V2<L>>>([ima, imb]: [L; 2], [iia, iib]: [L; 2], [ra, rb]: [V; 2], dir: V) -> L {
+pub(crate) fn effective_mass<L: Lane, V: Into<V2<L>>>(inv_mass: [L; 2], inv_inertia: [L; 2], [ra, rb]: [V; 2], dir: V) -> L {
     let dir = dir.into();
-    let (ca, cb) = (ra.into().cross(dir), rb.into().cross(dir));
-    ima + imb + ca * ca * iia + cb * cb * iib
+    let turn = [ra.into().cross(dir), rb.into().cross(dir)];
+    coupling(inv_mass, inv_inertia, turn, turn)
+}
+
+/// How a unit normal impulse at one point of a manifold changes the normal
+/// speed at another, given each point's turns `[rA×n, rB×n]`:
+/// K_ij = 1/mA + 1/mB + (rA_i×n)(rA_j×n)/IA + (rB_i×n)(rB_j×n)/IB. K_ii is the
+/// point's own Kn; the 2 × 2 matrix of a two-point manifold is what the block
+/// solver inverts.
+#[inline(always)]
+pub(crate) fn coupling<L: Lane>([ima, imb]: [L; 2], [iia, iib]: [L; 2], [ta_i, tb_i]: [L; 2], [ta_j, tb_j]: [L; 2]) -> L {
+    ima + imb + ta_i * ta_j * iia + tb_i * tb_j * iib
 }
 
 /// The restitution a contact bounces with: 0 when it approaches slower than
@@ -46,14 +56,14 @@ pub(crate) fn projected_tangent<L: Lane>(n: V2<L>, v_rel: V2<L>, vrn: L) -> V2<L
     let along = v_rel - n.scale(vrn);
     let len = along.dot(along).sqrt();
     let (epsilon, zero) = (L::splat(SLIDING_EPSILON), L::splat(0.0));
-    V2::new(len.if_above(epsilon, || along.x / len, || zero), len.if_above(epsilon, || along.y / len, || zero))
+    len.if_above_v(epsilon, || along.over(len), || V2::new(zero, zero))
 }
 
 /// A sliding speed below this (m/s) counts as none, so round-off never picks a
 /// tangent at random.
 pub(crate) const SLIDING_EPSILON: f64 = 1e-9;
 
-/// Coulomb friction as text 000 takes it: jt = μ·jn whenever the contact slides.
+/// Coulomb friction as the rough-balls article takes it: jt = μ·jn whenever the contact slides.
 #[inline(always)]
 pub(crate) fn coulomb<L: Lane>(vrt: L, mu: L, jn: L) -> L {
     vrt.abs().if_above(L::splat(SLIDING_EPSILON), || mu * jn, || L::splat(0.0))

@@ -218,7 +218,8 @@ fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: 
     let (vb, wb) = (gather2(motions, ib, |m| m.velocity), gather(motions, ib, |m| m.angular_velocity));
     let v_rel = kernel::velocity_at(va, wa, arm_a) - kernel::velocity_at(vb, wb, arm_b);
     let vrn = v_rel.dot(n);
-    let e = kernel::restitution(vrn, s.restitution_threshold, [ia, ib].map(|i| gather(bodies, i, |b| b.restitution)));
+    let e =
+        kernel::restitution(vrn, s.restitution_threshold, [gather(bodies, ia, |b| b.restitution), gather(bodies, ib, |b| b.restitution)]);
     let mu = kernel::mix(gather(bodies, ia, |b| b.friction), gather(bodies, ib, |b| b.friction));
     let (iia, iib) = (gather(motions, ia, Motion::inv_inertia), gather(motions, ib, Motion::inv_inertia));
     let jn = kernel::normal_impulse(e, vrn, kernel::effective_mass([ima, imb], [iia, iib], [arm_a, arm_b], n));

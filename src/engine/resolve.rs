@@ -215,10 +215,10 @@ pub(super) fn block_sums(
     let lambda = infos.map(|info| -solve.memory.get(a, b, info.feature).map_or(0.0, |s| s.jn));
     let (ma, mb) = (&motions[a], &motions[b]);
     let n = points[0].c.n;
-    let arm = |p: &SummedPoint| (cross(p.c.r[0], n), cross(p.c.r[1], n));
-    let (arms1, arms2) = (arm(&points[0]), arm(&points[1]));
-    let k = |x: (f64, f64), y: (f64, f64)| ma.inv_mass() + mb.inv_mass() + x.0 * y.0 * ma.inv_inertia() + x.1 * y.1 * mb.inv_inertia();
-    let (k11, k12, k22) = (k(arms1, arms1), k(arms1, arms2), k(arms2, arms2));
+    let turn = |p: &SummedPoint| [cross(p.c.r[0], n), cross(p.c.r[1], n)];
+    let (turn1, turn2) = (turn(&points[0]), turn(&points[1]));
+    let k = |x, y| kernel::coupling([ma.inv_mass(), mb.inv_mass()], [ma.inv_inertia(), mb.inv_inertia()], x, y);
+    let (k11, k12, k22) = (k(turn1, turn1), k(turn1, turn2), k(turn2, turn2));
     let rhs = [points[0].miss() + k11 * lambda[0] + k12 * lambda[1], points[1].miss() + k12 * lambda[0] + k22 * lambda[1]];
     let (lambda, case) = two_point_cases([k11, k12, k22], rhs, rhs)?;
     Some((lambda.map(|l| -l), case))
@@ -530,8 +530,8 @@ pub(super) fn solve_two(
     });
     let vn =
         arms.map(|(ra, rb)| (ma.velocity + cross_sv(ma.angular_velocity, ra) - mb.velocity - cross_sv(mb.angular_velocity, rb)).dot(n));
-    let turn = arms.map(|(ra, rb)| (cross(ra, n), cross(rb, n)));
-    let entry = |i: usize, j: usize| ima + imb + turn[i].0 * turn[j].0 * iia + turn[i].1 * turn[j].1 * iib;
+    let turn = arms.map(|(ra, rb)| [cross(ra, n), cross(rb, n)]);
+    let entry = |i: usize, j: usize| kernel::coupling([ima, imb], [iia, iib], turn[i], turn[j]);
     let (a11, a12, a22) = (entry(0, 0), entry(0, 1), entry(1, 1));
     let det = a11 * a22 - a12 * a12;
     if a11 * a11 >= MAX_CONDITION * det {

@@ -36,7 +36,7 @@ pub fn circles_meet<L: Lane>(ca: V2<L>, ra: L, cb: V2<L>, rb: L) -> CirclesMeet<
     let dist2 = d.dot(d);
     let dist = dist2.sqrt();
     let (zero, one) = (L::splat(0.0), L::splat(1.0));
-    let normal = V2::new(dist.if_above(zero, || d.x / dist, || zero), dist.if_above(zero, || d.y / dist, || one));
+    let normal = dist.if_above_v(zero, || d.over(dist), || V2::new(zero, one));
     CirclesMeet { dist2, dist, sum: ra + rb, normal, start: cb - normal.scale(rb) }
 }
 

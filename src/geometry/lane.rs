@@ -19,6 +19,8 @@ pub trait Lane: Copy + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Se
     /// `yes` where `self > than`, `no` elsewhere (so `no` where either is NaN).
     /// For one number only the branch taken is computed.
     fn if_above(self, than: Self, yes: impl FnOnce() -> Self, no: impl FnOnce() -> Self) -> Self;
+    /// [`Lane::if_above`] for a vector: one test, one branch for one number.
+    fn if_above_v(self, than: Self, yes: impl FnOnce() -> V2<Self>, no: impl FnOnce() -> V2<Self>) -> V2<Self>;
 }
 
 impl Lane for f64 {
@@ -40,6 +42,10 @@ impl Lane for f64 {
     }
     #[inline(always)]
     fn if_above(self, than: f64, yes: impl FnOnce() -> f64, no: impl FnOnce() -> f64) -> f64 {
+        if self > than { yes() } else { no() }
+    }
+    #[inline(always)]
+    fn if_above_v(self, than: f64, yes: impl FnOnce() -> V2<f64>, no: impl FnOnce() -> V2<f64>) -> V2<f64> {
         if self > than { yes() } else { no() }
     }
 }
@@ -167,6 +173,11 @@ impl Lane for F4 {
         let (yes, no) = (yes(), no());
         let pick = |k: usize| if self.0[k] > than.0[k] { yes.0[k] } else { no.0[k] };
         F4([pick(0), pick(1), pick(2), pick(3)])
+    }
+    #[inline(always)]
+    fn if_above_v(self, than: F4, yes: impl FnOnce() -> V2<F4>, no: impl FnOnce() -> V2<F4>) -> V2<F4> {
+        let (yes, no) = (yes(), no());
+        V2::new(self.if_above(than, || yes.x, || no.x), self.if_above(than, || yes.y, || no.y))
     }
 }
 
