@@ -1,6 +1,6 @@
 //! The step compiled for processors with AVX2, chosen at run time.
 //!
-//! A contact visit is a chain of dependent divisions and roots, and text 001's
+//! A contact visit is a chain of dependent divisions and roots, and the game-engine book's
 //! loop makes each visit wait for the last one's velocities; what the
 //! processor can do meanwhile is start the next visit, if the instructions of
 //! this one leave it room. Compiled for x86-64 as a whole (SSE2), every
