@@ -7,7 +7,7 @@
 //! operation that keeps its input overwrites one operand, so the compiler adds
 //! a register copy for it; with AVX's three-operand forms those copies go, and
 //! the visit is shorter by as many instructions (3–4 % of the 1,000-disc
-//! step here, see BENCHMARKS.md).
+//! step here, see docs/adr/0009-avx2-at-run-time.md).
 //!
 //! The bits stay the same: AVX adds, multiplies, divides and takes roots as
 //! IEEE 754 says, exactly as SSE2 does, and fused multiply–adds (which round
