@@ -14,8 +14,11 @@ target="${CARGO_TARGET_DIR:-target}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
+# The benches are a package of their own when benches/Cargo.toml exists.
+package=()
+if [ -f benches/Cargo.toml ]; then package=(-p impulse-bench); fi
 for bench in "${benches[@]}"; do
-    cargo bench --bench "$bench" 2>&1 | tee -a "$log"
+    cargo bench "${package[@]}" --bench "$bench" 2>&1 | tee -a "$log"
 done
 
 echo
