@@ -1,5 +1,5 @@
 """make_gas.py N OUT.toml — N discs flying in a closed box of four [[wall]]s, no
-gravity, e = 1: a scene every collision method takes (text 004's needs no
+gravity, e = 1: a scene every collision method takes (Sedgewick & Wayne's needs no
 gravity, no boxes and no overlaps), so `impulse bench` can time all three."""
 import random
 import sys

@@ -1,5 +1,5 @@
 //! impulse against a peer engine, rapier2d, on the same scene in the same run:
-//! DESIGN.md's budget is an untraced step no slower than rapier2d's.
+//! the budget (BENCHMARKS.md) is an untraced step no slower than rapier2d's.
 //!
 //! The scene is benches/discs1000.toml: 1,000 discs (radius 0.5–0.9 m, mass r²)
 //! dropped into a box of three static walls, restitution 0.2, friction 0.3,

@@ -175,7 +175,7 @@ fn bench(c: &mut Criterion) {
             })
         })
     });
-    // What tracing costs before any record is built: text 001's every
+    // What tracing costs before any record is built: the game-engine book's every
     // narrow-phase test (bounding circles, the list built afresh), the SAT's
     // faces and the tracer's questions, with every record declined.
     group.bench_function("every test, no record (Filtered)", |b| {

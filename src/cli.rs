@@ -1,4 +1,4 @@
-//! The command line (DESIGN.md, "CLI"). Exit codes: 0 ok, 1 a check failed,
+//! The command line (README.md, "Commands"). Exit codes: 0 ok, 1 a check failed,
 //! 2 bad input or usage.
 
 use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};

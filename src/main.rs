@@ -5,6 +5,6 @@ fn main() -> ExitCode {
 }
 
 /// A traced frame is thousands of small records; with glibc's allocator a sixth
-/// of a traced step went to malloc and free (BENCHMARKS.md).
+/// of a traced step went to malloc and free (docs/adr/0025-mimalloc.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

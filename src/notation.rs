@@ -233,7 +233,7 @@ fn fill(template: &str, f: impl Fn(&str) -> String) -> String {
     out
 }
 
-/// "resolve · pass 1 · m1–m2" (text 004: "event · event 3 · a–b"): what a phase is, in one line.
+/// "resolve · pass 1 · m1–m2" (Sedgewick & Wayne: "event · event 3 · a–b"): what a phase is, in one line.
 pub fn phase_title(phase: &Phase, names: &[String]) -> String {
     phase_title_in(phase, names, &terms::EN)
 }

@@ -1,4 +1,4 @@
-//! Actions: what a scene does to a body at given frames (text 002's ways to
+//! Actions: what a scene does to a body at given frames (the rigid-body blog's ways to
 //! set a body turning), applied at the start of the frame's forces phase.
 //!
 //! A force F through the world point `at` also turns the body: the torque is

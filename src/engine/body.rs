@@ -46,7 +46,7 @@ pub struct Body {
     pub name: String,
     mass: f64,
     inertia: f64,
-    /// Loads queued for the next forces phase, then cleared (text 002).
+    /// Loads queued for the next forces phase, then cleared (the rigid-body blog).
     pub force: DVec2,
     pub torque: f64,
     pub impulse: DVec2,
@@ -147,7 +147,7 @@ impl Body {
         0.5 * self.mass * m.velocity.length_squared() + 0.5 * self.inertia * m.angular_velocity.powi(2)
     }
 
-    /// A force with arm `r` from the centre also turns the body: τ = r×F (text 002).
+    /// A force with arm `r` from the centre also turns the body: τ = r×F (the rigid-body blog).
     pub fn apply_force(&mut self, force: DVec2, r: DVec2) {
         self.force += force;
         self.torque += cross(r, force);
@@ -186,7 +186,7 @@ impl Motion {
         Pose::new(self.position, self.angle)
     }
 
-    /// Velocity of the body's point at `p`: v + ω×(p − x) (text 000).
+    /// Velocity of the body's point at `p`: v + ω×(p − x) (the rough-balls article).
     #[inline]
     pub fn velocity_at(&self, p: DVec2) -> DVec2 {
         kernel::velocity_at(self.velocity.into(), self.angular_velocity, (p - self.position).into()).into()

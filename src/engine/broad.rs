@@ -1,6 +1,6 @@
 //! Stage 2: which pairs are worth the narrow phase.
 //!
-//! Text 001's loop visits every pair (i, j), i < j, in scene order, in every
+//! The game-engine book's loop visits every pair (i, j), i < j, in scene order, in every
 //! relaxation pass, and tests the two bounding circles *at that moment*, on the
 //! current positions: a pair that an earlier correction of the same pass pushed
 //! together is caught at once. Visiting all n(n−1)/2 pairs is what makes that
@@ -27,7 +27,7 @@
 //! it leaves every state bit for bit the same (tested against a literal O(n²)
 //! loop), while a long static wall stops pairing with every body within its huge
 //! bounding circle. Traced, the circles are used, so the debugger shows every
-//! narrow-phase test text 001 makes.
+//! narrow-phase test the game-engine book makes.
 //!
 //! Untraced, the list also serves from one frame to the next, with the bodies
 //! that moved too far since they were listed listed again, and the margin
@@ -245,7 +245,7 @@ impl Broad {
         (k < self.count[i]).then(|| self.pool[self.first[i] + k])
     }
 
-    /// Text 001's bound test at the visit, as [`bounds_touch`] makes it, with
+    /// The game-engine book's bound test at the visit, as [`bounds_touch`] makes it, with
     /// the radii of this frame at hand.
     #[inline]
     pub(super) fn touch(&self, motions: &[Motion], a: usize, b: usize) -> bool {
@@ -360,7 +360,7 @@ impl Broad {
             self.pool[self.first[i] + self.count[i]] = j;
             self.count[i] += 1;
         }
-        // Partners ascending: the walk is text 001's (i, j) order.
+        // Partners ascending: the walk is the game-engine book's (i, j) order.
         for i in 0..n {
             self.pool[self.first[i]..self.first[i] + self.count[i]].sort_unstable();
         }
@@ -430,7 +430,7 @@ impl Broad {
     }
 
     /// Whether the bounding circles of `a` and `b`, at any of the places they
-    /// were listed from, come within the margin of each other (text 001's
+    /// were listed from, come within the margin of each other (the game-engine book's
     /// test, widened).
     fn near(&self, a: usize, b: usize) -> bool {
         let reach = self.radius[a] + self.radius[b] + self.margin;
@@ -439,7 +439,7 @@ impl Broad {
     }
 }
 
-/// Text 001's bound test at the moment a pair is visited: do the bounding
+/// The game-engine book's bound test at the moment a pair is visited: do the bounding
 /// circles touch? |x_b − x_a| ≤ r_a + r_b, compared squared.
 pub(super) fn bounds_touch((a, ma): BodyRef, (b, mb): BodyRef) -> bool {
     let reach = a.shape.bounding_radius() + b.shape.bounding_radius();

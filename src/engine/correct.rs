@@ -1,4 +1,4 @@
-//! Stage 3b: positional correction (text 001). Overlap is removed a fraction
+//! Stage 3b: positional correction (the game-engine book). Overlap is removed a fraction
 //! `rate` at a time, split by inverse mass so the lighter body moves more and
 //! the centre of mass stays put: s = depth·rate/(1/mA + 1/mB), xA −= n·s/mA,
 //! xB += n·s/mB. Repeating a partial push over many passes lets a pile settle;

@@ -1,5 +1,5 @@
 //! Stage 3a: the narrow phase on the bodies' current positions, for a pair whose
-//! bounding circles touch at the moment it is visited (text 001's bound test).
+//! bounding circles touch at the moment it is visited (the game-engine book's bound test).
 
 use super::ContactModel;
 use super::body::{Body, BodyRef, Motion};
@@ -88,7 +88,7 @@ pub(super) fn shapes<T: Tracer>(
     let mut wall_report = (traced && wall_box).then(SegmentBoxReport::default);
     let clipped_model = model == ContactModel::Clipped;
     let detection = collide_reporting(&ba.shape, pa, &bb.shape, pb, report.as_mut(), wall_report.as_mut(), clipped_model);
-    // Text 001 keeps the normal pointing from A's centre toward B's; a deep
+    // The game-engine book keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let clipped = match (model, &detection.method, ba.shape, bb.shape) {
         (ContactModel::Clipped, Method::BoxBox { axis: Some(axis) }, Shape::Box { size: sa }, Shape::Box { size: sb }) => {
@@ -209,7 +209,7 @@ pub struct DetectRecord<W = Work> {
     pub r_a: f64,
     pub r_b: f64,
     pub work: W,
-    /// Text 001's collision info, the normal from A toward B; none: no contact.
+    /// The game-engine book's collision info, the normal from A toward B; none: no contact.
     pub info: Option<CollisionInfo>,
     /// The second point of a clipped box–box manifold.
     pub second: Option<CollisionInfo>,

@@ -1,4 +1,4 @@
-//! Stage 1: gravity and the loads queued on each body (text 002) change the
+//! Stage 1: gravity and the loads queued on each body (the rigid-body blog) change the
 //! velocities: v += (g + F/m)·dt + J/m, ω += τ/I·dt + L/I. The scene's actions
 //! of the frame queue their loads first (see `action.rs`).
 

@@ -1,5 +1,5 @@
 //! Stage 4: move the bodies. Symplectic Euler uses the velocities the frame has
-//! just produced (text 001), which keeps orbits and resting contacts stable;
+//! just produced (the game-engine book), which keeps orbits and resting contacts stable;
 //! explicit Euler uses those from before the frame's forces.
 
 use super::body::Motion;
@@ -7,8 +7,8 @@ use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, SHOWN_BODI
 use glam::DVec2;
 
 /// `frame_start_velocities` is empty for symplectic Euler. `kind` is
-/// `Integrate`, or `Move` for text 003's method, whose frame moves first, and
-/// text 004's, which moves to each event (`iteration`, the event's number).
+/// `Integrate`, or `Move` for Dobre & Ramtal's method, whose frame moves first, and
+/// Sedgewick & Wayne's, which moves to each event (`iteration`, the event's number).
 pub(super) fn run<T: Tracer>(
     motions: &mut [Motion],
     dt: f64,

@@ -1,4 +1,4 @@
-//! Text 001's pass made level by level, when nothing is traced.
+//! The game-engine book's pass made level by level, when nothing is traced.
 //!
 //! A pass visits the listed pairs in (i, j) order, and a visit reads and writes
 //! its two bodies only. So a visit depends on nothing but the last visit before
@@ -17,7 +17,7 @@
 //! A correction that moves a body too far lists its pairs again in the middle
 //! of a pass, and changes which visits follow. A pass made in levels that meets
 //! one puts every body back as the pass found it and makes the pass again in
-//! (i, j) order, which lists them again where text 001's loop does.
+//! (i, j) order, which lists them again where the game-engine book's loop does.
 
 use super::body::{Body, BodyRef, Motion};
 use super::broad::Broad;

@@ -1,6 +1,6 @@
 //! The physics: a world of rigid bodies and the one function that steps it.
 //!
-//! A frame runs as named stages (DESIGN.md, "A frame, phase by phase"):
+//! A frame runs as named stages (ARCHITECTURE.md, "A frame"):
 //! forces → broad (the candidate list) → for each relaxation pass, every
 //! candidate pair in scene order: bound test, detect → correct → resolve →
 //! integrate.
@@ -80,7 +80,7 @@ struct Scratch {
     /// Each body's velocities when the summed solve begins (after the forces,
     /// before the warm phase): restitution's approach speeds are taken there.
     solve_start_velocities: Vec<(DVec2, f64)>,
-    /// Text 004's queue and counts.
+    /// Sedgewick & Wayne's queue and counts.
     event: event::Scratch,
     /// Each body's `DVec2::from_angle(angle)`: angles hold through the passes.
     /// A disc looks the same at every angle and the narrow phase takes its
@@ -216,20 +216,20 @@ impl World {
 }
 
 named! {
-    /// How text 000 and text 001 differ on friction.
+    /// How the rough-balls article and the game-engine book differ on friction.
     pub enum Friction {
         None = "none",
-        /// Text 000: jt = μ·jn whenever there is sliding.
+        /// The rough-balls article: jt = μ·jn whenever there is sliding.
         Coulomb = "coulomb",
-        /// Text 001: jt = −μ·vrt / Kt, a fraction μ of the impulse that stops sliding.
+        /// The game-engine book: jt = −μ·vrt / Kt, a fraction μ of the impulse that stops sliding.
         VelocityRatio = "velocity-ratio",
     }
 }
 
 named! {
-    /// Which way the tangent points, the subject of text 000's bug and fixes.
+    /// Which way the tangent points, the subject of the rough-balls article's bug and fixes.
     pub enum Tangent {
-        /// t = (n.y, −n.x), whatever the sliding direction: text 000's first code.
+        /// t = (n.y, −n.x), whatever the sliding direction: the rough-balls article's first code.
         RotatedNormal = "rotated-normal",
         /// The same t, with the friction impulse negated when vrt < 0.
         SignFixed = "sign-fixed",
@@ -239,7 +239,7 @@ named! {
 }
 
 named! {
-    /// Where two boxes touch: text 001's one deepest corner, or the two ends of
+    /// Where two boxes touch: the game-engine book's one deepest corner, or the two ends of
     /// the incident face clipped to the reference face (Box2D's manifold).
     pub enum ContactModel {
         Single = "single",
@@ -248,13 +248,13 @@ named! {
 }
 
 named! {
-    /// How contact is handled (DESIGN.md, "Three collision methods").
+    /// How contact is handled (docs/scene-format.md, `method`).
     pub enum Method {
-        /// Text 001: positional correction and impulses, relaxed over passes.
+        /// The game-engine book: positional correction and impulses, relaxed over passes.
         Relaxation = "relaxation",
-        /// Text 003: move, then put each ball back where it touched and bounce it.
+        /// Dobre & Ramtal: move, then put each ball back where it touched and bounce it.
         Reposition = "reposition",
-        /// Text 004: predict each hit, and jump from one to the next.
+        /// Sedgewick & Wayne: predict each hit, and jump from one to the next.
         EventDriven = "event-driven",
     }
 }
@@ -286,7 +286,7 @@ pub struct Settings {
     pub integrator: Integrator,
     /// Summed impulses, and contacts that begin each frame from the last one's (not in the texts).
     pub warm_start: bool,
-    /// `false` freezes the forces and integrate stages (text 001's motion toggle).
+    /// `false` freezes the forces and integrate stages (the game-engine book's motion toggle).
     pub motion: bool,
     pub method: Method,
     /// `reposition`: a ball whose centre crossed a wall's line since the last frame has hit it.
@@ -383,7 +383,7 @@ fn forces<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) {
     forces::apply((bodies, motions), *gravity, settings.dt, acted, tracer);
 }
 
-/// Text 001's frame: forces, the broad phase, the relaxation passes, integrate.
+/// The game-engine book's frame: forces, the broad phase, the relaxation passes, integrate.
 /// (Inlined, so that the wide step compiles its passes for its processor.)
 #[inline(always)]
 fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
@@ -454,7 +454,7 @@ pub enum Visit {
     Contact,
 }
 
-/// One visit of text 001's relaxation loop to the pair (a, b), a < b, in pass
+/// One visit of the game-engine book's relaxation loop to the pair (a, b), a < b, in pass
 /// `pass`: the bound test on the current positions, then detect → correct →
 /// resolve. The step makes these visits in (a, b) order for the pairs its
 /// candidate list holds; visiting every pair the same way gives the same world.

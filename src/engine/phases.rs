@@ -13,9 +13,8 @@
 //!
 //! 200 bodies make ~18,000 phases a frame. Kept as one `Phase` each, with a
 //! box per resolve, SAT report and region test, allocating, writing and
-//! freeing them cost more than working out their numbers (BENCHMARKS.md,
-//! "Where a traced frame's time goes" and "Traced against untraced, the same
-//! frames").
+//! freeing them cost more than working out their numbers
+//! (docs/adr/0003-frame-recorder-lists.md).
 
 use super::correct::CorrectRecord;
 use super::detect::{DetectRecord, Work, WorkRef};

@@ -1,4 +1,4 @@
-//! Stage 3c: impulse resolution at one contact (texts 000 and 001).
+//! Stage 3c: impulse resolution at one contact (the rough-balls article and the game-engine book).
 //!
 //! The contact point p lies between the collision info's start and end,
 //! weighted by inverse mass. Its velocity on each body is v + ω×r, r = p − x, and
@@ -9,8 +9,8 @@
 //! j·Kn with Kn = 1/mA + 1/mB + (rA×n)²/IA + (rB×n)²/IB. Newton's restitution law
 //! asks for vrn' = −e·vrn, so jn = −(1+e)·vrn / Kn.
 //!
-//! Friction acts along the tangent t. Text 000 takes jt = μ·jn (Coulomb, sliding
-//! friction proportional to the normal impulse); text 001 takes jt = −μ·vrt/Kt, a
+//! Friction acts along the tangent t. The rough-balls article takes jt = μ·jn (Coulomb, sliding
+//! friction proportional to the normal impulse); the game-engine book takes jt = −μ·vrt/Kt, a
 //! fraction μ of the impulse that would stop the sliding. Both vrn and vrt come
 //! from the velocities before either impulse.
 //!
@@ -93,7 +93,7 @@ pub(super) fn run<T: Tracer>(
     let (v_slide, vrn_slide) = sliding_after.map_or((v_rel, vrn), |v| (v, v.dot(n)));
     let t = tangent(settings.tangent, n, v_slide, vrn_slide);
     let vrt = v_slide.dot(t);
-    // Kt is only needed by text 001's friction and by the cap.
+    // Kt is only needed by the game-engine book's friction and by the cap.
     let k_t =
         (settings.friction == Friction::VelocityRatio || settings.coulomb_cap).then(|| effective_mass([ima, imb], [iia, iib], [ra, rb], t));
     let sliding = vrt.abs() > SLIDING_EPSILON;

@@ -50,7 +50,7 @@ pub trait Tracer {
     }
     /// Whether the broad phase lists pairs by their bounding circles, built
     /// afresh each frame, so that the record shows every narrow-phase test
-    /// text 001 makes. Untraced it uses the tighter boxes and keeps its list
+    /// the game-engine book makes. Untraced it uses the tighter boxes and keeps its list
     /// from frame to frame, which changes no state; a search that looks only
     /// at contacts, which both lists hold, may do the same.
     #[inline]
@@ -116,19 +116,19 @@ pub enum PhaseKind {
     Integrate,
     /// `warm_start`: a contact still touching begins from last frame's impulse.
     Warm,
-    /// Text 003's method: x += v·dt, first in the frame.
+    /// Dobre & Ramtal's method: x += v·dt, first in the frame.
     Move,
-    /// Text 003: a ball put back to where it touched.
+    /// Dobre & Ramtal: a ball put back to where it touched.
     Reposition,
-    /// Text 003: the velocity at the wall, slower than where the hit was caught.
+    /// Dobre & Ramtal: the velocity at the wall, slower than where the hit was caught.
     VelocityCorrection,
-    /// Text 003: the normal velocities exchanged or turned round.
+    /// Dobre & Ramtal: the normal velocities exchanged or turned round.
     Bounce,
-    /// Text 003: a ball off a wall's end, a fixed point.
+    /// Dobre & Ramtal: a ball off a wall's end, a fixed point.
     Endpoint,
-    /// Text 004: when a disc will hit another disc or a wall.
+    /// Sedgewick & Wayne: when a disc will hit another disc or a wall.
     Predict,
-    /// Text 004: the earliest hit taken from the queue, valid or stale.
+    /// Sedgewick & Wayne: the earliest hit taken from the queue, valid or stale.
     Event,
 }
 
@@ -265,9 +265,9 @@ pub enum PhaseData {
     Integrate(Box<IntegrateRecord>),
     Warm(Box<WarmRecord>),
     Move(Box<IntegrateRecord>),
-    /// Text 003's test of two balls.
+    /// Dobre & Ramtal's test of two balls.
     Touch(TouchRecord),
-    /// Text 003's test of a ball and a wall, by projections.
+    /// Dobre & Ramtal's test of a ball and a wall, by projections.
     WallTouch(Box<WallTouchRecord>),
     PairReposition(Box<PairRepositionRecord>),
     WallReposition(Box<WallRepositionRecord>),
@@ -277,7 +277,7 @@ pub enum PhaseData {
     Endpoint(Box<EndpointRecord>),
     Predict(Box<PredictRecord>),
     Event(Box<EventRecord>),
-    /// Text 004's bounce: an impulse along the line of centres, or off a wall.
+    /// Sedgewick & Wayne's bounce: an impulse along the line of centres, or off a wall.
     EventBounce(Box<EventBounceRecord>),
 }
 
@@ -318,7 +318,7 @@ impl Phase {
         }
     }
 
-    /// What `iteration` counts: the relaxation pass, or for text 004's
+    /// What `iteration` counts: the relaxation pass, or for Sedgewick & Wayne's
     /// method the events popped so far in the frame.
     pub fn iteration_name(&self) -> &'static str {
         match self.data {
@@ -328,13 +328,13 @@ impl Phase {
     }
 
     /// Whether this is a detect phase whose narrow phase found contact (or,
-    /// for text 004, a valid event: the touch itself).
+    /// for Sedgewick & Wayne's method, a valid event: the touch itself).
     pub fn found_contact(&self) -> bool {
         match &self.data {
             PhaseData::Detect(d) => d.info.is_some(),
             PhaseData::Touch(t) => t.hit,
             PhaseData::WallTouch(w) => w.outcome != super::reposition::Outcome::Miss,
-            // Text 004 never overlaps: its contact is a valid event, the moment of the touch.
+            // Sedgewick & Wayne's method never overlaps: its contact is a valid event, the moment of the touch.
             PhaseData::Event(e) => e.hit.is_some() && e.stale.is_none(),
             _ => false,
         }

@@ -1,5 +1,5 @@
 //! The fixed segments a ball can hit, for the methods that take walls as
-//! lines (text 003's and text 004's): each `[[wall]]`, and each face of a
+//! lines (Dobre & Ramtal's and Sedgewick & Wayne's): each `[[wall]]`, and each face of a
 //! static box, which never moves and so is four walls.
 
 use super::body::{Body, Motion};

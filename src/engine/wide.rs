@@ -1,13 +1,13 @@
 //! The step compiled for processors with AVX2, chosen at run time.
 //!
-//! A contact visit is a chain of dependent divisions and roots, and text 001's
+//! A contact visit is a chain of dependent divisions and roots, and the game-engine book's
 //! loop makes each visit wait for the last one's velocities; what the
 //! processor can do meanwhile is start the next visit, if the instructions of
 //! this one leave it room. Compiled for x86-64 as a whole (SSE2), every
 //! operation that keeps its input overwrites one operand, so the compiler adds
 //! a register copy for it; with AVX's three-operand forms those copies go, and
 //! the visit is shorter by as many instructions (3–4 % of the 1,000-disc
-//! step here, see BENCHMARKS.md).
+//! step here, see docs/adr/0009-avx2-at-run-time.md).
 //!
 //! The bits stay the same: AVX adds, multiplies, divides and takes roots as
 //! IEEE 754 says, exactly as SSE2 does, and fused multiply–adds (which round

@@ -1,4 +1,4 @@
-//! Separating axis test for two boxes with support points (text 001).
+//! Separating axis test for two boxes with support points (the game-engine book).
 //!
 //! For each face of one box, walk against its outward normal n and ask which
 //! corner of the other box lies deepest behind that face: that corner is the

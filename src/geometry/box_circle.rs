@@ -1,4 +1,4 @@
-//! Box against circle by the nearest edge and three regions (text 001).
+//! Box against circle by the nearest edge and three regions (the game-engine book).
 //!
 //! The face the circle's centre stands furthest out from (least deep, if the
 //! centre is inside) is the nearest edge. Outside it, the centre is either past

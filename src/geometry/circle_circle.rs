@@ -5,7 +5,7 @@ use glam::DVec2;
 /// Two discs touch when the distance between centres is at most the sum of the
 /// radii. The normal runs centre to centre; `start` is B's surface point facing A.
 ///
-/// Coincident centres have no direction between them: text 001 then picks a
+/// Coincident centres have no direction between them: the game-engine book then picks a
 /// fixed normal and takes the whole radius sum as depth, which we do with +y.
 #[inline]
 pub fn collide_circle_circle(ca: DVec2, ra: f64, cb: DVec2, rb: f64) -> Option<CollisionInfo> {

@@ -17,7 +17,7 @@ pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
 
 use glam::DVec2;
 
-/// What text 001 calls collision info. The normal points from A to B; `start`
+/// What the game-engine book calls collision info. The normal points from A to B; `start`
 /// lies on B (its point deepest inside A) and `end = start + normal·depth` on A.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CollisionInfo {

@@ -1,4 +1,4 @@
-//! A wall: a fixed segment that bodies hit from either side (text 003).
+//! A wall: a fixed segment that bodies hit from either side (Dobre & Ramtal).
 //!
 //! Against a circle, the point of the segment nearest the centre decides: the
 //! circle touches when that point is within its radius, and the normal runs
@@ -6,7 +6,7 @@
 //! a ball rolling off a ledge turns round the corner.
 //!
 //! Against a box, the segment is a polygon with two corners and two faces, one
-//! facing each way, and the separating axis test of two boxes (text 001)
+//! facing each way, and the separating axis test of two boxes (the game-engine book)
 //! applies unchanged: the segment's two faces against the box's corners, the
 //! box's four faces against the segment's two ends.
 

@@ -7,7 +7,7 @@ pub fn cross(a: DVec2, b: DVec2) -> f64 {
 }
 
 /// Scalar × vector, `ω×r = (−ω·r.y, ω·r.x)`: the velocity of a point at `r`
-/// from the centre of a body spinning at `ω` (text 000).
+/// from the centre of a body spinning at `ω` (the rough-balls article).
 #[inline]
 pub fn cross_sv(w: f64, r: DVec2) -> DVec2 {
     DVec2::new(-w * r.y, w * r.x)
@@ -22,7 +22,7 @@ pub enum Shape {
     Box {
         size: DVec2,
     },
-    /// A wall (text 003): a segment whose ends lie at ∓`half` from the centre.
+    /// A wall (Dobre & Ramtal): a segment whose ends lie at ∓`half` from the centre.
     /// It has no area and no mass; it only stands still and is hit.
     Segment {
         half: DVec2,
@@ -99,7 +99,7 @@ impl Shape {
         }
     }
 
-    /// Inertia about the centre for a uniform body: disc m r²/2, box m(w²+h²)/12 (text 002).
+    /// Inertia about the centre for a uniform body: disc m r²/2, box m(w²+h²)/12 (the rigid-body blog).
     pub fn inertia(&self, mass: f64) -> f64 {
         match self {
             Shape::Circle { radius } => mass * radius * radius / 2.0,

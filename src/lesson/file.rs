@@ -65,7 +65,7 @@ impl StepEntry {
 
 /// `[[toggle]]`: a key the lesson names (a digit) that switches between the
 /// file as written and the file with `sets` (`--set`-style changes) at the
-/// frame on screen, as text 000's demo switches friction and restitution.
+/// frame on screen, as the rough-balls article's demo switches friction and restitution.
 #[derive(Deserialize, Debug, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct ToggleEntry {

@@ -347,11 +347,11 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
             // A NaN compares false with everything, so a check expecting it would pass whatever the run gives.
             (None, "expected", expected, &limits::EXPECTED, "-7.2"),
         ];
-        // Text 003's method moves circles only; a check must not quietly leave a moving box or a spin out.
+        // Dobre & Ramtal's method moves circles only; a check must not quietly leave a moving box or a spin out.
         let cannot = |(b, m): &crate::engine::BodyRef| {
             (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || m.angular_velocity != 0.0
         };
-        // Text 004's predicts straight paths of discs: no gravity, no box.
+        // Sedgewick & Wayne's method predicts straight paths of discs: no gravity, no box.
         if o.method == Some(crate::engine::Method::EventDriven) {
             let why = if scene.world.gravity != glam::DVec2::ZERO {
                 Some("predicts straight paths, and this scene has gravity".to_string())
@@ -548,7 +548,7 @@ fn anchor_problem(scene: &Lesson, table: &'static str, i: usize, at: &Anchor, fr
 pub fn describe(at: &Anchor) -> String {
     let mut s = at.kind.clone();
     if let Some(k) = at.iteration {
-        // Text 004's phases count events; the relaxation's count passes.
+        // Sedgewick & Wayne's phases count events; the relaxation's count passes.
         let word = if matches!(at.kind.as_str(), "predict" | "event" | "bounce" | "move") { "event" } else { "pass" };
         s += &format!(" · {word} {k}");
     }

@@ -1,6 +1,6 @@
-//! The texts the lessons follow, named as a reader knows them. Users have
-//! never heard of "text 000": a lesson's `[lesson] source` names one of these,
-//! and `impulse lessons`, the menu and the handout show its citation.
+//! The texts the lessons follow, named as a reader knows them: the short name
+//! is the one narration, docs and comments use. A lesson's `[lesson] source`
+//! names one of these, and `impulse lessons`, the menu and the handout show its citation.
 
 crate::named::named! {
     /// A source text, by the key `[lesson] source` gives.

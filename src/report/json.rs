@@ -123,7 +123,7 @@ fn body_json(body: &Body, s: &BodyState) -> Json {
     o
 }
 
-/// The world's totals before and after a phase (DESIGN.md "Ledger").
+/// The world's totals before and after a phase (docs/trace-format.md, "The ledger").
 fn ledger_json(b: &Totals, a: &Totals) -> Json {
     json!({
         "ke": [b.ke, a.ke],
@@ -193,7 +193,7 @@ fn face_json(r: &FaceRow) -> Json {
     })
 }
 
-/// One frame of the JSON trace of DESIGN.md, written a phase at a time so a
+/// One frame of the JSON trace of docs/trace-format.md, written a phase at a time so a
 /// frame of thousands of phases is never held as one tree: its phases with
 /// their values and ledgers, and the bodies at its end. `names` are the bodies'
 /// names; `bodies` the bodies the frame ran with (masses, shapes); `spans[k]`

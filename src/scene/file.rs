@@ -1,4 +1,4 @@
-//! The scene file as written (DESIGN.md, "Files"). Every key is optional but a
+//! The scene file as written (docs/scene-format.md). Every key is optional but a
 //! body's name and shape; serde rejects unknown keys and wrong types with spans.
 
 use crate::engine::{Action, ActionKind, Body, BodyRef, ContactModel, Friction, Integrator, Method, Settings, Tangent, World};
@@ -81,7 +81,7 @@ pub struct GridEntry {
     pub body: BodyEntry,
 }
 
-/// `[[wall]]`: a fixed segment (DESIGN.md, "Walls and actions"). The world
+/// `[[wall]]`: a fixed segment (docs/scene-format.md). The world
 /// holds it as a static body after the file's `[[body]]` entries.
 #[derive(Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -154,8 +154,8 @@ fn exact_axis(middle: f64, half: f64) -> Option<(f64, f64)> {
     near(a).into_iter().flat_map(|x| near_b.iter().map(move |&y| (x, y))).find(|&(x, y)| makes(x, y))
 }
 
-/// `[[action]]`: something done to a body during a run (DESIGN.md, "Walls and
-/// actions"). Exactly one of the five kinds is given.
+/// `[[action]]`: something done to a body during a run (docs/scene-format.md).
+/// Exactly one of the five kinds is given.
 #[derive(Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ActionEntry {
@@ -243,7 +243,7 @@ impl Default for WorldSection {
 named! {
     pub enum YAxis {
         Up = "up",
-        /// Screen coordinates, as texts 000 and 003 draw: positive ω looks clockwise.
+        /// Screen coordinates, as the rough-balls article and Dobre & Ramtal draw: positive ω looks clockwise.
         Down = "down",
     }
 }

@@ -1,4 +1,4 @@
-//! `--set KEY=VALUE` (DESIGN.md, "Comparing variants"): a change written into
+//! `--set KEY=VALUE` (README.md, "Commands"): a change written into
 //! the scene file's text before it is read, so an override goes through the
 //! same reading and checks as the file and a bad one gets the file's message.
 

@@ -266,7 +266,7 @@ fn body_key(raw: &SceneFile, i: usize, key: &'static str) -> Vec<Seg> {
     [at, vec![Seg::Key(key)]].concat()
 }
 
-/// Text 003's method moves balls without turning them and knows circles and
+/// Dobre & Ramtal's method moves balls without turning them and knows circles and
 /// walls only (a static box is its four faces): what it cannot take is
 /// refused, naming the method.
 fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef]) {
@@ -300,7 +300,7 @@ fn reposition_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef]) {
     }
 }
 
-/// Text 004's method predicts straight paths between hits of discs and walls
+/// Sedgewick & Wayne's method predicts straight paths between hits of discs and walls
 /// that never overlap: what it cannot take is refused, saying why.
 fn event_driven_only(v: &mut Problems, raw: &SceneFile, bodies: &[BodyDef], gravity: DVec2) {
     let method = "method = \"event-driven\" (after Sedgewick & Wayne)";

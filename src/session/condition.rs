@@ -1,4 +1,4 @@
-//! Breakpoint conditions (DESIGN.md, "Finding the moment"): one language for
+//! Breakpoint conditions (README.md, "Breakpoint conditions"): one language for
 //! `impulse run --break-on` and the TUI's `b`.
 //!
 //! `COND := TERM (("and" | "or") TERM)*`, "and" binding tighter than "or".

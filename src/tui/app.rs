@@ -68,7 +68,7 @@ pub struct Stepper {
     pub measured_fps: f64,
     pub speed: usize,
     pub show_bounds: bool,
-    /// Draw the vectors the phase computed (text 001's collision info and more).
+    /// Draw the vectors the phase computed (the game-engine book's collision info and more).
     pub show_info: bool,
     /// The energy chart in place of the scene (the ledger over the frames run).
     pub show_chart: bool,

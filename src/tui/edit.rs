@@ -1,4 +1,4 @@
-//! What each editing key does (text 001's controls): a change to the world or
+//! What each editing key does (the game-engine book's controls): a change to the world or
 //! settings at the start of the frame being shown. The stepper applies it
 //! through the session, which re-runs that frame, drops the run after it and
 //! keeps what undo needs to put it back exactly.
@@ -90,7 +90,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(fill(w.deleted, &[&name]))
         }),
         Msg::Kick => Box::new(move |s, _, rng| {
-            // Text 001's H key: a random velocity for every body that can move.
+            // The game-engine book's H key: a random velocity for every body that can move.
             let k = span / 4.0;
             let mut kicked = 0;
             for m in s.world.motions.iter_mut().filter(|m| !m.is_static()) {
@@ -130,7 +130,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
             Ok(fill(w.rate_now, &[&num(rate)]))
         }),
         Msg::CycleTangent => Box::new(move |s, _, _| {
-            // Text 000's bug and its two fixes, in turn, on the same frame.
+            // The rough-balls article's bug and its two fixes, in turn, on the same frame.
             if s.settings.warm_start {
                 return Err(w.tangent_warm.to_string());
             }
@@ -293,7 +293,7 @@ fn as_filed((b, m): (&mut Body, &mut Motion)) -> Result<(), String> {
     Ok(())
 }
 
-/// Text 001's G key: a circle or a box of random size somewhere in the view,
+/// The game-engine book's G key: a circle or a box of random size somewhere in the view,
 /// with density 1 kg/m² and the file defaults e = 1, μ = 0.
 fn random_body(is_box: bool, others: &[Body], lo: DVec2, hi: DVec2, rng: &mut fastrand::Rng) -> BodyDef {
     let span = (hi - lo).max_element();

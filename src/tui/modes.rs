@@ -103,7 +103,7 @@ impl Stepper {
                     Ok(format!("shot {} at {} m/s{why}", b.name, num(aim.length())))
                 });
             }
-            // The same shot as text 002's kind of load: an action that sets the
+            // The same shot as the rigid-body blog's kind of load: an action that sets the
             // velocity in this frame's forces phase, listed and saved as one.
             Msg::FireAction => {
                 let Shot { body, aim, .. } = shot.clone();

@@ -1,4 +1,4 @@
-//! Predict, then see (DESIGN.md, "Classroom"). Quiz mode (`Q`, or `impulse
+//! Predict, then see (docs/quiz.md). Quiz mode (`Q`, or `impulse
 //! lesson ID --quiz`) hides the derivation's results at a lesson's
 //! `[[question]]` phases until the learner answers on the status line: a
 //! number, judged against the value the run recorded there, or a choice's

@@ -1,4 +1,4 @@
-//! Text 000's snooker shot: aim at a body's new velocity with the arrow keys
+//! The rough-balls article's snooker shot: aim at a body's new velocity with the arrow keys
 //! or a click (the velocity is the vector from the body to the cursor, as in
 //! the text's demo), then fire. Firing is an edit like any other.
 

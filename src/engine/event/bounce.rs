@@ -1,4 +1,4 @@
-//! The bounce at an event (text 004, the impulse way).
+//! The bounce at an event (Sedgewick & Wayne, the impulse way).
 //!
 //! At the moment of contact the discs touch along Δr = x_j − x_i, |Δr| = σ,
 //! with unit normal Δr/σ. An impulse J along it changes v_i by +J/m_i and v_j

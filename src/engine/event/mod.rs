@@ -1,4 +1,4 @@
-//! Text 004's method (`method = "event-driven"`, algs4's `CollisionSystem`):
+//! Sedgewick & Wayne's method (`method = "event-driven"`, algs4's `CollisionSystem`):
 //! predict when each pair of discs, and each disc and wall, will touch; keep
 //! the hits in a priority queue; jump from one to the next. Nothing ever
 //! overlaps, so nothing tunnels, however fast.

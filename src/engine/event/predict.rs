@@ -1,4 +1,4 @@
-//! When will two discs touch, or a disc and a wall? (text 004)
+//! When will two discs touch, or a disc and a wall? (Sedgewick & Wayne)
 //!
 //! Two discs i and j with centres x_i, x_j moving at v_i, v_j touch when their
 //! centres are σ = r_i + r_j apart. With Δr = x_j − x_i and Δv = v_j − v_i the

@@ -1,4 +1,4 @@
-//! Text 003's method (`method = "reposition"`): move first, then undo each
+//! Dobre & Ramtal's method (`method = "reposition"`): move first, then undo each
 //! overlap by putting the balls back where they touched, and bounce them.
 //!
 //! A frame, in the text's loop order: **move** every ball (x += v·dt); for

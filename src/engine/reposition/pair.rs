@@ -1,4 +1,4 @@
-//! Two balls that overlap (text 003, "collisions between particles").
+//! Two balls that overlap (Dobre & Ramtal, "collisions between particles").
 //!
 //! The collision happened a moment ago, when the balls just touched. Running
 //! time back along the line of centres, each ball retraces its own normal
@@ -122,7 +122,7 @@ pub(super) fn visit<T: Tracer>((bodies, motions): (&[Body], &mut [Motion]), (i, 
     true
 }
 
-/// Text 003's test for two balls: do they overlap, |x_i − x_j| < r_i + r_j?
+/// Dobre & Ramtal's test for two balls: do they overlap, |x_i − x_j| < r_i + r_j?
 /// (Touching does not count: there is nothing to undo.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct TouchRecord {

@@ -1,4 +1,4 @@
-//! A ball against a wall (text 003, "bouncing off inclined walls").
+//! A ball against a wall (Dobre & Ramtal, "bouncing off inclined walls").
 //!
 //! Detection by projections: with b1 and b2 the vectors from the centre to
 //! the wall's ends and ŵ the wall's direction, proj1 = b1·ŵ and proj2 = b2·ŵ
@@ -30,7 +30,7 @@ use super::super::walls::WallSegment;
 use crate::geometry::Shape;
 use glam::DVec2;
 
-/// Which side of the wall's line the centre `x` is on: text 003's `setSide`,
+/// Which side of the wall's line the centre `x` is on: Dobre & Ramtal's `setSide`,
 /// the sign of dist·N with N the wall's own normal (−1 when on the line).
 pub(super) fn side(x: DVec2, wall: &WallSegment) -> f64 {
     let unit = (wall.to - wall.from).normalize_or_zero();
@@ -114,7 +114,7 @@ pub enum Outcome {
     End(usize),
 }
 
-/// Why a step did something other than text 003's formula.
+/// Why a step did something other than Dobre & Ramtal's formula.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fallback {
     /// Moving along the wall (sin θ = 0): Δs would be infinite.

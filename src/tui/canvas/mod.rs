@@ -491,7 +491,7 @@ impl SceneView<'_> {
 
     /// Box–circle detection: the nearest edge, and its two side lines carried
     /// out past the corners, which split the outside of the edge into the
-    /// three regions of text 001.
+    /// three regions of the game-engine book.
     fn regions(&self, pen: &mut Pen, test: &RegionTest) {
         let reach = test.normal * self.unit() * 1.5;
         self.line(pen, test.first, test.second, self.c(Color::LightRed));

@@ -100,7 +100,7 @@ struct Areas {
     lesson: Rect,
     bodies: Rect,
     derivation: Rect,
-    /// Text 004's queue, under the derivation; empty for the other methods.
+    /// Sedgewick & Wayne's queue, under the derivation; empty for the other methods.
     queue: Rect,
     totals: Rect,
     status: Rect,

@@ -1,4 +1,4 @@
-//! Text 004's priority queue, beside the derivation: the next events as the
+//! Sedgewick & Wayne's priority queue, beside the derivation: the next events as the
 //! step recorded them at the phase on screen (or the last phase before it
 //! that looked at the queue), earliest first, each valid or stale.
 

@@ -97,7 +97,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         }
         parts.push(format!("{} ({}/{})", (w.terms.kind)(phase.kind()), s.phase + 1, record.phases.len()));
     }
-    // The switches of the method in use: text 003's has no tangent, passes or correction rate.
+    // The switches of the method in use: Dobre & Ramtal's has no tangent, passes or correction rate.
     if settings.method == Method::EventDriven {
         parts.push("event-driven".to_string());
     } else if settings.method == Method::Reposition {

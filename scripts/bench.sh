@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs the criterion benches and prints the figures of BENCHMARKS.md's table:
+# the machine, the date and the commit, each bench's mean, and the ratios the
+# budgets are stated in. Copy them into the table by hand: a figure belongs
+# with the machine it was measured on.
+#
+# Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render)
+# The benches take a few minutes on two cores; run them on a quiet machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$#" -gt 0 ]; then benches=("$@"); else benches=(step peer timeline render); fi
+target="${CARGO_TARGET_DIR:-target}"
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+
+# The benches are a package of their own when benches/Cargo.toml exists.
+package=()
+if [ -f benches/Cargo.toml ]; then package=(-p impulse-bench); fi
+for bench in "${benches[@]}"; do
+    cargo bench "${package[@]}" --bench "$bench" 2>&1 | tee -a "$log"
+done
+
+echo
+echo "machine: $(lscpu 2>/dev/null | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores, $(uname -sr), $(rustc --version)"
+echo "date:    $(date -u +%F)"
+echo "commit:  $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src benches Cargo.toml || echo ' (with uncommitted changes)')"
+# What the benches print about their scenes, and the traced/untraced ratio taken in turns (benches/step.rs).
+grep -hE "^after [0-9]+ frames|one frame records|^in turns" "$log" || true
+
+python3 - "$target/criterion" <<'PY'
+import json, pathlib, sys
+
+root = pathlib.Path(sys.argv[1])
+means = {}
+for bench in root.glob("**/new/benchmark.json"):
+    full_id = json.loads(bench.read_text())["full_id"]
+    estimates = json.loads((bench.parent / "estimates.json").read_text())
+    means[full_id] = estimates["mean"]["point_estimate"] / 1e6  # ns → ms
+
+for name in sorted(means):
+    print(f"{means[name]:10.3f} ms  {name}")
+
+def ratio(what, a, b):
+    if a in means and b in means:
+        print(f"{means[a] / means[b]:10.2f} ×   {what}")
+
+print()
+ratio("untraced step of 1,000 discs ÷ rapier2d at 15 iterations (budget ≤ 1.0×)",
+      "step 1000 discs/impulse (untraced)", "step 1000 discs/rapier2d, 15 solver iterations")
+ratio("untraced step of 1,000 discs ÷ rapier2d at 4 iterations",
+      "step 1000 discs/impulse (untraced)", "step 1000 discs/rapier2d, 4 solver iterations")
+ratio("traced (record_frame_expecting, the TUI) ÷ untraced, 200 bodies (budget ≤ 3×)",
+      "step 200 bodies/record_frame_expecting (sized from the last frame)", "step 200 bodies/untraced (NoTrace)")
+ratio("traced (record_frame_into, impulse run) ÷ untraced, 200 bodies",
+      "step 200 bodies/record_frame_into (a frame done with, its room kept)", "step 200 bodies/untraced (NoTrace)")
+ratio("warm_start = true ÷ false, pile of 200 discs at rest",
+      "pile of 200 discs at rest/warm_start = true", "pile of 200 discs at rest/warm_start = false")
+PY
+
+# Start-up of `impulse lessons` (budget ≤ 10 ms), when perf is there.
+if command -v perf >/dev/null 2>&1; then
+    cargo build --release --quiet
+    perf stat -r 40 "$target/release/impulse" lessons 2>&1 >/dev/null | grep -E "seconds time elapsed" \
+        | sed 's/^ */impulse lessons: /'
+fi
