@@ -14,11 +14,9 @@ target="${CARGO_TARGET_DIR:-target}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
-# The benches are a package of their own when benches/Cargo.toml exists.
-package=()
-if [ -f benches/Cargo.toml ]; then package=(-p impulse-bench); fi
+# The benches are a package of their own (benches/Cargo.toml).
 for bench in "${benches[@]}"; do
-    cargo bench "${package[@]}" --bench "$bench" 2>&1 | tee -a "$log"
+    cargo bench -p impulse-bench --bench "$bench" 2>&1 | tee -a "$log"
 done
 
 echo
