@@ -215,3 +215,11 @@ impl Motion {
 
 // One motion, one cache line: the reason for the split.
 const _: () = assert!(std::mem::size_of::<Motion>() == 64);
+
+/// Borrows two different motions of the slice mutably, in the order asked.
+#[inline]
+pub(crate) fn pair_mut(motions: &mut [Motion], a: usize, b: usize) -> (&mut Motion, &mut Motion) {
+    debug_assert!(a < b);
+    let (left, right) = motions.split_at_mut(b);
+    (&mut left[a], &mut right[0])
+}
