@@ -37,7 +37,7 @@
 //! start alone.
 
 use super::body::{Body, BodyRef, Motion};
-use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
 use crate::geometry::Shape;
 use glam::DVec2;
 
@@ -487,8 +487,8 @@ pub struct BroadRecord {
     pub rebuilt: bool,
 }
 
-impl BroadRecord {
-    pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
+impl Record for BroadRecord {
+    fn quantities(&self, names: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
         let margin = Quantity::new("margin", self.margin, "m")
             .by("{r_min}/2  (half the smallest moving body's bounding radius)", vec![("r_min", (2.0 * self.margin).into())]);
@@ -520,6 +520,11 @@ impl BroadRecord {
         }
         q.push(pairs);
         q
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.candidates[..])
     }
 }
 

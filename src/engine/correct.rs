@@ -11,7 +11,7 @@
 //! alone holds it.
 
 use super::body::Motion;
-use super::trace::{BodyChange, PhaseKind, Quantity, Tracer};
+use super::trace::{BodyChange, PhaseKind, Quantity, Record, Tracer};
 use super::{Settings, kernel, pair_mut};
 use crate::geometry::CollisionInfo;
 use glam::DVec2;
@@ -57,8 +57,8 @@ pub struct CorrectRecord {
     pub changes: [BodyChange; 2],
 }
 
-impl CorrectRecord {
-    pub(super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for CorrectRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let [ia, ib] = self.inv_mass;
         let (n, s) = (self.normal, self.s);
         let (depth, rate, slop) = (self.depth.into(), self.rate.into(), self.slop.into());
@@ -79,5 +79,9 @@ impl CorrectRecord {
             Quantity::new("Δx_a", -n * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
             Quantity::new("Δx_b", n * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
         ]
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
     }
 }

@@ -3,7 +3,7 @@
 
 use super::ContactModel;
 use super::body::{Body, BodyRef, Motion};
-use super::trace::{PhaseKind, Quantity, Tracer, Value};
+use super::trace::{PhaseKind, Quantity, Record, Tracer, Value};
 use crate::geometry::{
     CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
     collide_circle_circle, collide_reporting,
@@ -243,8 +243,8 @@ impl<W> DetectRecord<W> {
     }
 }
 
-impl DetectRecord {
-    pub(super) fn quantities(&self, names: (&str, &str)) -> Vec<Quantity> {
+impl Record for DetectRecord {
+    fn quantities(&self, _: &[String], names: (&str, &str)) -> Vec<Quantity> {
         self.build(names, false)
             .into_iter()
             .flat_map(|s| match s {
@@ -254,6 +254,16 @@ impl DetectRecord {
             .collect()
     }
 
+    fn heap_bytes(&self) -> usize {
+        self.work.boxed_bytes()
+    }
+
+    fn found_contact(&self) -> bool {
+        self.info.is_some()
+    }
+}
+
+impl DetectRecord {
     /// The quantities as a reader sees them: the same, in the same order,
     /// but the faces of the separating axis test gathered into one table.
     pub(super) fn shown(&self, names: (&str, &str)) -> Vec<Shown> {

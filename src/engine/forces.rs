@@ -4,7 +4,7 @@
 
 use super::action::{Action, ActionKind};
 use super::body::{Body, Motion};
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
 use super::trace::{SHOWN_BODIES, more_bodies};
 use glam::DVec2;
 
@@ -132,8 +132,8 @@ pub struct ForcesRecord {
     pub changes: Vec<BodyChange>,
 }
 
-impl ForcesRecord {
-    pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
+impl Record for ForcesRecord {
+    fn quantities(&self, names: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let (g, dt) = (self.gravity, self.dt);
         let name = |i: usize| names.get(i).cloned().unwrap_or_else(|| format!("#{i}"));
         let mut q = vec![Quantity::new("Δv_g", g * dt, "m/s").by("{g}·{dt}", vec![("g", g.into()), ("dt", dt.into())])];
@@ -174,5 +174,14 @@ impl ForcesRecord {
         }
         q.extend(more_bodies(self.changes.len()));
         q
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.loads[..]) + size_of_val(&self.before[..]) + size_of_val(&self.changes[..])
     }
 }

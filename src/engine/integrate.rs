@@ -3,7 +3,7 @@
 //! explicit Euler uses those from before the frame's forces.
 
 use super::body::Motion;
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, SHOWN_BODIES, Tracer, more_bodies};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, SHOWN_BODIES, Tracer, more_bodies};
 use glam::DVec2;
 
 /// `frame_start_velocities` is empty for symplectic Euler. `kind` is
@@ -59,8 +59,8 @@ pub struct Moved {
     pub w: f64,
 }
 
-impl IntegrateRecord {
-    pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
+impl Record for IntegrateRecord {
+    fn quantities(&self, names: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let dt = self.dt;
         let mut q = vec![Quantity::new("dt", dt, "s")];
         if self.explicit {
@@ -82,5 +82,14 @@ impl IntegrateRecord {
         }
         q.extend(more_bodies(self.changes.len()));
         q
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.before[..]) + size_of_val(&self.changes[..])
     }
 }

@@ -54,6 +54,6 @@ pub use reposition::{
 pub use resolve::{Beyond, Contact, Given, Impulse, ResolveRecord, TwoPointCase, TwoPoints};
 pub use settings::{ContactModel, Friction, Integrator, Method, Settings, Tangent};
 pub use step::{StepStats, step, step_portable};
-pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+pub use trace::{BodyChange, Filtered, NoTrace, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer, Value};
 pub use warm::{ContactMemory, Summed, WarmRecord};
 pub use world::World;

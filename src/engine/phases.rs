@@ -19,7 +19,7 @@
 use super::correct::CorrectRecord;
 use super::detect::{DetectRecord, Work, WorkRef};
 use super::resolve::ResolveRecord;
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Record, Tracer};
 use crate::geometry::{RegionTest, SatReport};
 use std::borrow::Cow;
 
@@ -208,7 +208,7 @@ impl Phases {
     /// frames counts against its budget.
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
-        let beyond: usize = self.resolves.iter().map(|r| r.boxed_bytes()).sum();
+        let beyond: usize = self.resolves.iter().map(|r| r.heap_bytes()).sum();
         let walls: usize = self.detects.iter().map(|d| if let Kept::Plain(w) = &d.work { w.boxed_bytes() } else { 0 }).sum();
         size_of::<Phases>()
             + self.slots.capacity() * size_of::<Slot>()

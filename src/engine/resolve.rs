@@ -29,7 +29,7 @@
 
 use super::body::{Body, Motion};
 use super::kernel::{self, SLIDING_EPSILON, effective_mass};
-use super::trace::{BodyChange, PhaseKind, Quantity, Tracer, Value};
+use super::trace::{BodyChange, PhaseKind, Quantity, Record, Tracer, Value};
 use super::warm::Summed;
 use super::{Friction, Settings, Tangent, pair_mut};
 use crate::geometry::{CollisionInfo, cross, cross_sv};
@@ -585,34 +585,8 @@ impl TwoPoints {
     }
 }
 
-impl ResolveRecord {
-    /// The bytes of its boxed parts, if any: none with the texts' defaults.
-    pub(super) fn boxed_bytes(&self) -> usize {
-        use std::mem::size_of_val;
-        let beyond = self.impulse.as_ref().and_then(|i| i.beyond.as_ref());
-        self.summed.as_ref().map_or(0, |s| size_of_val(&**s))
-            + beyond.map_or(0, |b| size_of_val(&**b))
-            + self.given.as_ref().map_or(0, |g| size_of_val(&**g))
-    }
-
-    pub(super) fn changes(&self) -> &[BodyChange] {
-        match (&self.impulse, &self.summed) {
-            (Some(i), _) => &i.changes,
-            (None, Some(s)) => &s.changes,
-            (None, None) => &[],
-        }
-    }
-
-    /// The impulse applied, as (jn, t, jt), whichever way it was sized.
-    pub fn applied(&self) -> Option<(f64, DVec2, f64)> {
-        match (&self.impulse, &self.summed) {
-            (Some(i), _) => Some((i.jn, i.t, i.jt)),
-            (None, Some(s)) => Some((s.jn, s.t, s.jt)),
-            (None, None) => None,
-        }
-    }
-
-    pub(super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for ResolveRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let c = &self.contact;
         let [ima, imb] = c.inv_mass;
         let [ra, rb] = c.r;
@@ -747,6 +721,34 @@ impl ResolveRecord {
                 .by("{ω_b} − ({r_b}×{J})/{I_b}", vec![("ω_b", c.w[1].into()), ("r_b", rb.into()), ("J", j.into()), ("I_b", ib)]),
         ]);
         q
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        match (&self.impulse, &self.summed) {
+            (Some(i), _) => &i.changes,
+            (None, Some(s)) => &s.changes,
+            (None, None) => &[],
+        }
+    }
+
+    /// The bytes of its boxed parts, if any: none with the texts' defaults.
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        let beyond = self.impulse.as_ref().and_then(|i| i.beyond.as_ref());
+        self.summed.as_ref().map_or(0, |s| size_of_val(&**s))
+            + beyond.map_or(0, |b| size_of_val(&**b))
+            + self.given.as_ref().map_or(0, |g| size_of_val(&**g))
+    }
+}
+
+impl ResolveRecord {
+    /// The impulse applied, as (jn, t, jt), whichever way it was sized.
+    pub fn applied(&self) -> Option<(f64, DVec2, f64)> {
+        match (&self.impulse, &self.summed) {
+            (Some(i), _) => Some((i.jn, i.t, i.jt)),
+            (None, Some(s)) => Some((s.jn, s.t, s.jt)),
+            (None, None) => None,
+        }
     }
 }
 

@@ -253,32 +253,99 @@ pub(super) fn more_bodies(changed: usize) -> Option<Quantity> {
     Some(Quantity::new("more", format!("{more} more bodies, by the same formula").as_str(), ""))
 }
 
-/// What one stage computed, by kind. The large records are boxed so that a
-/// detect phase, the most common, stays small.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PhaseData {
-    Forces(Box<ForcesRecord>),
-    Broad(Box<BroadRecord>),
-    Detect(DetectRecord),
-    Correct(CorrectRecord),
-    Resolve(Box<ResolveRecord>),
-    Integrate(Box<IntegrateRecord>),
-    Warm(Box<WarmRecord>),
-    Move(Box<IntegrateRecord>),
+/// What a phase's record says of itself, whatever its kind: the same few
+/// questions the trace, the debugger and the budgets ask of every phase.
+pub trait Record {
+    /// Every value the phase computed, in the order of the derivation, with
+    /// its formula and inputs. `names` are the bodies' names by index, `pair`
+    /// the names of the phase's two bodies.
+    fn quantities(&self, names: &[String], pair: (&str, &str)) -> Vec<Quantity>;
+    /// The bodies the phase moved or sped up, with their states after it.
+    fn changes(&self) -> &[BodyChange] {
+        &[]
+    }
+    /// Bytes the record holds beyond its own size (its lists and boxes):
+    /// what a cache of records counts against its budget.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+    /// Whether the phase is a detection that found contact (or, for Sedgewick &
+    /// Wayne's method, a valid event: the touch itself).
+    fn found_contact(&self) -> bool {
+        false
+    }
+}
+
+/// A boxed record (the large ones are boxed so that a detect phase, the most
+/// common, stays small) answers as its record, its box counted in its bytes.
+impl<R: Record> Record for Box<R> {
+    fn quantities(&self, names: &[String], pair: (&str, &str)) -> Vec<Quantity> {
+        (**self).quantities(names, pair)
+    }
+    fn changes(&self) -> &[BodyChange] {
+        (**self).changes()
+    }
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of::<R>() + (**self).heap_bytes()
+    }
+    fn found_contact(&self) -> bool {
+        (**self).found_contact()
+    }
+}
+
+/// The kinds of phase record: each line names a variant of [`PhaseData`], its
+/// record type and the [`PhaseKind`] it is shown and searched as. A new kind
+/// of phase is a record type implementing [`Record`], in its stage's file, and
+/// one line here.
+macro_rules! phase_records {
+    ($($(#[$doc:meta])* $variant:ident($record:ty) => $kind:ident,)*) => {
+        /// What one stage computed, by kind.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum PhaseData {
+            $($(#[$doc])* $variant($record),)*
+        }
+
+        impl PhaseData {
+            pub fn kind(&self) -> PhaseKind {
+                match self {
+                    $(PhaseData::$variant(_) => PhaseKind::$kind,)*
+                }
+            }
+
+            /// The record, asked what every record answers.
+            #[inline]
+            pub fn record(&self) -> &dyn Record {
+                match self {
+                    $(PhaseData::$variant(r) => r,)*
+                }
+            }
+        }
+    };
+}
+
+phase_records! {
+    Forces(Box<ForcesRecord>) => Forces,
+    Broad(Box<BroadRecord>) => Broad,
+    Detect(DetectRecord) => Detect,
+    Correct(CorrectRecord) => Correct,
+    Resolve(Box<ResolveRecord>) => Resolve,
+    Integrate(Box<IntegrateRecord>) => Integrate,
+    Warm(Box<WarmRecord>) => Warm,
+    Move(Box<IntegrateRecord>) => Move,
     /// Dobre & Ramtal's test of two balls.
-    Touch(TouchRecord),
+    Touch(TouchRecord) => Detect,
     /// Dobre & Ramtal's test of a ball and a wall, by projections.
-    WallTouch(Box<WallTouchRecord>),
-    PairReposition(Box<PairRepositionRecord>),
-    WallReposition(Box<WallRepositionRecord>),
-    VelocityCorrection(Box<VcorRecord>),
-    PairBounce(Box<PairBounceRecord>),
-    WallBounce(Box<WallBounceRecord>),
-    Endpoint(Box<EndpointRecord>),
-    Predict(Box<PredictRecord>),
-    Event(Box<EventRecord>),
+    WallTouch(Box<WallTouchRecord>) => Detect,
+    PairReposition(Box<PairRepositionRecord>) => Reposition,
+    WallReposition(Box<WallRepositionRecord>) => Reposition,
+    VelocityCorrection(Box<VcorRecord>) => VelocityCorrection,
+    PairBounce(Box<PairBounceRecord>) => Bounce,
+    WallBounce(Box<WallBounceRecord>) => Bounce,
+    Endpoint(Box<EndpointRecord>) => Endpoint,
+    Predict(Box<PredictRecord>) => Predict,
+    Event(Box<EventRecord>) => Event,
     /// Sedgewick & Wayne's bounce: an impulse along the line of centres, or off a wall.
-    EventBounce(Box<EventBounceRecord>),
+    EventBounce(Box<EventBounceRecord>) => Bounce,
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state
@@ -299,23 +366,7 @@ impl Phase {
     }
 
     pub fn kind(&self) -> PhaseKind {
-        match self.data {
-            PhaseData::Forces(_) => PhaseKind::Forces,
-            PhaseData::Broad(_) => PhaseKind::Broad,
-            PhaseData::Detect(_) => PhaseKind::Detect,
-            PhaseData::Correct(_) => PhaseKind::Correct,
-            PhaseData::Resolve(_) => PhaseKind::Resolve,
-            PhaseData::Integrate(_) => PhaseKind::Integrate,
-            PhaseData::Warm(_) => PhaseKind::Warm,
-            PhaseData::Move(_) => PhaseKind::Move,
-            PhaseData::Touch(_) | PhaseData::WallTouch(_) => PhaseKind::Detect,
-            PhaseData::PairReposition(_) | PhaseData::WallReposition(_) => PhaseKind::Reposition,
-            PhaseData::VelocityCorrection(_) => PhaseKind::VelocityCorrection,
-            PhaseData::PairBounce(_) | PhaseData::WallBounce(_) | PhaseData::EventBounce(_) => PhaseKind::Bounce,
-            PhaseData::Endpoint(_) => PhaseKind::Endpoint,
-            PhaseData::Predict(_) => PhaseKind::Predict,
-            PhaseData::Event(_) => PhaseKind::Event,
-        }
+        self.data.kind()
     }
 
     /// What `iteration` counts: the relaxation pass, or for Sedgewick & Wayne's
@@ -330,67 +381,19 @@ impl Phase {
     /// Whether this is a detect phase whose narrow phase found contact (or,
     /// for Sedgewick & Wayne's method, a valid event: the touch itself).
     pub fn found_contact(&self) -> bool {
-        match &self.data {
-            PhaseData::Detect(d) => d.info.is_some(),
-            PhaseData::Touch(t) => t.hit,
-            PhaseData::WallTouch(w) => w.outcome != super::reposition::Outcome::Miss,
-            // Sedgewick & Wayne's method never overlaps: its contact is a valid event, the moment of the touch.
-            PhaseData::Event(e) => e.hit.is_some() && e.stale.is_none(),
-            _ => false,
-        }
+        self.data.record().found_contact()
     }
 
     /// The bodies this phase moved or sped up, with their states after it.
     pub fn changes(&self) -> &[BodyChange] {
-        match &self.data {
-            PhaseData::Forces(r) => &r.changes,
-            PhaseData::Correct(r) => &r.changes,
-            PhaseData::Resolve(r) => r.changes(),
-            PhaseData::Integrate(r) => &r.changes,
-            PhaseData::Warm(r) => &r.changes,
-            PhaseData::Move(r) => &r.changes,
-            PhaseData::PairReposition(r) => &r.changes,
-            PhaseData::WallReposition(r) => &r.changes,
-            PhaseData::VelocityCorrection(r) => &r.changes,
-            PhaseData::PairBounce(r) => &r.changes,
-            PhaseData::WallBounce(r) => &r.changes,
-            PhaseData::Endpoint(r) => &r.changes,
-            PhaseData::EventBounce(r) => &r.changes,
-            PhaseData::Broad(_)
-            | PhaseData::Detect(_)
-            | PhaseData::Touch(_)
-            | PhaseData::WallTouch(_)
-            | PhaseData::Predict(_)
-            | PhaseData::Event(_) => &[],
-        }
+        self.data.record().changes()
     }
 
     /// Every value the phase computed, in the order of the derivation, with
     /// its formula and inputs. `names` are the bodies' names, by index (A and
     /// B, or the index, stand in for a missing name).
     pub fn quantities(&self, names: &[String]) -> Vec<Quantity> {
-        let pair = self.pair_names(names);
-        match &self.data {
-            PhaseData::Forces(r) => r.quantities(names),
-            PhaseData::Broad(r) => r.quantities(names),
-            PhaseData::Detect(r) => r.quantities(pair),
-            PhaseData::Correct(r) => r.quantities(),
-            PhaseData::Resolve(r) => r.quantities(),
-            PhaseData::Integrate(r) => r.quantities(names),
-            PhaseData::Warm(r) => r.quantities(),
-            PhaseData::Move(r) => r.quantities(names),
-            PhaseData::Touch(r) => r.quantities(),
-            PhaseData::WallTouch(r) => r.quantities(),
-            PhaseData::PairReposition(r) => r.quantities(),
-            PhaseData::WallReposition(r) => r.quantities(),
-            PhaseData::VelocityCorrection(r) => r.quantities(),
-            PhaseData::PairBounce(r) => r.quantities(),
-            PhaseData::WallBounce(r) => r.quantities(),
-            PhaseData::Endpoint(r) => r.quantities(),
-            PhaseData::Predict(r) => r.quantities(),
-            PhaseData::Event(r) => r.quantities(names),
-            PhaseData::EventBounce(r) => r.quantities(),
-        }
+        self.data.record().quantities(names, self.pair_names(names))
     }
 
     /// The quantities as a reader sees them: [`Self::quantities`], in their
@@ -420,30 +423,7 @@ impl Phase {
     /// About how many bytes this record holds, its boxed parts included: what
     /// a cache of records counts against its budget.
     pub fn bytes(&self) -> usize {
-        use std::mem::size_of_val;
-        let boxed = match &self.data {
-            PhaseData::Forces(r) => {
-                size_of_val(&**r) + size_of_val(&r.loads[..]) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..])
-            }
-            PhaseData::Broad(r) => size_of_val(&**r) + size_of_val(&r.candidates[..]),
-            PhaseData::Detect(r) => r.work.boxed_bytes(),
-            PhaseData::Correct(_) => 0,
-            PhaseData::Resolve(r) => size_of_val(&**r) + r.boxed_bytes(),
-            PhaseData::Warm(r) => size_of_val(&**r),
-            PhaseData::Integrate(r) | PhaseData::Move(r) => size_of_val(&**r) + size_of_val(&r.before[..]) + size_of_val(&r.changes[..]),
-            PhaseData::Touch(_) => 0,
-            PhaseData::WallTouch(r) => size_of_val(&**r),
-            PhaseData::PairReposition(r) => size_of_val(&**r),
-            PhaseData::WallReposition(r) => size_of_val(&**r),
-            PhaseData::VelocityCorrection(r) => size_of_val(&**r),
-            PhaseData::PairBounce(r) => size_of_val(&**r),
-            PhaseData::WallBounce(r) => size_of_val(&**r),
-            PhaseData::Endpoint(r) => size_of_val(&**r),
-            PhaseData::Predict(r) => size_of_val(&**r) + size_of_val(&r.queue[..]),
-            PhaseData::Event(r) => size_of_val(&**r) + size_of_val(&r.queue[..]),
-            PhaseData::EventBounce(r) => size_of_val(&**r) + size_of_val(&r.changes[..]),
-        };
-        std::mem::size_of::<Phase>() + boxed
+        std::mem::size_of::<Phase>() + self.data.record().heap_bytes()
     }
 
     /// One value by its name, e.g. `jn`.

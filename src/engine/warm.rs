@@ -37,7 +37,7 @@
 
 use super::body::{Body, Motion};
 use super::resolve::{Contact, TwoPointCase, contact_point};
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
 use super::{kernel, pair_mut};
 use crate::geometry::{CollisionInfo, Feature};
 use glam::DVec2;
@@ -333,8 +333,8 @@ pub struct WarmRecord {
     pub changes: [BodyChange; 2],
 }
 
-impl WarmRecord {
-    pub(super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for WarmRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let mut q = second_point(self.point);
         q.extend([
             Quantity::new("J_last", self.last, "N·s").by("Σjn·n + Σjt·t at the end of the last frame", vec![]),
@@ -351,6 +351,10 @@ impl WarmRecord {
         ]);
         q.extend(impulse_and_after(self.n, (self.jn, self.t, self.jt), self.r, self.inv, self.before, &self.changes));
         q
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
     }
 }
 

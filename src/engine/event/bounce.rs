@@ -15,7 +15,7 @@
 //! `bounceOffVerticalWall` for e = 1). Friction plays no part in this method.
 
 use super::super::body::{Body, Motion};
-use super::super::trace::{BodyChange, Quantity};
+use super::super::trace::{BodyChange, Quantity, Record};
 use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -67,8 +67,8 @@ pub(super) fn face(m: &mut Motion, n: DVec2, e: f64) -> EventImpulse {
     EventImpulse::Face { v, n, vn }
 }
 
-impl EventBounceRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for EventBounceRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let e = self.e;
         let after = |k: usize| self.changes.get(k).map_or(DVec2::ZERO, |c| c.after.velocity);
         match self.how {
@@ -119,5 +119,14 @@ impl EventBounceRecord {
                     .by("{v} − (1 + {e})·{v·N}·{N}", vec![("v", v.into()), ("e", e.into()), ("v·N", vn.into()), ("N", n.into())]),
             ],
         }
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.changes[..])
     }
 }

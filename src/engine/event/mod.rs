@@ -28,7 +28,7 @@ pub use bounce::{EventBounceRecord, EventImpulse};
 pub use predict::{HitOutcome, Prediction, Target, Test};
 
 use super::body::{Body, Motion};
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
 use super::walls::{WallSegment, segments};
 use super::{StepStats, integrate, kernel, pair_mut};
 use crate::geometry::Shape;
@@ -134,8 +134,8 @@ pub struct PredictRecord {
     pub queue: Vec<Queued>,
 }
 
-impl EventRecord {
-    pub(super) fn quantities(&self, names: &[String]) -> Vec<Quantity> {
+impl Record for EventRecord {
+    fn quantities(&self, names: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let mut q = Vec::new();
         match self.hit {
             Some((_, target)) => {
@@ -167,6 +167,15 @@ impl EventRecord {
             }
         }
         q
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.queue[..])
+    }
+
+    fn found_contact(&self) -> bool {
+        self.hit.is_some() && self.stale.is_none()
     }
 }
 
@@ -441,8 +450,13 @@ impl Frame<'_> {
     }
 }
 
-impl PredictRecord {
-    pub(super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for PredictRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         self.prediction.quantities(self.now, self.queued)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        use std::mem::size_of_val;
+        size_of_val(&self.queue[..])
     }
 }

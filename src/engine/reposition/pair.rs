@@ -16,7 +16,7 @@
 //! through the wall of its box.
 
 use super::super::body::{Body, Motion};
-use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer};
+use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
 use super::super::{kernel, pair_mut};
 use crate::geometry::Shape;
 use glam::DVec2;
@@ -131,8 +131,8 @@ pub struct TouchRecord {
     pub hit: bool,
 }
 
-impl TouchRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for TouchRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let [xi, xj] = self.x;
         let [ri, rj] = self.r;
         let d = xi.distance(xj);
@@ -142,6 +142,10 @@ impl TouchRecord {
             Quantity::new("contact", self.hit, "")
                 .by("{distance} < {radius sum}", vec![("distance", d.into()), ("radius sum", (ri + rj).into())]),
         ]
+    }
+
+    fn found_contact(&self) -> bool {
+        self.hit
     }
 }
 
@@ -164,8 +168,8 @@ pub struct PairRepositionRecord {
     pub changes: [BodyChange; 2],
 }
 
-impl PairRepositionRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for PairRepositionRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let [xi, xj] = self.x;
         let (n, [ui, uj], l, closing) = (self.n, self.u, self.overlap, self.closing);
         let mut q = vec![
@@ -211,6 +215,10 @@ impl PairRepositionRecord {
         );
         q
     }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -227,8 +235,8 @@ pub struct PairBounceRecord {
     pub changes: [BodyChange; 2],
 }
 
-impl PairBounceRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for PairBounceRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let ([ui, uj], [mi, mj], cr, [vi, vj]) = (self.u, self.m, self.cr, self.after);
         let ins = vec![("m_i", mi.into()), ("m_j", mj.into()), ("CR", cr.into()), ("u_i", ui.into()), ("u_j", uj.into())];
         let mut q = vec![Quantity::new("CR", cr, "")];
@@ -257,5 +265,9 @@ impl PairBounceRecord {
             );
         }
         q
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
     }
 }

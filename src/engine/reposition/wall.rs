@@ -25,7 +25,7 @@
 
 use super::super::body::{Body, Motion};
 use super::super::kernel;
-use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Tracer, Value};
+use super::super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer, Value};
 use super::super::walls::WallSegment;
 use crate::geometry::Shape;
 use glam::DVec2;
@@ -259,8 +259,8 @@ pub struct WallTouchRecord {
     pub outcome: Outcome,
 }
 
-impl WallTouchRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for WallTouchRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let (x, from, to) = (self.x, self.from, self.to);
         let unit = (to - from) / self.length;
         let b1 = from - x;
@@ -298,6 +298,10 @@ impl WallTouchRecord {
         q.push(Quantity::new("hit", what, ""));
         q
     }
+
+    fn found_contact(&self) -> bool {
+        self.outcome != Outcome::Miss
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -317,8 +321,8 @@ pub struct WallRepositionRecord {
     pub changes: [BodyChange; 1],
 }
 
-impl WallRepositionRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for WallRepositionRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let (v, n, dist, r) = (self.v, self.n, self.dist, self.r);
         let mut q = vec![
             Quantity::new("θ", self.theta, "rad").by("angle between {v} and the wall", vec![("v", v.into())]),
@@ -341,6 +345,10 @@ impl WallRepositionRecord {
         );
         q
     }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -355,8 +363,8 @@ pub struct VcorRecord {
     pub changes: [BodyChange; 1],
 }
 
-impl VcorRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for VcorRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let (a, displ, v) = (self.a, self.displ, self.v);
         let mut q = vec![];
         if self.skipped {
@@ -375,6 +383,10 @@ impl VcorRecord {
         );
         q
     }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -389,8 +401,8 @@ pub struct WallBounceRecord {
     pub changes: [BodyChange; 1],
 }
 
-impl WallBounceRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for WallBounceRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let (v, n, vn, vt, e, mu) = (self.v, self.wall_normal, self.normal, self.tangent, self.e, self.mu);
         vec![
             Quantity::new("v_n", vn, "m/s").by("({v}·{N})·{N}", vec![("v", v.into()), ("N", n.into())]),
@@ -400,6 +412,10 @@ impl WallBounceRecord {
             Quantity::new("v'", self.changes[0].after.velocity, "m/s")
                 .by("{v_t}·(1 − {μ}) − {e}·{v_n}", vec![("v_t", vt.into()), ("μ", mu.into()), ("e", e.into()), ("v_n", vn.into())]),
         ]
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
     }
 }
 
@@ -418,8 +434,8 @@ pub struct EndpointRecord {
     pub changes: [BodyChange; 1],
 }
 
-impl EndpointRecord {
-    pub(in super::super) fn quantities(&self) -> Vec<Quantity> {
+impl Record for EndpointRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let (x, v, n, u, l, e) = (self.x, self.v, self.n, self.u, self.overlap, self.e);
         let after = self.changes[0].after;
         let mut q = vec![
@@ -443,5 +459,9 @@ impl EndpointRecord {
             );
         }
         q
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
     }
 }
