@@ -5,6 +5,7 @@
 //! become calls here, and writing a file is an effect the shell performs with
 //! the text [`Session::save_text`] made.
 
+pub mod address;
 pub mod condition;
 pub mod line;
 pub mod quiz;
