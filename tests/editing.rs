@@ -277,12 +277,15 @@ fn an_edit_after_undo_forgets_the_redo() {
     assert_eq!(s.note.as_deref(), Some("nothing to redo"));
 }
 
+/// Ctrl-S saves the scene as built: the start of frame 0 with every edit
+/// made there, whatever frame is on screen. Reopened, the file runs the same,
+/// bit for bit.
 #[test]
-fn save_then_reload_gives_the_identical_world() {
+fn save_then_reload_gives_the_identical_run() {
     let dir = tempfile::tempdir().unwrap();
     let (mut s, path) = starter_file(dir.path(), "scene.toml");
     select(&mut s, "ball");
-    press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::NextFrame, Msg::Kick, Msg::AddBox, Msg::Rotate(1), Msg::Passes(1)]);
+    press(&mut s, &[Msg::Kick, Msg::AddBox, Msg::Rotate(1), Msg::Passes(1)]);
     press(&mut s, &[Msg::CycleTangent, Msg::Rate(-1), Msg::ToggleCorrection]);
     select(&mut s, "crate");
     press(&mut s, &[Msg::EditFields, Msg::ClearField]);
@@ -293,21 +296,56 @@ fn save_then_reload_gives_the_identical_world() {
     press(&mut s, &[Msg::ClearField, Msg::Input('0'), Msg::FieldNext, Msg::ClearField, Msg::Input('0')]);
     press(&mut s, &[Msg::FieldNext, Msg::ClearField, Msg::Input('0'), Msg::Accept]);
     assert!(by_name(&start(&mut s).world, "crate").body.is_static());
-    act(&mut s, Msg::Save);
-    assert_eq!(s.note.as_deref(), Some(format!("saved frame 3's start to {}", path.display()).as_str()));
+    press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::NextFrame, Msg::Save]);
+    assert_eq!(s.note.as_deref(), Some(format!("saved the scene as built (frame 0) to {}", path.display()).as_str()));
     assert!(!s.dirty());
-    let here = start(&mut s);
+    let built = s.session.timeline.start(0);
     let reloaded = Lesson::load(&path).unwrap();
-    assert_eq!(reloaded.world.bodies, here.world.bodies);
-    assert_eq!(reloaded.world.gravity, here.world.gravity);
-    assert_eq!(reloaded.settings, here.settings);
+    assert_eq!(reloaded.world.bodies, built.world.bodies);
+    assert_eq!(reloaded.world.motions, built.world.motions);
+    assert_eq!(reloaded.world.gravity, built.world.gravity);
+    assert_eq!(reloaded.settings, built.settings);
     // The user's comments are still there.
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("# passes over the contacts each frame; Build Your Own 2D Game Engine makes 15"), "{text}");
     assert!(text.contains("[[body]]\nname = \"box1\""), "{text}");
-    // And the next frame runs the same from the file as in the session.
+    // And the run from the file is the session's, phase for phase.
     let mut again = Stepper::new(reloaded);
-    assert_eq!(again.session.timeline.frame(0).phases, s.session.timeline.frame(3).phases);
+    for n in 0..4 {
+        assert_eq!(again.session.timeline.frame(n).phases, s.session.timeline.frame(n).phases, "frame {n}");
+    }
+}
+
+/// An edit made at a later frame changes the run from there, which frame 0
+/// cannot hold: Ctrl-S says so, and Ctrl-E writes that frame as a new scene,
+/// asking for a name and leaving the scene's own file alone.
+#[test]
+fn a_frame_is_written_as_a_new_scene_to_a_new_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut s, path) = starter_file(dir.path(), "scene.toml");
+    press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::Kick, Msg::Save]);
+    assert!(
+        note(&s).ends_with("; the edits at frame 2 are not in it: they change the run from there (Ctrl-E writes a frame as a new scene)"),
+        "{}",
+        note(&s)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "frame 0 as built is what the file held");
+    act(&mut s, Msg::SaveFrame);
+    let frame2 = dir.path().join("scene-frame2.toml");
+    assert_eq!(s.mode, Mode::SaveAs(impulse::session::line::LineEdit::new(frame2.display().to_string())));
+    act(&mut s, Msg::Accept);
+    assert_eq!(note(&s), format!("wrote frame 2 as a new scene to {}; this scene stays {}", frame2.display(), path.display()));
+    let here = s.session.timeline.start(2);
+    let written = Lesson::load(&frame2).unwrap();
+    assert_eq!(written.world.bodies, here.world.bodies);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "the scene's own file is left alone");
+    // Never over a file without asking.
+    press(&mut s, &[Msg::SaveFrame, Msg::ClearField]);
+    type_text(&mut s, &path.display().to_string());
+    act(&mut s, Msg::Accept);
+    assert_eq!(s.mode, Mode::Overwrite(path.clone()));
+    act(&mut s, Msg::No);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER);
 }
 
 #[test]
@@ -1026,10 +1064,19 @@ fn a_lesson_saved_under_a_new_name_follows_a_renamed_body() {
 
 /// The wall `_` adds, as saved and reloaded: the note says the save was made,
 /// and the file gives back the world on screen bit for bit.
+/// At a later frame, the frame is written as a new scene (Ctrl-E), over the
+/// file when asked.
 fn saves_and_reloads(s: &mut Stepper, path: &Path) -> String {
-    act(s, Msg::Save);
     let frame = s.frame;
-    assert_eq!(s.note.as_deref(), Some(format!("saved frame {frame}'s start to {}", path.display()).as_str()));
+    if frame == 0 {
+        act(s, Msg::Save);
+        assert_eq!(s.note.as_deref(), Some(format!("saved the scene as built (frame 0) to {}", path.display()).as_str()));
+    } else {
+        press(s, &[Msg::SaveFrame, Msg::ClearField]);
+        type_text(s, &path.display().to_string());
+        press(s, &[Msg::Accept, Msg::Yes]);
+        assert!(note(s).starts_with(&format!("wrote frame {frame} as a new scene to {}", path.display())), "{}", note(s));
+    }
     assert_eq!(Lesson::load(path).unwrap().world.bodies, start(s).world.bodies);
     std::fs::read_to_string(path).unwrap()
 }

@@ -199,7 +199,15 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "", "", "", Msg::Rate(1), [(Char('}'), NONE)]),
     bind!(Stepper, "u Ctrl-Z", "undo the last edit", "撤销上一次修改", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
     bind!(Stepper, "U Ctrl-R", "redo", "重做", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
-    bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", "保存本帧时的场景", Msg::Save, [(Char('s'), CTRL)]),
+    bind!(
+        Stepper,
+        "Ctrl-S",
+        "save the scene as built (frame 0, all edits)",
+        "保存搭建好的场景（第 0 帧，含所有修改）",
+        Msg::Save,
+        [(Char('s'), CTRL)]
+    ),
+    bind!(Stepper, "Ctrl-E", "write this frame as a new scene file", "把这一帧另存为新的场景文件", Msg::SaveFrame, [(Char('e'), CTRL)]),
     bind!(Stepper, "b", "add a breakpoint, e.g. contact m1 m2", "添加断点：一个条件，如 contact m1 m2", Msg::AddBreak, [(Char('b'), NONE)]),
     bind!(Stepper, "B", "list the breakpoints, remove one", "列出断点，删除其中一个", Msg::ListBreaks, [(Char('B'), NONE)]),
     bind!(
@@ -212,6 +220,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind!(Stepper, "", "", "", Msg::PrevMatch, [(Char('C'), NONE)]),
     bind!(Stepper, ":", "go to frame N", "跳到第 N 帧", Msg::GoToFrame, [(Char(':'), NONE)]),
+    bind!(Stepper, "@", "copy this phase's address (for --at)", "复制本阶段的地址（供 --at 使用）", Msg::CopyAddress, [(Char('@'), NONE)]),
     bind!(
         Stepper,
         "1 … 9",
@@ -337,6 +346,15 @@ pub fn help_lines(scope: Scope, lang: Lang) -> Vec<(&'static str, &'static str)>
 /// (`n` / `N`), so only Ctrl is compared. Where text is typed, a plain
 /// character no binding takes is typed.
 pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
+    // Esc followed quickly by a letter arrives as Alt and the letter: it is
+    // not the letter (Esc x turned a body). Ctrl-Alt is AltGr on some
+    // keyboards, which types a character.
+    if key.modifiers.contains(KeyModifiers::ALT) && !key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            Char(c) => Some(Msg::Alt(c)),
+            _ => None,
+        };
+    }
     let ctrl = key.modifiers & KeyModifiers::CONTROL;
     let bound = KEYMAP
         .iter()

@@ -78,6 +78,10 @@ pub enum Msg {
     Undo,
     Redo,
     Save,
+    /// The address of the phase on screen, to the clipboard and the status line.
+    CopyAddress,
+    /// The start of the frame on screen, written as a new scene.
+    SaveFrame,
     /// A left click on the scene, in world coordinates.
     Click(DVec2),
     // In the field editor, the save prompt and the shot.
@@ -90,6 +94,8 @@ pub enum Msg {
     Line(crate::session::line::LineKey),
     /// A plain character that no binding takes here: the status line says so.
     Unbound(char),
+    /// Alt and a character (or Esc and a key pressed at once): no key of ours.
+    Alt(char),
     Erase,
     ClearField,
     Accept,

@@ -84,6 +84,12 @@ pub struct Words {
     /// {0} measured, {1} asked-for frames a second.
     pub running: &'static str,
     pub save_as: &'static str,
+    /// An Alt chord: {0} the character.
+    pub alt_chord: &'static str,
+    /// `@`: {0} the address copied.
+    pub copied: &'static str,
+    /// Ctrl-E's prompt: {0} the frame.
+    pub save_frame_as: &'static str,
     pub save_as_keys: &'static str,
     /// {0} the file.
     pub write_over: &'static str,
@@ -309,8 +315,11 @@ pub const EN: Words = Words {
     motion_off: "motion off",
     side_tracking_off: "side tracking off",
     vcor_off: "vcor off",
-    running: "▶ {0} of {1} fps",
+    running: "▶ {0} ({1} of {2} fps)",
     save_as: "Save as",
+    save_frame_as: "Write frame {0} as a new scene to",
+    alt_chord: "Alt-{0} does nothing (Esc and {0} pressed quickly arrive as Alt-{0}: press them apart)",
+    copied: "{0} copied where the terminal allows (OSC 52); open it with --at {0}",
     save_as_keys: "Enter save · Esc cancel",
     write_over: "Write over {0}? y / n",
     break_on: "Break on",
@@ -518,8 +527,11 @@ pub const ZH: Words = Words {
     motion_off: "运动关",
     side_tracking_off: "侧向跟踪关",
     vcor_off: "vcor 关",
-    running: "▶ {0}/{1} 帧每秒",
+    running: "▶ {0}（{1}/{2} 帧每秒）",
     save_as: "另存为",
+    save_frame_as: "把第 {0} 帧另存为新场景，文件名",
+    alt_chord: "Alt-{0} 没有作用（快速连按 Esc 和 {0} 会被当作 Alt-{0}：请分开按）",
+    copied: "已复制 {0}（终端支持 OSC 52 时）；用 --at {0} 打开",
     save_as_keys: "Enter 保存 · Esc 取消",
     write_over: "覆盖 {0}？y / n",
     break_on: "断点条件",

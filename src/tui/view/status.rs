@@ -48,7 +48,10 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         ask(format!("{head}   {after}"))
     };
     match &s.mode {
-        Mode::SaveAs(name) => return typing(format!(" {}: {}", w.save_as, name.with_cursor()), w.save_as_keys),
+        Mode::SaveAs(name) => {
+            let what = s.exporting.map_or(w.save_as.to_string(), |n| fill(w.save_frame_as, &[&n]));
+            return typing(format!(" {what}: {}", name.with_cursor()), w.save_as_keys);
+        }
         Mode::Overwrite(path) => {
             let question = fill(w.write_over, &[&path.display()]);
             // Why it asks goes first; when the question would not fit with
@@ -82,20 +85,18 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         _ => {}
     }
     let settings = s.settings();
-    let mut parts = vec![format!("{} {}", w.frame, s.frame)];
+    let mut parts = Vec::new();
     if s.playing.is_none() {
+        // The phase's address says frame, kind, pass and pair, in the form `--at` reads.
         let record = s.record();
-        let phase = &record.phases.at(s.phase);
+        let address = crate::session::address::Address::of(record, s.phase, names);
+        // The address keeps the English kind `--at` reads; another language names it too.
+        let kind = (w.terms.kind)(address.kind);
+        let kind = if kind == address.kind.name() { String::new() } else { format!("{kind} ") };
+        parts.push(format!("{address} ({kind}{}/{})", s.phase + 1, record.phases.len()));
         parts.push(format!("t {} s", num(record.time)));
-        match phase.iteration {
-            Some(k) if phase.iteration_name() == "event" => parts.push(format!("{} {k}", w.event)),
-            Some(k) => parts.push(format!("{} {k}/{}", w.pass, settings.relaxation_iterations)),
-            None => {}
-        }
-        if let Some((a, b)) = phase.pair {
-            parts.push(format!("{}–{}", names[a], names[b]));
-        }
-        parts.push(format!("{} ({}/{})", (w.terms.kind)(phase.kind()), s.phase + 1, record.phases.len()));
+    } else {
+        parts.push(format!("{} {}", w.frame, s.frame));
     }
     // The switches of the method in use: text 003's has no tangent, passes or correction rate.
     if settings.method == Method::EventDriven {
@@ -127,8 +128,8 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         parts.push(w.status_presenter.to_string());
     }
     if s.running {
-        // The rate really shown, measured by the shell, and the one asked for.
-        parts.push(fill(w.running, &[&format!("{:.0}", s.measured_fps), &num(SPEEDS[s.speed])]));
+        // The speed as a share of real time; the rate really shown, measured by the shell, and the one asked for.
+        parts.push(fill(w.running, &[&SPEEDS[s.speed].1, &format!("{:.0}", s.measured_fps), &format!("{:.0}", s.fps())]));
     }
     // The note answers the last key, so it comes first; only a note longer
     // than the line loses its end.
