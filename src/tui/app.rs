@@ -100,6 +100,8 @@ pub struct Stepper {
     /// The last key moved (false) or turned (true) this body at this frame:
     /// the same again makes that edit grow, so a held key is one undo step.
     held: Option<(bool, usize, u64)>,
+    /// How far the move and turn keys go (`[` `]` in the field editor).
+    pub steps: edit::Steps,
     /// While a frame is being written as a new scene (Ctrl-E): which. The
     /// file written is not this scene's file.
     pub(super) exporting: Option<u64>,
@@ -137,6 +139,7 @@ impl Stepper {
             class,
             delete_armed: false,
             held: None,
+            steps: edit::Steps::default(),
             exporting: None,
             effect: None,
             lang: Lang::En,
@@ -352,7 +355,7 @@ impl Stepper {
             Msg::ToggleQuiz | Msg::TogglePresenter | Msg::Reveal | Msg::ShowAnswer | Msg::Answer => self.classroom_key(msg),
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
-                if let Some(change) = edit::change_for(msg, self.window(), down, words(self.lang)) {
+                if let Some(change) = edit::change_for(msg, self.window(), down, self.steps, words(self.lang)) {
                     let held = edit::held(msg).map(|turn| (turn, self.selected, self.frame));
                     let grows = held.is_some() && held == self.held;
                     self.held = if self.apply(change, grows) { held } else { None };

@@ -164,8 +164,8 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "", "", "", Msg::Move(-10, 0), [(Char('A'), NONE)]),
     bind!(Stepper, "", "", "", Msg::Move(0, -10), [(Char('S'), NONE)]),
     bind!(Stepper, "", "", "", Msg::Move(10, 0), [(Char('D'), NONE)]),
-    bind!(Stepper, "z", "turn it counter-clockwise, 5°", "逆时针转 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
-    bind!(Stepper, "x", "turn it clockwise, 5°", "顺时针转 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
+    bind!(Stepper, "z", "turn it counter-clockwise a turn step (5°)", "逆时针转一个转角步长（5°）", Msg::Rotate(1), [(Char('z'), NONE)]),
+    bind!(Stepper, "x", "turn it clockwise a turn step (5°)", "顺时针转一个转角步长（5°）", Msg::Rotate(-1), [(Char('x'), NONE)]),
     bind!(Stepper, "e", "edit its values (a wall: its two ends)", "编辑它的数值（墙：两个端点）", Msg::EditFields, [(Char('e'), NONE)]),
     bind!(Stepper, "O", "edit the world and solver settings", "编辑世界与求解器设置", Msg::EditSettings, [(Char('O'), NONE)]),
     bind!(Stepper, "l", "aim a shot with it, as a cue ball", "用它瞄准击球（粗糙球文章中的母球）", Msg::Aim, [(Char('l'), NONE)]),
@@ -277,9 +277,18 @@ pub static KEYMAP: &[Binding] = &[
         Msg::Cycle(1),
         [(Char(' '), NONE)]
     ),
+    bind!(
+        Fields,
+        "[ ]",
+        "finer / coarser grid step (on θ: turn step)",
+        "更细 / 更粗的网格步长（θ 上：转角步长）",
+        Msg::StepSize(-1),
+        [(Char('['), NONE)]
+    ),
+    bind!(Fields, "", "", "", Msg::StepSize(1), [(Char(']'), NONE)]),
     bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),
     bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Aim, "← →", "turn the aim 5°", "瞄准方向转 5°", Msg::Turn(1), [(Left, NONE)]),
+    bind!(Aim, "← →", "turn the aim a turn step (5°)", "瞄准方向转一个转角步长（5°）", Msg::Turn(1), [(Left, NONE)]),
     bind!(Aim, "", "", "", Msg::Turn(-1), [(Right, NONE)]),
     bind!(Aim, "↑ ↓", "more / less power (×1.25)", "加大 / 减小力度（×1.25）", Msg::Power(1), [(Up, NONE)]),
     bind!(Aim, "", "", "", Msg::Power(-1), [(Down, NONE)]),
@@ -292,6 +301,7 @@ pub static KEYMAP: &[Binding] = &[
         [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]
     ),
     bind!(Aim, "a", "fire as an action of this frame", "作为本帧的动作发射", Msg::FireAction, [(Char('a'), NONE)]),
+    bind!(Aim, "Tab", "type the angle (°) / the speed", "输入角度（°）/ 速度", Msg::FieldNext, [(Tab, NONE)]),
     bind!(Aim, "0-9 .", "type the speed (m/s); Backspace erases", "输入速度（m/s）；Backspace 删除", Msg::Erase, [(Backspace, NONE)]),
     bind!(Aim, "Esc", "cancel the shot", "取消击球", Msg::Cancel, [(Esc, NONE)]),
     bind!(SaveAs, "Enter", "save to the file named", "保存到所给的文件", Msg::Accept, [(Enter, NONE)]),
@@ -364,7 +374,9 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
     match key.code {
         Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
         // Aiming takes a typed speed, and q and ? keep their meaning.
-        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.') => Some(Msg::Input(c)),
+        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.' || c == '-') => {
+            Some(Msg::Input(c))
+        }
         Char(c) if bound.is_none() && ctrl.is_empty() => Some(Msg::Unbound(c)),
         _ => bound,
     }

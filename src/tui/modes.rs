@@ -32,6 +32,16 @@ impl Stepper {
             Msg::FieldNext => ed.next(),
             Msg::FieldPrev => ed.prev(),
             Msg::Cycle(by) => ed.cycle(by),
+            // On the angle the turn step of z, x and the aim; on any other field the grid step of w a s d.
+            Msg::StepSize(by) if ed.focused_key() == "angle" => {
+                let degrees = self.steps.change_turn(by);
+                self.note = Some(fill(words(self.lang).turn_step, &[&num(degrees)]));
+            }
+            Msg::StepSize(by) => {
+                let (lo, hi) = self.window();
+                let grid = self.steps.change_grid(by, (hi - lo).max_element());
+                self.note = Some(fill(words(self.lang).grid_step, &[&num(grid)]));
+            }
             // ← → on a setting's field pick its previous or next name.
             Msg::Line(LineKey::Left) if ed.is_choice() => ed.cycle(-1),
             Msg::Line(LineKey::Right) if ed.is_choice() => ed.cycle(1),
@@ -76,7 +86,8 @@ impl Stepper {
         let Mode::Aim(shot) = &mut self.mode else { return };
         match msg {
             // Counter-clockwise on screen is clockwise in a y-down world.
-            Msg::Turn(d) => shot.turn(if down { -d } else { d }),
+            Msg::Turn(d) => shot.turn(if down { -d } else { d }, self.steps.turn_degrees),
+            Msg::FieldNext => shot.switch_typing(),
             Msg::Power(d) => shot.power(d),
             Msg::Input(c) => shot.type_char(c),
             Msg::Erase => shot.erase(),

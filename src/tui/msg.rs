@@ -87,6 +87,8 @@ pub enum Msg {
     // In the field editor, the save prompt and the shot.
     FieldNext,
     FieldPrev,
+    /// The field editor's `]` (+1) and `[` (−1): a coarser or finer grid or turn step.
+    StepSize(i8),
     /// A setting's next (+1) or previous (−1) name.
     Cycle(i8),
     Input(char),

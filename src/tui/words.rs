@@ -84,6 +84,10 @@ pub struct Words {
     /// {0} measured, {1} asked-for frames a second.
     pub running: &'static str,
     pub save_as: &'static str,
+    /// `[` `]` on the angle: {0} the turn step in degrees.
+    pub turn_step: &'static str,
+    /// `[` `]` on another field: {0} the grid step in metres.
+    pub grid_step: &'static str,
     /// An Alt chord: {0} the character.
     pub alt_chord: &'static str,
     /// `@`: {0} the address copied.
@@ -107,6 +111,8 @@ pub struct Words {
     pub aim_typed: &'static str,
     /// {0} the speed aimed.
     pub aim: &'static str,
+    /// Typing the aim's angle: {0} the text typed.
+    pub aim_angle: &'static str,
     pub fields_keys: &'static str,
     /// The settings editor's keys, for its choices.
     pub settings_keys: &'static str,
@@ -318,6 +324,8 @@ pub const EN: Words = Words {
     running: "▶ {0} ({1} of {2} fps)",
     save_as: "Save as",
     save_frame_as: "Write frame {0} as a new scene to",
+    turn_step: "turn step {0}°: z, x and the aim's ← → turn by it",
+    grid_step: "grid step {0} m: w a s d move by it (W A S D ten steps)",
     alt_chord: "Alt-{0} does nothing (Esc and {0} pressed quickly arrive as Alt-{0}: press them apart)",
     copied: "{0} copied where the terminal allows (OSC 52); open it with --at {0}",
     save_as_keys: "Enter save · Esc cancel",
@@ -332,7 +340,8 @@ pub const EN: Words = Words {
     rename_keys: "Enter rename · Esc cancel",
     breakpoint_of: "Breakpoint {0} of {1}: {2}   (↑↓ choose · Del remove · Esc close)",
     aim_typed: "speed {0}█ m/s: Enter fire · a as an action · Esc cancel",
-    aim: "aim {0} m/s: ←→ turn · ↑↓ power · type a speed · Enter fire · a as an action · Esc cancel",
+    aim: "aim {0} m/s at {1}°: ←→ turn · ↑↓ power · type a speed · Tab type the angle · Enter fire · a as an action · Esc cancel",
+    aim_angle: "angle {0}█°: Tab the speed · Enter fire · a as an action · Esc cancel",
     fields_keys: "↑↓ field · Enter apply · Esc cancel",
     settings_keys: "↑↓ field · ←→ pick · Enter apply · Esc cancel",
     fields_intro: "Values at the start of this frame. Enter applies, Esc cancels.",
@@ -530,6 +539,8 @@ pub const ZH: Words = Words {
     running: "▶ {0}（{1}/{2} 帧每秒）",
     save_as: "另存为",
     save_frame_as: "把第 {0} 帧另存为新场景，文件名",
+    turn_step: "转角步长 {0}°：z、x 和瞄准的 ← → 按它转动",
+    grid_step: "网格步长 {0} m：w a s d 按它移动（W A S D 十步）",
     alt_chord: "Alt-{0} 没有作用（快速连按 Esc 和 {0} 会被当作 Alt-{0}：请分开按）",
     copied: "已复制 {0}（终端支持 OSC 52 时）；用 --at {0} 打开",
     save_as_keys: "Enter 保存 · Esc 取消",
@@ -544,7 +555,8 @@ pub const ZH: Words = Words {
     rename_keys: "Enter 改名 · Esc 取消",
     breakpoint_of: "断点 {0}/{1}：{2}   （↑↓ 选择 · Del 删除 · Esc 关闭）",
     aim_typed: "速度 {0}█ m/s：Enter 发射 · a 作为动作 · Esc 取消",
-    aim: "瞄准 {0} m/s：←→ 转向 · ↑↓ 力度 · 输入速度 · Enter 发射 · a 作为动作 · Esc 取消",
+    aim: "瞄准 {0} m/s，{1}°：←→ 转向 · ↑↓ 力度 · 输入速度 · Tab 输入角度 · Enter 发射 · a 作为动作 · Esc 取消",
+    aim_angle: "角度 {0}█°：Tab 速度 · Enter 发射 · a 作为动作 · Esc 取消",
     fields_keys: "↑↓ 字段 · Enter 应用 · Esc 取消",
     settings_keys: "↑↓ 字段 · ←→ 选择 · Enter 应用 · Esc 取消",
     fields_intro: "本帧开始时的数值。Enter 应用，Esc 取消。",
@@ -726,11 +738,11 @@ mod tests {
             (EN.menu_back, ZH.menu_back, 1),
             (EN.menu_where, ZH.menu_where, 2),
             (EN.too_small, ZH.too_small, 4),
-            (EN.running, ZH.running, 2),
+            (EN.running, ZH.running, 3),
             (EN.write_over, ZH.write_over, 1),
             (EN.breakpoint_of, ZH.breakpoint_of, 3),
             (EN.aim_typed, ZH.aim_typed, 1),
-            (EN.aim, ZH.aim, 1),
+            (EN.aim, ZH.aim, 2),
             (EN.quiz_on, ZH.quiz_on, 1),
             (EN.del_again, ZH.del_again, 1),
             (EN.unbound, ZH.unbound, 1),
@@ -779,6 +791,12 @@ mod tests {
             (EN.pick_keys, ZH.pick_keys, 1),
             (EN.chart_title, ZH.chart_title, 2),
             (EN.chart_from, ZH.chart_from, 1),
+            (EN.save_frame_as, ZH.save_frame_as, 1),
+            (EN.copied, ZH.copied, 1),
+            (EN.alt_chord, ZH.alt_chord, 1),
+            (EN.turn_step, ZH.turn_step, 1),
+            (EN.grid_step, ZH.grid_step, 1),
+            (EN.aim_angle, ZH.aim_angle, 1),
         ];
         for (en, zh, n) in pairs {
             for t in [en, zh] {

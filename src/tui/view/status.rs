@@ -5,6 +5,7 @@ use crate::engine::Method;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
 use crate::tui::breaks::Ask;
+use crate::tui::shot::Shot;
 use crate::tui::words::{Words, fill};
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
@@ -140,8 +141,12 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let used: usize = spans.iter().map(|s| s.content.width()).sum();
     let room = width.saturating_sub(used);
     let hint = match &s.mode {
+        Mode::Aim(Shot { typed_angle: Some(typed), .. }) => format!(" {}", fit_items(&fill(w.aim_angle, &[typed]), room.saturating_sub(1))),
         Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fit_items(&fill(w.aim_typed, &[&shot.typed]), room.saturating_sub(1))),
-        Mode::Aim(shot) => format!(" {}", fit_items(&fill(w.aim, &[&num(shot.aim.length())]), room.saturating_sub(1))),
+        Mode::Aim(shot) => {
+            let aim = fill(w.aim, &[&num(shot.aim.length()), &num(shot.aim.to_angle().to_degrees())]);
+            format!(" {}", fit_items(&aim, room.saturating_sub(1)))
+        }
         Mode::Fields(ed) if ed.name().is_none() => format!(" {}", fit_items(w.settings_keys, room.saturating_sub(1))),
         Mode::Fields(_) => format!(" {}", fit_items(w.fields_keys, room.saturating_sub(1))),
         _ => {
