@@ -5,6 +5,7 @@ use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
 use crate::lesson::{Lang, Lesson};
 use crate::report;
 use crate::scene::SceneError;
+use crate::session::address::Address;
 use crate::session::condition::Condition;
 use crate::session::search;
 use crate::{lesson, tui};
@@ -516,6 +517,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
         (Format::Json, _) => {
             let matched = found.as_ref().map(|(hit, phase, energy)| {
                 serde_json::json!({
+                    "address": Address::of(&hit.record, hit.index, &names).to_string(),
                     "frame": hit.record.frame,
                     "time": hit.record.time,
                     "index": hit.index,
@@ -528,7 +530,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
                 + "\n"
         }
         (_, Some((hit, phase, energy))) => format!(
-            "break: frame {} · phase {}/{} · {} · {}\n  energy: {}\n  totals: {}\n{}",
+            "break: frame {} · phase {}/{} · {} · {}\n  energy: {}\n  totals: {}\n  address: {} (--at opens it again)\n{}",
             hit.record.frame,
             hit.index + 1,
             hit.record.phases.len(),
@@ -536,6 +538,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
             condition.text,
             crate::notation::energy_change_line(energy),
             crate::notation::totals_line(&energy.before, &energy.after),
+            Address::of(&hit.record, hit.index, &names),
             report::text_phase(&names, phase)
         ),
         (_, None) => format!("no phase matched {} in {frames} frames\n", condition.text),

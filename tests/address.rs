@@ -111,3 +111,29 @@ fn an_alt_chord_is_not_the_letter() {
     assert_eq!(s.edits(), 0, "nothing turned");
     assert_eq!(s.note.as_deref(), Some("Alt-x does nothing (Esc and x pressed quickly arrive as Alt-x: press them apart)"));
 }
+
+/// A break names its phase's address, and `--at` opens that very phase: the
+/// tangent-fix resolve that raises energy, found, handed over and printed again.
+#[test]
+fn a_break_gives_the_address_that_at_opens() {
+    let out = impulse(&["run", "tangent-fix", "--break-on", "energy rises"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let found = text(&out.stdout);
+    let address = found.lines().find_map(|l| l.strip_prefix("  address: ")).expect("an address line");
+    assert_eq!(address, "0:resolve:1:m1-m2 (--at opens it again)");
+    let out = impulse(&["run", "tangent-fix", "--at", "0:resolve:1:m1-m2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let again = text(&out.stdout);
+    assert!(again.starts_with("at: 0:resolve:1:m1-m2 · phase 5/48 · resolve · pass 1 · m1–m2\n"), "{again}");
+    // The same derivation, line for line, after the head lines.
+    let derivation = |t: &str| {
+        t.lines()
+            .skip_while(|l| !l.starts_with("  ") || l.starts_with("  address") || l.starts_with("  energy") || l.starts_with("  totals"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(derivation(&again), derivation(&found));
+    let json = impulse(&["run", "tangent-fix", "--break-on", "energy rises", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["match"]["address"], "0:resolve:1:m1-m2");
+}
