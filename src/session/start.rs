@@ -81,15 +81,18 @@ const ROUND_OFF: f64 = 1e-12;
 impl Start {
     /// Writes as 0 each coordinate, angle, velocity and spin of a moving body
     /// that is within 1e-12 of the scene's scale of its kind (the largest
-    /// coordinate or body size; the largest speed; the largest spin, or the
-    /// largest speed over the scene's size); returns how many it changed.
+    /// coordinate or body size; the largest speed, and at least the scene's
+    /// size a second, so that a stack at rest, whose speeds are all
+    /// round-off, is not its own scale; the largest spin, or that speed over
+    /// the scene's size; π for an angle); returns how many it changed.
     /// Static bodies keep what their file gave (a wall's ends read back from
     /// its exact middle).
     pub fn clean_round_off(&mut self) -> usize {
         let moving = || self.world.iter().filter(|(b, _)| !b.is_static());
         let largest = |values: &mut dyn Iterator<Item = f64>| values.map(f64::abs).fold(0.0, f64::max);
         let length = largest(&mut moving().flat_map(|(b, m)| [m.position.x, m.position.y, b.shape.bounding_radius()]));
-        let speed = largest(&mut moving().flat_map(|(_, m)| [m.velocity.x, m.velocity.y]));
+        // At least the scene's size crossed in a second (m/s).
+        let speed = largest(&mut moving().flat_map(|(_, m)| [m.velocity.x, m.velocity.y])).max(length);
         let spin = largest(&mut moving().map(|(_, m)| m.angular_velocity)).max(if length > 0.0 { speed / length } else { 0.0 });
         let turn = largest(&mut moving().map(|(_, m)| m.angle)).max(std::f64::consts::PI);
         let mut cleaned = 0;
@@ -136,5 +139,27 @@ mod tests {
         );
         assert_eq!(s.world.motions[0].position.x, 1e-15, "a static body keeps what its file says");
         assert_eq!(s.clean_round_off(), 0);
+    }
+
+    /// Three boxes come to rest in a stack (frame 243 of the starter made
+    /// one): every speed and spin left is round-off, 1e-13 or less, and each
+    /// is written 0; the tilt of 1.4e-4 rad they settled at is real and kept.
+    #[test]
+    fn a_stack_at_rest_is_written_at_rest() {
+        let boxes = [
+            (0.49931353443324855, 4.2256092127788504e-14, -2.274889891333909e-13),
+            (1.494341643361428, 5.791340470444872e-13, -2.9976659860451773e-13),
+        ];
+        let bodies = boxes.iter().enumerate().map(|(k, &(y, vx, spin))| {
+            let mut b = BodyDef::dynamic(&format!("box{k}"), Shape::Box { size: DVec2::ONE }, 2.0).at(DVec2::new(1.4999731702136594, y));
+            (b.motion.velocity, b.motion.angular_velocity, b.motion.angle) =
+                (DVec2::new(vx, -2.0026675877341378e-17), spin, 0.0001383837775250419);
+            b
+        });
+        let mut s = Start::new(World::new(bodies.collect(), DVec2::new(0.0, -9.8)), Settings::default());
+        assert_eq!(s.clean_round_off(), 6);
+        for m in &s.world.motions {
+            assert_eq!((m.velocity, m.angular_velocity, m.angle), (DVec2::ZERO, 0.0, 0.0001383837775250419));
+        }
     }
 }
