@@ -368,17 +368,18 @@ struct Classroom {
 
 /// The TUI: the menu, or straight into a scene.
 fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError> {
+    // The address is found before the terminal is asked for or taken, so a
+    // wrong one is its own error on stderr.
+    let at = match (&scene, &class.at) {
+        (Some(scene), Some(text)) => Some(at::find(scene, text)?),
+        _ => None,
+    };
     if !std::io::stdout().is_terminal() {
         eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
         return Ok(ExitCode::from(2));
     }
     let lessons: Vec<Lesson> = lesson::embedded().into_iter().filter_map(Result::ok).collect();
     let color = std::env::var_os("NO_COLOR").is_none();
-    // The address is found before the terminal is taken, so a wrong one is an error on stderr.
-    let at = match (&scene, &class.at) {
-        (Some(scene), Some(text)) => Some(at::find(scene, text)?),
-        _ => None,
-    };
     let app = match scene {
         Some(scene) => tui::App::stepper(scene, lessons, color),
         None => tui::App::menu(lessons, color),

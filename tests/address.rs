@@ -33,6 +33,16 @@ fn an_address_that_names_no_phase_is_exit_2_with_the_nearest() {
         "--at 0:resolve:20:m1-m2: error: frame 0 has no phase 0:resolve:20:m1-m2; the nearest there are: \
          0:resolve:15:m1-m2, 0:resolve:14:m1-m2, 0:resolve:13:m1-m2, 0:resolve:12:m1-m2, 0:resolve:11:m1-m2"
     );
+    // The same for the debugger, before it asks for a terminal.
+    for open in [&["lesson", "rough-balls"][..], &["scene", "lessons/rough-balls.toml"]] {
+        let out = impulse(&[open, &["--at", "0:resolve:20:m1-m2"]].concat());
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("frame 0 has no phase 0:resolve:20:m1-m2; the nearest there are: 0:resolve:15:m1-m2"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
     let out = impulse(&["run", "rough-balls", "--at", "0:resolv"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no phase kind is called \"resolv\"; the kinds are forces, broad"), "{}", text(&out.stderr));
