@@ -151,7 +151,7 @@ mod tests {
             (1.494341643361428, 5.791340470444872e-13, -2.9976659860451773e-13),
         ];
         let bodies = boxes.iter().enumerate().map(|(k, &(y, vx, spin))| {
-            let mut b = BodyDef::dynamic(&format!("box{k}"), Shape::Box { size: DVec2::ONE }, 2.0).at(DVec2::new(1.4999731702136594, y));
+            let mut b = BodyDef::dynamic(format!("box{k}"), Shape::Box { size: DVec2::ONE }, 2.0).at(DVec2::new(1.4999731702136594, y));
             (b.motion.velocity, b.motion.angular_velocity, b.motion.angle) =
                 (DVec2::new(vx, -2.0026675877341378e-17), spin, 0.0001383837775250419);
             b
