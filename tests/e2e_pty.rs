@@ -126,6 +126,22 @@ fn rough_balls_in_a_terminal() {
     t.quit();
 }
 
+/// Esc and x pressed at once arrive as Alt-x, which turned a body: it is no
+/// key, and the status line says so. `@` sends the phase's address to the
+/// clipboard (OSC 52, base64) and shows it.
+#[test]
+fn an_alt_chord_and_the_address_key_in_a_terminal() {
+    let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    t.wait_for("0:forces (1/");
+    t.keys(b"\x1bx");
+    t.wait_for("Alt-x does nothing");
+    t.keys(b"nnnn@");
+    t.wait_for("0:resolve:1:m1-m2 copied");
+    let raw = t.quit();
+    // "0:resolve:1:m1-m2" in base64.
+    assert!(String::from_utf8_lossy(&raw).contains("\x1b]52;c;MDpyZXNvbHZlOjE6bTEtbTI=\x1b\\"), "no OSC 52 for the address");
+}
+
 #[test]
 fn edit_and_save_with_real_keys() {
     let dir = tempfile::tempdir().unwrap();
