@@ -5,10 +5,12 @@ use crate::engine::{self, FrameRecord, NoTrace, PhaseKind};
 use crate::lesson::{Lang, Lesson};
 use crate::report;
 use crate::scene::SceneError;
+use crate::session::address::Address;
 use crate::session::condition::Condition;
 use crate::session::search;
 use crate::{lesson, tui};
 
+mod at;
 mod compare;
 mod handout;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -61,6 +63,9 @@ enum Command {
         /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
         #[arg(long, value_name = "FILE")]
         quiz_log: Option<PathBuf>,
+        /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
+        #[arg(long, value_name = "ADDR")]
+        at: Option<String>,
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene {
@@ -75,6 +80,9 @@ enum Command {
         /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
         #[arg(long, value_name = "FILE")]
         quiz_log: Option<PathBuf>,
+        /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
+        #[arg(long, value_name = "ADDR")]
+        at: Option<String>,
     },
     /// Write a commented starter scene to FILE (never over an existing file).
     New {
@@ -120,6 +128,12 @@ enum Command {
         /// Print it, ΔKE, ΔPE, ΔE and its derivation (--format json: one object). --frames defaults to 600 here.
         #[arg(long, value_name = "COND")]
         break_on: Option<String>,
+        /// Print only the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor, and its derivation.
+        #[arg(long, value_name = "ADDR", conflicts_with = "break_on")]
+        at: Option<String>,
+        /// Write the start of frame --frames (the bodies after that many frames) as a new scene to this file; nothing else is printed. Never writes over a file.
+        #[arg(long, value_name = "OUT", conflicts_with_all = ["break_on", "at"])]
+        save_frame: Option<String>,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
@@ -232,7 +246,15 @@ pub fn main() -> ExitCode {
         Some(Command::Run { target, frames, format, break_on: Some(condition), sets, .. }) => {
             break_on(&target, &sets, &condition, frames, format)
         }
-        Some(Command::Run { target, frames, format, phases, only, break_on: None, sets }) => {
+        Some(Command::Run { target, at: Some(at), sets, .. }) => load(&target, &sets).and_then(|scene| {
+            say(&at::print(&scene, &at)?);
+            Ok(ExitCode::SUCCESS)
+        }),
+        Some(Command::Run { target, frames, save_frame: Some(out), sets, .. }) => load(&target, &sets).and_then(|scene| {
+            say(&at::save_frame(scene, frames.unwrap_or(1), &out)?);
+            Ok(ExitCode::SUCCESS)
+        }),
+        Some(Command::Run { target, frames, format, phases, only, break_on: None, sets, .. }) => {
             run(&target, &sets, frames, format, phases.as_deref(), only, lang)
         }
         Some(Command::Handout { target, out, student, frames, force, sets }) => {
@@ -242,16 +264,16 @@ pub fn main() -> ExitCode {
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
         Some(Command::Check { targets, sets }) => check(&targets, &sets),
-        Some(Command::Lesson { id, sets, quiz, quiz_log }) => {
-            open_lesson(&id, &sets, Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang })
+        Some(Command::Lesson { id, sets, quiz, quiz_log, at }) => {
+            open_lesson(&id, &sets, Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang, at })
         }
-        Some(Command::Scene { file, sets, quiz, quiz_log }) => Lesson::load(Path::new(&file)).and_then(|scene| {
+        Some(Command::Scene { file, sets, quiz, quiz_log, at }) => scene_file(&file).and_then(|scene| {
             let scene = scene.with_sets(&sets)?;
             warn(&scene);
-            open(Some(scene), Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang })
+            open(Some(scene), Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang, at })
         }),
         Some(Command::New { file, full, template }) => new_scene(&file, full, template, lang),
-        None => open(None, Classroom { quiz: false, log: None, lang }),
+        None => open(None, Classroom { quiz: false, log: None, lang, at: None }),
     };
     result.unwrap_or_else(|e| {
         eprint!("{}", e.render(color_stderr()));
@@ -314,6 +336,16 @@ pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
     })
 }
 
+/// `impulse scene FILE`; a lesson's id given for the file is named as one.
+fn scene_file(file: &str) -> Result<Lesson, SceneError> {
+    match Lesson::load(Path::new(file)) {
+        Err(_) if !Path::new(file).exists() && lesson::find(file).is_some() => {
+            Err(SceneError::io(file, format!("no such file, but a lesson has this id: open it with `impulse lesson {file}`")))
+        }
+        loaded => loaded,
+    }
+}
+
 fn open_lesson(id: &str, sets: &[String], class: Classroom) -> Result<ExitCode, SceneError> {
     match lesson::find(id) {
         Some(scene) => open(Some(scene.with_sets(sets)?), class),
@@ -330,10 +362,18 @@ struct Classroom {
     /// `--quiz-log`: where answers are appended.
     log: Option<PathBuf>,
     lang: Lang,
+    /// `--at ADDR`: the phase to open at.
+    at: Option<String>,
 }
 
 /// The TUI: the menu, or straight into a scene.
 fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError> {
+    // The address is found before the terminal is asked for or taken, so a
+    // wrong one is its own error on stderr.
+    let at = match (&scene, &class.at) {
+        (Some(scene), Some(text)) => Some(at::find(scene, text)?),
+        _ => None,
+    };
     if !std::io::stdout().is_terminal() {
         eprintln!("impulse: the debugger needs a terminal; for a trace on stdout use `impulse run <ID|FILE>`");
         return Ok(ExitCode::from(2));
@@ -343,6 +383,10 @@ fn open(scene: Option<Lesson>, class: Classroom) -> Result<ExitCode, SceneError>
     let app = match scene {
         Some(scene) => tui::App::stepper(scene, lessons, color),
         None => tui::App::menu(lessons, color),
+    };
+    let app = match at {
+        Some((record, phase)) => app.at(record.frame, phase),
+        None => app,
     };
     let app = app.with_lang(class.lang).with_quiz(class.quiz).with_quiz_log(class.log);
     match tui::run(app) {
@@ -474,6 +518,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
         (Format::Json, _) => {
             let matched = found.as_ref().map(|(hit, phase, energy)| {
                 serde_json::json!({
+                    "address": Address::of(&hit.record, hit.index, &names).to_string(),
                     "frame": hit.record.frame,
                     "time": hit.record.time,
                     "index": hit.index,
@@ -486,7 +531,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
                 + "\n"
         }
         (_, Some((hit, phase, energy))) => format!(
-            "break: frame {} · phase {}/{} · {} · {}\n  energy: {}\n  totals: {}\n{}",
+            "break: frame {} · phase {}/{} · {} · {}\n  energy: {}\n  totals: {}\n  address: {} (--at opens it again)\n{}",
             hit.record.frame,
             hit.index + 1,
             hit.record.phases.len(),
@@ -494,6 +539,7 @@ fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, form
             condition.text,
             crate::notation::energy_change_line(energy),
             crate::notation::totals_line(&energy.before, &energy.after),
+            Address::of(&hit.record, hit.index, &names),
             report::text_phase(&names, phase)
         ),
         (_, None) => format!("no phase matched {} in {frames} frames\n", condition.text),

@@ -118,12 +118,28 @@ impl Term {
 #[test]
 fn rough_balls_in_a_terminal() {
     let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    t.wait_for("frame 0 · t 0 s · forces");
+    t.wait_for("0:forces (1/");
     t.keys(b"nnnn");
-    let at_resolve = t.wait_for("resolve (5/");
+    let at_resolve = t.wait_for("0:resolve:1:m1-m2 (5/");
     assert!(at_resolve.contains("= −7.2 N·s"), "{at_resolve}");
     assert!(at_resolve.contains("= −1.44 N·s"), "{at_resolve}");
     t.quit();
+}
+
+/// Esc and x pressed at once arrive as Alt-x, which turned a body: it is no
+/// key, and the status line says so. `@` sends the phase's address to the
+/// clipboard (OSC 52, base64) and shows it.
+#[test]
+fn an_alt_chord_and_the_address_key_in_a_terminal() {
+    let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    t.wait_for("0:forces (1/");
+    t.keys(b"\x1bx");
+    t.wait_for("Alt-x does nothing");
+    t.keys(b"nnnn@");
+    t.wait_for("0:resolve:1:m1-m2 copied");
+    let raw = t.quit();
+    // "0:resolve:1:m1-m2" in base64.
+    assert!(String::from_utf8_lossy(&raw).contains("\x1b]52;c;MDpyZXNvbHZlOjE6bTEtbTI=\x1b\\"), "no OSC 52 for the address");
 }
 
 #[test]
@@ -131,14 +147,14 @@ fn edit_and_save_with_real_keys() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("s.toml"), impulse::scene::STARTER).unwrap();
     let mut t = Term::open(&["scene", "s.toml"], dir.path());
-    t.wait_for("frame 0 · t 0 s · forces");
+    t.wait_for("0:forces (1/");
     // Select the ball, open the editor, go to friction, clear it (Ctrl-U), type 0.9, apply, save (Ctrl-S).
     t.keys(b"\te\x1b[B\x1b[B\x15");
     t.wait_for("friction μ");
     t.keys(b"0.9\r");
     t.wait_for("edited ball");
     t.keys(b"\x13");
-    t.wait_for("saved frame 0's start to s.toml");
+    t.wait_for("saved the scene as built (frame 0) to s.toml");
     let raw = t.quit();
     let saved = std::fs::read_to_string(dir.path().join("s.toml")).unwrap();
     assert!(saved.contains("friction = 0.9              # μ; a pair uses the average"), "{saved}");
@@ -161,7 +177,7 @@ const GIVEN_BACK: (bool, bool, bool, bool) = (true, false, false, false);
 fn a_signal_from_outside_restores_the_terminal() {
     for (signal, number) in [("TERM", 15), ("HUP", 1), ("INT", 2)] {
         let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-        t.wait_for("frame 0 · t 0 s · forces");
+        t.wait_for("0:forces (1/");
         assert_eq!(t.modes(), RUNNING, "before SIG{signal}");
         t.signal(signal);
         let status = t.child.wait().unwrap();
@@ -176,7 +192,7 @@ fn a_signal_from_outside_restores_the_terminal() {
 #[test]
 fn quitting_restores_the_terminal() {
     let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    t.wait_for("frame 0 · t 0 s · forces");
+    t.wait_for("0:forces (1/");
     t.keys(b"q");
     assert!(t.child.wait().unwrap().success());
     t.wait_until("the cursor shown", |screen| !screen.hide_cursor());
@@ -190,9 +206,9 @@ fn quitting_restores_the_terminal() {
 #[test]
 fn a_suspend_gives_the_terminal_back_until_it_continues() {
     let mut t = Term::open(&["lesson", "rough-balls"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    t.wait_for("frame 0 · t 0 s · forces");
+    t.wait_for("0:forces (1/");
     t.keys(b"n");
-    t.wait_for("frame 0 · t 0 s · broad (2/");
+    t.wait_for("0:broad (2/");
     let picture = t.settled();
     t.signal("TSTP");
     t.wait_until("the main screen", |screen| !screen.alternate_screen());
@@ -212,7 +228,7 @@ fn a_suspend_gives_the_terminal_back_until_it_continues() {
     assert_ne!(t.state(), 'T');
     // It takes keys again, and `q` still gives the terminal back.
     t.keys(b"n");
-    t.wait_for("detect (3/48)");
+    t.wait_for("0:detect:1:m1-m2 (3/48)");
     t.quit();
 }
 
@@ -221,7 +237,7 @@ fn a_suspend_gives_the_terminal_back_until_it_continues() {
 #[test]
 fn the_view_keys_and_a_drag_in_a_terminal() {
     let mut t = Term::open(&["lesson", "relaxation"], std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
-    t.wait_for("frame 0 · t 0 s · forces");
+    t.wait_for("0:forces (1/");
     t.keys(b")");
     t.wait_for("m wide (T: follow");
     t.keys(b"\x1b[1;5C");
@@ -233,6 +249,6 @@ fn the_view_keys_and_a_drag_in_a_terminal() {
     t.wait_for("the canvas takes the screen");
     t.keys(b"0");
     let fitted = t.wait_for("view fitted to the bodies");
-    assert!(fitted.contains("frame 0 · t 0 s · forces"), "{fitted}");
+    assert!(fitted.contains("0:forces (1/"), "{fitted}");
     t.quit();
 }

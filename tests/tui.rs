@@ -194,8 +194,8 @@ fn the_help_overlay_lists_every_key_of_the_key_map_in_both_languages() {
             assert!(help.width() <= 44, "the mouse's help is {} columns wide: {help}", help.width());
         }
     }
-    assert!(help_lines(Scope::Stepper, Lang::En).contains(&("Ctrl-S", "save the scene as it is at this frame")));
-    assert!(help_lines(Scope::Stepper, Lang::Zh).contains(&("Ctrl-S", "保存本帧时的场景")));
+    assert!(help_lines(Scope::Stepper, Lang::En).contains(&("Ctrl-S", "save the scene as built (frame 0, all edits)")));
+    assert!(help_lines(Scope::Stepper, Lang::Zh).contains(&("Ctrl-S", "保存搭建好的场景（第 0 帧，含所有修改）")));
 }
 
 /// The screen in Chinese at 120×40: the menu, a lesson and the help. A
@@ -257,6 +257,22 @@ fn menu_opens_a_lesson_and_escape_returns() {
     assert!(app.quit);
 }
 
+/// A scene of one's own plays at real time: 1/dt frames a second, 1×; + and
+/// − go by halves and doubles.
+#[test]
+fn a_scene_plays_at_real_time() {
+    let mut app = App::stepper(Lesson::parse("s.toml", impulse::scene::STARTER).unwrap(), Vec::new(), false);
+    app.update(Msg::ToggleRun);
+    assert_eq!(app.running(), Some(60.0));
+    app.update(Msg::Tick(60.0));
+    assert!(screen(&app, 120, 40).contains("▶ 1× (60 of 60 fps)"));
+    app.update(Msg::Slower);
+    app.update(Msg::Slower);
+    assert_eq!(app.running(), Some(15.0));
+    app.update(Msg::Tick(15.0));
+    assert!(screen(&app, 120, 40).contains("▶ ¼× (15 of 15 fps)"));
+}
+
 #[test]
 fn running_advances_a_frame_per_tick_untraced_and_pause_records_it() {
     let mut app = open("relaxation");
@@ -269,7 +285,8 @@ fn running_advances_a_frame_per_tick_untraced_and_pause_records_it() {
     assert!(s.session.timeline.cached(2).is_none(), "a played frame is not recorded");
     let end = s.playing.clone().expect("playing shows the frame's end");
     let shown = screen(&app, 120, 40);
-    assert!(shown.contains("▶ 59 of 5 fps") && shown.contains("Playing:"), "{shown}");
+    // A lesson read a frame at a time starts slow: 1/16 of real time, 3.75 of its 60 frames a second.
+    assert!(shown.contains("▶ 1/16× (59 of 4 fps)") && shown.contains("Playing:"), "{shown}");
     app.update(Msg::ToggleRun);
     app.update(Msg::Tick(60.0));
     assert!(app.running().is_none());

@@ -126,9 +126,13 @@ fn stepper(app: &App) -> &impulse::tui::app::Stepper {
 }
 
 /// English words of `list` on `shown`, other than the lesson's body names.
+/// A phase's address (`0:resolve:1:m1-m2`) is what `--at` reads, in any
+/// language, so it is no English on the screen.
 fn english_on(shown: &str, list: &BTreeSet<String>, names: &[String]) -> BTreeSet<String> {
     shown
-        .split(|c: char| !c.is_ascii_alphabetic())
+        .split_whitespace()
+        .filter(|token| impulse::session::address::Address::parse(token).is_err())
+        .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
         .map(str::to_lowercase)
         .filter(|w| list.contains(w) && !names.iter().any(|n| n.to_lowercase() == *w))
         .collect()

@@ -1,7 +1,10 @@
 //! One line of text being typed, with a cursor: every prompt of the TUI (an
 //! answer, a breakpoint, A/B's overrides, a frame, a new name, a file name,
 //! a field of the editor) edits its text with this, so ← → Home End,
-//! Backspace and Delete, and a paste, work the same in all of them.
+//! Backspace and Delete, and a paste, work the same in all of them. A
+//! field of the editor opens with its whole text selected, so that typing
+//! replaces a value (no seven Backspaces to clear `17.1887`) and an arrow
+//! key edits it.
 
 use std::fmt;
 
@@ -23,6 +26,9 @@ pub enum LineKey {
 pub struct LineEdit {
     text: String,
     cursor: usize,
+    /// The whole text is selected: typing or a paste replaces it, Backspace
+    /// and Delete erase it, ← Home and → End leave it at its start or end.
+    selected: bool,
 }
 
 impl LineEdit {
@@ -30,7 +36,21 @@ impl LineEdit {
     pub fn new(text: impl Into<String>) -> LineEdit {
         let text = text.into();
         let cursor = text.chars().count();
-        LineEdit { text, cursor }
+        LineEdit { text, cursor, selected: false }
+    }
+
+    /// `text` selected whole, as a field of the editor opens.
+    pub fn selected(text: impl Into<String>) -> LineEdit {
+        LineEdit { selected: true, ..LineEdit::new(text) }
+    }
+
+    pub fn is_selected(&self) -> bool {
+        self.selected
+    }
+
+    /// Selects the whole text again, the cursor at its end.
+    pub fn select_all(&mut self) {
+        *self = LineEdit::selected(std::mem::take(&mut self.text));
     }
 
     pub fn as_str(&self) -> &str {
@@ -55,6 +75,9 @@ impl LineEdit {
         if c.is_control() {
             return;
         }
+        if self.selected {
+            self.clear();
+        }
         let at = self.byte(self.cursor);
         self.text.insert(at, c);
         self.cursor += 1;
@@ -69,6 +92,14 @@ impl LineEdit {
 
     pub fn key(&mut self, key: LineKey) {
         let len = self.text.chars().count();
+        if std::mem::take(&mut self.selected) {
+            match key {
+                LineKey::Left | LineKey::Home => self.cursor = 0,
+                LineKey::Right | LineKey::End => self.cursor = len,
+                LineKey::Backspace | LineKey::Delete => self.clear(),
+            }
+            return;
+        }
         match key {
             LineKey::Left => self.cursor = self.cursor.saturating_sub(1),
             LineKey::Right => self.cursor = (self.cursor + 1).min(len),
@@ -97,7 +128,8 @@ impl LineEdit {
     }
 
     /// The text with the cursor drawn in: a block at the end, a bar between
-    /// two characters elsewhere.
+    /// two characters elsewhere. (A selection is drawn by the view that
+    /// shows one, in its own style.)
     pub fn with_cursor(&self) -> String {
         let at = self.byte(self.cursor);
         if at == self.text.len() { format!("{}█", self.text) } else { format!("{}▏{}", &self.text[..at], &self.text[at..]) }
@@ -148,6 +180,30 @@ mod tests {
         l.key(LineKey::Delete);
         l.key(LineKey::Right);
         assert_eq!(l.with_cursor(), "6 ·ms█");
+    }
+
+    /// A selected text gives way to the first key: typing and a paste
+    /// replace it, Backspace erases it, and an arrow leaves it for editing.
+    #[test]
+    fn a_selection_is_replaced_or_left_by_the_first_key() {
+        let mut l = LineEdit::selected("17.1887");
+        assert_eq!((l.is_selected(), l.cursor()), (true, 7));
+        l.insert('4');
+        l.insert('5');
+        assert_eq!((l.as_str(), l.is_selected()), ("45", false));
+        l.select_all();
+        l.paste("90");
+        assert_eq!(l.as_str(), "90");
+        l.select_all();
+        l.key(LineKey::Left);
+        l.insert('1');
+        assert_eq!(l.with_cursor(), "1▏90");
+        l.select_all();
+        l.key(LineKey::Right);
+        assert_eq!((l.with_cursor(), l.is_selected()), ("190█".to_string(), false));
+        l.select_all();
+        l.key(LineKey::Backspace);
+        assert!(l.is_empty());
     }
 
     #[test]

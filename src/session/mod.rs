@@ -5,6 +5,7 @@
 //! become calls here, and writing a file is an effect the shell performs with
 //! the text [`Session::save_text`] made.
 
+pub mod address;
 pub mod condition;
 pub mod line;
 pub mod quiz;
@@ -169,12 +170,20 @@ impl Session {
         self.undo.len()
     }
 
+    /// The frames after the first at which the run was edited: the scene as
+    /// built (frame 0) does not hold those edits, which change the run from there.
+    pub fn later_edits(&self) -> Vec<u64> {
+        self.timeline.edits_in(1..u64::MAX)
+    }
+
     /// The text of the file with the start of frame `n` written into it, so
     /// that reopening it shows that start as frame 0; checked by reading it
     /// back before anything is written. Motion, a switch of the session and
-    /// not a key of the file, is left out.
+    /// not a key of the file, is left out. What a step left within 1e-12 of
+    /// zero is written as 0 ([`Start::clean_round_off`]).
     pub fn save_text(&mut self, n: u64, file: &str) -> Result<String, String> {
-        let start = self.timeline.start(n);
+        let mut start = self.timeline.start(n);
+        start.clean_round_off();
         let filed: Vec<Option<&str>> = start.ids().iter().map(|id| self.filed.get(id).map(String::as_str)).collect();
         let text = to_toml(&self.lesson.source, &start.world, &start.settings, &filed)?;
         // The file starts at this frame: its actions count from here. Left as

@@ -18,8 +18,21 @@ use crate::session::{Session, Start};
 use glam::DVec2;
 use std::path::PathBuf;
 
-/// Frames per second when running.
-pub const SPEEDS: [f64; 7] = [0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0];
+/// Play speeds as shares of real time, and how the status line writes
+/// them: at 1× a frame of dt seconds is shown for dt seconds (1/dt frames a second).
+pub const SPEEDS: [(f64, &str); 8] =
+    [(1.0 / 32.0, "1/32×"), (1.0 / 16.0, "1/16×"), (0.125, "⅛×"), (0.25, "¼×"), (0.5, "½×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×")];
+
+/// Where play starts: a scene at real time; a lesson, read a frame at a time,
+/// at the speed nearest 5 frames a second, and never above real time.
+fn first_speed(lesson: &Lesson) -> usize {
+    let real = SPEEDS.iter().position(|&(x, _)| x == 1.0).expect("1× is a speed");
+    if lesson.section.is_none() {
+        return real;
+    }
+    let fps = |k: usize| SPEEDS[k].0 / lesson.settings.dt;
+    (0..=real).min_by(|&a, &b| (fps(a) / 5.0).ln().abs().total_cmp(&(fps(b) / 5.0).ln().abs())).unwrap_or(real)
+}
 
 /// What the keys currently drive.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +100,11 @@ pub struct Stepper {
     /// The last key moved (false) or turned (true) this body at this frame:
     /// the same again makes that edit grow, so a held key is one undo step.
     held: Option<(bool, usize, u64)>,
+    /// How far the move and turn keys go (`[` `]` in the field editor).
+    pub steps: edit::Steps,
+    /// While a frame is being written as a new scene (Ctrl-E): which. The
+    /// file written is not this scene's file.
+    pub(super) exporting: Option<u64>,
     /// What the last key asks the shell to do, handed out by `update`.
     pub(super) effect: Option<Effect>,
     /// The language of the screen's words and the narration.
@@ -97,6 +115,7 @@ impl Stepper {
     pub fn new(scene: Lesson) -> Stepper {
         let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
         let class = Classroom { answers: crate::session::quiz::Quiz::new(scene.questions.len()), ..Classroom::default() };
+        let speed = first_speed(&scene);
         let mut session = Session::new(scene);
         session.timeline.frame(0);
         Stepper {
@@ -107,7 +126,7 @@ impl Stepper {
             running: false,
             playing: None,
             measured_fps: 0.0,
-            speed: 3,
+            speed,
             show_bounds: false,
             show_info: true,
             show_chart: false,
@@ -120,6 +139,8 @@ impl Stepper {
             class,
             delete_armed: false,
             held: None,
+            steps: edit::Steps::default(),
+            exporting: None,
             effect: None,
             lang: Lang::En,
         }
@@ -128,6 +149,12 @@ impl Stepper {
     /// The record being shown. `update` makes sure it is cached.
     pub fn record(&self) -> &FrameRecord {
         self.session.timeline.cached(self.frame).expect("update keeps the current frame cached")
+    }
+
+    /// The address of the phase on screen (`FRAME:KIND[:PASS][:A-B]`).
+    pub fn address(&self) -> crate::session::address::Address {
+        let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
+        crate::session::address::Address::of(self.record(), self.phase, &names)
     }
 
     /// The totals around each phase of the frame on screen, worked out when it was recorded.
@@ -225,6 +252,7 @@ impl Stepper {
             Msg::ToggleRun if self.running => self.settle(),
             // Said, and nothing else: playing goes on.
             Msg::Unbound(c) => self.unbound(c),
+            Msg::Alt(c) => self.note = Some(fill(words(self.lang).alt_chord, &[&c])),
             Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => self.step_update(msg),
             // The view's keys work while playing: a break can leave the window.
             Msg::Zoom(..)
@@ -307,6 +335,12 @@ impl Stepper {
             Msg::Toggle(key) => self.toggle(key),
             Msg::Aim => self.open_aim(),
             Msg::Save => self.save(),
+            Msg::SaveFrame => self.export_frame(),
+            Msg::CopyAddress => {
+                let address = self.address().to_string();
+                self.note = Some(fill(words(self.lang).copied, &[&address]));
+                self.effect = Some(Effect::Copy(address));
+            }
             Msg::Undo => self.replay(true),
             Msg::Redo => self.replay(false),
             Msg::AddBreak
@@ -321,7 +355,7 @@ impl Stepper {
             Msg::ToggleQuiz | Msg::TogglePresenter | Msg::Reveal | Msg::ShowAnswer | Msg::Answer => self.classroom_key(msg),
             _ => {
                 let down = self.session.lesson.y_axis == YAxis::Down;
-                if let Some(change) = edit::change_for(msg, self.window(), down, words(self.lang)) {
+                if let Some(change) = edit::change_for(msg, self.window(), down, self.steps, words(self.lang)) {
                     let held = edit::held(msg).map(|turn| (turn, self.selected, self.frame));
                     let grows = held.is_some() && held == self.held;
                     self.held = if self.apply(change, grows) { held } else { None };
@@ -474,6 +508,11 @@ impl Stepper {
         }
     }
 
+    /// The frames a second play asks for: the speed's share of real time, 1/dt.
+    pub fn fps(&self) -> f64 {
+        SPEEDS[self.speed].0 / self.settings().dt
+    }
+
     /// Whether the scene differs from what its file holds (or the lesson as built in).
     pub fn dirty(&self) -> bool {
         self.session.dirty()
@@ -544,6 +583,14 @@ impl App {
 
     pub fn stepper(scene: Lesson, lessons: Vec<Lesson>, color: bool) -> App {
         App { screen: Screen::Stepper(Box::new(Stepper::new(scene))), ..App::menu(lessons, color) }
+    }
+
+    /// The scene on screen showing phase `phase` of frame `frame` (`--at`).
+    pub fn at(mut self, frame: u64, phase: usize) -> App {
+        if let Screen::Stepper(s) = &mut self.screen {
+            s.go(frame, phase);
+        }
+        self
     }
 
     /// Quiz mode on (`--quiz`) or off for the scene on screen and every
@@ -621,6 +668,7 @@ impl App {
                 }
             }
             Msg::Unbound(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(unbound_note(self.lang, c)),
+            Msg::Alt(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(fill(words(self.lang).alt_chord, &[&c])),
             Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.menu_len().saturating_sub(1)),
             Msg::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
             Msg::Open if self.left.is_some() && self.menu_selected == 0 => {
@@ -692,9 +740,10 @@ impl App {
         self.lessons.len() + usize::from(self.left.is_some())
     }
 
+    /// The frames a second to play at, while playing.
     pub fn running(&self) -> Option<f64> {
         match &self.screen {
-            Screen::Stepper(s) if s.running && !self.help && s.mode == Mode::Step => Some(SPEEDS[s.speed]),
+            Screen::Stepper(s) if s.running && !self.help && s.mode == Mode::Step => Some(s.fps()),
             _ => None,
         }
     }

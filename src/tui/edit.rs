@@ -13,8 +13,66 @@ use crate::session::Start;
 use glam::DVec2;
 use std::f64::consts::PI;
 
-/// What a key turns: 5° a press.
-const ROTATE_STEP: f64 = PI / 36.0;
+/// How far the keys move and turn: `w a s d` a grid step (none: a round step
+/// fitted to the view), `z x` and the aim a turn step. `[` `]` in the field
+/// editor change them, on a 1–2–5 ladder for the grid and through the
+/// angles a person aims at for the turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Steps {
+    pub grid: Option<f64>,
+    pub turn_degrees: f64,
+}
+
+impl Default for Steps {
+    fn default() -> Steps {
+        Steps { grid: None, turn_degrees: 5.0 }
+    }
+}
+
+/// The turn steps, in degrees; each divides 180, so the step in radians is π/n exactly.
+const TURNS: [f64; 8] = [1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 45.0, 90.0];
+
+impl Steps {
+    /// The turn step, in radians.
+    pub fn turn(self) -> f64 {
+        PI / (180.0 / self.turn_degrees)
+    }
+
+    /// The grid step for a view `span` metres wide.
+    pub fn grid(self, span: f64) -> f64 {
+        self.grid.unwrap_or_else(|| nice_step(span))
+    }
+
+    /// The next coarser (+1) or finer (−1) grid step, from the one in use.
+    pub fn change_grid(&mut self, by: i8, span: f64) -> f64 {
+        let now = self.grid(span);
+        let power = 10f64.powf(now.log10().floor());
+        let ladder = [1.0, 2.0, 5.0, 10.0, 20.0].map(|m| tidy1(m * power));
+        let at = ladder.iter().position(|&x| x >= now * (1.0 - 1e-9)).unwrap_or(0);
+        let next = if by > 0 {
+            ladder[at + 1]
+        } else if at > 0 {
+            ladder[at - 1]
+        } else {
+            tidy1(power / 2.0)
+        };
+        let next = next.clamp(1e-3, 1e3);
+        self.grid = Some(next);
+        next
+    }
+
+    /// The next larger (+1) or smaller (−1) turn step, in degrees.
+    pub fn change_turn(&mut self, by: i8) -> f64 {
+        let at = TURNS.iter().position(|&t| t >= self.turn_degrees).unwrap_or(2);
+        self.turn_degrees = TURNS[at.saturating_add_signed(by.into()).min(TURNS.len() - 1)];
+        self.turn_degrees
+    }
+}
+
+/// A grid step as a short number: 0.2, not 0.20000000000000004.
+fn tidy1(x: f64) -> f64 {
+    significant(x, 12)
+}
 
 /// An edit of a start: it may change the world, the settings and which body
 /// is selected, and says what it did, or why it changed nothing.
@@ -24,9 +82,9 @@ pub(super) type Change = Box<dyn FnOnce(&mut Start, &mut usize, &mut fastrand::R
 /// a key that edits nothing. `window` is the part of the world drawn (moves
 /// and new bodies are sized to it); `down` says the scene's y axis points down;
 /// `w` the words its notes are written in.
-pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'static Words) -> Option<Change> {
+pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, steps: Steps, w: &'static Words) -> Option<Change> {
     let span = (hi - lo).max_element();
-    let step = nice_step(span);
+    let step = steps.grid(span);
     let change: Change = match msg {
         Msg::Move(dx, dy) => Box::new(move |s, &mut i, _| {
             let (b, m) = selected(s, i, w)?;
@@ -38,7 +96,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, w: &'st
         }),
         Msg::Rotate(d) => Box::new(move |s, &mut i, _| {
             let (b, m) = selected(s, i, w)?;
-            let turn = if down { -f64::from(d) } else { f64::from(d) } * ROTATE_STEP;
+            let turn = if down { -f64::from(d) } else { f64::from(d) } * steps.turn();
             if let Shape::Segment { half } = &mut b.shape {
                 // A wall keeps angle 0 and turns its ends about its middle,
                 // so the ends a file gives stay exact until it is turned.
@@ -325,5 +383,20 @@ mod tests {
         assert_eq!(snap(6.04, 0.1, -1), 5.9);
         assert_eq!(snap(30.0, 10.0, 1), 40.0);
         assert_eq!(snap(1.234, 0.1, 0), 1.234);
+        assert_eq!(snap(0.4, 0.2, 1), 0.6);
+    }
+
+    /// `]` and `[` walk the grid 0.1 → 0.2 → 0.5 → 1 and back, and the turn
+    /// 5° → 10° → 15°; 5° is π/36 to the bit, as before the steps could change.
+    #[test]
+    fn the_steps_change_along_their_ladders() {
+        let mut steps = Steps::default();
+        assert_eq!(steps.turn(), PI / 36.0);
+        let grids: Vec<f64> = (0..3).map(|_| steps.change_grid(1, 20.0)).collect();
+        assert_eq!(grids, [0.2, 0.5, 1.0]);
+        let grids: Vec<f64> = (0..4).map(|_| steps.change_grid(-1, 20.0)).collect();
+        assert_eq!(grids, [0.5, 0.2, 0.1, 0.05]);
+        assert_eq!((steps.change_turn(1), steps.change_turn(1), steps.change_turn(-1)), (10.0, 15.0, 10.0));
+        assert_eq!(Steps { turn_degrees: 90.0, ..steps }.change_turn(1), 90.0);
     }
 }

@@ -13,6 +13,9 @@ pub enum Effect {
     /// Append `record`, with the time added, as one JSON line to `path`
     /// (`--quiz-log`): the file is added to, never written over.
     Log { path: PathBuf, record: serde_json::Value },
+    /// Put `text` on the clipboard through the terminal (OSC 52), where the
+    /// terminal allows it; the status line shows it too, to copy by hand.
+    Copy(String),
 }
 
 /// How careful a write must be.
@@ -34,6 +37,8 @@ pub enum Outcome {
     Ask(PathBuf, Vec<Concern>),
     Exists(PathBuf),
     Refused(String),
+    /// The clipboard sequence was sent (whether the terminal took it, it cannot say).
+    Copied,
     Wrote {
         path: PathBuf,
         text: String,
@@ -49,6 +54,11 @@ pub fn perform(effect: &Effect) -> Outcome {
     let (path, text, check) = match effect {
         Effect::Write { path, text, check } => (path, text, check),
         Effect::Log { path, record } => return Outcome::Logged(append_log(path, record).map_err(|e| format!("{}: {e}", path.display()))),
+        Effect::Copy(text) => {
+            let copy = crossterm::clipboard::CopyToClipboard::to_clipboard_from(text.as_bytes());
+            let _ = crossterm::execute!(std::io::stdout(), copy);
+            return Outcome::Copied;
+        }
     };
     match check {
         Check::Unchanged(source) => {

@@ -177,8 +177,20 @@ pub const BODY_FIELDS: [&str; 16] = [
 /// The angle as the editor takes it: in degrees.
 const ANGLE_LABEL: &str = "angle θ (°)";
 
+/// An angle typed in the editor, in radians: degrees as `30`, `30°` or
+/// `30 deg`, radians as `0.5 rad` (the file's unit).
+pub fn angle(t: &str) -> Option<f64> {
+    let t = t.trim();
+    let (number, radians) = match t.strip_suffix("rad") {
+        Some(n) => (n, true),
+        None => (t.strip_suffix('°').or_else(|| t.strip_suffix("deg")).unwrap_or(t), false),
+    };
+    let x: f64 = number.trim().parse().ok()?;
+    Some(if radians { x } else { x.to_radians() })
+}
+
 fn field(label: &'static str, key: &'static str, part: usize, value: String) -> Field {
-    Field { label, key, part, text: LineEdit::new(value.clone()), shown: value, choices: &[], error: None }
+    Field { label, key, part, text: LineEdit::selected(value.clone()), shown: value, choices: &[], error: None }
 }
 
 impl FieldEditor {
@@ -247,11 +259,11 @@ impl FieldEditor {
     }
 
     pub fn next(&mut self) {
-        self.focus = (self.focus + 1) % self.fields.len();
+        self.focus_on((self.focus + 1) % self.fields.len());
     }
 
     pub fn prev(&mut self) {
-        self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
+        self.focus_on((self.focus + self.fields.len() - 1) % self.fields.len());
     }
 
     /// Whether the field in focus is a setting's name, cycled and not typed.
@@ -264,6 +276,12 @@ impl FieldEditor {
         &mut self.fields[self.focus].text
     }
 
+    /// Moves to field `i` with its text selected whole, as when the editor opened.
+    fn focus_on(&mut self, i: usize) {
+        self.focus = i;
+        self.fields[i].text.select_all();
+    }
+
     /// The next (+1) or previous (−1) name of a choice; a typed field stays.
     pub fn cycle(&mut self, by: i8) {
         let f = &mut self.fields[self.focus];
@@ -271,6 +289,11 @@ impl FieldEditor {
         if let Some(i) = f.choices.iter().position(|&c| f.text == c) {
             f.text.set(f.choices[(i + n).wrapping_add_signed(isize::from(by)) % n]);
         }
+    }
+
+    /// The file key of the focused field (`position`, `angle`, …).
+    pub fn focused_key(&self) -> &'static str {
+        self.fields[self.focus].key
     }
 
     /// The body or settings the fields describe, or `None` with each bad field marked.
@@ -291,12 +314,16 @@ impl FieldEditor {
                 (e.mass, e.is_static, e.inertia) = (None, true, None);
                 continue;
             }
-            let Ok(typed) = t.parse::<f64>() else {
-                let hint = if f.key == "mass" { "write a number of kilograms, or static" } else { "write e.g. 1.5" };
+            let read = if f.key == ANGLE { angle(t) } else { t.parse::<f64>().ok() };
+            let Some(x) = read else {
+                let hint = match f.key {
+                    "mass" => "write a number of kilograms, or static",
+                    ANGLE => "write degrees, e.g. 30 or 30°, or radians, e.g. 0.5 rad",
+                    _ => "write e.g. 1.5",
+                };
                 f.error = Some(format!("\"{t}\" is not a number: {hint}"));
                 continue;
             };
-            let x = if f.key == ANGLE { typed.to_radians() } else { typed };
             match (&mut entry, f.key, f.part) {
                 (Entry::Wall(_, w), "from", k) => w.from[k] = x,
                 (Entry::Wall(_, w), "to", k) => w.to[k] = x,
@@ -421,6 +448,7 @@ fn mark_on(fields: &mut [Field], key: &str, part: Option<usize>, p: &BodyProblem
 mod tests {
     use super::*;
     use crate::geometry::Shape;
+    use crate::session::line::LineKey;
     use glam::DVec2;
 
     fn ball() -> BodyDef {
@@ -462,6 +490,45 @@ mod tests {
         let turned = applied(&mut ed).unwrap();
         assert_eq!(turned.motion.angle, std::f64::consts::FRAC_PI_2);
         assert_eq!(turned.motion.position.x, 1.0085439676677088);
+    }
+
+    /// A field is opened selected whole: typing replaces it (no seven
+    /// Backspaces to clear `17.1887`), ← and → move the cursor to edit it.
+    #[test]
+    fn a_field_is_selected_whole_and_the_arrows_edit_it() {
+        let mut b = ball();
+        b.motion.angle = 0.3;
+        let mut ed = FieldEditor::open(0, b.parts(), &BODY_FIELDS);
+        ed.focus_on(ed.fields.iter().position(|f| f.key == ANGLE).unwrap());
+        "45".chars().for_each(|c| ed.line().insert(c));
+        assert_eq!(ed.fields[ed.focus].text, "45");
+        ed.prev();
+        ed.next();
+        assert!(ed.line().is_selected(), "a field comes back selected");
+        ed.line().key(LineKey::Left); // the cursor at the start
+        ed.line().insert('1');
+        ed.line().key(LineKey::Right);
+        ed.line().key(LineKey::Right);
+        ed.line().key(LineKey::Backspace); // the 5
+        ed.line().insert('0');
+        assert_eq!(ed.fields[ed.focus].text, "140");
+        assert_eq!(applied(&mut ed).unwrap().motion.angle, 140f64.to_radians());
+        ed.next();
+        ed.line().key(LineKey::Backspace);
+        assert_eq!(ed.fields[ed.focus].text, "", "Backspace takes the selection");
+    }
+
+    #[test]
+    fn angles_take_degrees_or_radians() {
+        assert_eq!(angle("30"), Some(30f64.to_radians()));
+        assert_eq!(angle("30°"), Some(30f64.to_radians()));
+        assert_eq!(angle(" -90 deg"), Some(-90f64.to_radians()));
+        assert_eq!(angle("0.5 rad"), Some(0.5));
+        assert_eq!(angle("0.5rad"), Some(0.5));
+        assert_eq!(angle("rad"), None);
+        let mut ed = FieldEditor::open(0, ball().parts(), &BODY_FIELDS);
+        set(&mut ed, "angle", "0.25 rad");
+        assert_eq!(applied(&mut ed).unwrap().motion.angle, 0.25);
     }
 
     #[test]

@@ -164,8 +164,8 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "", "", "", Msg::Move(-10, 0), [(Char('A'), NONE)]),
     bind!(Stepper, "", "", "", Msg::Move(0, -10), [(Char('S'), NONE)]),
     bind!(Stepper, "", "", "", Msg::Move(10, 0), [(Char('D'), NONE)]),
-    bind!(Stepper, "z", "turn it counter-clockwise, 5°", "逆时针转 5°", Msg::Rotate(1), [(Char('z'), NONE)]),
-    bind!(Stepper, "x", "turn it clockwise, 5°", "顺时针转 5°", Msg::Rotate(-1), [(Char('x'), NONE)]),
+    bind!(Stepper, "z", "turn it counter-clockwise a turn step (5°)", "逆时针转一个转角步长（5°）", Msg::Rotate(1), [(Char('z'), NONE)]),
+    bind!(Stepper, "x", "turn it clockwise a turn step (5°)", "顺时针转一个转角步长（5°）", Msg::Rotate(-1), [(Char('x'), NONE)]),
     bind!(Stepper, "e", "edit its values (a wall: its two ends)", "编辑它的数值（墙：两个端点）", Msg::EditFields, [(Char('e'), NONE)]),
     bind!(Stepper, "O", "edit the world and solver settings", "编辑世界与求解器设置", Msg::EditSettings, [(Char('O'), NONE)]),
     bind!(Stepper, "l", "aim a shot with it, as a cue ball", "用它瞄准击球（粗糙球文章中的母球）", Msg::Aim, [(Char('l'), NONE)]),
@@ -199,7 +199,15 @@ pub static KEYMAP: &[Binding] = &[
     bind!(Stepper, "", "", "", Msg::Rate(1), [(Char('}'), NONE)]),
     bind!(Stepper, "u Ctrl-Z", "undo the last edit", "撤销上一次修改", Msg::Undo, [(Char('u'), NONE), (Char('z'), CTRL)]),
     bind!(Stepper, "U Ctrl-R", "redo", "重做", Msg::Redo, [(Char('U'), NONE), (Char('r'), CTRL), (Char('y'), CTRL)]),
-    bind!(Stepper, "Ctrl-S", "save the scene as it is at this frame", "保存本帧时的场景", Msg::Save, [(Char('s'), CTRL)]),
+    bind!(
+        Stepper,
+        "Ctrl-S",
+        "save the scene as built (frame 0, all edits)",
+        "保存搭建好的场景（第 0 帧，含所有修改）",
+        Msg::Save,
+        [(Char('s'), CTRL)]
+    ),
+    bind!(Stepper, "Ctrl-E", "write this frame as a new scene file", "把这一帧另存为新的场景文件", Msg::SaveFrame, [(Char('e'), CTRL)]),
     bind!(Stepper, "b", "add a breakpoint, e.g. contact m1 m2", "添加断点：一个条件，如 contact m1 m2", Msg::AddBreak, [(Char('b'), NONE)]),
     bind!(Stepper, "B", "list the breakpoints, remove one", "列出断点，删除其中一个", Msg::ListBreaks, [(Char('B'), NONE)]),
     bind!(
@@ -212,6 +220,7 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind!(Stepper, "", "", "", Msg::PrevMatch, [(Char('C'), NONE)]),
     bind!(Stepper, ":", "go to frame N", "跳到第 N 帧", Msg::GoToFrame, [(Char(':'), NONE)]),
+    bind!(Stepper, "@", "copy this phase's address (for --at)", "复制本阶段的地址（供 --at 使用）", Msg::CopyAddress, [(Char('@'), NONE)]),
     bind!(
         Stepper,
         "1 … 9",
@@ -268,9 +277,18 @@ pub static KEYMAP: &[Binding] = &[
         Msg::Cycle(1),
         [(Char(' '), NONE)]
     ),
+    bind!(
+        Fields,
+        "[ ]",
+        "finer / coarser grid step (on θ: turn step)",
+        "更细 / 更粗的网格步长（θ 上：转角步长）",
+        Msg::StepSize(-1),
+        [(Char('['), NONE)]
+    ),
+    bind!(Fields, "", "", "", Msg::StepSize(1), [(Char(']'), NONE)]),
     bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),
     bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)]),
-    bind!(Aim, "← →", "turn the aim 5°", "瞄准方向转 5°", Msg::Turn(1), [(Left, NONE)]),
+    bind!(Aim, "← →", "turn the aim a turn step (5°)", "瞄准方向转一个转角步长（5°）", Msg::Turn(1), [(Left, NONE)]),
     bind!(Aim, "", "", "", Msg::Turn(-1), [(Right, NONE)]),
     bind!(Aim, "↑ ↓", "more / less power (×1.25)", "加大 / 减小力度（×1.25）", Msg::Power(1), [(Up, NONE)]),
     bind!(Aim, "", "", "", Msg::Power(-1), [(Down, NONE)]),
@@ -283,6 +301,7 @@ pub static KEYMAP: &[Binding] = &[
         [(Enter, NONE), (Char(' '), NONE), (Char('l'), NONE)]
     ),
     bind!(Aim, "a", "fire as an action of this frame", "作为本帧的动作发射", Msg::FireAction, [(Char('a'), NONE)]),
+    bind!(Aim, "Tab", "type the angle (°) / the speed", "输入角度（°）/ 速度", Msg::FieldNext, [(Tab, NONE)]),
     bind!(Aim, "0-9 .", "type the speed (m/s); Backspace erases", "输入速度（m/s）；Backspace 删除", Msg::Erase, [(Backspace, NONE)]),
     bind!(Aim, "Esc", "cancel the shot", "取消击球", Msg::Cancel, [(Esc, NONE)]),
     bind!(SaveAs, "Enter", "save to the file named", "保存到所给的文件", Msg::Accept, [(Enter, NONE)]),
@@ -337,6 +356,15 @@ pub fn help_lines(scope: Scope, lang: Lang) -> Vec<(&'static str, &'static str)>
 /// (`n` / `N`), so only Ctrl is compared. Where text is typed, a plain
 /// character no binding takes is typed.
 pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
+    // Esc followed quickly by a letter arrives as Alt and the letter: it is
+    // not the letter (Esc x turned a body). Ctrl-Alt is AltGr on some
+    // keyboards, which types a character.
+    if key.modifiers.contains(KeyModifiers::ALT) && !key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            Char(c) => Some(Msg::Alt(c)),
+            _ => None,
+        };
+    }
     let ctrl = key.modifiers & KeyModifiers::CONTROL;
     let bound = KEYMAP
         .iter()
@@ -346,7 +374,9 @@ pub fn lookup(key: KeyEvent, scope: Scope) -> Option<Msg> {
     match key.code {
         Char(c) if bound.is_none() && ctrl.is_empty() && scope.types_text() => Some(Msg::Input(c)),
         // Aiming takes a typed speed, and q and ? keep their meaning.
-        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.') => Some(Msg::Input(c)),
+        Char(c) if bound.is_none() && ctrl.is_empty() && scope == Scope::Aim && (c.is_ascii_digit() || c == '.' || c == '-') => {
+            Some(Msg::Input(c))
+        }
         Char(c) if bound.is_none() && ctrl.is_empty() => Some(Msg::Unbound(c)),
         _ => bound,
     }

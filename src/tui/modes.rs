@@ -32,6 +32,16 @@ impl Stepper {
             Msg::FieldNext => ed.next(),
             Msg::FieldPrev => ed.prev(),
             Msg::Cycle(by) => ed.cycle(by),
+            // On the angle the turn step of z, x and the aim; on any other field the grid step of w a s d.
+            Msg::StepSize(by) if ed.focused_key() == "angle" => {
+                let degrees = self.steps.change_turn(by);
+                self.note = Some(fill(words(self.lang).turn_step, &[&num(degrees)]));
+            }
+            Msg::StepSize(by) => {
+                let (lo, hi) = self.window();
+                let grid = self.steps.change_grid(by, (hi - lo).max_element());
+                self.note = Some(fill(words(self.lang).grid_step, &[&num(grid)]));
+            }
             // ← → on a setting's field pick its previous or next name.
             Msg::Line(LineKey::Left) if ed.is_choice() => ed.cycle(-1),
             Msg::Line(LineKey::Right) if ed.is_choice() => ed.cycle(1),
@@ -76,7 +86,8 @@ impl Stepper {
         let Mode::Aim(shot) = &mut self.mode else { return };
         match msg {
             // Counter-clockwise on screen is clockwise in a y-down world.
-            Msg::Turn(d) => shot.turn(if down { -d } else { d }),
+            Msg::Turn(d) => shot.turn(if down { -d } else { d }, self.steps.turn_degrees),
+            Msg::FieldNext => shot.switch_typing(),
             Msg::Power(d) => shot.power(d),
             Msg::Input(c) => shot.type_char(c),
             Msg::Erase => shot.erase(),
@@ -119,9 +130,12 @@ impl Stepper {
         }
     }
 
-    /// Ctrl-S: back into the file the scene came from, if it still holds what
-    /// was read (else the shell's answer makes us ask); a lesson asks for a name.
+    /// Ctrl-S: the scene as built — the start of frame 0, with every edit
+    /// made there — back into the file it came from, whatever frame is on
+    /// screen, if the file still holds what was read (else the shell's
+    /// answer makes us ask); a lesson asks for a name.
     pub(super) fn save(&mut self) {
+        self.exporting = None;
         match self.session.lesson.origin.clone() {
             Some(path) => {
                 let source = self.session.lesson.source.clone();
@@ -132,6 +146,19 @@ impl Stepper {
                 self.mode = Mode::SaveAs(LineEdit::new(format!("{id}.toml")));
             }
         }
+    }
+
+    /// Ctrl-E: the start of the frame on screen as a new scene, in a file of
+    /// its own (a name is asked, and an existing file is written over only
+    /// when the user says so); the scene on screen keeps its own file.
+    pub(super) fn export_frame(&mut self) {
+        let stem = match (&self.session.lesson.origin, &self.session.lesson.section) {
+            (Some(path), _) => path.with_extension("").display().to_string(),
+            (None, Some(l)) => l.id.clone(),
+            (None, None) => "scene".to_string(),
+        };
+        self.exporting = Some(self.frame);
+        self.mode = Mode::SaveAs(LineEdit::new(format!("{stem}-frame{}.toml", self.frame)));
     }
 
     pub(super) fn save_update(&mut self, msg: Msg) {
@@ -155,20 +182,22 @@ impl Stepper {
             }
             (_, Msg::Cancel | Msg::No) => {
                 self.mode = Mode::Step;
+                self.exporting = None;
                 self.note = Some(words(self.lang).not_saved.to_string());
             }
             _ => {}
         }
     }
 
-    /// Asks the shell to write the start of the frame on screen to `path`, so
-    /// reopening the file shows it as frame 0. The text is made and read back
-    /// here, before the shell touches any file.
+    /// Asks the shell to write a start to `path` — frame 0's, or the frame
+    /// being exported — so reopening the file shows it as frame 0. The text
+    /// is made and read back here, before the shell touches any file.
     fn write(&mut self, path: PathBuf, check: Check) {
-        match self.session.save_text(self.frame, &path.display().to_string()) {
+        match self.session.save_text(self.exporting.unwrap_or(0), &path.display().to_string()) {
             Ok(text) => self.effect = Some(Effect::Write { path, text, check }),
             Err(why) => {
                 self.mode = Mode::Step;
+                self.exporting = None;
                 self.note = Some(format!("not saved: {why}"));
             }
         }
@@ -186,6 +215,7 @@ impl Stepper {
                 self.note = None;
                 self.mode = Mode::Overwrite(path);
             }
+            Outcome::Copied => {}
             // The name typed cannot be written to: say why and let it be changed.
             Outcome::Refused(why) => self.note = Some(why),
             Outcome::Logged(Ok(())) => {}
@@ -201,10 +231,28 @@ impl Stepper {
                     Ok(()) => {
                         // Motion is a switch of the session, not a key of the file.
                         let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
-                        self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
-                        self.session.saved_as(path, text, self.frame);
+                        self.note = Some(match self.exporting.take() {
+                            Some(n) => {
+                                format!("wrote frame {n} as a new scene to {shown}; this scene stays {}{motion}", self.session.lesson.file)
+                            }
+                            None => {
+                                let later = self.session.later_edits();
+                                let later = match later.as_slice() {
+                                    [] => String::new(),
+                                    frames => format!(
+                                        "; the edits at frame {} are not in it: they change the run from there (Ctrl-E writes a frame as a new scene)",
+                                        frames.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                                    ),
+                                };
+                                self.session.saved_as(path, text, 0);
+                                format!("saved the scene as built (frame 0) to {shown}{motion}{later}")
+                            }
+                        });
                     }
-                    Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
+                    Err(e) => {
+                        self.exporting = None;
+                        self.note = Some(format!("not saved: {shown}: {e}"));
+                    }
                 }
             }
         }

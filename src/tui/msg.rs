@@ -78,11 +78,17 @@ pub enum Msg {
     Undo,
     Redo,
     Save,
+    /// The address of the phase on screen, to the clipboard and the status line.
+    CopyAddress,
+    /// The start of the frame on screen, written as a new scene.
+    SaveFrame,
     /// A left click on the scene, in world coordinates.
     Click(DVec2),
     // In the field editor, the save prompt and the shot.
     FieldNext,
     FieldPrev,
+    /// The field editor's `]` (+1) and `[` (−1): a coarser or finer grid or turn step.
+    StepSize(i8),
     /// A setting's next (+1) or previous (−1) name.
     Cycle(i8),
     Input(char),
@@ -90,6 +96,8 @@ pub enum Msg {
     Line(crate::session::line::LineKey),
     /// A plain character that no binding takes here: the status line says so.
     Unbound(char),
+    /// Alt and a character (or Esc and a key pressed at once): no key of ours.
+    Alt(char),
     Erase,
     ClearField,
     Accept,

@@ -32,14 +32,18 @@ pub(super) fn field_editor(ed: &FieldEditor, theme: &Theme, frame: &mut Frame, a
     for (i, f) in ed.fields.iter().enumerate() {
         let focused = i == ed.focus;
         let marker = if focused { "▶ " } else { "  " };
+        // A selected text is shown reversed (typing replaces it); else the cursor where typing goes.
         let value = match (focused, f.choices.is_empty()) {
-            (true, true) => f.text.with_cursor(),
-            (true, false) => format!("◀ {} ▶", f.text),
-            (false, _) => f.text.to_string(),
+            (true, true) if f.text.is_selected() => {
+                vec![Span::styled(f.text.to_string(), Style::default().add_modifier(Modifier::REVERSED))]
+            }
+            (true, true) => vec![Span::raw(f.text.with_cursor())],
+            (true, false) => vec![Span::raw(format!("◀ {} ▶", f.text))],
+            (false, _) => vec![Span::raw(f.text.to_string())],
         };
         let style = if focused { theme.fg(Color::Yellow).add_modifier(Modifier::BOLD) } else { Style::default() };
         let pad = if aligned { " ".repeat(column - f.label.width()) } else { ": ".to_string() };
-        lines.push(Line::from(vec![Span::styled(format!("{marker}{}{pad}", f.label), style), Span::raw(value)]));
+        lines.push(Line::from([vec![Span::styled(format!("{marker}{}{pad}", f.label), style)], value].concat()));
         if let Some(e) = &f.error {
             lines.push(Line::styled(format!("    {e}"), theme.fg(Color::LightRed)));
         }

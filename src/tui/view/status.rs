@@ -5,6 +5,7 @@ use crate::engine::Method;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
 use crate::tui::breaks::Ask;
+use crate::tui::shot::Shot;
 use crate::tui::words::{Words, fill};
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
@@ -48,7 +49,10 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         ask(format!("{head}   {after}"))
     };
     match &s.mode {
-        Mode::SaveAs(name) => return typing(format!(" {}: {}", w.save_as, name.with_cursor()), w.save_as_keys),
+        Mode::SaveAs(name) => {
+            let what = s.exporting.map_or(w.save_as.to_string(), |n| fill(w.save_frame_as, &[&n]));
+            return typing(format!(" {what}: {}", name.with_cursor()), w.save_as_keys);
+        }
         Mode::Overwrite(path) => {
             let question = fill(w.write_over, &[&path.display()]);
             // Why it asks goes first; when the question would not fit with
@@ -82,20 +86,18 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         _ => {}
     }
     let settings = s.settings();
-    let mut parts = vec![format!("{} {}", w.frame, s.frame)];
+    let mut parts = Vec::new();
     if s.playing.is_none() {
+        // The phase's address says frame, kind, pass and pair, in the form `--at` reads.
         let record = s.record();
-        let phase = &record.phases.at(s.phase);
+        let address = crate::session::address::Address::of(record, s.phase, names);
+        // The address keeps the English kind `--at` reads; another language names it too.
+        let kind = (w.terms.kind)(address.kind);
+        let kind = if kind == address.kind.name() { String::new() } else { format!("{kind} ") };
+        parts.push(format!("{address} ({kind}{}/{})", s.phase + 1, record.phases.len()));
         parts.push(format!("t {} s", num(record.time)));
-        match phase.iteration {
-            Some(k) if phase.iteration_name() == "event" => parts.push(format!("{} {k}", w.event)),
-            Some(k) => parts.push(format!("{} {k}/{}", w.pass, settings.relaxation_iterations)),
-            None => {}
-        }
-        if let Some((a, b)) = phase.pair {
-            parts.push(format!("{}–{}", names[a], names[b]));
-        }
-        parts.push(format!("{} ({}/{})", (w.terms.kind)(phase.kind()), s.phase + 1, record.phases.len()));
+    } else {
+        parts.push(format!("{} {}", w.frame, s.frame));
     }
     // The switches of the method in use: Dobre & Ramtal's has no tangent, passes or correction rate.
     if settings.method == Method::EventDriven {
@@ -127,8 +129,8 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         parts.push(w.status_presenter.to_string());
     }
     if s.running {
-        // The rate really shown, measured by the shell, and the one asked for.
-        parts.push(fill(w.running, &[&format!("{:.0}", s.measured_fps), &num(SPEEDS[s.speed])]));
+        // The speed as a share of real time; the rate really shown, measured by the shell, and the one asked for.
+        parts.push(fill(w.running, &[&SPEEDS[s.speed].1, &format!("{:.0}", s.measured_fps), &format!("{:.0}", s.fps())]));
     }
     // The note answers the last key, so it comes first; only a note longer
     // than the line loses its end.
@@ -139,8 +141,12 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let used: usize = spans.iter().map(|s| s.content.width()).sum();
     let room = width.saturating_sub(used);
     let hint = match &s.mode {
+        Mode::Aim(Shot { typed_angle: Some(typed), .. }) => format!(" {}", fit_items(&fill(w.aim_angle, &[typed]), room.saturating_sub(1))),
         Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fit_items(&fill(w.aim_typed, &[&shot.typed]), room.saturating_sub(1))),
-        Mode::Aim(shot) => format!(" {}", fit_items(&fill(w.aim, &[&num(shot.aim.length())]), room.saturating_sub(1))),
+        Mode::Aim(shot) => {
+            let aim = fill(w.aim, &[&num(shot.aim.length()), &num(shot.aim.to_angle().to_degrees())]);
+            format!(" {}", fit_items(&aim, room.saturating_sub(1)))
+        }
         Mode::Fields(ed) if ed.name().is_none() => format!(" {}", fit_items(w.settings_keys, room.saturating_sub(1))),
         Mode::Fields(_) => format!(" {}", fit_items(w.fields_keys, room.saturating_sub(1))),
         _ => {
