@@ -4,6 +4,7 @@
 //! once it has grown, a frame allocates nothing at all. We count heap
 //! allocations made on this thread while frames run.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use impulse::engine::{NoTrace, Phase, Settings, step};

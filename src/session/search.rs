@@ -6,7 +6,7 @@
 //! an untraced run. A condition that neither a broad phase nor the detect
 //! phase of a pair that does not touch can meet lets the broad phase work as
 //! untraced (boxes, list kept): every other phase is the same either way,
-//! in the same order, as the states are (tests/broad_exact.rs). Only the frame
+//! in the same order, as the states are (tests/it/broad_exact.rs). Only the frame
 //! that matches is recorded in full, again from its start, for its derivation
 //! and its place among the frame's phases. Conditions on energy need the ledger, which needs every phase
 //! that moves a body: those frames are recorded in full.

@@ -10,7 +10,7 @@ use ratatui::{Terminal, backend::TestBackend};
 use std::collections::HashSet;
 use unicode_width::UnicodeWidthStr;
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 fn lessons() -> Vec<Lesson> {

@@ -10,7 +10,7 @@ use impulse::tui::words::EN;
 use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 
-mod common;
+use crate::common;
 use common::{act, snapshot_settings, start, starter};
 
 /// Puts the focus on the field labelled `label` (in English) and types `value` over it.

@@ -7,7 +7,7 @@ use impulse::engine::{BodyDef, BodyRef, ContactModel, NoTrace, PhaseKind, Settin
 use impulse::geometry::{Feature, Shape};
 use impulse::scene::{STARTER, Scene};
 
-mod common;
+use crate::common;
 
 const G: f64 = 9.8;
 const DT: f64 = 1.0 / 60.0;
@@ -94,7 +94,7 @@ fn the_two_hundred_disc_pile_comes_to_rest() {
 }
 
 /// A level 1 kg box landing flat at 1 m/s with e = 0 on a clipped manifold
-/// (the scene of tests/resting_contact.rs): symmetry gives each end half the
+/// (the scene of tests/it/resting_contact.rs): symmetry gives each end half the
 /// momentum, 0.5 N·s, and no turn. The points are solved one after the other,
 /// so the first pass leaves them unequal; the sums settle on the halves over
 /// the passes. Without warm_start the block solve gives the halves at once.

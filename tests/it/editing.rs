@@ -12,7 +12,7 @@ use impulse::tui::app::{Mode, Screen, Stepper};
 use impulse::tui::{App, Check, Effect, Msg, perform};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::{act, start, starter};
 
 /// The starter scene as if opened from `dir/name`.

@@ -8,7 +8,7 @@ use impulse::engine::{BodyDef, NoTrace, Settings, World, step};
 use impulse::geometry::Shape;
 use impulse::scene::{STARTER, Scene};
 
-mod common;
+use crate::common;
 
 /// The solver settings `impulse new` writes.
 fn starter_settings() -> Settings {

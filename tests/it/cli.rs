@@ -59,7 +59,7 @@ fn lessons_lists_the_ids_in_order() {
     let out = text(&impulse(&["lessons"]).stdout);
     let (list, sources) = out.split_once("\nsources:\n").expect("the sources after the lessons");
     let ids: Vec<&str> = list.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
-    // The order itself is pinned in tests/lessons.rs; here the command must print it.
+    // The order itself is pinned in tests/it/lessons.rs; here the command must print it.
     assert_eq!(ids, impulse::lesson::ids());
     // Every text a lesson can name is cited once, by the name the lessons use.
     for source in impulse::lesson::Source::ALL {
@@ -191,7 +191,7 @@ fn huge_frame_counts_are_clear_errors() {
     }
     let dir = tempfile::tempdir().unwrap();
     for frame in ["18446744073709551615", "9223372036854775807", "100001"] {
-        let lesson = include_str!("fixtures/lesson-failing-check.toml").replacen("[[check]]", &format!("[[check]]\nframe = {frame}"), 1);
+        let lesson = include_str!("../fixtures/lesson-failing-check.toml").replacen("[[check]]", &format!("[[check]]\nframe = {frame}"), 1);
         let path = dir.path().join("far.toml");
         std::fs::write(&path, lesson).unwrap();
         for command in ["check", "run"] {

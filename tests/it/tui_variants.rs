@@ -7,7 +7,7 @@ use impulse::tui::app::Screen;
 use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 fn open(id: &str) -> App {

@@ -37,7 +37,7 @@ fn to_first_resolve(app: &mut App) {
     }
 }
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 #[test]

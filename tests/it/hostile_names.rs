@@ -12,7 +12,7 @@ use impulse::tui::app::Mode;
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::act;
 
 /// HTML that runs, a comment that hides the rest of a page, a link, a CDATA

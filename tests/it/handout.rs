@@ -9,7 +9,7 @@ use impulse::report::handout::{Built, MAX_FRAMES, MAX_PHASES, Options, build};
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 fn lessons() -> Vec<Lesson> {

@@ -6,7 +6,7 @@
 //! options, clipped manifolds and summed impulses. And a record written over
 //! frame after frame (`record_frame_into`) holds each frame as a fresh one does.
 
-mod common;
+use crate::common;
 
 use impulse::engine::{
     ContactModel, FrameRecord, NoTrace, Phase, PhaseKind, Phases, Settings, World, record_frame, record_frame_into, step,

@@ -26,7 +26,7 @@ const IDS: [&str; 16] = [
     "event-driven",
 ];
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 #[test]
@@ -89,7 +89,7 @@ fn every_embedded_lesson_passes_its_checks() {
 #[test]
 fn lesson_traces_and_handouts_are_locked() {
     snapshot_settings().bind(|| {
-        insta::glob!("../lessons", "*.toml", |path| {
+        insta::glob!("../../lessons", "*.toml", |path| {
             let scene = Lesson::load(path).unwrap();
             let id = scene.section.as_ref().unwrap().id.clone();
             let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap()).unwrap();

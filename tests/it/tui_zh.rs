@@ -60,9 +60,9 @@ const KEPT: &[&str] = &[
 /// The English words of the screen: the English table of `words.rs` and the
 /// terms phase titles and derivations are written in.
 fn word_list() -> BTreeSet<String> {
-    let source = include_str!("../src/tui/words.rs");
+    let source = include_str!("../../src/tui/words.rs");
     let english = &source[source.find("pub const EN: Words").unwrap()..source.find("pub const ZH: Words").unwrap()];
-    let terms = include_str!("../src/notation/terms.rs");
+    let terms = include_str!("../../src/notation/terms.rs");
     let english_terms = &terms[terms.find("pub const EN: Terms").unwrap()..terms.find("pub const ZH: Terms").unwrap()];
     let names = &terms[terms.find("names: &[\n").unwrap()..terms.find("fn kind_zh").unwrap()];
     let kinds = [

@@ -4,7 +4,7 @@
 #[allow(dead_code)]
 pub fn snapshot_settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
-    s.set_snapshot_path("../snapshots");
+    s.set_snapshot_path("../../snapshots");
     s.set_prepend_module_to_snapshot(false);
     s
 }
@@ -47,7 +47,7 @@ pub fn packed_pile() -> impulse::engine::World {
 /// 200 discs dropped into a walled box (`tests/fixtures/pile200.toml`).
 #[allow(dead_code)]
 pub fn pile200() -> impulse::scene::Scene {
-    impulse::scene::Scene::parse("pile200.toml", include_str!("../fixtures/pile200.toml")).unwrap()
+    impulse::scene::Scene::parse("pile200.toml", include_str!("../../fixtures/pile200.toml")).unwrap()
 }
 
 /// The bodies' states as bits: equal floats are not enough (0.0 and −0.0 are equal).

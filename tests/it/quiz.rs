@@ -15,7 +15,7 @@ use impulse::tui::keys::{Scope, lookup};
 use impulse::tui::{App, Msg, view::view};
 use ratatui::{Terminal, backend::TestBackend};
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 fn lessons() -> Vec<Lesson> {

@@ -5,7 +5,7 @@
 //! and keeps the untraced candidate list, so that the order of the visits is
 //! the only difference.
 
-mod common;
+use crate::common;
 
 use common::{bits, packed_pile, pile200};
 use impulse::engine::{Filtered, Friction, NoTrace, Settings, Tangent, World, step};

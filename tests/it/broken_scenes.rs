@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::snapshot_settings;
 
 /// Whether `line` is `<file>:<line>:<col>: error: …` with line and column ≥ 1.
@@ -36,7 +36,7 @@ fn every_broken_scene_is_refused_with_a_located_message() {
     // Every file is run and snapshotted; what is wrong with any of them is told at the end, all at once.
     let mut wrong = Vec::new();
     snapshot_settings().bind(|| {
-        insta::glob!("broken/*.toml", |path| {
+        insta::glob!("../broken", "*.toml", |path| {
             seen += 1;
             let name = path.file_name().unwrap().to_str().unwrap();
             let file = format!("tests/broken/{name}");

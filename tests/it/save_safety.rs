@@ -9,7 +9,7 @@ use impulse::tui::app::{Mode, Stepper};
 use impulse::tui::{Check, Concern, Effect, Msg, Outcome, perform};
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::act;
 
 fn open(path: &Path) -> Stepper {

@@ -3,7 +3,7 @@
 //! world, bit for bit, and record the same phases. (Without AVX2 both are the
 //! portable step, and this holds trivially.)
 
-mod common;
+use crate::common;
 
 use common::{bits, packed_pile, pile200};
 use impulse::engine::{ContactModel, NoTrace, Phase, Settings, World, step, step_portable};
