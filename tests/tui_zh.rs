@@ -191,3 +191,138 @@ fn every_lesson_speaks_chinese_at_every_kind_of_phase() {
     }
     assert!(found.is_empty(), "English on the Chinese screen:\n{}", found.join("\n"));
 }
+
+/// The words a scene file itself writes: keys, table names, the values a key
+/// takes and the files' own names. They stay as written in any language.
+fn file_words(texts: &[&str]) -> BTreeSet<String> {
+    let mut words = BTreeSet::new();
+    for text in texts {
+        for line in text.lines() {
+            let line = line.trim_start_matches(['#', ' ']);
+            // A key (`mass = `), a table (`[[body]]`) or a quoted value (`"velocity-ratio"`).
+            let (key, value) = match line.split_once(" = ") {
+                Some((k, v)) if !k.contains(' ') => (Some(k), v.split(' ').next()),
+                _ => (None, None),
+            };
+            let table = line.strip_prefix('[').map(|t| t.trim_matches(['[', ']']));
+            let quoted = line.split('"').skip(1).step_by(2);
+            for piece in key.into_iter().chain(value).chain(table).chain(quoted) {
+                words.extend(piece.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase));
+            }
+        }
+    }
+    words
+}
+
+/// The words of `text` outside what is quoted as written: `code`, "values",
+/// 《titles》, paths, and the file's own lines under a message (`12 | mass = …`).
+fn own_words(text: &str) -> Vec<String> {
+    let quoting_the_file =
+        |l: &str| l.trim_start().starts_with("-->") || l.trim_start().split(' ').next().is_some_and(|n| n.parse::<u32>().is_ok());
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !quoting_the_file(l)) {
+        let line: Vec<&str> = line.split(' ').filter(|w| !w.contains(".toml") && !w.contains('/')).collect();
+        let line = line.join(" ");
+        let mut kept = String::new();
+        let mut closing: Option<char> = None;
+        for c in line.chars() {
+            match (closing, c) {
+                (None, '`' | '"') => closing = Some(c),
+                (None, '《') => closing = Some('》'),
+                (Some(end), c) if c == end => closing = None,
+                (None, c) => kept.push(c),
+                _ => {}
+            }
+        }
+        out.extend(kept.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 3).map(str::to_lowercase));
+    }
+    out
+}
+
+/// Scene errors under `--lang zh`: every mistake of `tests/broken/`, a bad
+/// `--set` and a bad `--break-on` condition. The message, the label under the
+/// line and the help say no English word but what the file itself writes
+/// (keys, values, names, a line to copy); file:line:column and exit code 2 stay.
+#[test]
+fn every_scene_error_speaks_chinese() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let format = file_words(&[include_str!("../src/scene/reference.toml"), include_str!("../src/scene/starter.toml")]);
+    // Units, the texts' authors, what the file is (TOML, UTF-8), the corners
+    // of `view`, the keys of a question and the values a phase records.
+    let kept = [
+        "kg",
+        "rad",
+        "nan",
+        "inf",
+        "toml",
+        "utf",
+        "sedgewick",
+        "wayne",
+        "dobre",
+        "ramtal",
+        "set",
+        "key",
+        "value",
+        "xmin",
+        "ymin",
+        "xmax",
+        "ymax",
+        "answer",
+        "choices",
+        "correct",
+        "approaching",
+        "rel",
+        "vrn",
+        "vrt",
+    ];
+    let mut runs: Vec<(String, Vec<String>)> = std::fs::read_dir(root.join("tests/broken"))
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            (format!("tests/broken/{name}"), vec!["check".to_string(), format!("tests/broken/{name}")])
+        })
+        .collect();
+    let command = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    runs.push(("--set".to_string(), command(&["check", "rough-balls", "--set", "solver.tangent=sideways"])));
+    runs.push(("--set".to_string(), command(&["check", "rough-balls", "--set", "body.bal.friction=0.5"])));
+    runs.push(("--set".to_string(), command(&["check", "rough-balls", "--set", "nokey"])));
+    runs.push(("--break-on".to_string(), command(&["run", "rough-balls", "--break-on", "contact m1 m3"])));
+    runs.push(("--break-on".to_string(), command(&["run", "rough-balls", "--break-on", "jn <"])));
+    runs.sort();
+    let screen = word_list();
+    let mut found = Vec::new();
+    for (file, args) in &runs {
+        let run = |lang: &str| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_impulse"))
+                .args(args)
+                .args(["--lang", lang])
+                .current_dir(root)
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap()
+        };
+        let (en, zh) = (run("en"), run("zh"));
+        let (en_text, zh_text) = (String::from_utf8(en.stderr).unwrap(), String::from_utf8(zh.stderr).unwrap());
+        assert_eq!(zh.status.code(), Some(2), "{file}: {zh_text}");
+        // The same places, in the same order.
+        let places = |t: &str| {
+            let line_col = |l: &str| l.rsplitn(3, ':').take(2).collect::<Vec<_>>().join(":");
+            t.lines().filter(|l| l.trim_start().starts_with("-->")).map(line_col).collect::<Vec<_>>()
+        };
+        assert_eq!(places(&en_text), places(&zh_text), "{file}");
+        let mut own = file_words(&[&std::fs::read_to_string(root.join(file)).unwrap_or_default()]);
+        own.extend(args.iter().flat_map(|a| a.split(|c: char| !c.is_ascii_alphabetic()).map(str::to_lowercase)));
+        let english: BTreeSet<String> = own_words(&zh_text)
+            .into_iter()
+            .filter(|w| !format.contains(w) && !own.contains(w) && !kept.contains(&w.as_str()))
+            .filter(|w| own_words(&en_text).contains(w) || screen.contains(w))
+            .collect();
+        if std::env::var("SHOW_ZH").is_ok() {
+            eprintln!("{zh_text}");
+        }
+        if !english.is_empty() {
+            found.push(format!("{file}: {english:?}\n{zh_text}"));
+        }
+    }
+    assert!(found.is_empty(), "English in {} of {} Chinese errors:\n{}", found.len(), runs.len(), found.join("\n"));
+}

@@ -7,16 +7,15 @@
 
 mod check;
 pub mod file;
-mod lang;
 pub mod question;
 mod sources;
 
+pub use crate::notation::Lang;
 pub use check::{CheckOutcome, overrides_text, run_checks};
 pub use file::{
     Anchor, CheckEntry, Correct, DEFAULT_QUESTION_TOLERANCE, Expected, LessonSection, Overrides, QuestionEntry, StepEntry, ToggleEntry,
     rename_bodies,
 };
-pub use lang::Lang;
 pub use question::{Grade, Judged, Truth, Verdict, anchor_questions, hints, judge, truth};
 pub use sources::Source;
 
