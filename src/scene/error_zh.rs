@@ -174,6 +174,20 @@ const PATTERNS: &[(&str, &str)] = &[
         "{0} 和 {1} 在开始时重叠 {2} m：method = \"event-driven\"（依 Sedgewick 与 Wayne）要求物体分开，或恰好接触",
     ),
     ("{} and {} overlap by {} m at the start", "{0} 和 {1} 在开始时重叠 {2} m"),
+    // Warnings: allowed, likely not meant.
+    ("overlaps an earlier body", "与前面的物体重叠"),
+    ("the first frame pushes them apart; move one if they should only touch", "第一帧会把它们推开；如果只该相接触，请移开其中一个"),
+    ("… and {} more overlapping pairs", "……另有 {0} 对重叠"),
+    (
+        "the first frame pushes them apart; spread the bodies out if they should only touch",
+        "第一帧会把它们推开；如果只该相接触，请把物体分散开",
+    ),
+    (
+        "friction {} above 1 without coulomb_cap: jt = μ·jn can reverse the sliding and add energy",
+        "friction {0} 大于 1 且没有 coulomb_cap：jt = μ·jn 可能让滑动反向并增加能量",
+    ),
+    ("can add energy", "可能增加能量"),
+    ("write coulomb_cap = true in [solver], or a friction of at most 1", "在 [solver] 里写 coulomb_cap = true，或把 friction 设为不超过 1"),
     (
         "move one of them: the method predicts each hit before it happens and has no way to undo an overlap",
         "移开其中一个：这种方法在每次碰撞发生之前预测它，无法撤销已有的重叠",

@@ -95,7 +95,7 @@ pub struct Stepper {
 
 impl Stepper {
     pub fn new(scene: Lesson) -> Stepper {
-        let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
+        let note = warning_note(&scene, Lang::En);
         let class = Classroom { answers: crate::session::quiz::Quiz::new(scene.questions.len()), ..Classroom::default() };
         let mut session = Session::new(scene);
         session.timeline.frame(0);
@@ -286,11 +286,13 @@ impl Stepper {
             }
             Msg::ToggleBounds => {
                 self.show_bounds = !self.show_bounds;
-                self.note = Some(format!("bounding circles {}", if self.show_bounds { "shown" } else { "hidden" }));
+                let w = words(self.lang);
+                self.note = Some(fill(w.bounds_note, &[&if self.show_bounds { w.shown } else { w.hidden }]));
             }
             Msg::ToggleInfo => {
                 self.show_info = !self.show_info;
-                self.note = Some(format!("the phase's vectors {}", if self.show_info { "shown" } else { "hidden" }));
+                let w = words(self.lang);
+                self.note = Some(fill(w.vectors_note, &[&if self.show_info { w.shown } else { w.hidden }]));
             }
             Msg::ToggleChart => {
                 self.show_chart = !self.show_chart;
@@ -538,6 +540,7 @@ impl App {
         self.lang = lang;
         if let Screen::Stepper(s) = &mut self.screen {
             s.lang = lang;
+            s.note = warning_note(&s.session.lesson, lang).or(s.note.take());
         }
         self
     }
@@ -698,6 +701,11 @@ impl App {
             _ => None,
         }
     }
+}
+
+/// The note a scene opens with when it has a warning (bodies overlapping at the start), in `lang`.
+fn warning_note(scene: &Lesson, lang: Lang) -> Option<String> {
+    scene.warnings.first().map(|w| fill(words(lang).warning, &[&w.in_lang(lang).message]))
 }
 
 /// What the status line says of a key that does nothing where it was pressed.
