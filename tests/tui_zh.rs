@@ -326,3 +326,44 @@ fn every_scene_error_speaks_chinese() {
     }
     assert!(found.is_empty(), "English in {} of {} Chinese errors:\n{}", found.len(), runs.len(), found.join("\n"));
 }
+
+/// The text of a handout a reader sees: the Markdown outside its code spans
+/// (quantity names as checks write them) and the words of its pictures.
+fn handout_text(built: &impulse::report::handout::Built) -> String {
+    // The source line cites the texts by their own titles, which stay as published.
+    let (source, rest) = built.markdown.split_once("\n出处：").expect("a lesson names its source");
+    let title = rest.split_once('\n').map_or(rest, |(line, _)| line);
+    assert!(title.starts_with('《') || title.contains("《"), "{title}");
+    let rest = rest.split_once('\n').map_or("", |(_, after)| after);
+    // Pictures are linked by file name (step-01.svg).
+    let markdown: String = format!("{source}\n{rest}").split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let markdown = markdown.split("](").map(|part| part.split_once(')').map_or(part, |(_, after)| after)).collect::<Vec<_>>().join(" ");
+    let pictures = built.pictures.iter().flat_map(|p| p.svg.split("<text").skip(1).map(|t| t.split_once('>').map_or("", |(_, rest)| rest)));
+    let words: Vec<&str> = pictures.map(|t| t.split("</text>").next().unwrap_or("")).collect();
+    format!("{markdown}\n{}", words.join("\n"))
+}
+
+/// Every lesson's handout in Chinese, the teacher's and the student's, with
+/// its pictures: no English word of the screen's word list outside the
+/// lesson's own names and the quantity names checks write in code.
+#[test]
+fn every_handout_speaks_chinese() {
+    use impulse::report::handout::{Options, build};
+    let list = word_list();
+    let mut found = Vec::new();
+    for lesson in lesson::embedded().into_iter().map(Result::unwrap) {
+        let names = lesson_words(&lesson);
+        for student in [false, true] {
+            let built = build(&lesson, Options { lang: Lang::Zh, student, pictures: true }, None).unwrap();
+            let shown = handout_text(&built);
+            if std::env::var("SHOW_ZH").is_ok() {
+                eprintln!("{shown}");
+            }
+            let english = english_on(&shown, &list, &names);
+            if !english.is_empty() {
+                found.push(format!("{} (student: {student}): {english:?}", lesson.section.as_ref().unwrap().id));
+            }
+        }
+    }
+    assert!(found.is_empty(), "English in the Chinese handouts:\n{}", found.join("\n"));
+}

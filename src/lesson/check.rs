@@ -185,6 +185,12 @@ fn expected_text(e: &Expected) -> String {
 }
 
 pub fn overrides_text(o: &Overrides) -> String {
+    overrides_text_in(o, super::Lang::En)
+}
+
+/// [`overrides_text`] in `lang`: in Chinese every setting is its key and
+/// value as the file writes them, joined by the Chinese comma.
+pub fn overrides_text_in(o: &Overrides, lang: super::Lang) -> String {
     let mut parts = Vec::new();
     if let Some(t) = o.tangent {
         parts.push(format!("tangent {}", t.name()));
@@ -193,7 +199,10 @@ pub fn overrides_text(o: &Overrides) -> String {
         parts.push(format!("friction {}", f.name()));
     }
     if let Some(n) = o.relaxation_iterations {
-        parts.push(format!("{n} relaxation passes"));
+        parts.push(match lang {
+            super::Lang::En => format!("{n} relaxation passes"),
+            super::Lang::Zh => format!("relaxation_iterations {n}"),
+        });
     }
     if let Some(c) = o.coulomb_cap {
         parts.push(format!("coulomb_cap {c}"));
@@ -222,5 +231,5 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(v) = o.velocity_correction {
         parts.push(format!("velocity_correction {v}"));
     }
-    parts.join(", ")
+    parts.join(if lang == super::Lang::Zh { "，" } else { ", " })
 }
