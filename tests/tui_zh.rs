@@ -367,3 +367,56 @@ fn every_handout_speaks_chinese() {
     }
     assert!(found.is_empty(), "English in the Chinese handouts:\n{}", found.join("\n"));
 }
+
+/// The debugger's notes with `--lang zh`: a toggle, a breakpoint that does not
+/// read, searches that find nothing, A/B with a setting that does not read and
+/// with one that does, a frame too far. Each says no English word of the
+/// screen's list but what was typed.
+#[test]
+fn the_notes_speak_chinese() {
+    let lessons: Vec<Lesson> = lesson::embedded().into_iter().map(Result::unwrap).collect();
+    let lesson = lessons.iter().find(|l| l.section.as_ref().unwrap().id == "rough-balls").unwrap().clone();
+    let names = lesson_words(&lesson);
+    let mut app = App::stepper(lesson, lessons, false).with_lang(Lang::Zh);
+    let list = word_list();
+    let type_in = |app: &mut App, text: &str| {
+        for _ in 0..80 {
+            app.update(Msg::Erase);
+        }
+        for c in text.chars() {
+            app.update(Msg::Input(c));
+        }
+        app.update(Msg::Accept);
+    };
+    let mut heard = Vec::new();
+    let mut hear = |app: &App, typed: &str| {
+        let note = stepper(app).note.clone().unwrap_or_default();
+        let typed: Vec<String> = typed.split(|c: char| !c.is_ascii_alphabetic()).map(str::to_lowercase).collect();
+        let english: BTreeSet<String> = english_on(&note, &list, &names).into_iter().filter(|w| !typed.contains(w)).collect();
+        heard.push((note, english));
+    };
+    app.update(Msg::ToggleBounds);
+    hear(&app, "");
+    app.update(Msg::ToggleInfo);
+    hear(&app, "");
+    app.update(Msg::AddBreak);
+    type_in(&mut app, "contact m1 m3");
+    hear(&app, "contact m1 m3");
+    type_in(&mut app, "jn < -100");
+    hear(&app, "jn < -100");
+    app.update(Msg::NextMatch);
+    hear(&app, "");
+    app.update(Msg::PrevMatch);
+    hear(&app, "");
+    app.update(Msg::Variant);
+    type_in(&mut app, "solver.tangent=sideways");
+    hear(&app, "solver.tangent=sideways");
+    type_in(&mut app, "solver.tangent=sign-fixed");
+    hear(&app, "solver.tangent=sign-fixed");
+    app.update(Msg::GoToFrame);
+    type_in(&mut app, "99999999");
+    hear(&app, "");
+    let said: Vec<&String> = heard.iter().map(|(note, _)| note).collect();
+    assert!(heard.iter().all(|(note, english)| !note.is_empty() && english.is_empty()), "{heard:#?}");
+    assert!(said.iter().any(|n| n.contains("包围圆")) && said.iter().any(|n| n.contains("没有叫 \"m3\" 的物体")), "{said:#?}");
+}
