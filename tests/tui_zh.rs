@@ -399,6 +399,10 @@ fn the_notes_speak_chinese() {
     hear(&app, "");
     app.update(Msg::ToggleInfo);
     hear(&app, "");
+    for key in [Msg::Zoom(1, None), Msg::Follow, Msg::Fit, Msg::ToggleNames, Msg::ToggleScale, Msg::ToggleLayout, Msg::ToggleLayout] {
+        app.update(key);
+        hear(&app, "");
+    }
     app.update(Msg::AddBreak);
     type_in(&mut app, "contact m1 m3");
     hear(&app, "contact m1 m3");

@@ -418,50 +418,47 @@ impl Stepper {
         let down = self.session.lesson.y_axis == YAxis::Down;
         let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
         let c = &mut self.canvas;
-        let shown = |on: bool| if on { "shown" } else { "hidden" };
+        let w = words(self.lang);
+        let shown = |on: bool| if on { w.shown } else { w.hidden };
         self.note = Some(match msg {
             Msg::Zoom(steps, at) => {
                 c.zoom(scene, followed, steps, at);
                 let (lo, hi) = c.window(scene, followed);
-                format!("view {} m wide (T: follow the selected body · 0: fit to the bodies)", crate::notation::num(hi.x - lo.x))
+                fill(w.view_wide, &[&crate::notation::num(hi.x - lo.x)])
             }
             Msg::Drag(by) => {
                 c.shift(scene, followed, by);
-                "view dragged (0: fit to the bodies)".to_string()
+                w.view_dragged.to_string()
             }
             Msg::Pan(dx, dy) => {
                 c.pan(scene, followed, down, dx, dy);
-                "view moved (0: fit to the bodies)".to_string()
+                w.view_moved.to_string()
             }
             Msg::Follow => {
                 (c.follow, c.fitted) = (!c.follow, false);
-                if c.follow { format!("the view follows {name} (Tab picks another)") } else { "the view stays put".to_string() }
+                if c.follow { fill(w.note_follows, &[&name]) } else { w.view_stays.to_string() }
             }
             Msg::Fit if c.fitted => {
                 (c.window, c.follow, c.fitted) = (None, false, false);
-                "the scene's own view".to_string()
+                w.view_own.to_string()
             }
             Msg::Fit => {
                 let states = self.shown_states();
                 let window = super::canvas::around(self.bodies(), &states);
                 (self.canvas.window, self.canvas.follow, self.canvas.fitted) = (Some(window), false, true);
-                "view fitted to the bodies (0 again: the scene's own view)".to_string()
+                w.note_fitted.to_string()
             }
             Msg::ToggleNames => {
                 c.hide_names = !c.hide_names;
-                format!("body names {} (the selected body's stays)", shown(!c.hide_names))
+                fill(w.names_note, &[&shown(!c.hide_names)])
             }
             Msg::ToggleScale => {
                 c.true_scale = !c.true_scale;
-                if c.true_scale {
-                    "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s".to_string()
-                } else {
-                    "arrows fitted to the view; the legend gives their scale".to_string()
-                }
+                if c.true_scale { w.arrows_to_scale } else { w.arrows_fitted }.to_string()
             }
             Msg::ToggleLayout => {
                 c.wide = !c.wide;
-                if c.wide { "the canvas takes the screen (| again: the panels back)" } else { "the panels are back" }.to_string()
+                if c.wide { w.canvas_wide } else { w.panels_back }.to_string()
             }
             _ => return,
         });

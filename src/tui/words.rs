@@ -298,6 +298,22 @@ pub struct Words {
     pub no_match_back_to_start: &'static str,
     /// {0} the first frame searched, {1} how many frames a search looks.
     pub no_match_back: &'static str,
+    // The canvas's view.
+    /// {0} its width in metres.
+    pub view_wide: &'static str,
+    pub view_dragged: &'static str,
+    pub view_moved: &'static str,
+    /// {0} the body followed.
+    pub note_follows: &'static str,
+    pub view_stays: &'static str,
+    pub view_own: &'static str,
+    pub note_fitted: &'static str,
+    /// {0} shown or hidden.
+    pub names_note: &'static str,
+    pub arrows_to_scale: &'static str,
+    pub arrows_fitted: &'static str,
+    pub canvas_wide: &'static str,
+    pub panels_back: &'static str,
 }
 
 pub const EN: Words = Words {
@@ -534,6 +550,18 @@ pub const EN: Words = Words {
     no_match_ahead: "no breakpoint matched up to frame {0} (a search looks {1} frames ahead at most)",
     no_match_back_to_start: "no breakpoint matched back to frame 0",
     no_match_back: "no breakpoint matched back to frame {0} (a search looks {1} frames back at most)",
+    view_wide: "view {0} m wide (T: follow the selected body · 0: fit to the bodies)",
+    view_dragged: "view dragged (0: fit to the bodies)",
+    view_moved: "view moved (0: fit to the bodies)",
+    note_follows: "the view follows {0} (Tab picks another)",
+    view_stays: "the view stays put",
+    view_own: "the scene's own view",
+    note_fitted: "view fitted to the bodies (0 again: the scene's own view)",
+    names_note: "body names {0} (the selected body's stays)",
+    arrows_to_scale: "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s",
+    arrows_fitted: "arrows fitted to the view; the legend gives their scale",
+    canvas_wide: "the canvas takes the screen (| again: the panels back)",
+    panels_back: "the panels are back",
 };
 
 pub const ZH: Words = Words {
@@ -781,6 +809,18 @@ pub const ZH: Words = Words {
     no_match_ahead: "到第 {0} 帧为止没有断点命中（搜索最多向前看 {1} 帧）",
     no_match_back_to_start: "往回直到第 0 帧都没有断点命中",
     no_match_back: "往回直到第 {0} 帧都没有断点命中（搜索最多往回看 {1} 帧）",
+    view_wide: "视野宽 {0} m（T：跟随选中的物体 · 0：适配所有物体）",
+    view_dragged: "已拖动视野（0：适配所有物体）",
+    view_moved: "已移动视野（0：适配所有物体）",
+    note_follows: "视野跟随 {0}（Tab 换一个）",
+    view_stays: "视野固定不动",
+    view_own: "场景自己的视野",
+    note_fitted: "视野已适配所有物体（再按 0：场景自己的视野）",
+    names_note: "物体名称：{0}（选中物体的名称保留）",
+    arrows_to_scale: "箭头按比例：Δx 以米计，v × 1 s，J/m（它带来的 Δv）× 1 s",
+    arrows_fitted: "箭头按视野缩放；图例给出比例",
+    canvas_wide: "画布占满屏幕（再按 |：恢复面板）",
+    panels_back: "面板已恢复",
 };
 
 pub fn words(lang: Lang) -> &'static Words {
@@ -877,6 +917,9 @@ mod tests {
             (EN.frame_at_most, ZH.frame_at_most, 2),
             (EN.no_match_ahead, ZH.no_match_ahead, 2),
             (EN.no_match_back, ZH.no_match_back, 2),
+            (EN.view_wide, ZH.view_wide, 1),
+            (EN.note_follows, ZH.note_follows, 1),
+            (EN.names_note, ZH.names_note, 1),
         ];
         for (en, zh, n) in pairs {
             for t in [en, zh] {
