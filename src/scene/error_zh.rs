@@ -248,7 +248,80 @@ const PATTERNS: &[(&str, &str)] = &[
         "write friction = \"coulomb\" (or \"none\"), or warm_start = false",
         "写 friction = \"coulomb\"（或 \"none\"），或写 warm_start = false",
     ),
+    ("{} does not turn bodies: {} cannot spin", "{0} 不让物体转动：{1} 不能旋转"),
+    (
+        "{} does not turn bodies: a torque, an angular impulse or a point off the centre has no effect",
+        "{0} 不让物体转动：力矩、角冲量或偏离中心的作用点都不起作用",
+    ),
+    ("leave it out, or write method = \"relaxation\" in [solver]", "删去它，或在 [solver] 里写 method = \"relaxation\""),
+    ("wall {} must be between {} and {} m long: it is {} m long", "墙 {0} 的长度须在 {1} 到 {2} m 之间：现在长 {3} m"),
+    ("a circle has a radius, not a size", "圆有半径，没有 size"),
+    ("write radius = … instead of size", "用 radius = … 代替 size"),
+    ("a box has a size, not a radius", "矩形有 size，没有半径"),
+    ("write size = [width, height] instead of radius", "用 size = [宽, 高] 代替 radius"),
+    ("a static body has no inertia", "固定物体没有转动惯量"),
+    ("remove `inertia`", "删去 `inertia`"),
+    ("a body's name cannot be empty", "物体的名字不能为空"),
+    ("a wall's name cannot be empty", "墙的名字不能为空"),
+    ("a body's name cannot hold {}, {}", "物体的名字不能含 {0}，{1}"),
+    ("a wall's name cannot hold {}, {}", "墙的名字不能含 {0}，{1}"),
+    ("a wall's name cannot hold a control character (here {})", "墙的名字不能含控制字符（这里是 {0}）"),
+    (
+        "write the name again with letters, digits, spaces and punctuation only (a copy from a web page or a chat may carry it)",
+        "只用字母、数字、空格和标点重写这个名字（从网页或聊天里复制的文字可能带有它）",
+    ),
+    ("a lesson's text cannot hold {}, {}", "课程的文字不能含 {0}，{1}"),
+    ("holds an invisible format character", "含不可见的格式字符"),
+    (
+        "write plain text: delete the character (a copy from a web page or a chat may carry it)",
+        "请写纯文本：删去这个字符（从网页或聊天里复制的文字可能带有它）",
+    ),
+    ("a {} makes from 1 to {} copies", "{0} 可生成 1 到 {1} 个副本"),
+    ("a rack has from 1 to 100 rows", "一个 rack 有 1 到 100 排"),
+    ("write e.g. {} (15 balls)", "例如写 {0}（15 个球）"),
+    ("gap must be 0 or more, in m", "gap 须大于或等于 0，单位 m"),
+    ("write e.g. {} (the balls touch)", "例如写 {0}（球相互接触）"),
+    ("direction must be a vector other than [0, 0]", "direction 须是 [0, 0] 以外的向量"),
+    (
+        "unknown key `{}`: did you mean `{}`? a --set key is world.KEY, solver.KEY or body.NAME.KEY, e.g. {}",
+        "未知的键 `{0}`：是不是 `{1}`？--set 的键是 world.KEY、solver.KEY 或 body.NAME.KEY，例如 {2}",
+    ),
+    (
+        "unknown key `{}`: a --set key is world.KEY, solver.KEY or body.NAME.KEY, e.g. {}",
+        "未知的键 `{0}`：--set 的键是 world.KEY、solver.KEY 或 body.NAME.KEY，例如 {1}",
+    ),
     // Lessons: checks, questions, toggles.
+    ("the {} phase has no quantity `{}`", "{0} 阶段没有 `{1}` 这个量"),
+    ("not computed here", "这里没有计算"),
+    ("did you mean `{}`? This phase computes: {}", "是不是 `{0}`？这个阶段计算：{1}"),
+    ("this phase computes: {}", "这个阶段计算：{0}"),
+    ("this phase records no values; or a body's state after it, e.g. {} or {}", "这个阶段不记录值；或它之后物体的状态，例如 {0} 或 {1}"),
+    ("this phase records no values", "这个阶段不记录值"),
+    ("a check names one value: a quantity, a body's field, or a world total", "一项检查只指一个值：一个量、物体的一项，或世界的总量"),
+    ("what is checked?", "检查什么？"),
+    (
+        "write quantity = \"jn\", or body = \"m1\" with field = \"velocity\", or world = \"kinetic_energy\"",
+        "写 quantity = \"jn\"，或 body = \"m1\" 配 field = \"velocity\"，或 world = \"kinetic_energy\"",
+    ),
+    ("`{}` is {}, which cannot be compared with this expected value", "`{0}` 是{1}，不能与这个期望值比较"),
+    ("wrong kind of value", "值的种类不对"),
+    ("a learner gets 1 to 9 tries at a question, not {}", "每道题学生可试 1 到 9 次，不能是 {0}"),
+    ("leave tolerance out of a question with choices", "选择题不要写 tolerance"),
+    ("correct names one of the choices, and this question has none", "correct 指某个选项，而这道题没有选项"),
+    ("question {}'s choices name no right one", "第 {0} 题的选项里没有指明正确的一个"),
+    ("which is right?", "哪个是对的？"),
+    (
+        "write correct = 1 (the first choice) or correct = \"the choice's text\"",
+        "写 correct = 1（第一个选项）或 correct = \"该选项的文字\"",
+    ),
+    ("a choice is empty", "有一个选项是空的"),
+    ("{} is a choice twice", "{0} 这个选项出现了两次"),
+    ("empty", "空"),
+    ("repeated", "重复"),
+    ("give each choice its own words", "每个选项写不同的文字"),
+    ("choices_zh has {} choices and choices has {}", "choices_zh 有 {0} 个选项，而 choices 有 {1} 个"),
+    ("not one for each", "没有一一对应"),
+    ("write one Chinese choice for each English one, in the same order", "每个英文选项对应写一个中文选项，顺序相同"),
     ("question {} has both an answer and choices", "第 {0} 题既有 answer 又有 choices"),
     ("one or the other", "二者选一"),
     (
@@ -314,6 +387,27 @@ const PATTERNS: &[(&str, &str)] = &[
     ("not a kind", "不是阶段种类"),
     ("did you mean `{}`?", "是不是 `{0}`？"),
     ("did you mean {}?", "是不是 {0}？"),
+    ("expected `and` or `or` between terms", "条件项之间应为 `and` 或 `or`"),
+    ("here", "这里"),
+    ("a term is one of: {}", "条件项可以是：{0}"),
+    ("expected `=`", "应为 `=`"),
+    ("write `{} = …`", "写 `{0} = …`"),
+    ("expected a term", "应为条件项"),
+    ("a term is missing before this", "这之前缺少条件项"),
+    ("expected a quantity before the comparison", "比较之前应有一个量"),
+    ("nothing to compare", "没有可比较的"),
+    ("expected a comparison: < <= > >= == !=", "应为比较符：< <= > >= == !="),
+    ("write `{} < NUMBER`; a term is one of: {}", "写 `{0} < NUMBER`；条件项可以是：{1}"),
+    ("expected two body names joined by `-`", "应为用 `-` 连接的两个物体名"),
+    ("not a pair of this scene", "不是这个场景里的物体对"),
+    ("write `pair = A-B`, e.g. the names in the phase titles", "写 `pair = A-B`，例如阶段标题里的名字"),
+    ("write `pair = A-B`", "写 `pair = A-B`"),
+    ("write `contact A B`", "写 `contact A B`"),
+    ("write `body = A`", "写 `body = A`"),
+    ("expected `rises`", "应为 `rises`"),
+    ("write `energy rises` or `energy rises by X`", "写 `energy rises` 或 `energy rises by X`"),
+    ("the kinds are: {}", "阶段种类有：{0}"),
+    ("the bodies are: {}", "物体有：{0}"),
     ("expected {}", "应为{0}"),
 ];
 
@@ -335,6 +429,20 @@ const PIECES: &[(&str, &str)] = &[
     ("a force or torque", "力或力矩"),
     ("(N or N·m)", "（N 或 N·m）"),
     ("the names the starter file (`impulse new`) lists", "入门文件（`impulse new`）列出的名字"),
+    ("method = {} (after {})", "method = {0}（依 {1}）"),
+    ("Sedgewick & Wayne", "Sedgewick 与 Wayne"),
+    ("Dobre & Ramtal", "Dobre 与 Ramtal"),
+    ("a bidirectional control, which reorders the text around it", "双向控制字符，会让周围的文字倒序"),
+    ("a zero-width character, which cannot be seen", "零宽字符，看不见"),
+    ("an invisible format character", "不可见的格式字符"),
+    ("two body names", "两个物体名"),
+    ("a second body name", "第二个物体名"),
+    ("a phase kind", "阶段种类"),
+    ("a pair", "物体对"),
+    ("a body name", "物体名"),
+    ("a term", "条件项"),
+    ("a comparison (< <= > >= == !=)", "比较符（< <= > >= == !=）"),
+    ("an amount of energy in J", "以 J 计的能量"),
     ("{} · pass {} · {}", "{0} · 第 {1} 轮 · {2}"),
     ("{} · pass {}", "{0} · 第 {1} 轮"),
     ("{}; {}", "{0}；{1}"),
@@ -360,7 +468,9 @@ fn said_by(patterns: &[(&str, &str)], text: &str) -> Option<String> {
         let pieces = pieces(text, &parts)?;
         let mut out = chinese.to_string();
         for (i, piece) in pieces.iter().enumerate() {
-            out = out.replace(&format!("{{{i}}}"), &piece_said(piece));
+            // A piece in backticks is a key or a value as the file writes it.
+            let as_written = parts[i].ends_with('`') && parts[i + 1].starts_with('`');
+            out = out.replace(&format!("{{{i}}}"), &if as_written { piece.to_string() } else { piece_said(piece) });
         }
         Some(out)
     })
@@ -419,6 +529,8 @@ mod tests {
             chinese("question 1 points at resolve · pass 20 · a–b of frame 0, which never happens").unwrap(),
             "第 1 题指向第 0 帧的 resolve · 第 20 轮 · a–b，这个阶段从未发生"
         );
+        // A key in backticks stays as written, even when it is a word the table knows.
+        assert_eq!(chinese("unknown key `here`").unwrap(), "未知的键 `here`");
         assert_eq!(chinese("something new"), None);
         assert_eq!(said("something new"), "something new");
     }
