@@ -159,7 +159,7 @@ impl Stepper {
             // The prompt stays open with the file's message for the override.
             Err(e) => {
                 let p = e.problems[0].in_lang(self.lang);
-                let help = p.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default();
+                let help = p.help.as_deref().map(|h| format!("{}{h}", words(self.lang).colon)).unwrap_or_default();
                 self.note = Some(format!("{}{help}", p.message));
             }
         }
@@ -201,7 +201,7 @@ impl Stepper {
             Err(e) => {
                 let p = e.problems[0].in_lang(self.lang);
                 let col = p.span.as_ref().map_or(0, |s| text[..s.start.min(text.len())].chars().count() + 1);
-                let help = p.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default();
+                let help = p.help.as_deref().map(|h| format!("{}{h}", words(self.lang).colon)).unwrap_or_default();
                 self.note = Some(fill(words(self.lang).at_column, &[&col, &format!("{}{help}", p.message)]));
             }
         }

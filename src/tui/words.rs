@@ -291,6 +291,8 @@ pub struct Words {
     pub ab_on: &'static str,
     /// {0} the column, {1} what is wrong there.
     pub at_column: &'static str,
+    /// Between what is wrong and what to write instead.
+    pub colon: &'static str,
     /// {0} the last frame, {1} how far past the last one run.
     pub frame_at_most: &'static str,
     /// {0} the last frame searched, {1} how many frames a search looks.
@@ -546,6 +548,7 @@ pub const EN: Words = Words {
     concern_and: "; it ",
     ab_on: "A/B: B is the file with {0}; / again turns it off",
     at_column: "column {0}: {1}",
+    colon: ": ",
     frame_at_most: "at most frame {0}: {1} frames past the last one run",
     no_match_ahead: "no breakpoint matched up to frame {0} (a search looks {1} frames ahead at most)",
     no_match_back_to_start: "no breakpoint matched back to frame 0",
@@ -805,6 +808,7 @@ pub const ZH: Words = Words {
     concern_and: "；它",
     ab_on: "A/B：B 是加上 {0} 的文件；再按 / 关闭",
     at_column: "第 {0} 列：{1}",
+    colon: "：",
     frame_at_most: "最多到第 {0} 帧：已运行的最后一帧之后 {1} 帧",
     no_match_ahead: "到第 {0} 帧为止没有断点命中（搜索最多向前看 {1} 帧）",
     no_match_back_to_start: "往回直到第 0 帧都没有断点命中",
