@@ -293,7 +293,12 @@ fn new_scene(file: &str, full: bool, template: Option<&str>, lang: Lang) -> Resu
 }
 
 /// A lesson id or scene file with the `--set` overrides applied.
-pub fn load(target: &str, sets: &[String], lang: Lang) -> Result<Lesson, SceneError> {
+pub fn load(target: &str, sets: &[String]) -> Result<Lesson, SceneError> {
+    load_in(target, sets, Lang::En)
+}
+
+/// [`load`], its warnings printed in `lang`.
+pub fn load_in(target: &str, sets: &[String], lang: Lang) -> Result<Lesson, SceneError> {
     load_as_written(target, lang)?.with_sets(sets)
 }
 
@@ -391,7 +396,7 @@ fn check(targets: &[String], sets: &[String], lang: Lang) -> Result<ExitCode, Sc
     let mut failed = 0;
     let mut bad = 0;
     for target in targets {
-        let outcome = load(target, sets, lang)
+        let outcome = load_in(target, sets, lang)
             .and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
         match outcome {
             Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
@@ -434,7 +439,7 @@ fn run(
     only: Option<Only>,
     lang: Lang,
 ) -> Result<ExitCode, SceneError> {
-    let scene = load(target, sets, lang)?;
+    let scene = load_in(target, sets, lang)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let options = TraceOptions { frames, format, kinds, bodies_only: only == Some(Only::Bodies), lang };
     match write_trace(&mut out, &scene, &options)? {
@@ -460,7 +465,7 @@ const BREAK_FRAMES: u64 = 600;
 /// 0), or that none did (exit 1); as text, or as one JSON object with
 /// `--format json`.
 fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, format: Format, lang: Lang) -> Result<ExitCode, SceneError> {
-    let scene = load(target, sets, lang)?;
+    let scene = load_in(target, sets, lang)?;
     let names = lesson::body_names(&scene);
     let condition = Condition::parse(text, &names)?;
     let frames = frames.unwrap_or(BREAK_FRAMES);
@@ -592,7 +597,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
 /// Contacts are narrow-phase tests that found contact, summed over the
 /// relaxation passes, so a pair touching in all 15 passes counts 15 times.
 fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: BenchFormat, lang: Lang) -> Result<ExitCode, SceneError> {
-    let scene = load(target, sets, lang)?;
+    let scene = load_in(target, sets, lang)?;
     let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
     let mut contacts = 0usize;

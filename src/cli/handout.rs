@@ -30,7 +30,7 @@ pub struct Request {
 }
 
 pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCode, SceneError> {
-    let scene = super::load(target, sets, request.lang)?;
+    let scene = super::load_in(target, sets, request.lang)?;
     let id = id_of(&scene);
     let dir = request.out.clone().unwrap_or_else(|| PathBuf::from(format!("{id}-handout")));
     let options = Options { lang: request.lang, student: request.student, pictures: true };
