@@ -619,7 +619,11 @@ impl<'a> Handout<'a> {
                     let expected = match &c.expected {
                         Expected::Scalar(x) => num(*x),
                         Expected::Vector([x, y]) => format!("({}, {})", num(*x), num(*y)),
-                        Expected::Bool(b) => (if *b { self.terms().yes } else { self.terms().no }).to_string(),
+                        // English keeps the file's true and false; Chinese says 是 and 否, as its derivations do.
+                        Expected::Bool(b) if self.options.lang == Lang::Zh => {
+                            (if *b { self.terms().yes } else { self.terms().no }).to_string()
+                        }
+                        Expected::Bool(b) => b.to_string(),
                     };
                     format!("**{expected}{unit}**")
                 };
