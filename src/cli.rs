@@ -399,13 +399,39 @@ fn check(targets: &[String], sets: &[String], lang: Lang) -> Result<ExitCode, Sc
         let outcome = load_in(target, sets, lang)
             .and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
         match outcome {
-            Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
+            Ok((name, results)) if results.is_empty() => say(&match lang {
+                Lang::En => format!("{name}: valid; it has no [[check]]s to run\n"),
+                Lang::Zh => format!("{name}：有效；没有要运行的 [[check]]\n"),
+            }),
             Ok((name, results)) => {
-                let passed = results.iter().filter(|r| r.passed).count();
-                let mut out = format!("{name}: {passed} of {} checks pass\n", results.len());
+                let (passed, n) = (results.iter().filter(|r| r.passed).count(), results.len());
+                let mut out = match lang {
+                    Lang::En => format!("{name}: {passed} of {n} checks pass\n"),
+                    Lang::Zh => format!("{name}：{n} 项检查中 {passed} 项通过\n"),
+                };
                 for r in &results {
-                    let mark = if r.passed { "ok  " } else { "FAIL" };
-                    out += &format!("  {mark} {}: expected {}, got {}\n", r.what, r.expected, r.actual);
+                    out += &match (lang, r.passed) {
+                        (Lang::En, passed) => {
+                            let mark = if passed { "ok  " } else { "FAIL" };
+                            format!("  {mark} {}: expected {}, got {}\n", r.what, r.expected, r.actual)
+                        }
+                        (Lang::Zh, passed) => {
+                            let mark = if passed { "通过" } else { "失败" };
+                            // A true or false value is written yes or no: 是 or 否.
+                            let (en, zh) = (Lang::En.terms(), Lang::Zh.terms());
+                            let said = |v: &str| {
+                                if v == en.yes {
+                                    zh.yes
+                                } else if v == en.no {
+                                    zh.no
+                                } else {
+                                    v
+                                }
+                                .to_string()
+                            };
+                            format!("  {mark} {}：应为 {}，得到 {}\n", r.what_zh, said(&r.expected), said(&r.actual))
+                        }
+                    };
                 }
                 say(&out);
                 failed += results.len() - passed;

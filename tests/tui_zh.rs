@@ -424,3 +424,26 @@ fn the_notes_speak_chinese() {
     assert!(heard.iter().all(|(note, english)| !note.is_empty() && english.is_empty()), "{heard:#?}");
     assert!(said.iter().any(|n| n.contains("包围圆")) && said.iter().any(|n| n.contains("没有叫 \"m3\" 的物体")), "{said:#?}");
 }
+
+/// `impulse check --lang zh` on lessons that pass: the summary and each
+/// check's line say no English word of the screen's list but the checks' own
+/// keys (`total kinetic_energy` is 总量 kinetic_energy).
+#[test]
+fn check_speaks_chinese() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_impulse"))
+        .args(["check", "rough-balls", "tangent-fix", "snooker", "--lang", "zh"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.starts_with("rough-balls：13 项检查中 13 项通过\n  通过 vrn · 求解 · 第 1 轮 · 第 0 帧：应为 3，得到 3\n"), "{said}");
+    // The lessons' ids, the checks' keys and the values of their settings (friction none).
+    let keys: Vec<String> =
+        ["rough", "balls", "tangent", "fix", "approaching", "momentum", "velocity", "normal", "depth", "friction", "none", "contact"]
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+    let english = english_on(&said.replace("kinetic_energy", "").replace("angular_velocity", ""), &word_list(), &keys);
+    assert!(english.is_empty(), "{english:?}\n{said}");
+}

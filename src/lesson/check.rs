@@ -14,6 +14,8 @@ use glam::DVec2;
 pub struct CheckOutcome {
     /// What was checked and where, e.g. "jn at resolve · pass 1 · m1–m2 (frame 0)".
     pub what: String,
+    /// The same in Chinese: "jn · 求解 · 第 1 轮 · m1–m2 · 第 0 帧".
+    pub what_zh: String,
     pub expected: String,
     pub actual: String,
     pub passed: bool,
@@ -127,8 +129,13 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
         )
     })?;
     let mut what = format!("{label} at {} (frame {})", crate::lesson::describe(&at), at.frame);
+    let zh = super::Lang::Zh;
+    // A world total is named by its key, after the word for total.
+    let label_zh = label.strip_prefix("total ").map_or(label.clone(), |key| format!("总量 {key}"));
+    let mut what_zh = format!("{label_zh} · {} · 第 {} 帧", crate::lesson::describe_in(&at, zh.terms()), at.frame);
     if c.with != Overrides::default() {
         what += &format!(" with {}", overrides_text(&c.with));
+        what_zh += &format!("，设置 {}", overrides_text_in(&c.with, zh));
     }
     // Round-off in what the run gave reads 0 beside the expected value's size ("got (0, -10)").
     let expected_size = match c.expected {
@@ -137,7 +144,7 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
         Expected::Bool(_) => 0.0,
     };
     let actual_text = value_near(&actual, expected_size);
-    Ok(CheckOutcome { what, expected: expected_text(&c.expected), actual: actual_text, passed, note: c.note.clone() })
+    Ok(CheckOutcome { what, what_zh, expected: expected_text(&c.expected), actual: actual_text, passed, note: c.note.clone() })
 }
 
 fn unknown(word: &str, options: &[&str]) -> Problem {
