@@ -552,7 +552,7 @@ pub fn describe(at: &Anchor) -> String {
 pub fn describe_in(at: &Anchor, t: &crate::notation::Terms) -> String {
     let mut s = crate::engine::PhaseKind::from_name(&at.kind).map_or(at.kind.clone(), |k| (t.kind)(k).to_string());
     if let Some(k) = at.iteration {
-        // Text 004's phases count events; the relaxation's count passes.
+        // Sedgewick & Wayne's phases count events; the relaxation's count passes.
         let word = if matches!(at.kind.as_str(), "predict" | "event" | "bounce" | "move") { t.event } else { t.pass };
         s += &format!(" · {}", crate::notation::terms::with_number(word, k));
     }

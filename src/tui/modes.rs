@@ -197,15 +197,15 @@ impl Stepper {
             }
             Outcome::Wrote { path, text, result } => {
                 self.mode = Mode::Step;
-                let (shown, w) = (path.display().to_string(), words(self.lang));
+                let shown = path.display().to_string();
                 match result {
                     Ok(()) => {
                         // Motion is a switch of the session, not a key of the file.
-                        let motion = if self.settings().motion { "" } else { w.motion_not_saved };
-                        self.note = Some(fill(w.saved, &[&self.frame, &shown, &motion]));
+                        let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
+                        self.note = Some(format!("saved frame {}'s start to {shown}{motion}", self.frame));
                         self.session.saved_as(path, text, self.frame);
                     }
-                    Err(e) => self.note = Some(format!("{}: {shown}: {e}", w.not_saved)),
+                    Err(e) => self.note = Some(format!("not saved: {shown}: {e}")),
                 }
             }
         }

@@ -273,9 +273,6 @@ pub struct Words {
     pub shot_action: &'static str,
     /// {0} why.
     pub log_not_written: &'static str,
-    /// {0} the frame, {1} the file, {2} `motion_not_saved` or nothing.
-    pub saved: &'static str,
-    pub motion_not_saved: &'static str,
     /// What a file about to be written over has been through, after its name.
     pub concern_deleted: &'static str,
     pub concern_changed: &'static str,
@@ -537,8 +534,6 @@ pub const EN: Words = Words {
     shot_again: "; an action of this frame sets its velocity again (a fires the shot as an action)",
     shot_action: "shot {0} at {1} m/s as an action of frame {2}",
     log_not_written: "quiz log not written: {0}",
-    saved: "saved frame {0}'s start to {1}{2}",
-    motion_not_saved: " (motion off is not saved: the file runs with motion)",
     concern_deleted: "was deleted since it was opened: y writes it anew",
     concern_changed: "changed on disk since it was opened",
     concern_link: "is now a link: y writes into {0}",
@@ -797,8 +792,6 @@ pub const ZH: Words = Words {
     shot_again: "；本帧有一个动作会再次设定它的速度（按 a 把这一击作为动作发出）",
     shot_action: "以 {1} m/s 击出 {0}，作为第 {2} 帧的动作",
     log_not_written: "测验记录未写入：{0}",
-    saved: "已把第 {0} 帧的开头保存到 {1}{2}",
-    motion_not_saved: "（“运动关闭”不会保存：文件照常运动）",
     concern_deleted: "打开之后已被删除：按 y 重新写入",
     concern_changed: "打开之后在磁盘上被改动过",
     concern_link: "现在是一个链接：按 y 会写入 {0}",
@@ -913,7 +906,6 @@ mod tests {
             (EN.shot, ZH.shot, 3),
             (EN.shot_action, ZH.shot_action, 3),
             (EN.log_not_written, ZH.log_not_written, 1),
-            (EN.saved, ZH.saved, 3),
             (EN.concern_link, ZH.concern_link, 1),
             (EN.concern_hard_links, ZH.concern_hard_links, 1),
             (EN.ab_on, ZH.ab_on, 1),
