@@ -244,7 +244,7 @@ pub fn main() -> ExitCode {
     let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
     let result = match cli.command {
         Some(Command::Run { target, frames, format, break_on: Some(condition), sets, .. }) => {
-            break_on(&target, &sets, &condition, frames, format)
+            break_on(&target, &sets, &condition, frames, format, lang)
         }
         Some(Command::Run { target, at: Some(at), sets, .. }) => load(&target, &sets).and_then(|scene| {
             say(&at::print(&scene, &at)?);
@@ -260,30 +260,30 @@ pub fn main() -> ExitCode {
         Some(Command::Handout { target, out, student, frames, force, sets }) => {
             handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang })
         }
-        Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format),
-        Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames),
+        Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format, lang),
+        Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames, lang),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
-        Some(Command::Check { targets, sets }) => check(&targets, &sets),
+        Some(Command::Check { targets, sets }) => check(&targets, &sets, lang),
         Some(Command::Lesson { id, sets, quiz, quiz_log, at }) => {
             open_lesson(&id, &sets, Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang, at })
         }
         Some(Command::Scene { file, sets, quiz, quiz_log, at }) => scene_file(&file).and_then(|scene| {
             let scene = scene.with_sets(&sets)?;
-            warn(&scene);
+            warn(&scene, lang);
             open(Some(scene), Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang, at })
         }),
         Some(Command::New { file, full, template }) => new_scene(&file, full, template, lang),
         None => open(None, Classroom { quiz: false, log: None, lang, at: None }),
     };
     result.unwrap_or_else(|e| {
-        eprint!("{}", e.render(color_stderr()));
+        eprint!("{}", e.render_in(color_stderr(), lang));
         ExitCode::from(2)
     })
 }
 
-/// Prints a scene's warnings (bodies overlapping at the start) to stderr.
-fn warn(scene: &Lesson) {
-    eprint!("{}", scene.render_warnings(color_stderr()));
+/// Prints a scene's warnings (bodies overlapping at the start) to stderr, in `lang`.
+fn warn(scene: &Lesson, lang: Lang) {
+    eprint!("{}", scene.render_warnings_in(color_stderr(), lang));
 }
 
 /// `impulse new`: the starter scene (its comments in `lang`) or a template,
@@ -316,15 +316,21 @@ fn new_scene(file: &str, full: bool, template: Option<&str>, lang: Lang) -> Resu
 
 /// A lesson id or scene file with the `--set` overrides applied.
 pub fn load(target: &str, sets: &[String]) -> Result<Lesson, SceneError> {
-    load_as_written(target)?.with_sets(sets)
+    load_in(target, sets, Lang::En)
+}
+
+/// [`load`], its warnings printed in `lang`.
+pub fn load_in(target: &str, sets: &[String], lang: Lang) -> Result<Lesson, SceneError> {
+    load_as_written(target, lang)?.with_sets(sets)
 }
 
 /// A lesson id, or else a scene file. Anything that looks like a path is a file.
-pub fn load_as_written(target: &str) -> Result<Lesson, SceneError> {
+/// Its warnings are printed in `lang`.
+pub fn load_as_written(target: &str, lang: Lang) -> Result<Lesson, SceneError> {
     let looks_like_file = target.ends_with(".toml") || target.contains(['/', '\\']) || Path::new(target).exists();
     if looks_like_file {
         let scene = Lesson::load(Path::new(target))?;
-        warn(&scene);
+        warn(&scene, lang);
         return Ok(scene);
     }
     lesson::find(target).ok_or_else(|| {
@@ -428,28 +434,54 @@ fn list_lessons(lang: Lang) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn check(targets: &[String], sets: &[String]) -> Result<ExitCode, SceneError> {
+fn check(targets: &[String], sets: &[String], lang: Lang) -> Result<ExitCode, SceneError> {
     let every_lesson = lesson::ids();
     let targets = if targets.is_empty() { &every_lesson[..] } else { targets };
     let mut failed = 0;
     let mut bad = 0;
     for target in targets {
-        let outcome = load(target, sets)
+        let outcome = load_in(target, sets, lang)
             .and_then(|scene| Ok((scene.section.as_ref().map_or(target.clone(), |l| l.id.clone()), lesson::validate(&scene)?)));
         match outcome {
-            Ok((name, results)) if results.is_empty() => say(&format!("{name}: valid; it has no [[check]]s to run\n")),
+            Ok((name, results)) if results.is_empty() => say(&match lang {
+                Lang::En => format!("{name}: valid; it has no [[check]]s to run\n"),
+                Lang::Zh => format!("{name}：有效；没有要运行的 [[check]]\n"),
+            }),
             Ok((name, results)) => {
-                let passed = results.iter().filter(|r| r.passed).count();
-                let mut out = format!("{name}: {passed} of {} checks pass\n", results.len());
+                let (passed, n) = (results.iter().filter(|r| r.passed).count(), results.len());
+                let mut out = match lang {
+                    Lang::En => format!("{name}: {passed} of {n} checks pass\n"),
+                    Lang::Zh => format!("{name}：{n} 项检查中 {passed} 项通过\n"),
+                };
                 for r in &results {
-                    let mark = if r.passed { "ok  " } else { "FAIL" };
-                    out += &format!("  {mark} {}: expected {}, got {}\n", r.what, r.expected, r.actual);
+                    out += &match (lang, r.passed) {
+                        (Lang::En, passed) => {
+                            let mark = if passed { "ok  " } else { "FAIL" };
+                            format!("  {mark} {}: expected {}, got {}\n", r.what, r.expected, r.actual)
+                        }
+                        (Lang::Zh, passed) => {
+                            let mark = if passed { "通过" } else { "失败" };
+                            // A true or false value is written yes or no: 是 or 否.
+                            let (en, zh) = (Lang::En.terms(), Lang::Zh.terms());
+                            let said = |v: &str| {
+                                if v == en.yes {
+                                    zh.yes
+                                } else if v == en.no {
+                                    zh.no
+                                } else {
+                                    v
+                                }
+                                .to_string()
+                            };
+                            format!("  {mark} {}：应为 {}，得到 {}\n", r.what_zh, said(&r.expected), said(&r.actual))
+                        }
+                    };
                 }
                 say(&out);
                 failed += results.len() - passed;
             }
             Err(e) => {
-                eprint!("{}", e.render(color_stderr()));
+                eprint!("{}", e.render_in(color_stderr(), lang));
                 bad += 1;
             }
         }
@@ -477,7 +509,7 @@ fn run(
     only: Option<Only>,
     lang: Lang,
 ) -> Result<ExitCode, SceneError> {
-    let scene = load(target, sets)?;
+    let scene = load_in(target, sets, lang)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let options = TraceOptions { frames, format, kinds, bodies_only: only == Some(Only::Bodies), lang };
     match write_trace(&mut out, &scene, &options)? {
@@ -502,8 +534,8 @@ const BREAK_FRAMES: u64 = 600;
 /// `impulse run --break-on`: the first phase that meets the condition (exit
 /// 0), or that none did (exit 1); as text, or as one JSON object with
 /// `--format json`.
-fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, format: Format) -> Result<ExitCode, SceneError> {
-    let scene = load(target, sets)?;
+fn break_on(target: &str, sets: &[String], text: &str, frames: Option<u64>, format: Format, lang: Lang) -> Result<ExitCode, SceneError> {
+    let scene = load_in(target, sets, lang)?;
     let names = lesson::body_names(&scene);
     let condition = Condition::parse(text, &names)?;
     let frames = frames.unwrap_or(BREAK_FRAMES);
@@ -636,8 +668,8 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
 /// and prints min / median / max ms per step and the mean contacts per step.
 /// Contacts are narrow-phase tests that found contact, summed over the
 /// relaxation passes, so a pair touching in all 15 passes counts 15 times.
-fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: BenchFormat) -> Result<ExitCode, SceneError> {
-    let scene = load(target, sets)?;
+fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: BenchFormat, lang: Lang) -> Result<ExitCode, SceneError> {
+    let scene = load_in(target, sets, lang)?;
     let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
     let mut contacts = 0usize;

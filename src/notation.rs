@@ -5,13 +5,15 @@
 //! records and nothing else.
 
 mod faces;
+mod lang;
 mod ledger;
 mod markdown;
 mod stopped;
 pub mod terms;
 pub mod units;
 
-pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_lines_in, face_markdown};
+pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_lines_in, face_markdown, face_markdown_in};
+pub use lang::Lang;
 pub use ledger::{correction_moved_l, energy_change_line, rise_mark, totals_line};
 pub use markdown::{code_fence, code_span, markdown_text};
 pub use stopped::{event_limit_message, event_limit_reached, non_finite_message};

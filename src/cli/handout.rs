@@ -30,7 +30,7 @@ pub struct Request {
 }
 
 pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCode, SceneError> {
-    let scene = super::load(target, sets)?;
+    let scene = super::load_in(target, sets, request.lang)?;
     let id = id_of(&scene);
     let dir = request.out.clone().unwrap_or_else(|| PathBuf::from(format!("{id}-handout")));
     let options = Options { lang: request.lang, student: request.student, pictures: true };
@@ -42,7 +42,12 @@ pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCo
     write_files(&dir, &files, request.force, ours).map_err(|e| SceneError::io(&dir.display().to_string(), e))?;
     let pictures = built.pictures.len();
     let shown = dir.join(&markdown);
-    super::say(&format!("wrote {} and {pictures} picture{} in {}\n", shown.display(), if pictures == 1 { "" } else { "s" }, dir.display()));
+    super::say(&match request.lang {
+        Lang::En => {
+            format!("wrote {} and {pictures} picture{} in {}\n", shown.display(), if pictures == 1 { "" } else { "s" }, dir.display())
+        }
+        Lang::Zh => format!("已写入 {} 和 {pictures} 张图，在 {} 中\n", shown.display(), dir.display()),
+    });
     Ok(ExitCode::SUCCESS)
 }
 

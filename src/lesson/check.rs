@@ -14,6 +14,8 @@ use glam::DVec2;
 pub struct CheckOutcome {
     /// What was checked and where, e.g. "jn at resolve · pass 1 · m1–m2 (frame 0)".
     pub what: String,
+    /// The same in Chinese: "jn · 求解 · 第 1 轮 · m1–m2 · 第 0 帧".
+    pub what_zh: String,
     pub expected: String,
     pub actual: String,
     pub passed: bool,
@@ -127,8 +129,13 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
         )
     })?;
     let mut what = format!("{label} at {} (frame {})", crate::lesson::describe(&at), at.frame);
+    let zh = super::Lang::Zh;
+    // A world total is named by its key, after the word for total.
+    let label_zh = label.strip_prefix("total ").map_or(label.clone(), |key| format!("总量 {key}"));
+    let mut what_zh = format!("{label_zh} · {} · 第 {} 帧", crate::lesson::describe_in(&at, zh.terms()), at.frame);
     if c.with != Overrides::default() {
         what += &format!(" with {}", overrides_text(&c.with));
+        what_zh += &format!("，设置 {}", overrides_text_in(&c.with, zh));
     }
     // Round-off in what the run gave reads 0 beside the expected value's size ("got (0, -10)").
     let expected_size = match c.expected {
@@ -137,7 +144,7 @@ fn check_one(scene: &Lesson, i: usize, c: &CheckEntry, records: &Records, names:
         Expected::Bool(_) => 0.0,
     };
     let actual_text = value_near(&actual, expected_size);
-    Ok(CheckOutcome { what, expected: expected_text(&c.expected), actual: actual_text, passed, note: c.note.clone() })
+    Ok(CheckOutcome { what, what_zh, expected: expected_text(&c.expected), actual: actual_text, passed, note: c.note.clone() })
 }
 
 fn unknown(word: &str, options: &[&str]) -> Problem {
@@ -185,6 +192,12 @@ fn expected_text(e: &Expected) -> String {
 }
 
 pub fn overrides_text(o: &Overrides) -> String {
+    overrides_text_in(o, super::Lang::En)
+}
+
+/// [`overrides_text`] in `lang`: in Chinese every setting is its key and
+/// value as the file writes them, joined by the Chinese comma.
+pub fn overrides_text_in(o: &Overrides, lang: super::Lang) -> String {
     let mut parts = Vec::new();
     if let Some(t) = o.tangent {
         parts.push(format!("tangent {}", t.name()));
@@ -193,7 +206,10 @@ pub fn overrides_text(o: &Overrides) -> String {
         parts.push(format!("friction {}", f.name()));
     }
     if let Some(n) = o.relaxation_iterations {
-        parts.push(format!("{n} relaxation passes"));
+        parts.push(match lang {
+            super::Lang::En => format!("{n} relaxation passes"),
+            super::Lang::Zh => format!("relaxation_iterations {n}"),
+        });
     }
     if let Some(c) = o.coulomb_cap {
         parts.push(format!("coulomb_cap {c}"));
@@ -222,5 +238,5 @@ pub fn overrides_text(o: &Overrides) -> String {
     if let Some(v) = o.velocity_correction {
         parts.push(format!("velocity_correction {v}"));
     }
-    parts.join(", ")
+    parts.join(if lang == super::Lang::Zh { "，" } else { ", " })
 }

@@ -7,16 +7,15 @@
 
 mod check;
 pub mod file;
-mod lang;
 pub mod question;
 mod sources;
 
-pub use check::{CheckOutcome, overrides_text, run_checks};
+pub use crate::notation::Lang;
+pub use check::{CheckOutcome, overrides_text, overrides_text_in, run_checks};
 pub use file::{
     Anchor, CheckEntry, Correct, DEFAULT_QUESTION_TOLERANCE, Expected, LessonSection, Overrides, QuestionEntry, StepEntry, ToggleEntry,
     rename_bodies,
 };
-pub use lang::Lang;
 pub use question::{Grade, Judged, Truth, Verdict, anchor_questions, hints, judge, truth};
 pub use sources::Source;
 
@@ -546,11 +545,16 @@ fn anchor_problem(scene: &Lesson, table: &'static str, i: usize, at: &Anchor, fr
 }
 
 pub fn describe(at: &Anchor) -> String {
-    let mut s = at.kind.clone();
+    describe_in(at, &crate::notation::terms::EN)
+}
+
+/// [`describe`] in the words of `t`: "求解 · 第 1 轮 · m1–m2".
+pub fn describe_in(at: &Anchor, t: &crate::notation::Terms) -> String {
+    let mut s = crate::engine::PhaseKind::from_name(&at.kind).map_or(at.kind.clone(), |k| (t.kind)(k).to_string());
     if let Some(k) = at.iteration {
         // Sedgewick & Wayne's phases count events; the relaxation's count passes.
-        let word = if matches!(at.kind.as_str(), "predict" | "event" | "bounce" | "move") { "event" } else { "pass" };
-        s += &format!(" · {word} {k}");
+        let word = if matches!(at.kind.as_str(), "predict" | "event" | "bounce" | "move") { t.event } else { t.pass };
+        s += &format!(" · {}", crate::notation::terms::with_number(word, k));
     }
     if let Some([a, b]) = &at.pair {
         s += &format!(" · {a}–{b}");

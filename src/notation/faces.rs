@@ -203,15 +203,20 @@ fn decimal_aligned<'a>(cells: impl Iterator<Item = &'a str> + Clone) -> Vec<Stri
 /// `blank`: every worked-out cell (normal, corners, support, distance, mark)
 /// left for a student to fill in; only the faces are named.
 pub fn face_markdown(table: &FaceTable, blank: bool) -> String {
-    let mut md = String::from("| face | normal n | first corner f (m) | support s (m) | d (m) | |\n|---|---|---|---|--:|---|\n");
-    let en = &super::terms::EN;
-    for (row, c) in table.rows.iter().zip(table.rows.iter().map(|r| cells(r, en))) {
+    face_markdown_in(table, blank, &super::terms::EN)
+}
+
+/// [`face_markdown`] in the words of `t`.
+pub fn face_markdown_in(table: &FaceTable, blank: bool, t: &Terms) -> String {
+    let [face, normal, corner, support] = t.face_heads;
+    let mut md = format!("| {face} | {normal} | {corner} | {support} | d (m) | |\n|---|---|---|---|--:|---|\n");
+    for (row, c) in table.rows.iter().zip(table.rows.iter().map(|r| cells(r, t))) {
         let d = match (blank, c.least) {
             (true, _) => "____".to_string(),
             (false, true) => format!("**{}**", c.distance),
             (false, false) => c.distance.clone(),
         };
-        let mark = if blank { String::new() } else { c.mark(true, en) };
+        let mark = if blank { String::new() } else { c.mark(true, t) };
         let [normal, corner, support] = if blank { ["____"; 3] } else { [&c.normal, &c.corner, &c.support].map(String::as_str) };
         writeln!(md, "| {} {} | {normal} | {corner} | {support} | {d} | {mark} |", super::markdown_text(&row.body), row.face).unwrap();
     }

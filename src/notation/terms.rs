@@ -3,7 +3,7 @@
 //! `resolve`); a screen or a handout in Chinese writes the same things in the
 //! source texts' terms. Symbols, units and body names are never translated.
 
-use crate::engine::PhaseKind;
+use crate::engine::{Method, PhaseKind};
 
 /// An action's words ([`crate::notation::action_text_in`]).
 pub struct ActionWords {
@@ -26,6 +26,8 @@ pub struct ActionWords {
 pub struct Terms {
     /// A phase kind's name.
     pub kind: fn(PhaseKind) -> &'static str,
+    /// A collision method's name.
+    pub method: fn(Method) -> &'static str,
     /// {0} the pass; {0} the event.
     pub pass: &'static str,
     pub event: &'static str,
@@ -57,6 +59,7 @@ pub struct Terms {
 
 pub const EN: Terms = Terms {
     kind: PhaseKind::name,
+    method: Method::name,
     pass: "pass {0}",
     event: "event {0}",
     frame_start: "frame start",
@@ -91,6 +94,7 @@ pub const EN: Terms = Terms {
 /// The source texts' own terms: 冲量 impulse, 法向 normal, 松弛 relaxation.
 pub const ZH: Terms = Terms {
     kind: kind_zh,
+    method: method_zh,
     pass: "第 {0} 轮",
     event: "事件 {0}",
     frame_start: "帧首",
@@ -274,6 +278,16 @@ fn kind_zh(kind: PhaseKind) -> &'static str {
     }
 }
 
+/// The methods as the texts' Chinese readers name them: relaxation (松弛),
+/// putting back (回退, as the phase), jumping from event to event.
+fn method_zh(method: Method) -> &'static str {
+    match method {
+        Method::Relaxation => "松弛法",
+        Method::Reposition => "回退法",
+        Method::EventDriven => "事件驱动法",
+    }
+}
+
 impl Terms {
     /// A quantity's name as this language writes it.
     pub fn name<'a>(&self, name: &'a str) -> &'a str {
@@ -304,7 +318,7 @@ impl Terms {
 }
 
 /// `template` with `{0}` replaced by `n`.
-pub(super) fn with_number(template: &str, n: impl std::fmt::Display) -> String {
+pub fn with_number(template: &str, n: impl std::fmt::Display) -> String {
     template.replace("{0}", &n.to_string())
 }
 

@@ -1,6 +1,7 @@
 //! Errors in a scene file, located and explained: file:line:column, the line
 //! with the offending text underlined (rustc style), and what to write instead.
 
+use crate::notation::Lang;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use std::borrow::Cow;
 use std::fmt;
@@ -26,6 +27,21 @@ pub struct Problem {
 impl Problem {
     pub fn error(message: impl Into<String>, label: impl Into<String>, help: Option<String>) -> Problem {
         Problem { span: None, message: message.into(), label: label.into(), help, warning: false }
+    }
+
+    /// The problem said in `lang`: its message, label and help; a key, a name
+    /// or a line to copy stays as written, and so does a message the Chinese
+    /// table does not know.
+    pub fn in_lang(&self, lang: Lang) -> Problem {
+        match lang {
+            Lang::En => self.clone(),
+            Lang::Zh => Problem {
+                message: super::error_zh::said(&self.message),
+                label: super::error_zh::said(&self.label),
+                help: self.help.as_deref().map(super::error_zh::said),
+                ..self.clone()
+            },
+        }
     }
 }
 
@@ -55,7 +71,17 @@ impl SceneError {
 
     /// The whole report; `color` adds ANSI styling.
     pub fn render(&self, color: bool) -> String {
-        self.problems.iter().map(|p| render_problem(&self.file, &self.source, p, color)).collect::<Vec<_>>().join("\n")
+        self.render_in(color, Lang::En)
+    }
+
+    /// The whole report in `lang`: the same places, keys and lines to copy.
+    pub fn render_in(&self, color: bool, lang: Lang) -> String {
+        let file = match lang {
+            Lang::En => self.file.clone(),
+            Lang::Zh => super::error_zh::place(&self.file),
+        };
+        let rendered = self.problems.iter().map(|p| render_problem(&file, &self.source, &p.in_lang(lang), color, lang));
+        rendered.collect::<Vec<_>>().join("\n")
     }
 }
 
@@ -153,18 +179,27 @@ fn shown_source(source: &str) -> Cow<'_, str> {
     Cow::Owned(source.chars().map(|c| if is_hostile(c) { "?".repeat(c.len_utf8()) } else { c.to_string() }).collect())
 }
 
-fn render_problem(file: &str, source: &str, p: &Problem, color: bool) -> String {
+/// The words that head a problem and its help: error, warning, help.
+fn heads(lang: Lang) -> [&'static str; 3] {
+    match lang {
+        Lang::En => ["error", "warning", "help"],
+        Lang::Zh => ["错误", "警告", "提示"],
+    }
+}
+
+fn render_problem(file: &str, source: &str, p: &Problem, color: bool, lang: Lang) -> String {
     let (file, source) = (escaped(file), shown_source(source));
     let (file, source) = (file.as_ref(), source.as_ref());
     let message = escaped(&p.message);
     let label = escaped(&p.label);
     let help = p.help.as_deref().map(escaped);
     let level = if p.warning { Level::WARNING } else { Level::ERROR };
-    let kind = if p.warning { "warning" } else { "error" };
+    let [error, warning, help_head] = heads(lang);
+    let kind = if p.warning { warning } else { error };
     let Some(span) = p.span.clone() else {
         let mut out = format!("{file}: {kind}: {message}\n");
         if let Some(help) = &help {
-            out += &format!("  = help: {help}\n");
+            out += &format!("  = {help_head}: {help}\n");
         }
         return out;
     };
@@ -173,7 +208,7 @@ fn render_problem(file: &str, source: &str, p: &Problem, color: bool) -> String 
         .primary_title(message.as_ref())
         .element(Snippet::source(source).path(file).annotation(AnnotationKind::Primary.span(span).label(label.as_ref())));
     if let Some(help) = &help {
-        group = group.element(Level::HELP.message(help.as_ref()));
+        group = group.element(Level::HELP.with_name(help_head).message(help.as_ref()));
     }
     let renderer = if color { Renderer::styled() } else { Renderer::plain() };
     // Our first line names file:line:column in front; annotate-snippets' own title line would repeat it.

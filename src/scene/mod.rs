@@ -2,6 +2,7 @@
 
 mod bounded;
 pub mod error;
+mod error_zh;
 pub mod file;
 pub mod limits;
 mod line_ends;
@@ -149,7 +150,12 @@ impl Scene {
 
     /// The warnings, rendered as the errors are; empty when there are none.
     pub fn render_warnings(&self, color: bool) -> String {
-        SceneError::new(&self.file, &self.source, self.warnings.clone()).render(color)
+        self.render_warnings_in(color, crate::notation::Lang::En)
+    }
+
+    /// [`Scene::render_warnings`] in `lang`.
+    pub fn render_warnings_in(&self, color: bool, lang: crate::notation::Lang) -> String {
+        SceneError::new(&self.file, &self.source, self.warnings.clone()).render_in(color, lang)
     }
 
     /// A problem located at `path` in this scene's file.

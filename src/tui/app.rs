@@ -113,7 +113,7 @@ pub struct Stepper {
 
 impl Stepper {
     pub fn new(scene: Lesson) -> Stepper {
-        let note = scene.warnings.first().map(|w| format!("warning: {}", w.message));
+        let note = warning_note(&scene, Lang::En);
         let class = Classroom { answers: crate::session::quiz::Quiz::new(scene.questions.len()), ..Classroom::default() };
         let speed = first_speed(&scene);
         let mut session = Session::new(scene);
@@ -314,11 +314,13 @@ impl Stepper {
             }
             Msg::ToggleBounds => {
                 self.show_bounds = !self.show_bounds;
-                self.note = Some(format!("bounding circles {}", if self.show_bounds { "shown" } else { "hidden" }));
+                let w = words(self.lang);
+                self.note = Some(fill(w.bounds_note, &[&if self.show_bounds { w.shown } else { w.hidden }]));
             }
             Msg::ToggleInfo => {
                 self.show_info = !self.show_info;
-                self.note = Some(format!("the phase's vectors {}", if self.show_info { "shown" } else { "hidden" }));
+                let w = words(self.lang);
+                self.note = Some(fill(w.vectors_note, &[&if self.show_info { w.shown } else { w.hidden }]));
             }
             Msg::ToggleChart => {
                 self.show_chart = !self.show_chart;
@@ -450,50 +452,47 @@ impl Stepper {
         let down = self.session.lesson.y_axis == YAxis::Down;
         let name = self.bodies().get(self.selected).map_or(String::new(), |b| b.name.clone());
         let c = &mut self.canvas;
-        let shown = |on: bool| if on { "shown" } else { "hidden" };
+        let w = words(self.lang);
+        let shown = |on: bool| if on { w.shown } else { w.hidden };
         self.note = Some(match msg {
             Msg::Zoom(steps, at) => {
                 c.zoom(scene, followed, steps, at);
                 let (lo, hi) = c.window(scene, followed);
-                format!("view {} m wide (T: follow the selected body · 0: fit to the bodies)", crate::notation::num(hi.x - lo.x))
+                fill(w.view_wide, &[&crate::notation::num(hi.x - lo.x)])
             }
             Msg::Drag(by) => {
                 c.shift(scene, followed, by);
-                "view dragged (0: fit to the bodies)".to_string()
+                w.view_dragged.to_string()
             }
             Msg::Pan(dx, dy) => {
                 c.pan(scene, followed, down, dx, dy);
-                "view moved (0: fit to the bodies)".to_string()
+                w.view_moved.to_string()
             }
             Msg::Follow => {
                 (c.follow, c.fitted) = (!c.follow, false);
-                if c.follow { format!("the view follows {name} (Tab picks another)") } else { "the view stays put".to_string() }
+                if c.follow { fill(w.note_follows, &[&name]) } else { w.view_stays.to_string() }
             }
             Msg::Fit if c.fitted => {
                 (c.window, c.follow, c.fitted) = (None, false, false);
-                "the scene's own view".to_string()
+                w.view_own.to_string()
             }
             Msg::Fit => {
                 let states = self.shown_states();
                 let window = super::canvas::around(self.bodies(), &states);
                 (self.canvas.window, self.canvas.follow, self.canvas.fitted) = (Some(window), false, true);
-                "view fitted to the bodies (0 again: the scene's own view)".to_string()
+                w.note_fitted.to_string()
             }
             Msg::ToggleNames => {
                 c.hide_names = !c.hide_names;
-                format!("body names {} (the selected body's stays)", shown(!c.hide_names))
+                fill(w.names_note, &[&shown(!c.hide_names)])
             }
             Msg::ToggleScale => {
                 c.true_scale = !c.true_scale;
-                if c.true_scale {
-                    "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s".to_string()
-                } else {
-                    "arrows fitted to the view; the legend gives their scale".to_string()
-                }
+                if c.true_scale { w.arrows_to_scale } else { w.arrows_fitted }.to_string()
             }
             Msg::ToggleLayout => {
                 c.wide = !c.wide;
-                if c.wide { "the canvas takes the screen (| again: the panels back)" } else { "the panels are back" }.to_string()
+                if c.wide { w.canvas_wide } else { w.panels_back }.to_string()
             }
             _ => return,
         });
@@ -577,6 +576,7 @@ impl App {
         self.lang = lang;
         if let Screen::Stepper(s) = &mut self.screen {
             s.lang = lang;
+            s.note = warning_note(&s.session.lesson, lang).or(s.note.take());
         }
         self
     }
@@ -747,6 +747,11 @@ impl App {
             _ => None,
         }
     }
+}
+
+/// The note a scene opens with when it has a warning (bodies overlapping at the start), in `lang`.
+fn warning_note(scene: &Lesson, lang: Lang) -> Option<String> {
+    scene.warnings.first().map(|w| fill(words(lang).warning, &[&w.in_lang(lang).message]))
 }
 
 /// What the status line says of a key that does nothing where it was pressed.

@@ -151,15 +151,15 @@ impl Stepper {
     fn start_variant(&mut self, text: &str) {
         match crate::session::variant::Variant::new(&self.session.lesson, text) {
             Ok(variant) => {
-                self.note = Some(format!("A/B: B is the file with {}; / again turns it off", variant.sets.join(" ")));
+                self.note = Some(fill(words(self.lang).ab_on, &[&variant.sets.join(" ")]));
                 self.session.variant = Some(variant);
                 self.mode = Mode::Step;
                 self.go(self.frame, self.phase);
             }
             // The prompt stays open with the file's message for the override.
             Err(e) => {
-                let p = &e.problems[0];
-                let help = p.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default();
+                let p = e.problems[0].in_lang(self.lang);
+                let help = p.help.as_deref().map(|h| format!("{}{h}", words(self.lang).colon)).unwrap_or_default();
                 self.note = Some(format!("{}{help}", p.message));
             }
         }
@@ -199,10 +199,10 @@ impl Stepper {
             }
             // The prompt stays open, with where the condition goes wrong.
             Err(e) => {
-                let p = &e.problems[0];
+                let p = e.problems[0].in_lang(self.lang);
                 let col = p.span.as_ref().map_or(0, |s| text[..s.start.min(text.len())].chars().count() + 1);
-                let help = p.help.as_deref().map(|h| format!(": {h}")).unwrap_or_default();
-                self.note = Some(format!("column {col}: {}{help}", p.message));
+                let help = p.help.as_deref().map(|h| format!("{}{h}", words(self.lang).colon)).unwrap_or_default();
+                self.note = Some(fill(words(self.lang).at_column, &[&col, &format!("{}{help}", p.message)]));
             }
         }
     }
@@ -215,7 +215,7 @@ impl Stepper {
                 self.go(n, 0);
                 self.note = Some(format!("{} {n}", words(self.lang).frame));
             }
-            Ok(_) => self.note = Some(format!("at most frame {limit}: {AHEAD} frames past the last one run")),
+            Ok(_) => self.note = Some(fill(words(self.lang).frame_at_most, &[&limit, &AHEAD])),
             Err(_) => self.note = Some(words(self.lang).write_frame.to_string()),
         }
     }
@@ -281,7 +281,7 @@ impl Stepper {
             }
             from = until;
         }
-        self.note = Some(format!("no breakpoint matched up to frame {} (a search looks {SEARCH_FRAMES} frames ahead at most)", end - 1));
+        self.note = Some(fill(words(self.lang).no_match_ahead, &[&(end - 1), &SEARCH_FRAMES]));
     }
 
     fn prev_match(&mut self) {
@@ -311,12 +311,8 @@ impl Stepper {
             }
             to = from;
         }
-        let back = if stop == 0 {
-            "back to frame 0".to_string()
-        } else {
-            format!("back to frame {stop} (a search looks {SEARCH_FRAMES} frames back at most)")
-        };
-        self.note = Some(format!("no breakpoint matched {back}"));
+        let w = words(self.lang);
+        self.note = Some(if stop == 0 { w.no_match_back_to_start.to_string() } else { fill(w.no_match_back, &[&stop, &SEARCH_FRAMES]) });
     }
 
     /// The first phase in frames `from..until` (one stretch between edits) that
@@ -373,7 +369,7 @@ impl Stepper {
                 // step's number, its title waiting with its narration.
                 let steps = &self.session.lesson.steps;
                 let title = match self.open_here().first() {
-                    Some(q) => format!("question {}", q + 1),
+                    Some(q) => fill(words(self.lang).question_n, &[&(q + 1)]),
                     None if self.class.presenter && self.outcome_hidden() => match steps.iter().position(|s| s.title == title) {
                         Some(k) => format!("{}/{}", k + 1, steps.len()),
                         None => title,

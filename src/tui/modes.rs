@@ -5,7 +5,7 @@ use super::app::{Mode, Msg, Stepper};
 use super::effect::{Check, Concern, Effect, Outcome};
 use super::fields::FieldEditor;
 use super::shot::Shot;
-use super::words::{fill, words};
+use super::words::{Words, fill, words};
 use crate::notation::num;
 use crate::scene::YAxis;
 use crate::session::line::{LineEdit, LineKey};
@@ -59,7 +59,8 @@ impl Stepper {
                 }
                 None => {
                     let n = ed.errors();
-                    self.note = Some(format!("{n} field{} to fix (Esc cancels)", if n == 1 { "" } else { "s" }));
+                    let w = words(self.lang);
+                    self.note = Some(if n == 1 { w.field_to_fix.to_string() } else { fill(w.fields_to_fix, &[&n]) });
                 }
             },
             _ => {}
@@ -99,7 +100,7 @@ impl Stepper {
             Msg::Accept => {
                 let Shot { body, aim, .. } = shot.clone();
                 self.mode = Mode::Step;
-                let frame = self.frame;
+                let (frame, w) = (self.frame, words(self.lang));
                 self.edit(|s, _, _| {
                     // An action of this frame that sets the velocity comes after the start: say so.
                     let overridden = s
@@ -109,9 +110,8 @@ impl Stepper {
                         .any(|a| a.body == body && a.acts_in(frame) && matches!(a.kind, crate::engine::ActionKind::Velocity(_)));
                     let b = &s.world.bodies[body];
                     s.world.motions[body].velocity = aim;
-                    let why =
-                        if overridden { "; an action of this frame sets its velocity again (a fires the shot as an action)" } else { "" };
-                    Ok(format!("shot {} at {} m/s{why}", b.name, num(aim.length())))
+                    let why = if overridden { w.shot_again } else { "" };
+                    Ok(fill(w.shot, &[&b.name, &num(aim.length()), &why]))
                 });
             }
             // The same shot as the rigid-body blog's kind of load: an action that sets the
@@ -119,10 +119,10 @@ impl Stepper {
             Msg::FireAction => {
                 let Shot { body, aim, .. } = shot.clone();
                 self.mode = Mode::Step;
-                let frame = self.frame;
+                let (frame, w) = (self.frame, words(self.lang));
                 self.edit(|s, _, _| {
                     s.world.actions.push(crate::engine::Action { frame, body, kind: crate::engine::ActionKind::Velocity(aim) });
-                    Ok(format!("shot {} at {} m/s as an action of frame {frame}", s.world.bodies[body].name, num(aim.length())))
+                    Ok(fill(w.shot_action, &[&s.world.bodies[body].name, &num(aim.length()), &frame]))
                 });
             }
             Msg::Unbound(c) => self.unbound(c),
@@ -198,7 +198,7 @@ impl Stepper {
             Err(why) => {
                 self.mode = Mode::Step;
                 self.exporting = None;
-                self.note = Some(format!("not saved: {why}"));
+                self.note = Some(format!("{}: {why}", words(self.lang).not_saved));
             }
         }
     }
@@ -207,8 +207,9 @@ impl Stepper {
     pub fn performed(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Ask(path, concerns) => {
-                let said: Vec<String> = concerns.iter().map(concern_words).collect();
-                self.note = Some(format!("{} {}", path.display(), said.join("; it ")));
+                let w = words(self.lang);
+                let said: Vec<String> = concerns.iter().map(|c| concern_words(c, w)).collect();
+                self.note = Some(format!("{} {}", path.display(), said.join(w.concern_and)));
                 self.mode = Mode::Overwrite(path);
             }
             Outcome::Exists(path) => {
@@ -221,7 +222,7 @@ impl Stepper {
             Outcome::Logged(Ok(())) => {}
             // The answer stands; the teacher's file is what failed: said after the feedback.
             Outcome::Logged(Err(why)) => {
-                let said = format!("quiz log not written: {why}");
+                let said = fill(words(self.lang).log_not_written, &[&why]);
                 self.note = Some(self.note.take().map_or(said.clone(), |n| format!("{n} · {said}")));
             }
             Outcome::Wrote { path, text, result } => {
@@ -272,7 +273,7 @@ impl Stepper {
         };
         let switched = match lesson.with_sets(&t.sets) {
             Ok(l) => l.scene,
-            Err(e) => return self.note = Some(e.problems[0].message.clone()),
+            Err(e) => return self.note = Some(e.problems[0].in_lang(lang).message),
         };
         let written = lesson.scene.clone();
         self.edit(move |s, _, _| {
@@ -293,15 +294,13 @@ impl Stepper {
 }
 
 /// What the user hears of a concern, after the file's name (or "it").
-fn concern_words(concern: &Concern) -> String {
+fn concern_words(concern: &Concern, w: &Words) -> String {
     match concern {
-        Concern::Deleted => "was deleted since it was opened: y writes it anew".to_string(),
-        Concern::ChangedOnDisk => "changed on disk since it was opened".to_string(),
-        Concern::LinkTo(target) => format!("is now a link: y writes into {}", target.display()),
-        Concern::HardLink(1) => {
-            "has another name (a hard link): y gives it a file of its own, and the other name keeps the old text".to_string()
-        }
-        Concern::HardLink(n) => format!("has {n} other names (hard links): y gives it a file of its own, and the others keep the old text"),
-        Concern::ReadOnly => "is read-only".to_string(),
+        Concern::Deleted => w.concern_deleted.to_string(),
+        Concern::ChangedOnDisk => w.concern_changed.to_string(),
+        Concern::LinkTo(target) => fill(w.concern_link, &[&target.display()]),
+        Concern::HardLink(1) => w.concern_hard_link.to_string(),
+        Concern::HardLink(n) => fill(w.concern_hard_links, &[n]),
+        Concern::ReadOnly => w.concern_read_only.to_string(),
     }
 }

@@ -265,6 +265,64 @@ pub struct Words {
     pub not_saved: &'static str,
     pub valid: &'static str,
     pub stale: &'static str,
+    // Notes: a toggle, a save, a breakpoint search, a scene's warning.
+    /// {0} the scene's first warning.
+    pub warning: &'static str,
+    pub shown: &'static str,
+    pub hidden: &'static str,
+    /// {0} shown or hidden.
+    pub bounds_note: &'static str,
+    pub vectors_note: &'static str,
+    pub field_to_fix: &'static str,
+    /// {0} how many.
+    pub fields_to_fix: &'static str,
+    /// {0} the body, {1} the speed, {2} `shot_again` or nothing.
+    pub shot: &'static str,
+    pub shot_again: &'static str,
+    /// {0} the body, {1} the speed, {2} the frame.
+    pub shot_action: &'static str,
+    /// {0} why.
+    pub log_not_written: &'static str,
+    /// What a file about to be written over has been through, after its name.
+    pub concern_deleted: &'static str,
+    pub concern_changed: &'static str,
+    /// {0} where the link points.
+    pub concern_link: &'static str,
+    pub concern_hard_link: &'static str,
+    /// {0} how many other names.
+    pub concern_hard_links: &'static str,
+    pub concern_read_only: &'static str,
+    /// Between two concerns.
+    pub concern_and: &'static str,
+    /// {0} the overrides.
+    pub ab_on: &'static str,
+    /// {0} the column, {1} what is wrong there.
+    pub at_column: &'static str,
+    /// Between what is wrong and what to write instead.
+    pub colon: &'static str,
+    /// {0} the last frame, {1} how far past the last one run.
+    pub frame_at_most: &'static str,
+    /// {0} the last frame searched, {1} how many frames a search looks.
+    pub no_match_ahead: &'static str,
+    pub no_match_back_to_start: &'static str,
+    /// {0} the first frame searched, {1} how many frames a search looks.
+    pub no_match_back: &'static str,
+    // The canvas's view.
+    /// {0} its width in metres.
+    pub view_wide: &'static str,
+    pub view_dragged: &'static str,
+    pub view_moved: &'static str,
+    /// {0} the body followed.
+    pub note_follows: &'static str,
+    pub view_stays: &'static str,
+    pub view_own: &'static str,
+    pub note_fitted: &'static str,
+    /// {0} shown or hidden.
+    pub names_note: &'static str,
+    pub arrows_to_scale: &'static str,
+    pub arrows_fitted: &'static str,
+    pub canvas_wide: &'static str,
+    pub panels_back: &'static str,
 }
 
 pub const EN: Words = Words {
@@ -479,6 +537,43 @@ pub const EN: Words = Words {
     not_saved: "not saved",
     valid: "valid",
     stale: "stale",
+    warning: "warning: {0}",
+    shown: "shown",
+    hidden: "hidden",
+    bounds_note: "bounding circles {0}",
+    vectors_note: "the phase's vectors {0}",
+    field_to_fix: "1 field to fix (Esc cancels)",
+    fields_to_fix: "{0} fields to fix (Esc cancels)",
+    shot: "shot {0} at {1} m/s{2}",
+    shot_again: "; an action of this frame sets its velocity again (a fires the shot as an action)",
+    shot_action: "shot {0} at {1} m/s as an action of frame {2}",
+    log_not_written: "quiz log not written: {0}",
+    concern_deleted: "was deleted since it was opened: y writes it anew",
+    concern_changed: "changed on disk since it was opened",
+    concern_link: "is now a link: y writes into {0}",
+    concern_hard_link: "has another name (a hard link): y gives it a file of its own, and the other name keeps the old text",
+    concern_hard_links: "has {0} other names (hard links): y gives it a file of its own, and the others keep the old text",
+    concern_read_only: "is read-only",
+    concern_and: "; it ",
+    ab_on: "A/B: B is the file with {0}; / again turns it off",
+    at_column: "column {0}: {1}",
+    colon: ": ",
+    frame_at_most: "at most frame {0}: {1} frames past the last one run",
+    no_match_ahead: "no breakpoint matched up to frame {0} (a search looks {1} frames ahead at most)",
+    no_match_back_to_start: "no breakpoint matched back to frame 0",
+    no_match_back: "no breakpoint matched back to frame {0} (a search looks {1} frames back at most)",
+    view_wide: "view {0} m wide (T: follow the selected body · 0: fit to the bodies)",
+    view_dragged: "view dragged (0: fit to the bodies)",
+    view_moved: "view moved (0: fit to the bodies)",
+    note_follows: "the view follows {0} (Tab picks another)",
+    view_stays: "the view stays put",
+    view_own: "the scene's own view",
+    note_fitted: "view fitted to the bodies (0 again: the scene's own view)",
+    names_note: "body names {0} (the selected body's stays)",
+    arrows_to_scale: "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s",
+    arrows_fitted: "arrows fitted to the view; the legend gives their scale",
+    canvas_wide: "the canvas takes the screen (| again: the panels back)",
+    panels_back: "the panels are back",
 };
 
 pub const ZH: Words = Words {
@@ -704,6 +799,43 @@ pub const ZH: Words = Words {
     not_saved: "未保存",
     valid: "有效",
     stale: "过期",
+    warning: "警告：{0}",
+    shown: "显示",
+    hidden: "隐藏",
+    bounds_note: "包围圆：{0}",
+    vectors_note: "本阶段的向量：{0}",
+    field_to_fix: "还有 1 项要改（Esc 取消）",
+    fields_to_fix: "还有 {0} 项要改（Esc 取消）",
+    shot: "以 {1} m/s 击出 {0}{2}",
+    shot_again: "；本帧有一个动作会再次设定它的速度（按 a 把这一击作为动作发出）",
+    shot_action: "以 {1} m/s 击出 {0}，作为第 {2} 帧的动作",
+    log_not_written: "测验记录未写入：{0}",
+    concern_deleted: "打开之后已被删除：按 y 重新写入",
+    concern_changed: "打开之后在磁盘上被改动过",
+    concern_link: "现在是一个链接：按 y 会写入 {0}",
+    concern_hard_link: "还有另一个名字（硬链接）：按 y 让它成为独立的文件，另一个名字保留旧内容",
+    concern_hard_links: "还有 {0} 个别的名字（硬链接）：按 y 让它成为独立的文件，其余名字保留旧内容",
+    concern_read_only: "是只读的",
+    concern_and: "；它",
+    ab_on: "A/B：B 是加上 {0} 的文件；再按 / 关闭",
+    at_column: "第 {0} 列：{1}",
+    colon: "：",
+    frame_at_most: "最多到第 {0} 帧：已运行的最后一帧之后 {1} 帧",
+    no_match_ahead: "到第 {0} 帧为止没有断点命中（搜索最多向前看 {1} 帧）",
+    no_match_back_to_start: "往回直到第 0 帧都没有断点命中",
+    no_match_back: "往回直到第 {0} 帧都没有断点命中（搜索最多往回看 {1} 帧）",
+    view_wide: "视野宽 {0} m（T：跟随选中的物体 · 0：适配所有物体）",
+    view_dragged: "已拖动视野（0：适配所有物体）",
+    view_moved: "已移动视野（0：适配所有物体）",
+    note_follows: "视野跟随 {0}（Tab 换一个）",
+    view_stays: "视野固定不动",
+    view_own: "场景自己的视野",
+    note_fitted: "视野已适配所有物体（再按 0：场景自己的视野）",
+    names_note: "物体名称：{0}（选中物体的名称保留）",
+    arrows_to_scale: "箭头按比例：Δx 以米计，v × 1 s，J/m（它带来的 Δv）× 1 s",
+    arrows_fitted: "箭头按视野缩放；图例给出比例",
+    canvas_wide: "画布占满屏幕（再按 |：恢复面板）",
+    panels_back: "面板已恢复",
 };
 
 pub fn words(lang: Lang) -> &'static Words {
@@ -791,6 +923,23 @@ mod tests {
             (EN.turn_step, ZH.turn_step, 1),
             (EN.grid_step, ZH.grid_step, 1),
             (EN.aim_angle, ZH.aim_angle, 1),
+            (EN.warning, ZH.warning, 1),
+            (EN.bounds_note, ZH.bounds_note, 1),
+            (EN.vectors_note, ZH.vectors_note, 1),
+            (EN.fields_to_fix, ZH.fields_to_fix, 1),
+            (EN.shot, ZH.shot, 3),
+            (EN.shot_action, ZH.shot_action, 3),
+            (EN.log_not_written, ZH.log_not_written, 1),
+            (EN.concern_link, ZH.concern_link, 1),
+            (EN.concern_hard_links, ZH.concern_hard_links, 1),
+            (EN.ab_on, ZH.ab_on, 1),
+            (EN.at_column, ZH.at_column, 2),
+            (EN.frame_at_most, ZH.frame_at_most, 2),
+            (EN.no_match_ahead, ZH.no_match_ahead, 2),
+            (EN.no_match_back, ZH.no_match_back, 2),
+            (EN.view_wide, ZH.view_wide, 1),
+            (EN.note_follows, ZH.note_follows, 1),
+            (EN.names_note, ZH.names_note, 1),
         ];
         for (en, zh, n) in pairs {
             for t in [en, zh] {

@@ -195,3 +195,259 @@ fn every_lesson_speaks_chinese_at_every_kind_of_phase() {
     }
     assert!(found.is_empty(), "English on the Chinese screen:\n{}", found.join("\n"));
 }
+
+/// The words a scene file itself writes: keys, table names, the values a key
+/// takes and the files' own names. They stay as written in any language.
+fn file_words(texts: &[&str]) -> BTreeSet<String> {
+    let mut words = BTreeSet::new();
+    for text in texts {
+        for line in text.lines() {
+            let line = line.trim_start_matches(['#', ' ']);
+            // A key (`mass = `), a table (`[[body]]`) or a quoted value (`"velocity-ratio"`).
+            let (key, value) = match line.split_once(" = ") {
+                Some((k, v)) if !k.contains(' ') => (Some(k), v.split(' ').next()),
+                _ => (None, None),
+            };
+            let table = line.strip_prefix('[').map(|t| t.trim_matches(['[', ']']));
+            let quoted = line.split('"').skip(1).step_by(2);
+            for piece in key.into_iter().chain(value).chain(table).chain(quoted) {
+                words.extend(piece.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase));
+            }
+        }
+    }
+    words
+}
+
+/// The words of `text` outside what is quoted as written: `code`, "values",
+/// 《titles》, paths, and the file's own lines under a message (`12 | mass = …`).
+fn own_words(text: &str) -> Vec<String> {
+    let quoting_the_file =
+        |l: &str| l.trim_start().starts_with("-->") || l.trim_start().split(' ').next().is_some_and(|n| n.parse::<u32>().is_ok());
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !quoting_the_file(l)) {
+        let line: Vec<&str> = line.split(' ').filter(|w| !w.contains(".toml") && !w.contains('/')).collect();
+        let line = line.join(" ");
+        let mut kept = String::new();
+        let mut closing: Option<char> = None;
+        for c in line.chars() {
+            match (closing, c) {
+                (None, '`' | '"') => closing = Some(c),
+                (None, '《') => closing = Some('》'),
+                (Some(end), c) if c == end => closing = None,
+                (None, c) => kept.push(c),
+                _ => {}
+            }
+        }
+        out.extend(kept.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 3).map(str::to_lowercase));
+    }
+    out
+}
+
+/// Scene errors under `--lang zh`: every mistake of `tests/broken/`, a bad
+/// `--set` and a bad `--break-on` condition. The message, the label under the
+/// line and the help say no English word but what the file itself writes
+/// (keys, values, names, a line to copy); file:line:column and exit code 2 stay.
+#[test]
+fn every_scene_error_speaks_chinese() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let format = file_words(&[include_str!("../../src/scene/reference.toml"), include_str!("../../src/scene/starter.toml")]);
+    // Units, the texts' authors, what the file is (TOML, UTF-8), the corners
+    // of `view`, the keys of a question and the values a phase records.
+    let kept = [
+        "kg",
+        "rad",
+        "nan",
+        "inf",
+        "toml",
+        "utf",
+        "sedgewick",
+        "wayne",
+        "dobre",
+        "ramtal",
+        "set",
+        "key",
+        "value",
+        "xmin",
+        "ymin",
+        "xmax",
+        "ymax",
+        "answer",
+        "choices",
+        "correct",
+        "approaching",
+        "rel",
+        "vrn",
+        "vrt",
+    ];
+    let mut runs: Vec<(String, Vec<String>)> = std::fs::read_dir(root.join("tests/broken"))
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            (format!("tests/broken/{name}"), vec!["check".to_string(), format!("tests/broken/{name}")])
+        })
+        .collect();
+    let command = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    runs.push(("--set".to_string(), command(&["check", "rough-balls", "--set", "solver.tangent=sideways"])));
+    runs.push(("--set".to_string(), command(&["check", "rough-balls", "--set", "body.bal.friction=0.5"])));
+    runs.push(("--set".to_string(), command(&["check", "rough-balls", "--set", "nokey"])));
+    runs.push(("--break-on".to_string(), command(&["run", "rough-balls", "--break-on", "contact m1 m3"])));
+    runs.push(("--break-on".to_string(), command(&["run", "rough-balls", "--break-on", "jn <"])));
+    runs.sort();
+    let screen = word_list();
+    let mut found = Vec::new();
+    for (file, args) in &runs {
+        let run = |lang: &str| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_impulse"))
+                .args(args)
+                .args(["--lang", lang])
+                .current_dir(root)
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap()
+        };
+        let (en, zh) = (run("en"), run("zh"));
+        let (en_text, zh_text) = (String::from_utf8(en.stderr).unwrap(), String::from_utf8(zh.stderr).unwrap());
+        assert_eq!(zh.status.code(), Some(2), "{file}: {zh_text}");
+        // The same places, in the same order.
+        let places = |t: &str| {
+            let line_col = |l: &str| l.rsplitn(3, ':').take(2).collect::<Vec<_>>().join(":");
+            t.lines().filter(|l| l.trim_start().starts_with("-->")).map(line_col).collect::<Vec<_>>()
+        };
+        assert_eq!(places(&en_text), places(&zh_text), "{file}");
+        let mut own = file_words(&[&std::fs::read_to_string(root.join(file)).unwrap_or_default()]);
+        own.extend(args.iter().flat_map(|a| a.split(|c: char| !c.is_ascii_alphabetic()).map(str::to_lowercase)));
+        let english: BTreeSet<String> = own_words(&zh_text)
+            .into_iter()
+            .filter(|w| !format.contains(w) && !own.contains(w) && !kept.contains(&w.as_str()))
+            .filter(|w| own_words(&en_text).contains(w) || screen.contains(w))
+            .collect();
+        if std::env::var("SHOW_ZH").is_ok() {
+            eprintln!("{zh_text}");
+        }
+        if !english.is_empty() {
+            found.push(format!("{file}: {english:?}\n{zh_text}"));
+        }
+    }
+    assert!(found.is_empty(), "English in {} of {} Chinese errors:\n{}", found.len(), runs.len(), found.join("\n"));
+}
+
+/// The text of a handout a reader sees: the Markdown outside its code spans
+/// (quantity names as checks write them) and the words of its pictures.
+fn handout_text(built: &impulse::report::handout::Built) -> String {
+    // The source line cites the texts by their own titles, which stay as published.
+    let (source, rest) = built.markdown.split_once("\n出处：").expect("a lesson names its source");
+    let title = rest.split_once('\n').map_or(rest, |(line, _)| line);
+    assert!(title.starts_with('《') || title.contains("《"), "{title}");
+    let rest = rest.split_once('\n').map_or("", |(_, after)| after);
+    // Pictures are linked by file name (step-01.svg).
+    let markdown: String = format!("{source}\n{rest}").split('`').step_by(2).collect::<Vec<_>>().join(" ");
+    let markdown = markdown.split("](").map(|part| part.split_once(')').map_or(part, |(_, after)| after)).collect::<Vec<_>>().join(" ");
+    let pictures = built.pictures.iter().flat_map(|p| p.svg.split("<text").skip(1).map(|t| t.split_once('>').map_or("", |(_, rest)| rest)));
+    let words: Vec<&str> = pictures.map(|t| t.split("</text>").next().unwrap_or("")).collect();
+    format!("{markdown}\n{}", words.join("\n"))
+}
+
+/// Every lesson's handout in Chinese, the teacher's and the student's, with
+/// its pictures: no English word of the screen's word list outside the
+/// lesson's own names and the quantity names checks write in code.
+#[test]
+fn every_handout_speaks_chinese() {
+    use impulse::report::handout::{Options, build};
+    let list = word_list();
+    let mut found = Vec::new();
+    for lesson in lesson::embedded().into_iter().map(Result::unwrap) {
+        let names = lesson_words(&lesson);
+        for student in [false, true] {
+            let built = build(&lesson, Options { lang: Lang::Zh, student, pictures: true }, None).unwrap();
+            let shown = handout_text(&built);
+            if std::env::var("SHOW_ZH").is_ok() {
+                eprintln!("{shown}");
+            }
+            let english = english_on(&shown, &list, &names);
+            if !english.is_empty() {
+                found.push(format!("{} (student: {student}): {english:?}", lesson.section.as_ref().unwrap().id));
+            }
+        }
+    }
+    assert!(found.is_empty(), "English in the Chinese handouts:\n{}", found.join("\n"));
+}
+
+/// The debugger's notes with `--lang zh`: a toggle, a breakpoint that does not
+/// read, searches that find nothing, A/B with a setting that does not read and
+/// with one that does, a frame too far. Each says no English word of the
+/// screen's list but what was typed.
+#[test]
+fn the_notes_speak_chinese() {
+    let lessons: Vec<Lesson> = lesson::embedded().into_iter().map(Result::unwrap).collect();
+    let lesson = lessons.iter().find(|l| l.section.as_ref().unwrap().id == "rough-balls").unwrap().clone();
+    let names = lesson_words(&lesson);
+    let mut app = App::stepper(lesson, lessons, false).with_lang(Lang::Zh);
+    let list = word_list();
+    let type_in = |app: &mut App, text: &str| {
+        for _ in 0..80 {
+            app.update(Msg::Erase);
+        }
+        for c in text.chars() {
+            app.update(Msg::Input(c));
+        }
+        app.update(Msg::Accept);
+    };
+    let mut heard = Vec::new();
+    let mut hear = |app: &App, typed: &str| {
+        let note = stepper(app).note.clone().unwrap_or_default();
+        let typed: Vec<String> = typed.split(|c: char| !c.is_ascii_alphabetic()).map(str::to_lowercase).collect();
+        let english: BTreeSet<String> = english_on(&note, &list, &names).into_iter().filter(|w| !typed.contains(w)).collect();
+        heard.push((note, english));
+    };
+    app.update(Msg::ToggleBounds);
+    hear(&app, "");
+    app.update(Msg::ToggleInfo);
+    hear(&app, "");
+    for key in [Msg::Zoom(1, None), Msg::Follow, Msg::Fit, Msg::ToggleNames, Msg::ToggleScale, Msg::ToggleLayout, Msg::ToggleLayout] {
+        app.update(key);
+        hear(&app, "");
+    }
+    app.update(Msg::AddBreak);
+    type_in(&mut app, "contact m1 m3");
+    hear(&app, "contact m1 m3");
+    type_in(&mut app, "jn < -100");
+    hear(&app, "jn < -100");
+    app.update(Msg::NextMatch);
+    hear(&app, "");
+    app.update(Msg::PrevMatch);
+    hear(&app, "");
+    app.update(Msg::Variant);
+    type_in(&mut app, "solver.tangent=sideways");
+    hear(&app, "solver.tangent=sideways");
+    type_in(&mut app, "solver.tangent=sign-fixed");
+    hear(&app, "solver.tangent=sign-fixed");
+    app.update(Msg::GoToFrame);
+    type_in(&mut app, "99999999");
+    hear(&app, "");
+    let said: Vec<&String> = heard.iter().map(|(note, _)| note).collect();
+    assert!(heard.iter().all(|(note, english)| !note.is_empty() && english.is_empty()), "{heard:#?}");
+    assert!(said.iter().any(|n| n.contains("包围圆")) && said.iter().any(|n| n.contains("没有叫 \"m3\" 的物体")), "{said:#?}");
+}
+
+/// `impulse check --lang zh` on lessons that pass: the summary and each
+/// check's line say no English word of the screen's list but the checks' own
+/// keys (`total kinetic_energy` is 总量 kinetic_energy).
+#[test]
+fn check_speaks_chinese() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_impulse"))
+        .args(["check", "rough-balls", "tangent-fix", "snooker", "--lang", "zh"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.starts_with("rough-balls：13 项检查中 13 项通过\n  通过 vrn · 求解 · 第 1 轮 · 第 0 帧：应为 3，得到 3\n"), "{said}");
+    // The lessons' ids, the checks' keys and the values of their settings (friction none).
+    let keys: Vec<String> =
+        ["rough", "balls", "tangent", "fix", "approaching", "momentum", "velocity", "normal", "depth", "friction", "none", "contact"]
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+    let english = english_on(&said.replace("kinetic_energy", "").replace("angular_velocity", ""), &word_list(), &keys);
+    assert!(english.is_empty(), "{english:?}\n{said}");
+}

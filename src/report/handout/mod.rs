@@ -18,13 +18,14 @@ use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, Pha
 use crate::geometry::Shape;
 use crate::lesson::{self, Expected, Lang, Lesson, Place, Records, step_at};
 use crate::notation::{
-    FACE_CAPTION, FACE_LEGEND, code_span, correction_moved_l, derive, face_markdown, markdown_text, num, num_near, phase_title, right_side,
-    rise_mark, state_scale, totals_line,
+    FACE_CAPTION, code_span, correction_moved_l, derive_in, face_markdown_in, label_in, markdown_text, num, num_near, phase_title_in,
+    right_side, rise_mark, state_scale, totals_line,
 };
 use crate::scene::SceneError;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 use student::Answers;
+use unicode_width::UnicodeWidthStr;
 use words::Word;
 
 /// Which handout.
@@ -256,6 +257,11 @@ impl<'a> Handout<'a> {
         w.get(self.options.lang)
     }
 
+    /// The words phase titles, derivations and the faces' table are written in.
+    fn terms(&self) -> &'static crate::notation::Terms {
+        self.options.lang.terms()
+    }
+
     /// "Frame 8", "第 8 帧".
     fn frame_text(&self, n: u64) -> String {
         match self.options.lang {
@@ -314,7 +320,7 @@ impl<'a> Handout<'a> {
             num(w.gravity.x),
             num(w.gravity.y),
             num(s.dt),
-            s.method.name()
+            (self.terms().method)(s.method)
         )
         .unwrap();
     }
@@ -384,7 +390,7 @@ impl<'a> Handout<'a> {
             self.sections += 1;
             writeln!(md, "## {}. {} (t = {} s)\n", self.sections, self.frame_text(frame.frame), num(frame.time)).unwrap();
             for &pi in shown.iter().take(MAX_PHASES) {
-                writeln!(md, "### {}\n", markdown_text(&phase_title(&frame.phases.at(pi), &self.names))).unwrap();
+                writeln!(md, "### {}\n", markdown_text(&phase_title_in(&frame.phases.at(pi), &self.names, self.terms()))).unwrap();
                 self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
             }
             if shown.len() > MAX_PHASES {
@@ -398,12 +404,13 @@ impl<'a> Handout<'a> {
             let lang = self.options.lang;
             let phase = &frame.phases.at(pi);
             let title = if self.options.student && self.answers.revealed_in(step.title(lang)) {
-                markdown_text(&phase_title(phase, &self.names))
+                markdown_text(&phase_title_in(phase, &self.names, self.terms()))
             } else {
                 step.title(lang).to_string()
             };
             writeln!(md, "## {}. {title}\n", self.sections).unwrap();
-            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), markdown_text(&phase_title(phase, &self.names))).unwrap();
+            let title = phase_title_in(phase, &self.names, self.terms());
+            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), markdown_text(&title)).unwrap();
             self.narration(&mut md, step.text(lang));
             self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
         }
@@ -447,7 +454,7 @@ impl<'a> Handout<'a> {
         let states_before = frame.state_after(pi);
         let states_after = frame.state_after(pi + 1);
         if self.options.pictures {
-            let title = format!("{} · {}", self.frame_text(frame.frame), phase_title(phase, &self.names));
+            let title = format!("{} · {}", self.frame_text(frame.frame), phase_title_in(phase, &self.names, self.terms()));
             self.drawn += 1;
             let file = self.draw(self.drawn, Some(phase), &states_before, &states_after, title.clone());
             writeln!(md, "![{}]({file})\n", markdown_text(&title)).unwrap();
@@ -496,14 +503,15 @@ impl<'a> Handout<'a> {
                 Shown::Quantity(q) => q,
                 // The separating axis test's faces: a pipe table between the formulas.
                 Shown::Faces(table) => {
-                    let table = face_markdown(&table, self.options.student);
-                    writeln!(md, "{fence}\n\n`{FACE_CAPTION}`: {FACE_LEGEND}.\n\n{table}\n{fence}text").unwrap();
+                    let table = face_markdown_in(&table, self.options.student, self.terms());
+                    let (legend, colon, stop) = (self.terms().face_legend, self.word(words::COLON), self.word(words::FULL_STOP));
+                    writeln!(md, "{fence}\n\n`{FACE_CAPTION}`{colon}{legend}{stop}\n\n{table}\n{fence}text").unwrap();
                     continue;
                 }
             };
             let q = &q;
-            let d = derive(q);
-            let pad = " ".repeat(crate::notation::label(&q.name).chars().count() + 1);
+            let d = derive_in(q, self.terms());
+            let pad = " ".repeat(label_in(&q.name, self.terms()).width() + 1);
             let unit = if q.unit.is_empty() || matches!(q.value, engine::Value::Bool(_) | engine::Value::Text(_)) {
                 String::new()
             } else {
@@ -512,7 +520,7 @@ impl<'a> Handout<'a> {
             match (d.symbols, d.numbers, self.options.student) {
                 (Some(s), Some(_), true) => writeln!(md, "{s}\n{pad}= {WORK}\n{pad}= {BLANK}{unit}").unwrap(),
                 (Some(s), Some(n), false) => writeln!(md, "{s}\n{pad}= {}\n{pad}= {}", right_side(&n), right_side(&d.result)).unwrap(),
-                (_, _, true) => writeln!(md, "{} = {BLANK}{unit}", crate::notation::label(&q.name)).unwrap(),
+                (_, _, true) => writeln!(md, "{} = {BLANK}{unit}", label_in(&q.name, self.terms())).unwrap(),
                 (_, _, false) => writeln!(md, "{}", d.result).unwrap(),
             }
         }
@@ -597,7 +605,11 @@ impl<'a> Handout<'a> {
                 let with = if c.with == Default::default() {
                     String::new()
                 } else {
-                    format!(", {} {}", self.word(words::WITH), lesson::overrides_text(&c.with))
+                    let (comma, lang) = (self.word(words::LIST_COMMA), self.options.lang);
+                    let settings = lesson::overrides_text_in(&c.with, lang);
+                    // In Chinese the settings are the file's keys and values, written as code.
+                    let settings = if lang == Lang::Zh { code_span(&settings) } else { settings };
+                    format!("{comma}{} {settings}", self.word(words::WITH))
                 };
                 let unit = self.units[i];
                 let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
@@ -607,12 +619,16 @@ impl<'a> Handout<'a> {
                     let expected = match &c.expected {
                         Expected::Scalar(x) => num(*x),
                         Expected::Vector([x, y]) => format!("({}, {})", num(*x), num(*y)),
+                        // English keeps the file's true and false; Chinese says 是 and 否, as its derivations do.
+                        Expected::Bool(b) if self.options.lang == Lang::Zh => {
+                            (if *b { self.terms().yes } else { self.terms().no }).to_string()
+                        }
                         Expected::Bool(b) => b.to_string(),
                     };
                     format!("**{expected}{unit}**")
                 };
                 let frame = self.frame_text(c.frame).to_lowercase();
-                let (what, at) = (code_span(&what), markdown_text(&lesson::describe(&c.anchor())));
+                let (what, at) = (code_span(&what), markdown_text(&lesson::describe_in(&c.anchor(), self.terms())));
                 writeln!(md, "- {what} · {at} · {frame}{with}{}{answer}", self.word(words::COLON)).unwrap();
             }
             md.push('\n');

@@ -231,7 +231,7 @@ fn contents(stage: &Stage) -> Drawing {
                 b: r.x_b,
                 color: GREY,
                 dashed: true,
-                label: Some(format!("distance {} m", num(r.x_a.distance(r.x_b)))),
+                label: Some(format!("{} {} m", lang.terms().name("distance"), num(r.x_a.distance(r.x_b)))),
             };
             match &r.work {
                 Work::BoxBox(report) => {
@@ -270,7 +270,7 @@ fn contents(stage: &Stage) -> Drawing {
                 Work::BoxCircle { test, .. } => {
                     d.lines.push(Line { a: test.first, b: test.second, color: MARK, dashed: false, label: None });
                     let mid = (test.first + test.second) / 2.0;
-                    d.arrow(mid, test.normal, Scale::Unit, format!("edge {} n {}", test.edge, vec_text(test.normal)), MARK);
+                    d.arrow(mid, test.normal, Scale::Unit, format!("{} {} n {}", w(words::EDGE), test.edge, vec_text(test.normal)), MARK);
                 }
                 Work::WallCircle { test, .. } => {
                     d.mark(test.nearest, format!("{} {}", w(words::NEAREST), vec_text(test.nearest)), MARK);
@@ -290,11 +290,11 @@ fn contents(stage: &Stage) -> Drawing {
                             label: Some(format!("{} {} m", w(words::DEPTH), num(info.depth))),
                         });
                     }
-                    d.mark(info.start, format!("start {} m", vec_text(info.start)), INK);
+                    d.mark(info.start, format!("{} {} m", lang.terms().name("start"), vec_text(info.start)), INK);
                     d.arrow(info.start, info.normal, Scale::Unit, named("n", info.normal, "", false), NORMAL);
                     d.key(NORMAL, w(words::NORMAL));
                     if let Some(second) = r.second {
-                        d.mark(second.start, format!("start₂ {} m", vec_text(second.start)), INK);
+                        d.mark(second.start, format!("{}₂ {} m", lang.terms().name("start"), vec_text(second.start)), INK);
                     }
                 }
                 None if !matches!(r.work, Work::CircleCircle) => d.lines.push(centres()),
@@ -353,7 +353,7 @@ fn contents(stage: &Stage) -> Drawing {
                 b: t.x[1],
                 color: GREY,
                 dashed: true,
-                label: Some(format!("distance {} m", num(t.x[0].distance(t.x[1])))),
+                label: Some(format!("{} {} m", lang.terms().name("distance"), num(t.x[0].distance(t.x[1])))),
             });
             velocities(stage, stage.before, &mut d, false);
         }

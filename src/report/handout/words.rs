@@ -32,6 +32,8 @@ macro_rules! words {
 
 words! {
     COLON = ": ", "：";
+    FULL_STOP = ".", "。";
+    LIST_COMMA = ", ", "，";
     SOURCE = "Source", "出处";
     WORLD = "World", "世界";
     WORKSHEET = "worksheet", "练习";
@@ -96,6 +98,7 @@ words! {
     SUPPORT = "support point", "支撑点";
     LEAST = "least penetration", "最小穿透";
     FACE = "face", "面";
+    EDGE = "edge", "边";
     NEAREST = "nearest point", "最近点";
     DIST = "dist", "距离";
     Y_UP = "y up", "y 向上";

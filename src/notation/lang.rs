@@ -1,6 +1,7 @@
 //! The two languages a lesson speaks. The source texts are Chinese and their
 //! readers are the first audience, so every step can carry `text_zh` beside
 //! `text`; a step without it falls back to English rather than going silent.
+//! It sits below the scene so that a scene's errors can be said in it too.
 
 crate::named::named! {
     /// The language narration, questions and the screen's words are shown in.
