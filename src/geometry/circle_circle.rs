@@ -45,7 +45,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn touching_discs_meet_at_text_000s_contact_point() {
+    fn touching_discs_meet_at_the_rough_balls_articles_contact_point() {
         let info = collide_circle_circle(DVec2::new(6.0, 13.0), 2.0, DVec2::new(10.0, 10.0), 3.0).expect("touching counts as contact");
         assert_eq!(info.depth, 0.0);
         assert!((info.start - DVec2::new(7.6, 11.8)).length() < 1e-12);

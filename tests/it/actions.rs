@@ -1,4 +1,4 @@
-//! `[[action]]`: loads a scene applies to a body at given frames (text 002),
+//! `[[action]]`: loads a scene applies to a body at given frames (the rigid-body blog),
 //! checked against Newton's laws worked out here, not against the engine.
 
 use glam::DVec2;

@@ -1,4 +1,4 @@
-//! `impulse run --break-on COND` (DESIGN.md, "Finding the moment"): exit 0 at
+//! `impulse run --break-on COND` (README, "Commands"): exit 0 at
 //! the first phase that meets the condition, 1 when none does, 2 for a bad
 //! condition, underlined where it goes wrong.
 
@@ -19,7 +19,7 @@ fn energy_rises_stops_at_the_rotated_normal_resolve() {
     let stdout = text(&out.stdout);
     let mut lines = stdout.lines();
     assert_eq!(lines.next(), Some("break: frame 0 · phase 5/48 · resolve · pass 1 · m1–m2 · energy rises"));
-    // Then that phase's derivation: the tangent turned from the normal, and text 000's wrong friction.
+    // Then that phase's derivation: the tangent turned from the normal, and the rough-balls article's wrong friction.
     assert!(stdout.contains("t = (n.y, −n.x)"), "{stdout}");
     assert!(stdout.contains("= −1.44 N·s"), "{stdout}");
     assert!(stdout.contains("= (3.312, −3.416) m/s"), "{stdout}");

@@ -1,4 +1,4 @@
-//! The broad phase gives exactly text 001's loop: every pair (i, j), i < j, in
+//! The broad phase gives exactly the game-engine book's loop: every pair (i, j), i < j, in
 //! scene order, in every pass, with the bounding circles tested at the moment
 //! the pair is visited. The loop is written out here literally, O(n²) a pass,
 //! and the engine's step (candidate list, margin, rebuilds) must leave the
@@ -10,7 +10,7 @@ use impulse::geometry::Shape;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-/// Text 001's relaxation loop as the text writes it, with motion off so the
+/// The game-engine book's relaxation loop as the text writes it, with motion off so the
 /// frame is nothing but the passes.
 fn literal_loop(world: &mut World, s: &Settings) {
     for pass in 1..=s.relaxation_iterations {
@@ -149,7 +149,7 @@ fn frame_after_frame_the_step_leaves_the_same_world_as_the_literal_loop() {
         .unwrap();
 }
 
-/// Any solver settings text 001's passes take, on crowded piles of mostly
+/// Any solver settings the game-engine book's passes take, on crowded piles of mostly
 /// discs: untraced, where the texts' resolve is made (Coulomb friction along the
 /// projected tangent, uncapped, with correction) the passes are made in levels,
 /// two moving discs' visits four at a time; otherwise in order.

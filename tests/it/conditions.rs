@@ -1,4 +1,4 @@
-//! The breakpoint condition language (DESIGN.md, "Finding the moment"): every
+//! The breakpoint condition language (README, "Commands"): every
 //! term on the real records of tangent-fix's frame 0, located errors, and the
 //! filtered search against a search that records every phase.
 
@@ -37,7 +37,7 @@ fn the_frame_is_what_the_lesson_says() {
     assert_eq!(names, ["m1", "m2"]);
     let kinds: Vec<&str> = record.phases.iter().take(6).map(|p| p.kind().name()).collect();
     assert_eq!(kinds, ["forces", "broad", "detect", "correct", "resolve", "detect"]);
-    // jn = −(1 + e)·vrn / Kn = −2·3 / 0.8333 = −7.2 (text 000), to rounding.
+    // jn = −(1 + e)·vrn / Kn = −2·3 / 0.8333 = −7.2 (the rough-balls article), to rounding.
     let Some(Value::Scalar(jn)) = record.phases.at(4).value("jn", &names) else { panic!("a resolve records jn") };
     assert!((jn + 7.2).abs() < 1e-12, "{jn}");
 }

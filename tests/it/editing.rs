@@ -195,7 +195,7 @@ fn passes_and_rate_change_in_steps_within_their_limits() {
 
 #[test]
 fn a_shot_gives_the_body_the_aimed_velocity() {
-    // Text 000's demo: a click sets the velocity to cursor − ball.
+    // The rough-balls article's demo: a click sets the velocity to cursor − ball.
     edit_case(&[Msg::Aim, Msg::Click(DVec2::new(0.0, 5.0)), Msg::Accept], |b, a, _, _| {
         let ball = by_name(b, "ball");
         assert_eq!(by_name(a, "ball").motion.velocity, DVec2::new(0.0, 5.0) - ball.motion.position);
@@ -683,7 +683,7 @@ fn walls_are_added_turned_edited_saved_and_deleted() {
     assert!(start(&mut s).world.bodies.iter().all(|b| b.name != "wall1"));
 }
 
-/// Text 003's and text 004's methods move discs and walls only: `Y` says so and adds nothing.
+/// Dobre & Ramtal's and Sedgewick & Wayne's methods move discs and walls only: `Y` says so and adds nothing.
 #[test]
 fn a_box_is_refused_where_the_method_takes_discs_only() {
     for method in ["reposition", "event-driven"] {

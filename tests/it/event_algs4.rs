@@ -1,4 +1,4 @@
-//! Text 004's method against algs4's own arithmetic: a transcription of
+//! Sedgewick & Wayne's method against algs4's own arithmetic: a transcription of
 //! `CollisionSystem` and `Particle` (Sedgewick & Wayne, §6.1, with the
 //! `limit` of its `simulate` and its redraw events), written here apart from
 //! the engine. Discs in a unit box of four walls, e = 1: at every redraw the

@@ -1,4 +1,4 @@
-//! Text 004's method (`method = "event-driven"`) against hand-worked cases:
+//! Sedgewick & Wayne's method (`method = "event-driven"`) against hand-worked cases:
 //! two discs head-on, a disc and a wall at an angle, a grazing pass
 //! (discriminant zero), a receding pair, Newton's cradle, and a stale event.
 
@@ -179,8 +179,8 @@ fn the_thin_wall_bullet_stays_on_its_side_only_with_events() {
     // Back from the wall for the rest of the second at 400 m/s.
     assert!((events - (4.95 - 400.0 * (1.0 - 0.012375))).abs() < 1e-9, "{events}");
     assert!(run(Method::Relaxation, true) > 5.0, "relaxation lets it through");
-    assert!(run(Method::Reposition, false) > 5.0, "so does text 003's method without side tracking");
-    assert!(run(Method::Reposition, true) < 5.0, "with side tracking text 003 catches it");
+    assert!(run(Method::Reposition, false) > 5.0, "so does Dobre & Ramtal's method without side tracking");
+    assert!(run(Method::Reposition, true) < 5.0, "with side tracking Dobre & Ramtal catches it");
 }
 
 /// Three touching discs in a row between two walls that touch the outer ones,

@@ -56,7 +56,7 @@ fn balls_pour_through_a_funnel_under_both_methods() {
                 assert!(deepest < 0.0051, "{case}: {deepest}");
                 assert!(rise < 0.01 * start, "{case}: {rise} J of {start} J");
             } else {
-                // Text 003's method visits each pair once a frame: putting one
+                // Dobre & Ramtal's method visits each pair once a frame: putting one
                 // pair back can push a ball into another, and a pile under
                 // gravity keeps overlaps of up to 0.12 m (under half the smallest
                 // radius) and jitters.

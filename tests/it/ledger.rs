@@ -1,4 +1,4 @@
-//! The ledger's numbers: the worked energies of text 000 and the lessons, the
+//! The ledger's numbers: the worked energies of the rough-balls article and the lessons, the
 //! momentum every resolve keeps, and the ledger in the JSON trace.
 
 use impulse::cli::{Format, TraceOptions, load, write_trace};
@@ -19,7 +19,7 @@ fn close(a: f64, b: f64) -> bool {
 
 #[test]
 fn rough_balls_resolve_takes_kinetic_energy_from_27_to_20_952_joules() {
-    // Text 000: ½·2·5² + ½·4·1² = 27 J before; after, with v1 = (−2.448, −2.264),
+    // The rough-balls article: ½·2·5² + ½·4·1² = 27 J before; after, with v1 = (−2.448, −2.264),
     // ω1 = −0.28, v2 = (1.632, −1.824), ω2 = 0.32: 11.118 + 0.157 + 8.986 + 0.691 = 20.952 J.
     let (before, after) = first_resolve("rough-balls");
     assert!(close(before.ke, 27.0), "{}", before.ke);

@@ -312,7 +312,7 @@ fn clipped_box_box_agrees_with_parrys_manifold() {
     assert!(two > 0 && two < compared, "{two} of {compared} pairs had two points: both kinds must be tested");
 }
 
-/// A wall (text 003's segment) against a circle and against a box: depth and
+/// A wall (Dobre & Ramtal's segment) against a circle and against a box: depth and
 /// normal as parry's `Segment` gives them. The wall is A, so the normal points
 /// from the wall toward the other shape.
 fn wall(rng: &mut Rng) -> (DVec2, DVec2) {

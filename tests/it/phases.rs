@@ -56,7 +56,7 @@ fn every_lesson_keeps_the_phases_a_list_keeps() {
         assert!(!seen.is_empty(), "{name} records phases");
         kinds.extend(seen);
     }
-    // A ball that lands on a wall's end (text 003's endpoint bounce, which no
+    // A ball that lands on a wall's end (Dobre & Ramtal's endpoint bounce, which no
     // lesson shows), and the warm start.
     let end = ledge();
     kinds.extend(same_phases("a wall's end", &end.world, &end.settings, 40));
@@ -95,7 +95,7 @@ fn a_record_written_over_holds_each_frame_as_a_fresh_one() {
     assert_eq!(common::bits(&untraced), common::bits(&reused));
 }
 
-/// A ball dropped onto the end of a wall, text 003's way: its detects keep a
+/// A ball dropped onto the end of a wall, Dobre & Ramtal's way: its detects keep a
 /// wall's report, which `Phases` keeps whole.
 fn ledge() -> impulse::scene::Scene {
     let end = "[world]\ngravity = [0.0, -10.0]\ndt = 0.05\n[solver]\nmethod = \"reposition\"\n\

@@ -279,7 +279,7 @@ fn discs_with_velocity_ratio_friction_never_gain_energy() {
 }
 
 /// The energy check can fail: without the cap, Coulomb friction on a disc that
-/// barely slides reverses the sliding and gains energy. (Text 000's rotated-normal
+/// barely slides reverses the sliding and gains energy. (The rough-balls article's rotated-normal
 /// tangent does too: 38.232 J out of 27 J in tests/it/worked_example.rs.)
 #[test]
 fn the_energy_check_can_fail() {

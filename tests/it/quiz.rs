@@ -1,4 +1,4 @@
-//! Quiz and presenter modes (DESIGN.md, "Classroom"): the results at a
+//! Quiz and presenter modes (docs/quiz.md): the results at a
 //! lesson's `[[question]]` phase stay hidden until the learner answers, a
 //! typed number is judged against the run's own value with the question's
 //! tolerance, a choice by its digit, `R` shows hidden lines one at a time, and

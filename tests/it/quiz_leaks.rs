@@ -78,7 +78,7 @@ fn givens(s: &Stepper, lang: Lang) -> Vec<String> {
     out.extend((1..=s.session.lesson.questions.len()).map(|n| n.to_string()));
     // The answers given up here ("vrt = 6 m/s").
     out.extend(s.questions_here().into_iter().filter(|&q| !s.class.answers.is_open(q)).map(|q| s.answer_text(q)));
-    // The events queued before the phase (text 004's queue panel).
+    // The events queued before the phase (Sedgewick & Wayne's queue panel).
     let phases = &s.record().phases;
     let queued = (0..s.phase).rev().find_map(|k| match phases.at(k).into_owned().data {
         PhaseData::Event(e) if e.hit.is_some() => Some(e.queue),

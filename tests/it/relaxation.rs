@@ -1,4 +1,4 @@
-//! Positional correction over relaxation passes (text 001), checked against
+//! Positional correction over relaxation passes (the game-engine book), checked against
 //! formulas worked out here rather than against the engine's output.
 //!
 //! One pass moves A by −n·s/mA and B by +n·s/mB with s = depth·rate/(1/mA + 1/mB),

@@ -1,4 +1,4 @@
-//! Text 003's method (`method = "reposition"`) against hand-worked cases: a
+//! Dobre & Ramtal's method (`method = "reposition"`) against hand-worked cases: a
 //! ball falling onto a 45° wall, and the 1D collision's special cases the text
 //! derives (equal masses swap, CR = 0 sticks, a very heavy partner). Then a
 //! property: discs in a closed box of walls, e = 1 and no gravity, keep their
@@ -58,7 +58,7 @@ fn a_ball_falling_on_a_45_degree_wall() {
     assert!((scalar(PhaseKind::Reposition, "Δs") - (root2 - 1.0)).abs() < 1e-12);
     assert!((scalar(PhaseKind::Reposition, "θ") - 0.75 * std::f64::consts::PI).abs() < 1e-12);
     assert!((scalar(PhaseKind::VelocityCorrection, "vcor") - vcor).abs() < 1e-12);
-    // The order of text 003's frame.
+    // The order of Dobre & Ramtal's frame.
     let kinds: Vec<&str> = record.phases.iter().map(|p| p.kind().name()).collect();
     assert_eq!(kinds, ["move", "detect", "reposition", "velocity-correction", "bounce", "forces"]);
 }
@@ -105,7 +105,7 @@ fn a_very_heavy_partner_nearly_reverses_the_light_ball() {
         DVec2::ZERO,
     );
     step(&mut world, &settings(0.1), &mut NoTrace);
-    // Text 003's formula with u_j = 0: v_i = (m_i − m_j)·u_i/(m_i + m_j), v_j = 2·m_i·u_i/(m_i + m_j).
+    // Dobre & Ramtal's formula with u_j = 0: v_i = (m_i − m_j)·u_i/(m_i + m_j), v_j = 2·m_i·u_i/(m_i + m_j).
     let (vi, vj) = ((mi - mj) * 2.0 / (mi + mj), 2.0 * mi * 2.0 / (mi + mj));
     assert!((world.motions[0].velocity.x - vi).abs() < 1e-12 && vi < -1.99999);
     assert!((world.motions[1].velocity.x - vj).abs() < 1e-15 && vj < 4.1e-6);

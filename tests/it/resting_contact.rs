@@ -94,7 +94,7 @@ fn a_stack_of_three_never_rests_with_the_texts_settings() {
 // The targets: under 1e-3 m/s after 5 s, under 2 cm in 10 s. Three
 // things make them: the clipped manifold with its two points solved together,
 // the restitution threshold (gravity's g·dt a frame is not bounced back), and
-// the starter's 30 passes (with text 001's 15 the Gauss–Seidel passes leave
+// the starter's 30 passes (with the game-engine book's 15 the Gauss–Seidel passes leave
 // about 2e-3 m/s of gravity's pull in a three-box stack).
 
 #[test]

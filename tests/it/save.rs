@@ -63,7 +63,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             // Valid only with Coulomb's cone and the projected tangent.
             warm_start: cap && f != 2 && t == 2,
             motion: true,
-            // Text 003's method takes no boxes, which the worlds here hold; its side tracking is saved either way.
+            // Dobre & Ramtal's method takes no boxes, which the worlds here hold; its side tracking is saved either way.
             method: Method::Relaxation,
             side_tracking: correct,
             velocity_correction: explicit,

@@ -1,4 +1,4 @@
-//! The snooker lesson's break (text 000's demo), beyond its checks: what
+//! The snooker lesson's break (the rough-balls article's demo), beyond its checks: what
 //! friction does in a crowd, tested as directions, not as numbers copied
 //! from a run.
 
@@ -37,7 +37,7 @@ fn friction_and_only_friction_sets_the_balls_spinning() {
     assert!(spin(&rough) > 0.1, "fastest spin {}", spin(&rough));
 }
 
-/// Text 000's jt = μ·jn, uncapped, makes energy in the crowd of the break;
+/// The rough-balls article's jt = μ·jn, uncapped, makes energy in the crowd of the break;
 /// with the cap, friction can only take it out.
 #[test]
 fn the_texts_friction_gains_energy_in_the_break_and_the_capped_one_loses_it() {

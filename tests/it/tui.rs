@@ -52,7 +52,7 @@ fn every_lesson_first_screen_and_first_contact() {
             let mut app = open(&id);
             insta::assert_snapshot!(format!("tui.{id}.first"), screen(&app, 120, 40));
             // The first phase that changes velocities for a contact: a resolve,
-            // or under text 003's method a bounce. The integrators lesson has
+            // or under Dobre & Ramtal's method a bounce. The integrators lesson has
             // no contact at all: look a few seconds ahead, no further.
             let contact = |kind| matches!(kind, PhaseKind::Resolve | PhaseKind::Bounce);
             while !contact(current(&app).2) && current(&app).0 < 300 {

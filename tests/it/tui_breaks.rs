@@ -1,5 +1,5 @@
-//! Breakpoints, go to frame and narrated steps in the debugger (DESIGN.md,
-//! "Finding the moment"), with 120×40 snapshots of b, B, c, C and `:`.
+//! Breakpoints, go to frame and narrated steps in the debugger (README,
+//! "Keys"), with 120×40 snapshots of b, B, c, C and `:`.
 
 use impulse::engine::PhaseKind;
 use impulse::lesson;
@@ -108,7 +108,7 @@ fn the_prompt_remembers_conditions_typed() {
 
 #[test]
 fn big_c_goes_back_and_big_b_removes() {
-    // Text 001's stack: the bodies rest on one another, so every frame corrects.
+    // The game-engine book's stack: the bodies rest on one another, so every frame corrects.
     let mut app = open("relaxation");
     add_breakpoint(&mut app, "kind = correct");
     // `contact` is also the name of the detect record's yes / no.

@@ -42,7 +42,7 @@ fn the_rotated_normal_resolve_is_marked_with_its_rise_in_energy() {
     let mut app = open("tangent-fix");
     to_first_resolve(&mut app);
     let shown = screen(&app);
-    // Text 000's numbers: 27 J before; 38.232 J after with the rotated-normal tangent.
+    // The rough-balls article's numbers: 27 J before; 38.232 J after with the rotated-normal tangent.
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.ledger.totals", totals_rows(&shown)));
     assert!(shown.contains("▲ E +11.232 J"), "{shown}");
 }

@@ -19,7 +19,7 @@ fn row<'a>(report: &'a str, name: &str) -> &'a str {
     report.lines().find(named).unwrap_or_else(|| panic!("no row {name} in\n{report}"))
 }
 
-/// Text 000's collision mirrored (tangent-fix): with the rotated-normal
+/// The rough-balls article's collision mirrored (tangent-fix): with the rotated-normal
 /// tangent t = (n.y, −n.x) = (−0.6, 0.8) for n = (−0.8, −0.6); projecting the
 /// relative velocity v_rel = (1.2, −6.6) off n leaves v_rel − 3·n = (3.6, −4.8),
 /// so the projected tangent is (0.6, −0.8) and vrt = 6. Both take jt = μ·jn =

@@ -1,4 +1,4 @@
-//! Text 000's worked example: every number it prints, to 1e-12, plus momentum and
+//! The rough-balls article's worked example: every number it prints, to 1e-12, plus momentum and
 //! kinetic energy computed by hand (see the comments for the arithmetic).
 
 use glam::DVec2;
