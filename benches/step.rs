@@ -20,7 +20,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 mod common;
 use glam::DVec2;
 use impulse::engine::{
-    BodyDef, Filtered, FrameRecord, NoTrace, Phase, PhaseKind, Room, Settings, World, record_frame, record_frame_expecting,
+    BodyDef, Filtered, FrameRecord, NoTrace, Phase, PhaseCounts, PhaseKind, Settings, World, record_frame, record_frame_expecting,
     record_frame_into, step,
 };
 use impulse::geometry::Shape;
@@ -122,7 +122,7 @@ fn bench(c: &mut Criterion) {
         total
     };
     let mut frame = FrameRecord::default();
-    let mut room = Room::default();
+    let mut room = PhaseCounts::default();
     {
         // The ratio the budget asks, taken in turns of eight frames each way:
         // on a shared machine whose speed drifts from one second to the next,

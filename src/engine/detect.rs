@@ -5,7 +5,7 @@ use super::ContactModel;
 use super::body::{Body, BodyRef, Motion};
 use super::trace::{PhaseKind, Quantity, Record, Tracer, Value};
 use crate::geometry::{
-    CollisionInfo, FaceTest, Method, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
+    CollisionInfo, FaceTest, NarrowTest, Pose, RegionTest, SatReport, SegmentBoxReport, SegmentTest, Shape, clip_box_box,
     collide_circle_circle, collide_reporting,
 };
 use glam::DVec2;
@@ -91,10 +91,10 @@ pub(super) fn shapes<T: Tracer>(
     // The game-engine book keeps the normal pointing from A's centre toward B's; a deep
     // overlap can make the axis of least penetration face the other way.
     let clipped = match (model, &detection.method, ba.shape, bb.shape) {
-        (ContactModel::Clipped, Method::BoxBox { axis: Some(axis) }, Shape::Box { size: sa }, Shape::Box { size: sb }) => {
+        (ContactModel::Clipped, NarrowTest::BoxBox { axis: Some(axis) }, Shape::Box { size: sa }, Shape::Box { size: sb }) => {
             clip_box_box(sa, pa, sb, pb, *axis)
         }
-        (_, Method::SegmentBox { second, .. }, ..) => [detection.info, *second],
+        (_, NarrowTest::SegmentBox { second, .. }, ..) => [detection.info, *second],
         _ => [None, None],
     };
     let (first, second) = match clipped {
@@ -106,13 +106,13 @@ pub(super) fn shapes<T: Tracer>(
     let (info, second) = (turn(first), turn(second));
     if traced {
         let work = match (&detection.method, &report, &wall_report) {
-            (Method::CircleCircle, ..) => WorkRef::CircleCircle,
-            (Method::BoxBox { .. }, Some(report), _) => WorkRef::BoxBox(report),
-            (Method::BoxCircle { test, box_is_a }, ..) => WorkRef::BoxCircle { test, box_is_a: *box_is_a },
-            (Method::SegmentCircle { test, wall_is_a }, ..) => WorkRef::WallCircle { test, wall_is_a: *wall_is_a },
-            (Method::SegmentBox { wall_is_a, .. }, _, Some(report)) => WorkRef::WallBox { report, wall_is_a: *wall_is_a },
-            (Method::SegmentSegment, ..) => WorkRef::TwoWalls,
-            (Method::BoxBox { .. } | Method::SegmentBox { .. }, ..) => unreachable!("traced, both reports are made above"),
+            (NarrowTest::CircleCircle, ..) => WorkRef::CircleCircle,
+            (NarrowTest::BoxBox { .. }, Some(report), _) => WorkRef::BoxBox(report),
+            (NarrowTest::BoxCircle { test, box_is_a }, ..) => WorkRef::BoxCircle { test, box_is_a: *box_is_a },
+            (NarrowTest::SegmentCircle { test, wall_is_a }, ..) => WorkRef::WallCircle { test, wall_is_a: *wall_is_a },
+            (NarrowTest::SegmentBox { wall_is_a, .. }, _, Some(report)) => WorkRef::WallBox { report, wall_is_a: *wall_is_a },
+            (NarrowTest::SegmentSegment, ..) => WorkRef::TwoWalls,
+            (NarrowTest::BoxBox { .. } | NarrowTest::SegmentBox { .. }, ..) => unreachable!("traced, both reports are made above"),
         };
         let pair = ((ba, &motions[a]), (bb, &motions[b]));
         tracer.detect(pass, (a, b), DetectRecord::of(pair, work, (info, second), flipped));

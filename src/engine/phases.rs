@@ -3,7 +3,7 @@
 //! reports and region tests in lists of the frame's, so with the texts'
 //! settings recording one costs a copy into a list already grown and no
 //! allocation. (Still boxed: a wall's report, which few tests make; what the
-//! options beyond the texts add to a resolve, `Beyond`, `Given` and `Summed`;
+//! options beyond the texts add to a resolve, `OptionTerms`, `TwoPointShare` and `Summed`;
 //! and the other phases, kept whole, the warm start's one per contact among
 //! them.) A reader takes a phase out whole ([`Phases::get`]): the same
 //! [`Phase`], bit for bit, that a `Vec<Phase>` tracer keeps, made when it is
@@ -27,7 +27,7 @@ use std::borrow::Cow;
 /// by their place in the frame's lists, the others (no report, or a wall's,
 /// which are few) as they are.
 #[derive(Clone, Debug, PartialEq)]
-enum Kept {
+enum StoredWork {
     Sat(u32),
     Region { at: u32, box_is_a: bool },
     Plain(Work),
@@ -56,7 +56,7 @@ struct Slot {
 #[derive(Clone, Debug, Default)]
 pub struct Phases {
     slots: Vec<Slot>,
-    detects: Vec<DetectRecord<Kept>>,
+    detects: Vec<DetectRecord<StoredWork>>,
     sats: Vec<SatReport>,
     regions: Vec<RegionTest>,
     corrects: Vec<CorrectRecord>,
@@ -66,7 +66,7 @@ pub struct Phases {
 
 /// How many of each a frame made: room to make at once for the next one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Room {
+pub struct PhaseCounts {
     slots: usize,
     detects: usize,
     sats: usize,
@@ -85,7 +85,7 @@ impl Phases {
     }
 
     /// Empty, with room for `room` of each kind.
-    pub fn with_room(room: Room) -> Phases {
+    pub fn with_room(room: PhaseCounts) -> Phases {
         Phases {
             slots: Vec::with_capacity(room.slots),
             detects: Vec::with_capacity(room.detects),
@@ -98,9 +98,9 @@ impl Phases {
     }
 
     /// As many of each as this frame made, and an eighth more.
-    pub fn room_for_next(&self) -> Room {
+    pub fn room_for_next(&self) -> PhaseCounts {
         let more = |n: usize| n + n / 8;
-        Room {
+        PhaseCounts {
             slots: more(self.slots.len()),
             detects: more(self.detects.len()),
             sats: more(self.sats.len()),
@@ -209,10 +209,10 @@ impl Phases {
     pub fn bytes(&self) -> usize {
         use std::mem::size_of;
         let beyond: usize = self.resolves.iter().map(|r| r.heap_bytes()).sum();
-        let walls: usize = self.detects.iter().map(|d| if let Kept::Plain(w) = &d.work { w.boxed_bytes() } else { 0 }).sum();
+        let walls: usize = self.detects.iter().map(|d| if let StoredWork::Plain(w) = &d.work { w.boxed_bytes() } else { 0 }).sum();
         size_of::<Phases>()
             + self.slots.capacity() * size_of::<Slot>()
-            + self.detects.capacity() * size_of::<DetectRecord<Kept>>()
+            + self.detects.capacity() * size_of::<DetectRecord<StoredWork>>()
             + self.sats.capacity() * size_of::<SatReport>()
             + self.regions.capacity() * size_of::<RegionTest>()
             + self.corrects.capacity() * size_of::<CorrectRecord>()
@@ -222,11 +222,11 @@ impl Phases {
             + walls
     }
 
-    fn work(&self, kept: Kept) -> Work {
+    fn work(&self, kept: StoredWork) -> Work {
         match kept {
-            Kept::Sat(at) => WorkRef::BoxBox(&self.sats[at as usize]).to_work(),
-            Kept::Region { at, box_is_a } => WorkRef::BoxCircle { test: &self.regions[at as usize], box_is_a }.to_work(),
-            Kept::Plain(work) => work,
+            StoredWork::Sat(at) => WorkRef::BoxBox(&self.sats[at as usize]).to_work(),
+            StoredWork::Region { at, box_is_a } => WorkRef::BoxCircle { test: &self.regions[at as usize], box_is_a }.to_work(),
+            StoredWork::Plain(work) => work,
         }
     }
 
@@ -261,13 +261,13 @@ impl Tracer for Phases {
         let kept = match record.work {
             WorkRef::BoxBox(report) => {
                 self.sats.push(*report);
-                Kept::Sat(index(self.sats.len() - 1))
+                StoredWork::Sat(index(self.sats.len() - 1))
             }
             WorkRef::BoxCircle { test, box_is_a } => {
                 self.regions.push(*test);
-                Kept::Region { at: index(self.regions.len() - 1), box_is_a }
+                StoredWork::Region { at: index(self.regions.len() - 1), box_is_a }
             }
-            work => Kept::Plain(work.to_work()),
+            work => StoredWork::Plain(work.to_work()),
         };
         self.slot(List::Detect, self.detects.len(), pass, pair);
         self.detects.push(record.map_work(|_| kept));

@@ -1,7 +1,7 @@
 //! A frame as the debugger sees it: the state it started from and every phase.
 
 use super::body::{BodyState, Motion};
-use super::phases::{Phases, Room};
+use super::phases::{PhaseCounts, Phases};
 use super::{Settings, World, step};
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -16,7 +16,7 @@ pub struct FrameRecord {
 impl FrameRecord {
     /// Room to make for the next frame's phases: as many as this one had, and
     /// an eighth more (see [`record_frame_expecting`]).
-    pub fn room_for_next(&self) -> Room {
+    pub fn room_for_next(&self) -> PhaseCounts {
         self.phases.room_for_next()
     }
 
@@ -41,13 +41,13 @@ impl FrameRecord {
 
 /// Steps the world one frame and keeps everything the step recorded.
 pub fn record_frame(world: &mut World, settings: &Settings) -> FrameRecord {
-    record_frame_expecting(world, settings, Room::default())
+    record_frame_expecting(world, settings, PhaseCounts::default())
 }
 
 /// [`record_frame`] with room made for `room` records of each kind at once: a
 /// caller that has seen a frame of the run knows roughly how many the next
 /// one makes, and spares the lists their regrowth.
-pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Room) -> FrameRecord {
+pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: PhaseCounts) -> FrameRecord {
     let mut record = FrameRecord { phases: Phases::with_room(room), ..FrameRecord::default() };
     record_frame_into(&mut record, world, settings);
     record

@@ -51,7 +51,7 @@ pub(super) fn run<T: Tracer>(
     motions: &mut [Motion],
     (a, b): (usize, usize),
     info: &CollisionInfo,
-    given: Option<Given>,
+    given: Option<TwoPointShare>,
     settings: &Settings,
     pass: usize,
     tracer: &mut T,
@@ -140,7 +140,7 @@ pub(super) fn run<T: Tracer>(
 
                 vrt,
                 beyond: (k_t.is_some() || k_n_vec.is_some() || sliding_after.is_some())
-                    .then(|| Box::new(Beyond { k_t, k_n_vec, sliding_after, jt_max })),
+                    .then(|| Box::new(OptionTerms { k_t, k_n_vec, sliding_after, jt_max })),
                 sliding,
                 jt_free,
                 capped,
@@ -392,13 +392,13 @@ pub struct Impulse {
     /// What only velocity-ratio friction, the cap and a clipped manifold's
     /// solve compute; none with the texts' defaults, which keeps the common
     /// record small.
-    pub beyond: Option<Box<Beyond>>,
+    pub beyond: Option<Box<OptionTerms>>,
 }
 
 /// The parts of an [`Impulse`] that the texts' default (Coulomb friction, no
 /// cap, one point) never computes.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Beyond {
+pub struct OptionTerms {
     /// Only for velocity-ratio friction and the cap.
     pub k_t: Option<f64>,
     /// With the cap: K·n, and v_rel after the normal impulse, which friction acts on.
@@ -429,14 +429,14 @@ pub struct ResolveRecord {
     pub contact: Contact,
     pub impulse: Option<Impulse>,
     /// The normal impulse given by the two-point solve, for a clipped manifold.
-    pub given: Option<Box<Given>>,
+    pub given: Option<Box<TwoPointShare>>,
     /// With `warm_start`: the sums this visit changed, and the impulses it applied.
     pub summed: Option<Box<Summed>>,
 }
 
 /// The normal impulse of one point of a clipped manifold, from [`solve_two`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct Given {
+pub struct TwoPointShare {
     /// Which of the two points this is (0: the deeper).
     pub point: usize,
     pub jn: f64,
@@ -477,7 +477,7 @@ pub enum TwoPointCase {
     Neither,
 }
 
-impl Given {
+impl TwoPointShare {
     /// The two-point solve, in full at the first point and by its result at the second.
     fn quantities(&self) -> Vec<Quantity> {
         let s = &self.solve;
@@ -571,7 +571,7 @@ impl TwoPoints {
     /// What resolving point `point` is given: its normal impulse, and how the
     /// normal impulses from it on change v_rel there. An impulse −λⱼ·n at point j
     /// changes v_rel at point i by −λⱼ·((1/mA + 1/mB)·n + (rAⱼ×n)/IA·rAᵢ⊥ + (rBⱼ×n)/IB·rBᵢ⊥).
-    pub(super) fn given(&self, point: usize, motions: &[Motion], (a, b): (usize, usize), n: DVec2) -> Given {
+    pub(super) fn given(&self, point: usize, motions: &[Motion], (a, b): (usize, usize), n: DVec2) -> TwoPointShare {
         let (ma, mb) = (&motions[a], &motions[b]);
         let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());
         let (ra, rb) = self.arms[point];
@@ -581,7 +581,7 @@ impl TwoPoints {
                 (n * (ima + imb) + ra.perp() * (cross(ra_j, n) * iia) + rb.perp() * (cross(rb_j, n) * iib)) * -self.lambda[j]
             })
             .sum();
-        Given { point, jn: -self.lambda[point], pending, solve: self.clone() }
+        TwoPointShare { point, jn: -self.lambda[point], pending, solve: self.clone() }
     }
 }
 

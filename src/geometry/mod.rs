@@ -75,7 +75,7 @@ impl Feature {
 
 /// How the narrow phase reached its answer, kept so the debugger can show the work.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Method {
+pub enum NarrowTest {
     CircleCircle,
     /// The faces tested are in the report given to [`collide`], if any; the
     /// axis of least penetration (side, face) when the boxes touch.
@@ -105,7 +105,7 @@ pub enum Method {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Detection {
     pub info: Option<CollisionInfo>,
-    pub method: Method,
+    pub method: NarrowTest,
 }
 
 /// Narrow phase for any two shapes, A first. The info's normal always points A → B.
@@ -127,42 +127,42 @@ pub fn collide_reporting(
 ) -> Detection {
     match (a, b) {
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
-            Detection { info: collide_circle_circle(pa.position, *ra, pb.position, *rb), method: Method::CircleCircle }
+            Detection { info: collide_circle_circle(pa.position, *ra, pb.position, *rb), method: NarrowTest::CircleCircle }
         }
         (Shape::Box { size: sa }, Shape::Box { size: sb }) => {
             let found = box_box::sat(*sa, pa, *sb, pb, report);
-            Detection { info: found.map(|f| f.0), method: Method::BoxBox { axis: found.map(|f| f.1) } }
+            Detection { info: found.map(|f| f.0), method: NarrowTest::BoxBox { axis: found.map(|f| f.1) } }
         }
         (Shape::Box { size }, Shape::Circle { radius }) => {
             let (info, test) = collide_box_circle(*size, pa, pb.position, *radius);
-            Detection { info, method: Method::BoxCircle { test, box_is_a: true } }
+            Detection { info, method: NarrowTest::BoxCircle { test, box_is_a: true } }
         }
         (Shape::Circle { radius }, Shape::Box { size }) => {
             let (info, test) = collide_box_circle(*size, pb, pa.position, *radius);
-            Detection { info: info.map(CollisionInfo::flipped), method: Method::BoxCircle { test, box_is_a: false } }
+            Detection { info: info.map(CollisionInfo::flipped), method: NarrowTest::BoxCircle { test, box_is_a: false } }
         }
         (Shape::Segment { half }, Shape::Circle { radius }) => {
             let [from, to] = segment_ends(*half, pa);
             let (info, test) = collide_segment_circle(from, to, pb.position, *radius);
-            Detection { info, method: Method::SegmentCircle { test, wall_is_a: true } }
+            Detection { info, method: NarrowTest::SegmentCircle { test, wall_is_a: true } }
         }
         (Shape::Circle { radius }, Shape::Segment { half }) => {
             let [from, to] = segment_ends(*half, pb);
             let (info, test) = collide_segment_circle(from, to, pa.position, *radius);
-            Detection { info: info.map(CollisionInfo::flipped), method: Method::SegmentCircle { test, wall_is_a: false } }
+            Detection { info: info.map(CollisionInfo::flipped), method: NarrowTest::SegmentCircle { test, wall_is_a: false } }
         }
         (Shape::Segment { half }, Shape::Box { size }) => {
             let found = collide_segment_box(segment_ends(*half, pa).into(), *size, pb, wall_box, clipped);
-            Detection { info: found.map(|f| f.0), method: Method::SegmentBox { wall_is_a: true, second: found.and_then(|f| f.1) } }
+            Detection { info: found.map(|f| f.0), method: NarrowTest::SegmentBox { wall_is_a: true, second: found.and_then(|f| f.1) } }
         }
         (Shape::Box { size }, Shape::Segment { half }) => {
             let found = collide_segment_box(segment_ends(*half, pb).into(), *size, pa, wall_box, clipped);
             let flip = |i: Option<CollisionInfo>| i.map(CollisionInfo::flipped);
             Detection {
                 info: flip(found.map(|f| f.0)),
-                method: Method::SegmentBox { wall_is_a: false, second: flip(found.and_then(|f| f.1)) },
+                method: NarrowTest::SegmentBox { wall_is_a: false, second: flip(found.and_then(|f| f.1)) },
             }
         }
-        (Shape::Segment { .. }, Shape::Segment { .. }) => Detection { info: None, method: Method::SegmentSegment },
+        (Shape::Segment { .. }, Shape::Segment { .. }) => Detection { info: None, method: NarrowTest::SegmentSegment },
     }
 }

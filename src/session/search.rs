@@ -68,7 +68,7 @@ pub fn find_any(world: &mut World, settings: &Settings, names: &[String], condit
         let hits = conditions.iter().enumerate().filter_map(|(c, condition)| Some((in_frame(record, 0, start, names, condition)?, c)));
         hits.min()
     };
-    let mut expected = engine::Room::default();
+    let mut expected = engine::PhaseCounts::default();
     for _ in 0..frames {
         let start = world.clone();
         if energy {

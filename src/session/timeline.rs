@@ -12,7 +12,7 @@
 //! else needs remembering.
 
 use super::{BodyId, Series, Start};
-use crate::engine::{Body, BodyState, FrameRecord, Motion, NoTrace, Room, Settings, Totals, World, record_frame_expecting, step};
+use crate::engine::{Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
@@ -194,12 +194,12 @@ impl Timeline {
 
     /// Room for the next frame's phases, judged from the last cached frame, so
     /// its list need not regrow.
-    fn expected_room(&self) -> Room {
-        self.records.values().next_back().map_or_else(Room::default, |r| r.record.room_for_next())
+    fn expected_room(&self) -> PhaseCounts {
+        self.records.values().next_back().map_or_else(PhaseCounts::default, |r| r.record.room_for_next())
     }
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
-        let expected = if record { self.expected_room() } else { Room::default() };
+        let expected = if record { self.expected_room() } else { PhaseCounts::default() };
         let Start { world, settings, .. } = &mut self.frontier;
         let out = if record {
             Some(record_frame_expecting(world, settings, expected))

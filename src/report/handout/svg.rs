@@ -14,7 +14,8 @@
 //! record or from the bodies' states before and after it.
 
 use super::words::{self, Word};
-use crate::engine::{Body, BodyState, EventImpulse, Phase, PhaseData, Work};
+use crate::engine::event::EventImpulse;
+use crate::engine::{Body, BodyState, Phase, PhaseData, Work};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
 use crate::lesson::Lang;
 use crate::notation::{num, num_near};

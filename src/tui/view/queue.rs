@@ -3,7 +3,8 @@
 //! that looked at the queue), earliest first, each valid or stale.
 
 use super::Theme;
-use crate::engine::{PhaseData, PhaseKind, Queued, Target};
+use crate::engine::event::{Queued, Target};
+use crate::engine::{PhaseData, PhaseKind};
 use crate::notation::num;
 use crate::tui::app::Stepper;
 use ratatui::style::Color;
