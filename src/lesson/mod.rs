@@ -9,6 +9,7 @@ mod check;
 pub mod file;
 pub mod question;
 mod sources;
+mod stale;
 
 pub use crate::notation::Lang;
 pub use check::{CheckOutcome, overrides_text, overrides_text_in, run_checks};
@@ -18,6 +19,7 @@ pub use file::{
 };
 pub use question::{Grade, Judged, Truth, Verdict, anchor_questions, hints, judge, truth};
 pub use sources::Source;
+pub use stale::{narration_settings, stale_banner};
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
 use crate::notation::phase_title;

@@ -11,13 +11,12 @@ pub mod line;
 pub mod quiz;
 pub mod search;
 mod series;
-mod stale;
 mod start;
 mod timeline;
 pub mod variant;
 
+pub use crate::lesson::stale_banner;
 pub use series::Series;
-pub use stale::stale_banner;
 pub use start::{BodyId, Start};
 pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 

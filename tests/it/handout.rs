@@ -95,6 +95,43 @@ fn a_scene_without_narration_gets_a_section_per_frame_where_contact_begins() {
 
 /// The unsigned numbers of a text: digits with an optional decimal part,
 /// not glued to a letter, digit or point before them ("m1" names a body).
+/// `impulse handout tangent-fix --set solver.tangent=projected`: the run is the
+/// fixed one, the narration still the bug's. The handout says so at the top,
+/// marks the step whose numbers no longer hold, and lists the run's numbers to
+/// verify: the rough-balls article's corrected result J = (4.896, 5.472) N·s,
+/// v1 = (2.448, −2.264) m/s, ω1 = 0.28 rad/s and KE 20.952 J, with the
+/// narration's beside them. Its count of differing checks is `impulse check`'s.
+#[test]
+fn a_handout_under_set_marks_what_its_narration_no_longer_says() {
+    let scene = lesson::find("tangent-fix").unwrap().with_sets(&["solver.tangent=projected".to_string()]).unwrap();
+    let failing = lesson::run_checks(&scene).unwrap().iter().filter(|o| !o.passed).count();
+    assert_eq!(failing, 8, "impulse check gives 32 of 40");
+    let md = built(&scene, Lang::En, false).markdown;
+    assert!(md.contains("changed `tangent = rotated-normal → projected`, 8/40 checks give other numbers"), "{md}");
+    assert!(
+        md.contains("> - J at resolve · pass 1 \\(frame 0\\): the narration says (6.624, 3.168), this run gives **(4.896, 5.472)**"),
+        "{md}"
+    );
+    for line in [
+        "- `J` · resolve · pass 1 · frame 0: **(4.896, 5.472) N·s** ⚠ (the narration says (6.624, 3.168) N·s)",
+        "- `m1.velocity` · resolve · pass 1 · frame 0: **(2.448, −2.264) m/s** ⚠",
+        "- `m1.angular_velocity` · resolve · pass 1 · frame 0: **0.28 rad/s** ⚠",
+        "- `kinetic_energy` · resolve · pass 1 · frame 0: **20.952 J** ⚠ (the narration says 38.232 J)",
+        "- `jt` · resolve · pass 1 · frame 0: **−1.44 N·s**\n",
+    ] {
+        assert!(md.contains(line), "missing {line:?}");
+    }
+    // A student's handout says a step differs, never by how much.
+    let student = built(&scene, Lang::En, true).markdown;
+    assert!(student.contains("> ⚠ **The narration's numbers do not hold in this run**."), "{student}");
+    assert!(!student.contains("4.896"), "{student}");
+    // The lesson as written: nothing to mark.
+    for scene in lessons() {
+        let md = built(&scene, Lang::En, false).markdown;
+        assert!(!md.contains('⚠'), "{}", scene.section.as_ref().unwrap().id);
+    }
+}
+
 fn numbers(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();

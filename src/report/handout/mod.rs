@@ -16,7 +16,7 @@ pub mod words;
 
 use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind, Shown};
 use crate::geometry::Shape;
-use crate::lesson::{self, Expected, Lang, Lesson, Place, Records, step_at};
+use crate::lesson::{self, CheckOutcome, Expected, Lang, Lesson, Place, Records, step_at};
 use crate::notation::{
     FACE_CAPTION, code_span, correction_moved_l, derive_in, face_markdown_in, label_in, markdown_text, num, num_near, phase_title_in,
     right_side, rise_mark, state_scale, totals_line,
@@ -104,6 +104,10 @@ pub const SEARCH_BUDGET: Duration = Duration::from_secs(5);
 pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budget: Duration) -> Result<Built, SceneError> {
     let options = Options { pictures: true, ..options };
     let mut h = Handout::new(scene, options);
+    if !scene.steps.is_empty() {
+        // The same checks `impulse check` makes, so that the two agree on what holds.
+        h.checked(lesson::run_checks(scene)?);
+    }
     let mut md = h.head();
     if scene.steps.is_empty() {
         let scanned = frames.unwrap_or(SCAN_FRAMES);
@@ -127,6 +131,7 @@ pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budge
         }
         let records = lesson::run(scene, &scene.settings, &anchored)?;
         let places = lesson::anchor_steps(scene, &records)?;
+
         for record in records.values() {
             md += &h.frame(record, &places);
         }
@@ -230,6 +235,10 @@ pub struct Handout<'a> {
     drawn: usize,
     /// The unit of each check's value, found when its frame is written.
     units: Vec<&'static str>,
+    /// Each check as this run came out (as `impulse check` reports it), once
+    /// [`Handout::checked`] has been given them: under `--set` the narration's
+    /// numbers may no longer hold, and the handout must say where.
+    outcomes: Vec<CheckOutcome>,
     answers: Answers,
     /// The bodies at the scene's start: what a student is given.
     given: Vec<BodyState>,
@@ -247,10 +256,21 @@ impl<'a> Handout<'a> {
             pictures: Vec::new(),
             drawn: 0,
             units: scene.checks.iter().map(|c| state_unit(c.field.as_deref().or(c.world.as_deref()).unwrap_or(""))).collect(),
+            outcomes: Vec::new(),
             answers: Answers::of(scene),
             given: scene.world.states(),
             fence: crate::notation::code_fence(scene.world.bodies.iter().map(|b| b.name.as_str())),
         }
+    }
+
+    /// The checks of the run this handout shows, one per `[[check]]`.
+    pub fn checked(&mut self, outcomes: Vec<CheckOutcome>) {
+        self.outcomes = outcomes;
+    }
+
+    /// The checks whose numbers this run does not give, by index.
+    fn failing(&self) -> impl Iterator<Item = (usize, &CheckOutcome)> {
+        self.outcomes.iter().enumerate().filter(|(_, o)| !o.passed)
     }
 
     fn word(&self, w: Word) -> &'static str {
@@ -295,6 +315,7 @@ impl<'a> Handout<'a> {
             }
             None => writeln!(md, "# {}{worksheet}\n", markdown_text(&crate::scene::error::escaped(&self.scene.file))).unwrap(),
         }
+        self.other_run(&mut md);
         self.world_line(&mut md);
         self.bodies_table(&mut md);
         if self.options.pictures && self.scene.steps.is_empty() {
@@ -303,6 +324,55 @@ impl<'a> Handout<'a> {
             writeln!(md, "![{}]({file})\n", self.word(words::SETUP)).unwrap();
         }
         md
+    }
+
+    /// A warning when the run is not the one the narration describes: the
+    /// settings changed on the command line, and how many checks differ.
+    fn other_run(&self, md: &mut String) {
+        let failing = self.failing().count();
+        let changed = lesson::narration_settings(self.scene);
+        if failing == 0 && changed.is_empty() {
+            return;
+        }
+        let colon = self.word(words::COLON);
+        write!(md, "> ⚠ **{}**", self.word(words::OTHER_RUN)).unwrap();
+        if !changed.is_empty() {
+            let list: Vec<String> = changed.iter().map(|(k, a, b)| code_span(&format!("{k} = {a} → {b}"))).collect();
+            write!(md, "{colon}{} {}", self.word(words::SETTINGS_CHANGED), list.join(self.word(words::LIST_COMMA))).unwrap();
+        }
+        if failing > 0 {
+            let sep = if changed.is_empty() { colon } else { self.word(words::LIST_COMMA) };
+            write!(md, "{sep}{failing}/{} {}", self.outcomes.len(), self.word(words::CHECKS_DIFFER)).unwrap();
+        }
+        writeln!(md, "{}\n", self.word(words::FULL_STOP)).unwrap();
+    }
+
+    /// Under a step, the checks at its phase that this run does not give: the
+    /// narration's number beside the run's (a student's handout says only that
+    /// they differ, since the numbers are the answers).
+    fn step_differs(&self, md: &mut String, frame: &FrameRecord, pi: usize) {
+        let here: Vec<&CheckOutcome> = self
+            .failing()
+            .filter(|(i, _)| {
+                let c = &self.scene.checks[*i];
+                c.frame == frame.frame && c.with == Default::default() && lesson::find_phase(frame, &c.anchor(), &self.names) == Some(pi)
+            })
+            .map(|(_, o)| o)
+            .collect();
+        if here.is_empty() {
+            return;
+        }
+        writeln!(md, "> ⚠ **{}**{}", self.word(words::STEP_DIFFERS), if self.options.student { "." } else { self.word(words::COLON) })
+            .unwrap();
+        if !self.options.student {
+            for o in here {
+                let what = if self.options.lang == Lang::Zh { &o.what_zh } else { &o.what };
+                let (says, gives) = (self.word(words::NARRATION_SAYS), self.word(words::RUN_GIVES));
+                writeln!(md, "> - {}{}{says} {}, {gives} **{}**", markdown_text(what), self.word(words::COLON), o.expected, o.actual)
+                    .unwrap();
+            }
+        }
+        md.push('\n');
     }
 
     fn world_line(&self, md: &mut String) {
@@ -412,6 +482,7 @@ impl<'a> Handout<'a> {
             let title = phase_title_in(phase, &self.names, self.terms());
             writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), markdown_text(&title)).unwrap();
             self.narration(&mut md, step.text(lang));
+            self.step_differs(&mut md, frame, pi);
             self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
         }
         md
@@ -625,7 +696,11 @@ impl<'a> Handout<'a> {
                         }
                         Expected::Bool(b) => b.to_string(),
                     };
-                    format!("**{expected}{unit}**")
+                    match self.outcomes.get(i).filter(|o| !o.passed) {
+                        // The run's number, as `impulse check` gives it, and the narration's beside it.
+                        Some(o) => format!("**{}{unit}** ⚠ ({} {expected}{unit})", o.actual, self.word(words::NARRATION_SAYS)),
+                        None => format!("**{expected}{unit}**"),
+                    }
                 };
                 let frame = self.frame_text(c.frame).to_lowercase();
                 let (what, at) = (code_span(&what), markdown_text(&lesson::describe_in(&c.anchor(), self.terms())));

@@ -59,6 +59,14 @@ words! {
     L_MOVED = "L is taken about the origin (0, 0): the correction moved bodies without changing their velocities, and m·x×v changes with x",
         "L 是对原点 (0, 0) 取的：位置修正移动了物体而没有改变速度，而 m·x×v 随 x 改变";
     NUMBERS_TO_VERIFY = "Numbers to verify", "核对数值";
+    OTHER_RUN = "This handout shows a run other than the one its narration was written for",
+        "本讲义所示的运行与讲解所依据的运行不同";
+    SETTINGS_CHANGED = "changed", "改动";
+    CHECKS_DIFFER = "checks give other numbers than the narration; the steps they concern are marked ⚠, and the numbers to verify are this run's",
+        "项检查的数值与讲解不同；相关步骤标有 ⚠，核对数值为本次运行的数值";
+    STEP_DIFFERS = "The narration's numbers do not hold in this run", "讲解中的数值在本次运行中不成立";
+    NARRATION_SAYS = "the narration says", "讲解写的是";
+    RUN_GIVES = "this run gives", "本次运行得到";
     ANSWERS_TO_FIND = "Answers to find", "待求的量";
     QUESTIONS = "Questions", "问题";
     WITH = "with", "设置";

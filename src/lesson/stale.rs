@@ -2,8 +2,8 @@
 //! numbers were worked out for the lesson's own settings and bodies, so after
 //! a toggle, an edit of a body's make-up or a deletion they no longer match.
 
+use super::Lesson;
 use crate::engine::{Body, Settings};
-use crate::lesson::Lesson;
 use crate::notation::num;
 use crate::scene::file::SolverSection;
 use crate::scene::{SOLVER_KEYS, SolverValue};
@@ -23,6 +23,13 @@ fn settings_pairs(lesson: &Settings, viewing: &Settings) -> Vec<(String, String,
     let solver = SOLVER_KEYS.iter().map(|k| (k.key, shown((k.get)(&l)), shown((k.get)(&v))));
     let rest = [("motion", on(lesson.motion), on(viewing.motion)), ("dt", num(lesson.dt), num(viewing.dt))];
     solver.chain(rest).filter(|(_, a, b)| a != b).map(|(k, a, b)| (k.to_string(), a, b)).collect()
+}
+
+/// The settings a run differs in from those its narration was written for
+/// (`--set` on the command line), as `key`, the narration's value and the run's.
+pub fn narration_settings(lesson: &Lesson) -> Vec<(String, String, String)> {
+    let narrated = lesson.narrated.as_deref().unwrap_or(&lesson.scene);
+    settings_pairs(&narrated.settings, &lesson.settings)
 }
 
 /// What a body is made of, not where it is: motion changes the rest.
