@@ -266,9 +266,12 @@ fn a_student_handout_states_no_checked_result() {
     for scene in lessons() {
         let id = scene.section.as_ref().unwrap().id.clone();
         let b = built(&scene, Lang::En, true);
-        // The questions at the end ask for results in the author's words; a
-        // choice question lists its answer among the others by design.
+        // The questions (at their steps, or at the end) ask for results in the
+        // author's words; a choice question lists its answer among the others
+        // by design.
         let md = b.markdown.split("\n## Questions\n").next().unwrap();
+        let question = |l: &&str| l.starts_with("**Question ") || l.starts_with("   - (") || l.starts_with("   Work it out here:");
+        let md: String = md.lines().filter(|l| !question(l)).map(|l| format!("{l}\n")).collect();
         let md = without_places(&md.replace('−', "-"));
         let given = given(&scene);
         let given_vectors = given_vectors(&scene);

@@ -80,6 +80,7 @@ const WORK: &str = "________________________";
 /// snapshot tests' and `--format markdown`'s).
 pub fn handout(scene: &Lesson, frames: &Records, places: &[Option<Place>]) -> String {
     let mut h = Handout::new(scene, Options::default());
+    h.asked_at(lesson::anchor_questions(scene, frames).unwrap_or_default(), places);
     let mut md = h.head();
     for frame in frames.values() {
         md += &h.frame(frame, places);
@@ -131,7 +132,7 @@ pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budge
         }
         let records = lesson::run(scene, &scene.settings, &anchored)?;
         let places = lesson::anchor_steps(scene, &records)?;
-
+        h.asked_at(lesson::anchor_questions(scene, &records)?, &places);
         for record in records.values() {
             md += &h.frame(record, &places);
         }
@@ -239,6 +240,9 @@ pub struct Handout<'a> {
     /// [`Handout::checked`] has been given them: under `--set` the narration's
     /// numbers may no longer hold, and the handout must say where.
     outcomes: Vec<CheckOutcome>,
+    /// Where each question is asked: at its step, before the derivation that
+    /// answers it. A question at no step's phase is listed at the end.
+    question_places: Vec<Option<Place>>,
     answers: Answers,
     /// The bodies at the scene's start: what a student is given.
     given: Vec<BodyState>,
@@ -257,6 +261,7 @@ impl<'a> Handout<'a> {
             drawn: 0,
             units: scene.checks.iter().map(|c| state_unit(c.field.as_deref().or(c.world.as_deref()).unwrap_or(""))).collect(),
             outcomes: Vec::new(),
+            question_places: Vec::new(),
             answers: Answers::of(scene),
             given: scene.world.states(),
             fence: crate::notation::code_fence(scene.world.bodies.iter().map(|b| b.name.as_str())),
@@ -266,6 +271,32 @@ impl<'a> Handout<'a> {
     /// The checks of the run this handout shows, one per `[[check]]`.
     pub fn checked(&mut self, outcomes: Vec<CheckOutcome>) {
         self.outcomes = outcomes;
+    }
+
+    /// Where the lesson's questions are asked (`lesson::anchor_questions`): a
+    /// question at a step's phase is asked there; the others at the end.
+    pub fn asked_at(&mut self, questions: Vec<Option<Place>>, steps: &[Option<Place>]) {
+        self.question_places = questions.into_iter().map(|q| q.filter(|place| steps.contains(&Some(*place)))).collect();
+    }
+
+    /// The questions asked at phase `pi` of `frame`, numbered as in the lesson,
+    /// with room sized to the answer: two blanks for a vector.
+    fn questions_here(&self, md: &mut String, frame: &FrameRecord, pi: usize) {
+        let lang = self.options.lang;
+        for (i, q) in self.scene.questions.iter().enumerate() {
+            if self.question_places.get(i).copied().flatten() != Some((frame.frame, pi)) {
+                continue;
+            }
+            let truth =
+                q.answer.as_deref().and_then(|a| lesson::truth(a, &frame.phases.at(pi), &self.names, || frame.state_after(pi + 1)).ok());
+            let room = match truth.map(|t| (t.value, t.unit)) {
+                Some((engine::Value::Vector(_), unit)) => format!("({BLANK}, {BLANK}) {unit}"),
+                Some((_, unit)) => format!("{BLANK} {unit}"),
+                None => format!("{BLANK}{BLANK}"),
+            };
+            let asked = Question { number: i + 1, ask: q.ask(lang), choices: q.choices(lang), room: room.trim_end().to_string() };
+            question(md, &asked, lang, true);
+        }
     }
 
     /// The checks whose numbers this run does not give, by index.
@@ -481,6 +512,8 @@ impl<'a> Handout<'a> {
             writeln!(md, "## {}. {title}\n", self.sections).unwrap();
             let title = phase_title_in(phase, &self.names, self.terms());
             writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), markdown_text(&title)).unwrap();
+            // The questions first: the narration may work out their answers.
+            self.questions_here(&mut md, frame, pi);
             self.narration(&mut md, step.text(lang));
             self.step_differs(&mut md, frame, pi);
             self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
@@ -708,40 +741,56 @@ impl<'a> Handout<'a> {
             }
             md.push('\n');
         }
-        if self.options.student {
-            let lang = self.options.lang;
-            let list: Vec<Question> =
-                self.scene.questions.iter().map(|q| Question { ask: q.ask(lang), choices: q.choices(lang) }).collect();
-            md += &questions(&list, lang);
-        }
+        let lang = self.options.lang;
+        let at_end = |i: usize| self.question_places.get(i).copied().flatten().is_none();
+        let list: Vec<Question> = (self.scene.questions.iter().enumerate())
+            .filter(|&(i, _)| at_end(i))
+            .map(|(i, q)| Question { number: i + 1, ask: q.ask(lang), choices: q.choices(lang), room: format!("{BLANK}{BLANK}") })
+            .collect();
+        md += &questions(&list, lang);
         md
     }
 }
 
-/// A question of the lesson as a student's handout lists it.
+/// A question of the lesson as a handout asks it.
 pub struct Question<'q> {
+    /// Its number in the lesson, from 1.
+    pub number: usize,
     pub ask: &'q str,
     /// The choices, if it is a multiple choice.
     pub choices: Vec<&'q str>,
+    /// Room for a number: blanks sized to the answer, with its unit (two
+    /// blanks for a vector); empty for a choice.
+    pub room: String,
 }
 
-/// The lesson's questions with room for the answers.
+/// One question with its choices or its room: in the list at the end, or at
+/// its step ("**Question 2.**").
+fn question(md: &mut String, q: &Question, lang: Lang, at_step: bool) {
+    if at_step {
+        writeln!(md, "**{} {}.** {}\n", words::QUESTION.get(lang), q.number, q.ask.trim()).unwrap();
+    } else {
+        writeln!(md, "{}. {}\n", q.number, q.ask.trim()).unwrap();
+    }
+    for (k, choice) in q.choices.iter().enumerate() {
+        let letter = char::from(b'a' + (k % 26) as u8);
+        writeln!(md, "   - ({letter}) {choice}").unwrap();
+    }
+    if q.choices.is_empty() {
+        writeln!(md, "   {} {}", words::WORK_HERE.get(lang), q.room).unwrap();
+    }
+    md.push('\n');
+}
+
+/// Questions with room for the answers, under a heading.
 pub fn questions(list: &[Question], lang: Lang) -> String {
     let mut md = String::new();
     if list.is_empty() {
         return md;
     }
     writeln!(md, "## {}\n", words::QUESTIONS.get(lang)).unwrap();
-    for (i, q) in list.iter().enumerate() {
-        writeln!(md, "{}. {}\n", i + 1, q.ask.trim()).unwrap();
-        for (k, choice) in q.choices.iter().enumerate() {
-            let letter = char::from(b'a' + (k % 26) as u8);
-            writeln!(md, "   - ({letter}) {choice}").unwrap();
-        }
-        if q.choices.is_empty() {
-            writeln!(md, "   {} {BLANK}{BLANK}", words::WORK_HERE.get(lang)).unwrap();
-        }
-        md.push('\n');
+    for q in list {
+        question(&mut md, q, lang, false);
     }
     md
 }
@@ -767,13 +816,13 @@ mod tests {
     fn questions_are_listed_with_room_or_choices() {
         let md = questions(
             &[
-                Question { ask: "What sign will jt have?", choices: vec!["positive", "negative"] },
-                Question { ask: "What is jn?", choices: vec![] },
+                Question { number: 1, ask: "What sign will jt have?", choices: vec!["positive", "negative"], room: String::new() },
+                Question { number: 2, ask: "What is jn?", choices: vec![], room: format!("{BLANK} N·s") },
             ],
             Lang::En,
         );
         assert!(md.starts_with("## Questions\n\n1. What sign will jt have?\n\n   - (a) positive\n   - (b) negative\n"), "{md}");
-        assert!(md.contains("2. What is jn?\n\n   Work it out here: ________________\n"), "{md}");
+        assert!(md.contains("2. What is jn?\n\n   Work it out here: ________ N·s\n"), "{md}");
         assert_eq!(questions(&[], Lang::Zh), "");
     }
 }

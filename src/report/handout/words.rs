@@ -69,6 +69,7 @@ words! {
     RUN_GIVES = "this run gives", "本次运行得到";
     ANSWERS_TO_FIND = "Answers to find", "待求的量";
     QUESTIONS = "Questions", "问题";
+    QUESTION = "Question", "问题";
     WITH = "with", "设置";
     HELD_BACK = "Part of the narration works out the answers; it is left out here and is in the teacher's handout.",
         "讲解中有一部分给出了答案，此处略去，见教师版。";
