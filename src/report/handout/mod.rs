@@ -718,7 +718,11 @@ impl<'a> Handout<'a> {
                 let unit = self.units[i];
                 let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
                 let answer = if self.options.student {
-                    format!("{BLANK}{unit}")
+                    match c.expected {
+                        // Two blanks for a vector: room sized to the answer.
+                        Expected::Vector(_) => format!("({BLANK}, {BLANK}){unit}"),
+                        _ => format!("{BLANK}{unit}"),
+                    }
                 } else {
                     let expected = match &c.expected {
                         Expected::Scalar(x) => num(*x),
