@@ -182,6 +182,10 @@ enum Command {
         /// Write over files of the same names even if no earlier handout wrote them.
         #[arg(long)]
         force: bool,
+        /// For a scene without narration: a picture for every phase shown, and up to 64 sections (not 8 sections
+        /// with one picture each).
+        #[arg(long)]
+        all: bool,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
@@ -257,8 +261,8 @@ pub fn main() -> ExitCode {
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets, .. }) => {
             run(&target, &sets, frames, format, phases.as_deref(), only, lang)
         }
-        Some(Command::Handout { target, out, student, frames, force, sets }) => {
-            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang })
+        Some(Command::Handout { target, out, student, frames, force, all, sets }) => {
+            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang, all })
         }
         Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format, lang),
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames, lang),

@@ -27,13 +27,14 @@ pub struct Request {
     pub frames: Option<u64>,
     pub force: bool,
     pub lang: Lang,
+    pub all: bool,
 }
 
 pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCode, SceneError> {
     let scene = super::load_in(target, sets, request.lang)?;
     let id = id_of(&scene);
     let dir = request.out.clone().unwrap_or_else(|| PathBuf::from(format!("{id}-handout")));
-    let options = Options { lang: request.lang, student: request.student, pictures: true };
+    let options = Options { lang: request.lang, student: request.student, pictures: true, all: request.all };
     let built = handout::build(&scene, options, request.frames)?;
     let markdown = options.markdown_name(&id);
     let mut files: Vec<(String, &str)> = vec![(markdown.clone(), built.markdown.as_str())];

@@ -17,7 +17,7 @@ fn lessons() -> Vec<Lesson> {
 }
 
 fn built(scene: &Lesson, lang: Lang, student: bool) -> Built {
-    build(scene, Options { lang, student, pictures: true }, None).unwrap_or_else(|e| panic!("{e}"))
+    build(scene, Options { lang, student, pictures: true, all: false }, None).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -89,12 +89,15 @@ fn a_scene_without_narration_gets_a_section_per_frame_where_contact_begins() {
             assert!(["### detect", "### correct", "### resolve", "### warm"].iter().any(|k| p.starts_with(k)), "{p}");
         }
     }
-    // The set-up is drawn first.
+    // The set-up is drawn first, then one picture a section.
     assert_eq!(b.pictures[0].file, "setup.svg");
+    assert_eq!(b.pictures.len(), 1 + sections.len());
+    // `--all`: a picture for every phase shown.
+    let all = build(&scene, Options { lang: Lang::En, student: false, pictures: true, all: true }, None).unwrap();
+    let shown = all.markdown.lines().filter(|l| l.starts_with("### ")).count();
+    assert!(all.pictures.len() == 1 + shown && shown > sections.len(), "{} pictures, {shown} phases", all.pictures.len());
 }
 
-/// The unsigned numbers of a text: digits with an optional decimal part,
-/// not glued to a letter, digit or point before them ("m1" names a body).
 /// `impulse handout tangent-fix --set solver.tangent=projected`: the run is the
 /// fixed one, the narration still the bug's. The handout says so at the top,
 /// marks the step whose numbers no longer hold, and lists the run's numbers to
@@ -132,6 +135,8 @@ fn a_handout_under_set_marks_what_its_narration_no_longer_says() {
     }
 }
 
+/// The unsigned numbers of a text: digits with an optional decimal part,
+/// not glued to a letter, digit or point before them ("m1" names a body).
 fn numbers(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();

@@ -36,6 +36,9 @@ pub struct Options {
     pub student: bool,
     /// Draw a picture for each section and link it.
     pub pictures: bool,
+    /// For a scene without narration: a picture for every phase shown, and up
+    /// to [`MAX_FRAMES_ALL`] sections (not [`MAX_FRAMES`] with one picture each).
+    pub all: bool,
 }
 
 impl Options {
@@ -67,6 +70,9 @@ pub struct Built {
 
 /// In a scene without narration: at most this many frames get a section …
 pub const MAX_FRAMES: usize = 8;
+/// The sections of a scene's handout with `--all`: still a bound, since each
+/// section's frame is held until the handout is written.
+pub const MAX_FRAMES_ALL: usize = 64;
 /// … each with at most this many phases written out.
 pub const MAX_PHASES: usize = 8;
 /// How many frames are searched for contacts in a scene without narration, unless told.
@@ -112,7 +118,8 @@ pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budge
     let mut md = h.head();
     if scene.steps.is_empty() {
         let scanned = frames.unwrap_or(SCAN_FRAMES);
-        let (records, ended) = eventful_frames(scene, scanned, budget)?;
+        let cap = if options.all { MAX_FRAMES_ALL } else { MAX_FRAMES };
+        let (records, ended) = eventful_frames(scene, scanned, cap, budget)?;
         writeln!(md, "*{} {scanned}*\n", h.word(words::WHICH_FRAMES)).unwrap();
         if records.is_empty() {
             writeln!(md, "{}\n", h.word(words::NO_EVENTS)).unwrap();
@@ -149,7 +156,7 @@ pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budge
 /// and a frame with a contact or an action is recorded again from its start
 /// (the step is deterministic), so a long search stays fast, and it stops
 /// when it has taken `budget`.
-fn eventful_frames(scene: &Lesson, frames: u64, budget: Duration) -> Result<(Records, Searched), SceneError> {
+fn eventful_frames(scene: &Lesson, frames: u64, cap: usize, budget: Duration) -> Result<(Records, Searched), SceneError> {
     let started = Instant::now();
     let names = lesson::body_names(scene);
     let mut world = scene.world.clone();
@@ -177,7 +184,7 @@ fn eventful_frames(scene: &Lesson, frames: u64, budget: Duration) -> Result<(Rec
         let begins = pairs.iter().any(|p| !touching.contains(p));
         touching = pairs;
         if (begins || acted) && !eventful(&record).is_empty() {
-            if records.len() == MAX_FRAMES {
+            if records.len() == cap {
                 return Ok((records, Searched::Full));
             }
             records.insert(f, record);
@@ -490,9 +497,10 @@ impl<'a> Handout<'a> {
             }
             self.sections += 1;
             writeln!(md, "## {}. {} (t = {} s)\n", self.sections, self.frame_text(frame.frame), num(frame.time)).unwrap();
-            for &pi in shown.iter().take(MAX_PHASES) {
+            for (k, &pi) in shown.iter().take(MAX_PHASES).enumerate() {
                 writeln!(md, "### {}\n", markdown_text(&phase_title_in(&frame.phases.at(pi), &self.names, self.terms()))).unwrap();
-                self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
+                // One picture a section, of the first thing that happened, unless every one is asked for.
+                self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]), k == 0 || self.options.all);
             }
             if shown.len() > MAX_PHASES {
                 writeln!(md, "*{} {}*\n", shown.len() - MAX_PHASES, self.word(words::MORE_PHASES)).unwrap();
@@ -516,7 +524,7 @@ impl<'a> Handout<'a> {
             self.questions_here(&mut md, frame, pi);
             self.narration(&mut md, step.text(lang));
             self.step_differs(&mut md, frame, pi);
-            self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]));
+            self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]), true);
         }
         md
     }
@@ -553,11 +561,18 @@ impl<'a> Handout<'a> {
     }
 
     /// One phase: its picture, its formulas, the bodies' states and the totals.
-    fn phase(&mut self, md: &mut String, frame: &FrameRecord, pi: usize, (before, after): (&engine::Totals, &engine::Totals)) {
+    fn phase(
+        &mut self,
+        md: &mut String,
+        frame: &FrameRecord,
+        pi: usize,
+        (before, after): (&engine::Totals, &engine::Totals),
+        picture: bool,
+    ) {
         let phase = &frame.phases.at(pi);
         let states_before = frame.state_after(pi);
         let states_after = frame.state_after(pi + 1);
-        if self.options.pictures {
+        if self.options.pictures && picture {
             let title = format!("{} · {}", self.frame_text(frame.frame), phase_title_in(phase, &self.names, self.terms()));
             self.drawn += 1;
             let file = self.draw(self.drawn, Some(phase), &states_before, &states_after, title.clone());
