@@ -1,12 +1,13 @@
 //! State and update: every key becomes a `Msg`, and `update` is the only
 //! thing that changes the state. The view reads the state and nothing else.
 
-use super::breaks::{Breakpoints, Prompt};
+use super::breakpoints::Breakpoints;
 use super::canvas::CanvasView;
 use super::edit;
 use super::effect::{Effect, Outcome};
 use super::fields::FieldEditor;
 pub use super::msg::Msg;
+use super::prompt::Prompt;
 pub use super::quiz::{AnswerPrompt, Classroom};
 use super::shot::Shot;
 use super::words::{fill, words};

@@ -4,14 +4,13 @@
 //! same language as `impulse run --break-on`.
 
 use super::app::{Mode, Msg, Stepper};
+use super::prompt::{Ask, Prompt};
 use super::words::{fill, words};
-use crate::engine::Body;
 use crate::lesson::find_phase;
 use crate::session::BodyId;
 use crate::session::condition::Condition;
 use crate::session::line::LineEdit;
 use crate::session::search::{find_any, matches_in};
-use std::collections::BTreeMap;
 
 /// A search looks this many frames ahead or back at most. Frames other than
 /// the one on screen are stepped with the session's search (a tracer that
@@ -24,67 +23,6 @@ const BACK_WINDOW: u64 = 30;
 const HISTORY: usize = 32;
 /// `:` goes at most this far past the last frame run (each is stepped).
 const AHEAD: u64 = 10_000;
-
-/// What a prompt on the status line asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    Breakpoint,
-    Frame,
-    /// A/B's overrides.
-    Variant,
-    /// A new name for the selected body.
-    Rename,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Prompt {
-    pub ask: Ask,
-    pub text: LineEdit,
-    /// Which history entry ↑ ↓ show, counted back from the newest.
-    back: Option<usize>,
-}
-
-impl Prompt {
-    pub fn new(ask: Ask) -> Prompt {
-        Prompt { ask, text: LineEdit::default(), back: None }
-    }
-}
-
-/// The breakpoints and the conditions typed so far. A breakpoint holds the
-/// bodies it names by identity: it follows a body renamed or moved in the list
-/// by an edit, and matches nothing in frames whose world lacks one of them
-/// (deleted there, or not yet added).
-#[derive(Clone, Debug, Default)]
-pub struct Breakpoints {
-    pub list: Vec<Condition<BodyId>>,
-    pub history: Vec<String>,
-    /// The name each body they name had when last seen, for a body that is gone.
-    last_names: BTreeMap<BodyId, String>,
-}
-
-impl Breakpoints {
-    /// The breakpoints that can match in a world whose bodies are `ids`, with
-    /// their bodies as its indices, and each one's number in the list.
-    fn live(&self, ids: &[BodyId]) -> (Vec<Condition>, Vec<usize>) {
-        let found = self.list.iter().enumerate().filter_map(|(k, c)| Some((c.map_bodies(|id| ids.iter().position(|i| i == id))?, k)));
-        found.unzip()
-    }
-
-    /// Notes the names of the bodies of a world (`ids`, `bodies`) that they name.
-    pub(super) fn remember(&mut self, ids: &[BodyId], bodies: &[Body]) {
-        for (id, b) in ids.iter().zip(bodies) {
-            if self.list.iter().any(|c| c.bodies().any(|n| n == id)) {
-                self.last_names.insert(*id, b.name.clone());
-            }
-        }
-    }
-
-    /// The numbers (from 1) of those that name a body of `before` that `after` lacks.
-    pub(super) fn lost(&self, before: &[BodyId], after: &[BodyId]) -> Vec<usize> {
-        let gone = |id: &BodyId| before.contains(id) && !after.contains(id);
-        self.list.iter().enumerate().filter(|(_, c)| c.bodies().any(gone)).map(|(k, _)| k + 1).collect()
-    }
-}
 
 impl Stepper {
     pub(super) fn breaks_key(&mut self, msg: Msg) {

@@ -2,6 +2,7 @@
 //! and `view` (a pure function of the state).
 
 pub mod app;
+mod breakpoints;
 mod breaks;
 mod canvas;
 mod edit;
@@ -10,6 +11,7 @@ pub mod fields;
 pub mod keys;
 mod modes;
 mod msg;
+pub mod prompt;
 pub mod quiz;
 pub mod shot;
 mod terminal;

@@ -4,7 +4,7 @@ use super::Theme;
 use crate::engine::Method;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
-use crate::tui::breaks::Ask;
+use crate::tui::prompt::Ask;
 use crate::tui::shot::Shot;
 use crate::tui::words::{Words, fill};
 use ratatui::style::{Color, Modifier};
