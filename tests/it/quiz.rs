@@ -558,3 +558,16 @@ fn presenter_mode_puts_a_hidden_result_into_later_formulas_as_its_symbol() {
     let shown = screen(&app, 120, 40);
     assert!(shown.contains("= (7.6, 11.8) + (0.8, −0.6)·0"), "{shown}");
 }
+
+/// The time step is the world's setting (integrators: 1/60 s), not a result:
+/// at the integrate phase integrators' Q1 asks at, the derivation shows it
+/// while the new position stays hidden.
+#[test]
+fn the_time_step_is_a_setting_and_shows_while_the_results_are_hidden() {
+    let mut app = open("integrators", true);
+    to_first(&mut app, PhaseKind::Integrate);
+    assert!(matches!(stepper(&app).mode, Mode::Answer(_)), "Q1 asked here");
+    let shown = screen(&app, 120, 40);
+    assert!(shown.contains("dt = 0.0166667") && !shown.contains("dt = ?"), "{shown}");
+    assert!(shown.contains("x' ball = x + v·dt") && !shown.contains("0.0639444"), "{shown}");
+}
