@@ -32,9 +32,10 @@ pub struct Truth {
     pub unit: &'static str,
     /// Where it stands among the phase's quantities (none for a body's state).
     pub quantity: Option<usize>,
-    /// The pair's restitution e at the phase, if it records one: an answer
-    /// off by (1 + e) is graded as such.
-    pub restitution: Option<f64>,
+    /// The pair's restitution e at the phase, if it records one and the value
+    /// is an impulse or a velocity the impulse left: an answer off by (1 + e)
+    /// is graded as such. With its symbol: e, or Dobre & Ramtal's CR.
+    pub restitution: Option<(f64, &'static str)>,
 }
 
 impl Truth {
@@ -58,10 +59,15 @@ fn magnitude(v: &Value) -> Vec<f64> {
 /// run (`after` gives the states). A problem, not yet located, otherwise.
 pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce() -> Vec<BodyState>) -> Result<Truth, Problem> {
     let quantities = phase.quantities(names);
-    let restitution = quantities.iter().find(|q| q.name == "e").and_then(|q| match q.value {
-        Value::Scalar(e) => Some(e),
+    // Restitution's factor (1 + e) is in an impulse and in the velocities it
+    // leaves, never in what comes before it (vrn, vrt): only those are graded
+    // against it. Dobre & Ramtal's pair bounce calls e CR.
+    let restitution = quantities.iter().find_map(|q| match (q.name.as_str(), &q.value) {
+        ("e", Value::Scalar(e)) => Some((*e, "e")),
+        ("CR", Value::Scalar(e)) => Some((*e, "CR")),
         _ => None,
     });
+    let of_impulse = |unit: &str, name: &str| unit == "N·s" || name.ends_with('\'');
     // A quantity by its name (names hold no dots), or a part of one.
     let whole = quantities.iter().position(|q| q.name == answer).map(|i| (i, None));
     let found = whole.or_else(|| {
@@ -72,6 +78,7 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
     if let Some((i, axis)) = found {
         let q = &quantities[i];
         let value = number(answer, &q.value, axis)?;
+        let restitution = restitution.filter(|_| of_impulse(q.unit, &q.name));
         return Ok(Truth { name: answer.to_string(), value, unit: q.unit, quantity: Some(i), restitution });
     }
     // A body's state: "m1.velocity", "m1.velocity.x".
@@ -95,6 +102,8 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
             _ => Value::Scalar(s.angular_velocity),
         };
         let value = number(answer, &value, axis)?;
+        // A body's velocity or spin after a phase that records e is one the impulse left.
+        let restitution = restitution.filter(|_| matches!(field, "velocity" | "angular_velocity"));
         return Ok(Truth { name: answer.to_string(), value, unit, quantity: None, restitution });
     }
     let have: Vec<&str> = quantities.iter().map(|q| q.name.as_str()).collect();
@@ -173,10 +182,13 @@ pub enum Grade {
     Swapped,
     /// Within 10 % but not within the question's tolerance: the share off.
     Close(f64),
-    /// Further off: the share, and for a number whether it is too large.
+    /// Further off: the share, and for a number whether its size is too
+    /// large (−11.52 for −7.2 is too large, 0 too small) and whether its sign
+    /// is wrong too; the share is then the sizes'.
     Off {
         share: f64,
         too_large: Option<bool>,
+        wrong_sign: bool,
     },
 }
 
@@ -234,10 +246,11 @@ impl Grade {
             }
             Grade::Factor { factor, restitution, too_large } => {
                 let f = num_near(*factor, *factor);
+                let symbol = truth.and_then(|t| t.restitution).map_or("e", |(_, symbol)| symbol);
                 let e = match (restitution, zh) {
                     (false, _) => String::new(),
-                    (true, false) => format!(" (1 + e is {f} here)"),
-                    (true, true) => format!("（这里 1 + e 就是 {f}）"),
+                    (true, false) => format!(" (1 + {symbol} is {f} here)"),
+                    (true, true) => format!("（这里 1 + {symbol} 就是 {f}）"),
                 };
                 match (zh, too_large) {
                     (false, true) => format!("off by a factor of {f}{e}: {f} times too large"),
@@ -257,14 +270,26 @@ impl Grade {
                     format!("close: {off} % off, within 10 %, but this asks for ±{asked} %")
                 }
             }
-            Grade::Off { share, too_large } => {
+            Grade::Off { share, too_large, wrong_sign } => {
                 let off = if share.is_finite() { pct(*share) } else { "100".to_string() };
+                let sign = match (wrong_sign, zh) {
+                    (false, _) => "",
+                    (true, false) => "the wrong sign, and ",
+                    (true, true) => "符号错了，而且",
+                };
+                // Of a negative answer, "too large" could be read either way: it is said of the size.
+                let negative = truth.is_some_and(|t| matches!(t.value, Value::Scalar(x) if x < 0.0));
+                let size = match (negative || *wrong_sign, zh) {
+                    (false, _) => "",
+                    (true, false) => " in size",
+                    (true, true) => "大小",
+                };
                 match (zh, too_large) {
-                    (false, Some(true)) => format!("too large, by about {off} %"),
-                    (false, Some(false)) => format!("too small, by about {off} %"),
+                    (false, Some(true)) => format!("{sign}too large{size}, by about {off} %"),
+                    (false, Some(false)) => format!("{sign}too small{size}, by about {off} %"),
                     (false, None) => format!("off by about {off} % of its length"),
-                    (true, Some(true)) => format!("偏大，约 {off} %"),
-                    (true, Some(false)) => format!("偏小，约 {off} %"),
+                    (true, Some(true)) => format!("{sign}{size}偏大，约 {off} %"),
+                    (true, Some(false)) => format!("{sign}{size}偏小，约 {off} %"),
                     (true, None) => format!("相差约为其长度的 {off} %"),
                 }
             }
@@ -360,7 +385,7 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     if wanted == 2 && near(&[value[1], value[0]]) {
         return judged(Grade::Swapped);
     }
-    for (factor, restitution) in factors(truth.restitution) {
+    for (factor, restitution) in factors(truth.restitution.map(|(e, _)| e)) {
         let scaled = |by: f64| value.iter().map(|x| x * by).collect::<Vec<f64>>();
         for (by, too_large) in [(factor, false), (1.0 / factor, true)] {
             if near(&scaled(by)) {
@@ -372,8 +397,15 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     if share <= CLOSE {
         return judged(Grade::Close(share));
     }
-    let too_large = (wanted == 1).then(|| value[0] > answer[0]);
-    judged(Grade::Off { share, too_large })
+    if wanted == 2 {
+        return judged(Grade::Off { share, too_large: None, wrong_sign: false });
+    }
+    // A number's size is what is too large or too small, as with the factors
+    // above: −11.52 for −7.2 is too large, as −14.4 is "2 times too large".
+    let (typed, right) = (value[0], answer[0]);
+    let wrong_sign = typed * right < 0.0;
+    let share = (typed.abs() - right.abs()).abs() / right.abs();
+    judged(Grade::Off { share, too_large: Some(typed.abs() > right.abs()), wrong_sign })
 }
 
 /// The factors a slip in a formula gives: 2 (a half forgotten or doubled),
@@ -632,7 +664,7 @@ mod tests {
     }
 
     fn vrt() -> Truth {
-        Truth { name: "vrt".into(), value: Value::Scalar(6.0), unit: "m/s", quantity: None, restitution: Some(1.0) }
+        Truth { name: "vrt".into(), value: Value::Scalar(6.0), unit: "m/s", quantity: None, restitution: Some((1.0, "e")) }
     }
 
     fn grade(truth: &Truth, typed: &str) -> Result<Grade, String> {
@@ -656,10 +688,10 @@ mod tests {
         assert_eq!(grade(&v, "3"), by(2.0, true, false));
         assert_eq!(grade(&v, "0.6"), by(10.0, false, false));
         assert!(matches!(grade(&v, "5.7"), Ok(Grade::Close(s)) if (s - 0.05).abs() < 1e-12));
-        assert!(matches!(grade(&v, "4"), Ok(Grade::Off { too_large: Some(false), .. })));
+        assert!(matches!(grade(&v, "4"), Ok(Grade::Off { too_large: Some(false), wrong_sign: false, .. })));
         let refused = grade(&v, "7 N·s").unwrap_err();
         assert_eq!(refused, "that is an impulse (or a momentum); this asks for a speed in m/s");
-        let e_half = Truth { restitution: Some(0.5), ..vrt() };
+        let e_half = Truth { restitution: Some((0.5, "e")), ..vrt() };
         assert_eq!(grade(&e_half, "4"), by(1.5, true, false));
         let said = Grade::Factor { factor: 1.5, restitution: true, too_large: false }.feedback(None, 0.01, Lang::En);
         assert_eq!(said, "off by a factor of 1.5 (1 + e is 1.5 here): 1.5 times too small");

@@ -125,8 +125,8 @@ fn a_number_is_judged_against_the_run_with_the_tolerance() {
         ("−6", "right size, wrong sign"),
         ("6 N·s", "the right number in the wrong unit: that is an impulse (or a momentum); this asks for a speed in m/s"),
         ("6 km/h", "the right number in the wrong unit: in km/h it is 1.66667 m/s"),
-        ("12", "off by a factor of 2 (1 + e is 2 here): 2 times too large"),
-        ("3", "off by a factor of 2 (1 + e is 2 here): 2 times too small"),
+        ("12", "off by a factor of 2: 2 times too large"),
+        ("3", "off by a factor of 2: 2 times too small"),
         ("0.6", "off by a factor of 10: 10 times too small"),
         ("6.1", "close: 1.7 % off, within 10 %, but this asks for ±1 %"),
         ("5.7", "close: 5 % off, within 10 %, but this asks for ±1 %"),
@@ -570,4 +570,49 @@ fn the_time_step_is_a_setting_and_shows_while_the_results_are_hidden() {
     let shown = screen(&app, 120, 40);
     assert!(shown.contains("dt = 0.0166667") && !shown.contains("dt = ?"), "{shown}");
     assert!(shown.contains("x' ball = x + v·dt") && !shown.contains("0.0639444"), "{shown}");
+}
+
+/// The feedback on a first wrong try at question `q` (counted from 1) of
+/// `id`, the questions before it at its phase answered with `before`.
+fn first_try(id: &str, q: usize, before: &[&str], typed: &str) -> String {
+    let mut app = open(id, true);
+    for _ in 0..500 {
+        if matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == q - 1) {
+            break;
+        }
+        match (&stepper(&app).mode, before.get(stepper(&app).class.answers.answers.iter().filter(|a| **a != Answer::Open).count())) {
+            (Mode::Answer(_), Some(right)) => answer(&mut app, right),
+            (Mode::Answer(_), None) => {
+                app.update(Msg::Cancel);
+                app.update(Msg::NextStep);
+            }
+            _ => {
+                app.update(Msg::NextStep);
+            }
+        }
+    }
+    assert!(matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == q - 1), "{id} Q{q} asked");
+    answer(&mut app, typed);
+    note(&app)
+}
+
+/// "Too large" and "too small" speak of the size, as the factors do: for
+/// smooth-balls' jn = −7.2 N·s, −14.4 is 2 times too large and −11.52 too
+/// large by 60 %. Restitution's (1 + e) is named only for an impulse or a
+/// velocity after it: jn and particles' light ball (CR = 1), not vrn = 3 m/s.
+#[test]
+fn too_large_is_said_of_the_size_and_one_plus_e_only_of_impulses() {
+    let jn = |typed| first_try("smooth-balls", 2, &["3"], typed);
+    assert!(jn("-14.4").contains("off by a factor of 2 (1 + e is 2 here): 2 times too large"), "{}", jn("-14.4"));
+    assert!(jn("-11.52").contains("not yet: too large in size, by about 60 %"), "{}", jn("-11.52"));
+    assert!(jn("-3.6").contains("off by a factor of 2 (1 + e is 2 here): 2 times too small"), "{}", jn("-3.6"));
+    assert!(jn("-5").contains("too small in size, by about 31 %"), "{}", jn("-5"));
+    assert!(jn("0").contains("too small in size, by about 100 %"), "{}", jn("0"));
+    assert!(jn("11.52").contains("the wrong sign, and too large in size, by about 60 %"), "{}", jn("11.52"));
+    let vrn = first_try("smooth-balls", 1, &[], "6");
+    assert!(vrn.contains("off by a factor of 2: 2 times too large"), "{vrn}");
+    assert!(first_try("smooth-balls", 1, &[], "4").contains("not yet: too large, by about 33 %"));
+    // light.velocity.x = −246.032 m/s after the bounce, CR = 1.
+    let light = first_try("particles", 1, &[], "-492.06");
+    assert!(light.contains("off by a factor of 2 (1 + CR is 2 here): 2 times too large"), "{light}");
 }
