@@ -302,12 +302,16 @@ fn wrong_dimension(unit: &str, truth: &Truth, lang: Lang) -> String {
     let which = usize::from(lang == Lang::Zh);
     let typed = parse_unit(unit).ok().and_then(|u| u.dim.name());
     let asked = parse_unit(truth.unit).ok().and_then(|u| u.dim.name());
-    let (typed, asked) = (typed.map_or(unit, |n| n[which]), asked.map_or("", |n| n[which]));
-    match lang {
-        Lang::Zh if truth.unit.is_empty() => format!("{unit} 是{typed}；这里问的是纯数，不带单位"),
-        Lang::Zh => format!("{unit} 是{typed}；这里问的是{asked}，单位 {}", truth.unit),
+    let typed = typed.map_or(unit, |n| n[which]);
+    // A dimension with no name of its own is asked for by its unit alone.
+    let asked = asked.map(|n| n[which]);
+    match (lang, asked) {
+        (Lang::Zh, _) if truth.unit.is_empty() => format!("{unit} 是{typed}；这里问的是纯数，不带单位"),
+        (Lang::Zh, Some(asked)) => format!("{unit} 是{typed}；这里问的是{asked}，单位 {}", truth.unit),
+        (Lang::Zh, None) => format!("{unit} 是{typed}；这里要的单位是 {}", truth.unit),
         _ if truth.unit.is_empty() => format!("{unit} is {typed}; this asks for a pure number, with no unit"),
-        _ => format!("that is {typed}; this asks for {asked} in {}", truth.unit),
+        (_, Some(asked)) => format!("that is {typed}; this asks for {asked} in {}", truth.unit),
+        (_, None) => format!("that is {typed}; this asks for a value in {}", truth.unit),
     }
 }
 

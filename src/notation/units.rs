@@ -46,6 +46,12 @@ impl Dim {
             (1, 2, -2) => ["an energy (or a torque)", "能量（或力矩）"],
             (1, 2, -1) => ["an angular impulse (or an angular momentum)", "角冲量（或角动量）"],
             (1, 2, 0) => ["a moment of inertia", "转动惯量"],
+            // Baumgarte's s, a depth times a rate over an inverse mass.
+            (1, 1, 0) => ["a mass times a length", "质量与长度之积"],
+            (0, 2, 0) => ["an area", "面积"],
+            (0, 2, -1) => ["a speed times a length", "速度与长度之积"],
+            (0, 2, -2) => ["a speed squared", "速度的平方"],
+            (0, 4, -2) => ["a speed times a length, squared", "速度与长度之积的平方"],
             _ => return None,
         })
     }

@@ -616,3 +616,29 @@ fn too_large_is_said_of_the_size_and_one_plus_e_only_of_impulses() {
     let light = first_try("particles", 1, &[], "-492.06");
     assert!(light.contains("off by a factor of 2 (1 + CR is 2 here): 2 times too large"), "{light}");
 }
+
+/// A unit typed in the wrong dimension is answered with what the question
+/// asks for ("this asks for a mass times a length in kg·m"): every unit a
+/// lesson's phases record names its dimension, in both languages.
+#[test]
+fn every_unit_the_lessons_record_names_its_dimension() {
+    use impulse::notation::units::parse_unit;
+    let mut units = std::collections::BTreeSet::new();
+    for lesson in lessons() {
+        let frames = run(&lesson, &lesson.settings, &anchored_frames(&lesson).unwrap()).unwrap();
+        let names = body_names(&lesson);
+        for record in frames.values() {
+            for k in 0..record.phases.len() {
+                units.extend(record.phases.at(k).quantities(&names).iter().map(|q| q.unit).filter(|u| !u.is_empty()));
+            }
+        }
+    }
+    assert!(units.contains("kg·m") && units.len() >= 10, "{units:?}");
+    for unit in units {
+        let named = parse_unit(unit).ok().and_then(|u| u.dim.name());
+        assert!(named.is_some_and(|[en, zh]| !en.is_empty() && !zh.is_empty()), "{unit}: {named:?}");
+    }
+    // resting-contact's Q2: s = 0.008 kg·m, answered in metres.
+    let said = first_try("resting-contact", 2, &["10"], "0.008 m");
+    assert!(said.contains("that is a length; this asks for a mass times a length in kg·m"), "{said}");
+}
