@@ -330,6 +330,9 @@ pub struct Judged {
 /// costs no try.
 pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) -> Result<Judged, String> {
     let zh = lang == Lang::Zh;
+    if typed.trim().is_empty() {
+        return Err((if zh { "请输入答案（或按 Esc）" } else { "type an answer (or Esc)" }).to_string());
+    }
     if let Some(choices) = &q.choices {
         let n = choices.len();
         let t = typed.trim();
@@ -453,6 +456,8 @@ fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
     match e {
         ReadError::UnknownUnit(u) if zh => format!("不认识单位 \"{u}\"：可以写 m/s、N·s、kg·m/s、rad/s、°、km/h 这样的单位"),
         ReadError::UnknownUnit(u) => format!("\"{u}\" is not a unit I know: write e.g. m/s, N·s, kg·m/s, rad/s, °, km/h"),
+        ReadError::Repeated(u, symbol) if zh => format!("单位 \"{u}\" 把 {symbol} 写了两次：单位只写一次，幂写成 m/s² 这样"),
+        ReadError::Repeated(u, symbol) => format!("\"{u}\" writes {symbol} twice: write the unit once, and a power as in m/s²"),
         _ if wanted == 2 && zh => format!("\"{typed}\" 不是一个向量：写两个数 x, y，如 (-2.88, -2.84)；要用小数逗号时用分号隔开：(6,5; 2)"),
         _ if wanted == 2 => {
             format!("\"{typed}\" is not a vector: write x, y, e.g. (-2.88, -2.84); with a decimal comma, split them with ; as in (6,5; 2)")
@@ -709,6 +714,16 @@ mod tests {
         let omega = Truth { name: "m1.angular_velocity".into(), value: Value::Scalar(-0.28), unit: "rad/s", ..vrt() };
         assert_eq!(grade(&omega, "-0.28 rad/s"), Ok(Grade::Right));
         assert_eq!(grade(&omega, "-16.0428 °/s"), Ok(Grade::Right));
+    }
+
+    /// A share typed with % for a pure number (a restitution of 0.949).
+    #[test]
+    fn a_percent_is_a_share_of_one() {
+        let e = Truth { name: "e".into(), value: Value::Scalar(0.949), unit: "", ..vrt() };
+        assert_eq!(grade(&e, "94.9 %"), Ok(Grade::Right));
+        assert_eq!(grade(&e, "94.9%"), Ok(Grade::Right));
+        assert_eq!(grade(&vrt(), "600 %").unwrap_err(), "that is a pure number; this asks for a speed in m/s");
+        assert_eq!(grade(&vrt(), " ").unwrap_err(), "type an answer (or Esc)");
     }
 
     #[test]

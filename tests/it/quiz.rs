@@ -151,7 +151,7 @@ fn a_number_is_judged_against_the_run_with_the_tolerance() {
     assert!(note(&app).starts_with("no more hints"));
     app.update(Msg::ClearField);
     answer(&mut app, "");
-    assert!(note(&app).contains("is not one number"), "an empty answer costs no try: {}", note(&app));
+    assert_eq!(note(&app), "type an answer (or Esc)", "an empty answer costs no try");
     app.update(Msg::ClearField);
     answer(&mut app, "7");
     assert_eq!(answers(&app)[1], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "7".into() });
@@ -641,4 +641,27 @@ fn every_unit_the_lessons_record_names_its_dimension() {
     // resting-contact's Q2: s = 0.008 kg·m, answered in metres.
     let said = first_try("resting-contact", 2, &["10"], "0.008 m");
     assert!(said.contains("that is a length; this asks for a mass times a length in kg·m"), "{said}");
+}
+
+/// Answers as people type them: a Chinese input method's full-width forms
+/// are read (smooth-balls' jn = −7.2 N·s), a unit written twice is refused
+/// without costing a try, and Hz is revolutions a second, as rpm is
+/// revolutions a minute (rough-balls' ω = −0.28 rad/s).
+#[test]
+fn full_width_forms_are_read_and_a_doubled_unit_costs_no_try() {
+    for typed in ["－７．２", "-７.２", "（-7.2）", "－7.2　Ｎ·ｓ"] {
+        let said = first_try("smooth-balls", 2, &["3"], typed);
+        assert!(said.starts_with("right: "), "{typed}: {said}");
+    }
+    let mut app = open("smooth-balls", true);
+    to_first_resolve(&mut app);
+    answer(&mut app, "３");
+    assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Right, typed: "3".into() }, "{}", note(&app));
+    answer(&mut app, "-7.2 N·s N·s");
+    assert_eq!(note(&app), "\"N·s N·s\" writes N twice: write the unit once, and a power as in m/s²");
+    assert_eq!(stepper(&app).class.answers.tries[1], 0, "no try spent");
+    let hz = first_try("rough-balls", 3, &["1", "6"], "-0.28 Hz");
+    assert!(hz.contains("the right number in the wrong unit: in Hz it is −1.75929 rad/s"), "{hz}");
+    let rpm = first_try("rough-balls", 3, &["1", "6"], "-0.28 rpm");
+    assert!(rpm.contains("the right number in the wrong unit: in rpm it is −0.0293215 rad/s"), "{rpm}");
 }
