@@ -658,6 +658,20 @@ pub fn anchor_questions(scene: &Lesson, frames: &Records) -> Result<Vec<Option<s
                 problems.push(locate(&scene.source, &[Seg::Key("question"), Seg::Index(i), Seg::Key("answer")], p));
             }
         }
+        // The quiz numbers questions in file order ("Question 2 of 3"): one
+        // asked before an earlier one in the file would come out of turn.
+        let earlier = places.iter().enumerate().rev().find_map(|(k, p)| Some((k, (*p)?)));
+        if let (Some((k, before)), Some(here)) = (earlier, place)
+            && here < before
+        {
+            let (n, m) = (i + 1, k + 1);
+            let problem = Problem::error(
+                format!("question {n} is asked before question {m}: at frame {}, an earlier phase", here.0),
+                "out of turn",
+                Some(format!("put the questions in the order the run asks them: move question {n} above question {m}")),
+            );
+            problems.push(locate(&scene.source, &[Seg::Key("question"), Seg::Index(i), Seg::Key("kind")], problem));
+        }
         places.push(place);
     }
     if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }

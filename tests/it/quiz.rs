@@ -665,3 +665,34 @@ fn full_width_forms_are_read_and_a_doubled_unit_costs_no_try() {
     let rpm = first_try("rough-balls", 3, &["1", "6"], "-0.28 rpm");
     assert!(rpm.contains("the right number in the wrong unit: in rpm it is −0.0293215 rad/s"), "{rpm}");
 }
+
+/// The quiz numbers questions in file order, so the file lists them in the
+/// order the run asks them. relaxation asks at pass 2's floor–ball detect
+/// before its peg–bead one: the lesson asks the ball's question second, and a
+/// file that lists them the other way is refused with where to move which.
+#[test]
+fn questions_are_numbered_in_the_order_they_are_asked() {
+    let relaxation = lesson::find("relaxation").unwrap();
+    let asks: Vec<&str> = relaxation.questions.iter().map(|q| q.ask.as_str()).collect();
+    assert!(asks[1].starts_with("Pass 1 found the ball") && asks[2] == "What depth is left for pass 2?", "{asks:?}");
+    let (ball, peg) = (
+        relaxation.source.find("[[question]]\nkind = \"detect\"\niteration = 2\npair = [\"floor\"").unwrap(),
+        relaxation.source.find("[[question]]\nkind = \"detect\"\niteration = 2\npair = [\"peg\"").unwrap(),
+    );
+    let source = format!("{}{}{}", &relaxation.source[..ball], &relaxation.source[peg..], &relaxation.source[ball..peg]);
+    let swapped = Lesson::parse("relaxation.toml", &source).unwrap();
+    let frames = run(&swapped, &swapped.settings, &anchored_frames(&swapped).unwrap()).unwrap();
+    let error = anchor_questions(&swapped, &frames).unwrap_err().to_string();
+    assert!(error.contains("question 3 is asked before question 2") && error.contains("move question 3 above question 2"), "{error}");
+    // Taken as a learner: Q1 answered, the next prompt is "Question 2 of 3", the ball's.
+    let mut app = open("relaxation", true);
+    while !matches!(stepper(&app).mode, Mode::Answer(_)) {
+        app.update(Msg::NextStep);
+    }
+    answer(&mut app, "0.16");
+    while !matches!(stepper(&app).mode, Mode::Answer(_)) {
+        app.update(Msg::NextStep);
+    }
+    assert!(matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == 1));
+    assert!(screen(&app, 120, 40).contains("Question 2 of 3 · Pass 1 found the ball"), "{}", screen(&app, 120, 40));
+}
