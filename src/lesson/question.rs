@@ -335,16 +335,27 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     }
     if let Some(choices) = &q.choices {
         let n = choices.len();
-        let t = typed.trim();
-        let by_word = |list: &[String]| list.iter().position(|c| c.trim().eq_ignore_ascii_case(t));
-        let pick = t.parse::<usize>().ok().filter(|k| (1..=n).contains(k)).map(|k| k - 1);
-        let pick = pick.or_else(|| by_word(choices)).or_else(|| q.choices_zh.as_deref().and_then(by_word));
-        let Some(pick) = pick else {
-            return Err(if zh {
-                format!("按 1 到 {n} 选择，或写出选项的文字")
-            } else {
-                format!("pick a choice with a key from 1 to {n}, or write its words")
-            });
+        let t = units::ascii_forms(typed.trim());
+        let pick = match t.parse::<usize>().ok().filter(|k| (1..=n).contains(k)) {
+            Some(k) => k - 1,
+            None => match choice_by_words(q, &t) {
+                Ok(k) => k,
+                Err(fits) if fits.len() > 1 => {
+                    let listed = fits.iter().map(|&k| q.choices(lang)[k]).collect::<Vec<_>>();
+                    return Err(if zh {
+                        format!("\"{}\" 符合 {} 个选项（{}）：多写几个字，或按它的编号", t.trim(), fits.len(), listed.join("、"))
+                    } else {
+                        format!("\"{}\" fits {} choices ({}): write more of it, or its number", t.trim(), fits.len(), listed.join("; "))
+                    });
+                }
+                Err(_) => {
+                    return Err(if zh {
+                        format!("按 1 到 {n} 选择，或写出选项的文字")
+                    } else {
+                        format!("pick a choice with a key from 1 to {n}, or write its words")
+                    });
+                }
+            },
         };
         let grade = if Some(pick) == q.correct_index() { Grade::Right } else { Grade::OtherChoice };
         return Ok(Judged { grade, shown: format!("{} {}", pick + 1, q.choices(lang)[pick]) });
@@ -413,6 +424,49 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     let wrong_sign = typed * right < 0.0;
     let share = (typed.abs() - right.abs()).abs() / right.abs();
     judged(Grade::Off { share, too_large: Some(typed.abs() > right.abs()), wrong_sign })
+}
+
+/// The choice `typed` names by its words, in either language: its whole
+/// text, else the part before its `:` ("no" for "no: the corner is farther
+/// than r"), else words that begin words of one choice only ("deep",
+/// "crate 3"; in Chinese, where words are not spaced, a choice's text within
+/// what was typed or the other way round: "负的" for "负"). Case and
+/// punctuation do not count. The choices it fits when not exactly one.
+fn choice_by_words(q: &QuestionEntry, typed: &str) -> Result<usize, Vec<usize>> {
+    let plain = |text: &str| -> String {
+        let kept: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { ' ' }).collect();
+        kept.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let typed = plain(typed);
+    if typed.is_empty() {
+        return Err(Vec::new());
+    }
+    let texts: Vec<(usize, &str)> = [q.choices.as_deref(), q.choices_zh.as_deref()]
+        .into_iter()
+        .flatten()
+        .flat_map(|list| list.iter().enumerate().map(|(k, c)| (k, c.as_str())))
+        .collect();
+    let head = |c: &str| c.split([':', '：']).next().unwrap_or(c).to_string();
+    let words_fit = |c: &str| {
+        let words: Vec<&str> = c.split(' ').collect();
+        if typed.is_ascii() {
+            typed.split(' ').all(|t| words.iter().any(|w| w.starts_with(t)))
+        } else {
+            !typed.contains(' ') && (c.contains(&typed) || words.iter().any(|w| !w.is_ascii() && typed.contains(w)))
+        }
+    };
+    let tiers: [&dyn Fn(&str) -> bool; 3] = [&|c| plain(c) == typed, &|c| plain(&head(c)) == typed, &|c| words_fit(&plain(c))];
+    for fits in tiers {
+        let mut found: Vec<usize> = texts.iter().filter(|(_, c)| fits(c)).map(|(k, _)| *k).collect();
+        found.sort_unstable();
+        found.dedup();
+        match found.len() {
+            0 => continue,
+            1 => return Ok(found[0]),
+            _ => return Err(found),
+        }
+    }
+    Err(Vec::new())
 }
 
 /// The factors a slip in a formula gives: 2 (a half forgotten or doubled),
@@ -758,6 +812,38 @@ mod tests {
         assert_eq!(pick("Negative"), Ok((Grade::Right, "1 负".to_string())));
         assert_eq!(pick("正"), Ok((Grade::OtherChoice, "3 正".to_string())));
         assert!(pick("4").is_err());
+        assert_eq!(pick("负的"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("负数"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("１"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("Pos!"), Ok((Grade::OtherChoice, "3 正".to_string())));
+    }
+
+    /// The lessons' own choices, picked by a word or the text before ':'.
+    #[test]
+    fn a_choice_is_picked_by_a_word_only_it_has() {
+        let q = |choices: &str, zh: &str| question(&format!("choices = {choices}\nchoices_zh = {zh}\ncorrect = 1"));
+        let pick = |q: &QuestionEntry, t: &str| judge(q, None, t, Lang::En).map(|j| j.shown);
+        let corner = q(r#"["yes: out ≤ r", "no: the corner is farther than r"]"#, r#"["接触：out ≤ r", "不接触：角的距离大于 r"]"#);
+        assert_eq!(pick(&corner, "no").unwrap(), "2 no: the corner is farther than r");
+        assert_eq!(pick(&corner, "Yes").unwrap(), "1 yes: out ≤ r");
+        assert_eq!(pick(&corner, "不接触").unwrap(), "2 no: the corner is farther than r");
+        let stale = q(r#"["yes: it was predicted exactly", "no: it is stale"]"#, r#"["有效：它是精确预测的", "无效：它已过时"]"#);
+        assert_eq!(pick(&stale, "stale").unwrap(), "2 no: it is stale");
+        let faces = q(
+            r#"["plank face 1", "plank face 2", "crate face 2", "crate face 3"]"#,
+            r#"["plank 的面 1", "plank 的面 2", "crate 的面 2", "crate 的面 3"]"#,
+        );
+        assert_eq!(pick(&faces, "face 3").unwrap(), "4 crate face 3");
+        assert_eq!(pick(&faces, "crate 3").unwrap(), "4 crate face 3");
+        assert_eq!(
+            pick(&faces, "face 2").unwrap_err(),
+            "\"face 2\" fits 2 choices (plank face 2; crate face 2): write more of it, or its number"
+        );
+        let depth = q(r#"["shallower", "the same", "deeper"]"#, r#"["更浅", "一样", "更深"]"#);
+        assert_eq!(pick(&depth, "deep").unwrap(), "3 deeper");
+        assert_eq!(pick(&depth, "Deeper!").unwrap(), "3 deeper");
+        assert_eq!(pick(&depth, "same").unwrap(), "2 the same");
+        assert!(pick(&depth, "sideways").unwrap_err().starts_with("pick a choice with a key from 1 to 3"));
     }
 
     #[test]

@@ -696,3 +696,27 @@ fn questions_are_numbered_in_the_order_they_are_asked() {
     assert!(matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == 1));
     assert!(screen(&app, 120, 40).contains("Question 2 of 3 · Pass 1 found the ball"), "{}", screen(&app, 120, 40));
 }
+
+/// A choice by a word only it has, in the lessons as a learner takes them:
+/// relaxation's "deeper", particles' "it stops dead", smooth-balls' 负.
+#[test]
+fn a_choice_is_picked_by_a_short_word() {
+    assert!(first_try("relaxation", 2, &["0.16"], "Deeper!").starts_with("right: 3 deeper"));
+    assert!(first_try("relaxation", 2, &["0.16"], "deep").starts_with("right: 3 deeper"));
+    assert!(first_try("particles", 2, &["-246.032"], "stops").starts_with("right: 1 it stops dead"));
+    let mut app = open("particles", true);
+    while !matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == 1) {
+        if matches!(stepper(&app).mode, Mode::Answer(_)) {
+            answer(&mut app, "-246.032");
+        } else {
+            app.update(Msg::NextStep);
+        }
+    }
+    answer(&mut app, "it");
+    assert!(
+        note(&app).starts_with("\"it\" fits 3 choices (it stops dead; it bounces back; it goes on at half its speed)"),
+        "{}",
+        note(&app)
+    );
+    assert_eq!(stepper(&app).class.answers.tries[1], 0, "no try spent");
+}
