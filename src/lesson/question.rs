@@ -529,8 +529,14 @@ pub fn hints(q: &QuestionEntry, truth: Option<&Truth>, phase: &Phase, names: &[S
     let mut list: Vec<String> = q.hint(lang).map(|h| h.trim().to_string()).into_iter().collect();
     let Some(truth) = truth else { return list };
     let quantities = phase.quantities(names);
-    let computed =
-        truth.quantity.or_else(|| quantities.iter().position(|x| x.value == truth.value && x.unit == truth.unit && x.formula.is_some()));
+    // A part of a body's state (`light.velocity.x`) is computed as that part of a vector (`v_i'`).
+    let axis = q.answer.as_deref().and_then(|a| split_axis(a).1);
+    let same = |value: &Value| match (value, axis, &truth.value) {
+        (Value::Vector(v), Some("x"), Value::Scalar(x)) => v.x == *x,
+        (Value::Vector(v), Some(_), Value::Scalar(y)) => v.y == *y,
+        (value, ..) => *value == truth.value,
+    };
+    let computed = truth.quantity.or_else(|| quantities.iter().position(|x| same(&x.value) && x.unit == truth.unit && x.formula.is_some()));
     if let Some(i) = computed {
         let d = crate::notation::derive(&quantities[i]);
         list.extend(d.symbols);

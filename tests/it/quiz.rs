@@ -230,7 +230,7 @@ fn r_shows_one_hidden_line_a_press_and_the_answers_line_gives_it_up() {
     // p, r_a, r_b, n, v_pa, v_pb, v_rel, then vrn: the eighth press.
     assert_eq!(presses, 8);
     assert_eq!(answers(&app)[0], Answer::Revealed);
-    assert!(note(&app).starts_with("revealed: vrn = 3 m/s"), "{}", note(&app));
+    assert!(note(&app).starts_with("revealed: the approach speed vrn along the normal = 3 m/s"), "{}", note(&app));
     // The next question at the phase, jn, is asked now.
     let Mode::Answer(p) = &stepper(&app).mode else { panic!("jn is asked next") };
     assert_eq!(p.question, 1);
@@ -719,4 +719,54 @@ fn a_choice_is_picked_by_a_short_word() {
         note(&app)
     );
     assert_eq!(stepper(&app).class.answers.tries[1], 0, "no try spent");
+}
+
+/// Feedback names the quantity as the lesson does, and every question has
+/// a hint to give: every number question a `name` in both languages, every
+/// question a first hint in both languages (its own, or its formula), and
+/// a number question whose value a formula computes, that formula in
+/// symbols and with numbers (particles' light ball by v_i' = v_i·n + tangent).
+#[test]
+fn every_question_is_named_and_has_hints_in_both_languages() {
+    let (mut formulas, mut numbers) = (0, 0);
+    for scene in lessons() {
+        let id = scene.section.as_ref().unwrap().id.clone();
+        for (q, question) in scene.questions.iter().enumerate() {
+            if question.answer.is_some() {
+                numbers += 1;
+                assert!(question.name.is_some() && question.name_zh.is_some(), "{id} Q{}: name and name_zh", q + 1);
+            }
+            let mut app = open(&id, true).with_lang(Lang::Zh);
+            for _ in 0..300 {
+                match &stepper(&app).mode {
+                    Mode::Answer(p) if p.question == q => break,
+                    Mode::Answer(_) => {
+                        app.update(Msg::Cancel);
+                        app.update(Msg::ShowAnswer);
+                    }
+                    _ => {
+                        app.update(Msg::NextStep);
+                    }
+                }
+            }
+            assert!(matches!(&stepper(&app).mode, Mode::Answer(p) if p.question == q), "{id} Q{} asked", q + 1);
+            let zh = stepper(&app).hints_of(q);
+            assert!(!zh.is_empty() && question.hint_zh.is_some() == question.hint.is_some(), "{id} Q{}: a hint in both languages", q + 1);
+            let own = usize::from(question.hint.is_some());
+            if question.answer.is_some() && zh.len() > own {
+                formulas += 1;
+                assert_eq!(zh.len(), own + 2, "{id} Q{}: the formula in symbols and with numbers: {zh:?}", q + 1);
+            }
+        }
+    }
+    assert!(formulas >= 20 && numbers == 27, "{formulas} of {numbers} number questions give their formula");
+    let mut app = open("particles", true);
+    for _ in 0..300 {
+        if matches!(stepper(&app).mode, Mode::Answer(_)) {
+            break;
+        }
+        app.update(Msg::NextStep);
+    }
+    let hints = stepper(&app).hints_of(0);
+    assert_eq!(hints[1], "v_i' = v_i·n + tangent", "{hints:?}");
 }
