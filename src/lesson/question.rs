@@ -380,7 +380,8 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
         Some((_, u)) if u.dim.agrees(asked.dim) => (raw.iter().map(|x| x * u.factor / asked.factor).collect(), true),
         Some(_) => (raw.clone(), false),
     };
-    let shown = shown_with(&raw, read.unit.as_ref().map_or("", |(t, _)| t));
+    // As read: with the unit typed, or the question's, in which a bare number is read ("3 m/s").
+    let shown = shown_with(&raw, read.unit.as_ref().map_or(truth.unit, |(t, _)| t));
     let judged = |grade| Ok(Judged { grade, shown: shown.clone() });
     if agrees && near(&value) {
         return judged(Grade::Right);

@@ -154,7 +154,7 @@ fn a_number_is_judged_against_the_run_with_the_tolerance() {
     assert_eq!(note(&app), "type an answer (or Esc)", "an empty answer costs no try");
     app.update(Msg::ClearField);
     answer(&mut app, "7");
-    assert_eq!(answers(&app)[1], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "7".into() });
+    assert_eq!(answers(&app)[1], Answer::Given { verdict: lesson::Verdict::Wrong, typed: "7 m/s".into() });
     assert_eq!(note(&app), "not quite: too large, by about 17 % · the answer: the sliding speed vrt at the contact = 6 m/s");
     assert_eq!(stepper(&app).class.answers.tries[1], 2);
 }
@@ -256,7 +256,7 @@ fn the_score_comes_when_the_last_question_is_passed() {
     let later = screen(&app, 120, 40);
     assert!(later.contains("Quiz: 1 of 3 right, 1 wrong, 1 revealed"), "{later}");
     // One line a question.
-    for line in ["Q1 ✗ 3 positive · 2 tries", "Q2 ✓ 6", "Q3 · Revealed"] {
+    for line in ["Q1 ✗ 3 positive · 2 tries", "Q2 ✓ 6 m/s", "Q3 · revealed"] {
         assert!(later.contains(line), "{line}\n{later}");
     }
     assert!(later.contains("quiz 3/3"), "{later}");
@@ -656,7 +656,7 @@ fn full_width_forms_are_read_and_a_doubled_unit_costs_no_try() {
     let mut app = open("smooth-balls", true);
     to_first_resolve(&mut app);
     answer(&mut app, "３");
-    assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Right, typed: "3".into() }, "{}", note(&app));
+    assert_eq!(answers(&app)[0], Answer::Given { verdict: lesson::Verdict::Right, typed: "3 m/s".into() }, "{}", note(&app));
     answer(&mut app, "-7.2 N·s N·s");
     assert_eq!(note(&app), "\"N·s N·s\" writes N twice: write the unit once, and a power as in m/s²");
     assert_eq!(stepper(&app).class.answers.tries[1], 0, "no try spent");
