@@ -539,7 +539,8 @@ pub fn hints(q: &QuestionEntry, truth: Option<&Truth>, phase: &Phase, names: &[S
     };
     let computed = truth.quantity.or_else(|| quantities.iter().position(|x| same(&x.value) && x.unit == truth.unit && x.formula.is_some()));
     if let Some(i) = computed {
-        let d = crate::notation::derive(&quantities[i]);
+        // In the learner's language, as the derivation panel writes it (深度 for depth).
+        let d = crate::notation::derive_in(&quantities[i], lang.terms());
         list.extend(d.symbols);
         list.extend(d.numbers);
     }

@@ -770,3 +770,27 @@ fn every_question_is_named_and_has_hints_in_both_languages() {
     let hints = stepper(&app).hints_of(0);
     assert_eq!(hints[1], "v_i' = v_i·n + tangent", "{hints:?}");
 }
+
+/// A formula hint in Chinese speaks the derivation panel's Chinese:
+/// resting-contact's s in words, not "depth" and "rate".
+#[test]
+fn formula_hints_in_chinese_use_the_panels_words() {
+    let mut app = open("resting-contact", true).with_lang(Lang::Zh);
+    for _ in 0..300 {
+        match &stepper(&app).mode {
+            Mode::Answer(p) if p.question == 1 => break,
+            Mode::Answer(_) => {
+                app.update(Msg::Cancel);
+                app.update(Msg::ShowAnswer);
+            }
+            _ => {
+                app.update(Msg::NextStep);
+            }
+        }
+    }
+    let hints = stepper(&app).hints_of(1);
+    assert!(hints.len() >= 2, "{hints:?}");
+    for hint in &hints {
+        assert!(!hint.contains("depth") && !hint.contains("rate"), "{hints:?}");
+    }
+}
