@@ -32,9 +32,10 @@ pub struct Truth {
     pub unit: &'static str,
     /// Where it stands among the phase's quantities (none for a body's state).
     pub quantity: Option<usize>,
-    /// The pair's restitution e at the phase, if it records one: an answer
-    /// off by (1 + e) is graded as such.
-    pub restitution: Option<f64>,
+    /// The pair's restitution e at the phase, if it records one and the value
+    /// is an impulse or a velocity the impulse left: an answer off by (1 + e)
+    /// is graded as such. With its symbol: e, or Dobre & Ramtal's CR.
+    pub restitution: Option<(f64, &'static str)>,
 }
 
 impl Truth {
@@ -58,10 +59,15 @@ fn magnitude(v: &Value) -> Vec<f64> {
 /// run (`after` gives the states). A problem, not yet located, otherwise.
 pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce() -> Vec<BodyState>) -> Result<Truth, Problem> {
     let quantities = phase.quantities(names);
-    let restitution = quantities.iter().find(|q| q.name == "e").and_then(|q| match q.value {
-        Value::Scalar(e) => Some(e),
+    // Restitution's factor (1 + e) is in an impulse and in the velocities it
+    // leaves, never in what comes before it (vrn, vrt): only those are graded
+    // against it. Dobre & Ramtal's pair bounce calls e CR.
+    let restitution = quantities.iter().find_map(|q| match (q.name.as_str(), &q.value) {
+        ("e", Value::Scalar(e)) => Some((*e, "e")),
+        ("CR", Value::Scalar(e)) => Some((*e, "CR")),
         _ => None,
     });
+    let of_impulse = |unit: &str, name: &str| unit == "N·s" || name.ends_with('\'');
     // A quantity by its name (names hold no dots), or a part of one.
     let whole = quantities.iter().position(|q| q.name == answer).map(|i| (i, None));
     let found = whole.or_else(|| {
@@ -72,6 +78,7 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
     if let Some((i, axis)) = found {
         let q = &quantities[i];
         let value = number(answer, &q.value, axis)?;
+        let restitution = restitution.filter(|_| of_impulse(q.unit, &q.name));
         return Ok(Truth { name: answer.to_string(), value, unit: q.unit, quantity: Some(i), restitution });
     }
     // A body's state: "m1.velocity", "m1.velocity.x".
@@ -95,6 +102,8 @@ pub fn truth(answer: &str, phase: &Phase, names: &[String], after: impl FnOnce()
             _ => Value::Scalar(s.angular_velocity),
         };
         let value = number(answer, &value, axis)?;
+        // A body's velocity or spin after a phase that records e is one the impulse left.
+        let restitution = restitution.filter(|_| matches!(field, "velocity" | "angular_velocity"));
         return Ok(Truth { name: answer.to_string(), value, unit, quantity: None, restitution });
     }
     let have: Vec<&str> = quantities.iter().map(|q| q.name.as_str()).collect();
@@ -173,10 +182,13 @@ pub enum Grade {
     Swapped,
     /// Within 10 % but not within the question's tolerance: the share off.
     Close(f64),
-    /// Further off: the share, and for a number whether it is too large.
+    /// Further off: the share, and for a number whether its size is too
+    /// large (−11.52 for −7.2 is too large, 0 too small) and whether its sign
+    /// is wrong too; the share is then the sizes'.
     Off {
         share: f64,
         too_large: Option<bool>,
+        wrong_sign: bool,
     },
 }
 
@@ -234,10 +246,11 @@ impl Grade {
             }
             Grade::Factor { factor, restitution, too_large } => {
                 let f = num_near(*factor, *factor);
+                let symbol = truth.and_then(|t| t.restitution).map_or("e", |(_, symbol)| symbol);
                 let e = match (restitution, zh) {
                     (false, _) => String::new(),
-                    (true, false) => format!(" (1 + e is {f} here)"),
-                    (true, true) => format!("（这里 1 + e 就是 {f}）"),
+                    (true, false) => format!(" (1 + {symbol} is {f} here)"),
+                    (true, true) => format!("（这里 1 + {symbol} 就是 {f}）"),
                 };
                 match (zh, too_large) {
                     (false, true) => format!("off by a factor of {f}{e}: {f} times too large"),
@@ -257,14 +270,26 @@ impl Grade {
                     format!("close: {off} % off, within 10 %, but this asks for ±{asked} %")
                 }
             }
-            Grade::Off { share, too_large } => {
+            Grade::Off { share, too_large, wrong_sign } => {
                 let off = if share.is_finite() { pct(*share) } else { "100".to_string() };
+                let sign = match (wrong_sign, zh) {
+                    (false, _) => "",
+                    (true, false) => "the wrong sign, and ",
+                    (true, true) => "符号错了，而且",
+                };
+                // Of a negative answer, "too large" could be read either way: it is said of the size.
+                let negative = truth.is_some_and(|t| matches!(t.value, Value::Scalar(x) if x < 0.0));
+                let size = match (negative || *wrong_sign, zh) {
+                    (false, _) => "",
+                    (true, false) => " in size",
+                    (true, true) => "大小",
+                };
                 match (zh, too_large) {
-                    (false, Some(true)) => format!("too large, by about {off} %"),
-                    (false, Some(false)) => format!("too small, by about {off} %"),
+                    (false, Some(true)) => format!("{sign}too large{size}, by about {off} %"),
+                    (false, Some(false)) => format!("{sign}too small{size}, by about {off} %"),
                     (false, None) => format!("off by about {off} % of its length"),
-                    (true, Some(true)) => format!("偏大，约 {off} %"),
-                    (true, Some(false)) => format!("偏小，约 {off} %"),
+                    (true, Some(true)) => format!("{sign}{size}偏大，约 {off} %"),
+                    (true, Some(false)) => format!("{sign}{size}偏小，约 {off} %"),
                     (true, None) => format!("相差约为其长度的 {off} %"),
                 }
             }
@@ -277,12 +302,16 @@ fn wrong_dimension(unit: &str, truth: &Truth, lang: Lang) -> String {
     let which = usize::from(lang == Lang::Zh);
     let typed = parse_unit(unit).ok().and_then(|u| u.dim.name());
     let asked = parse_unit(truth.unit).ok().and_then(|u| u.dim.name());
-    let (typed, asked) = (typed.map_or(unit, |n| n[which]), asked.map_or("", |n| n[which]));
-    match lang {
-        Lang::Zh if truth.unit.is_empty() => format!("{unit} 是{typed}；这里问的是纯数，不带单位"),
-        Lang::Zh => format!("{unit} 是{typed}；这里问的是{asked}，单位 {}", truth.unit),
+    let typed = typed.map_or(unit, |n| n[which]);
+    // A dimension with no name of its own is asked for by its unit alone.
+    let asked = asked.map(|n| n[which]);
+    match (lang, asked) {
+        (Lang::Zh, _) if truth.unit.is_empty() => format!("{unit} 是{typed}；这里问的是纯数，不带单位"),
+        (Lang::Zh, Some(asked)) => format!("{unit} 是{typed}；这里问的是{asked}，单位 {}", truth.unit),
+        (Lang::Zh, None) => format!("{unit} 是{typed}；这里要的单位是 {}", truth.unit),
         _ if truth.unit.is_empty() => format!("{unit} is {typed}; this asks for a pure number, with no unit"),
-        _ => format!("that is {typed}; this asks for {asked} in {}", truth.unit),
+        (_, Some(asked)) => format!("that is {typed}; this asks for {asked} in {}", truth.unit),
+        (_, None) => format!("that is {typed}; this asks for a value in {}", truth.unit),
     }
 }
 
@@ -301,18 +330,32 @@ pub struct Judged {
 /// costs no try.
 pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) -> Result<Judged, String> {
     let zh = lang == Lang::Zh;
+    if typed.trim().is_empty() {
+        return Err((if zh { "请输入答案（或按 Esc）" } else { "type an answer (or Esc)" }).to_string());
+    }
     if let Some(choices) = &q.choices {
         let n = choices.len();
-        let t = typed.trim();
-        let by_word = |list: &[String]| list.iter().position(|c| c.trim().eq_ignore_ascii_case(t));
-        let pick = t.parse::<usize>().ok().filter(|k| (1..=n).contains(k)).map(|k| k - 1);
-        let pick = pick.or_else(|| by_word(choices)).or_else(|| q.choices_zh.as_deref().and_then(by_word));
-        let Some(pick) = pick else {
-            return Err(if zh {
-                format!("按 1 到 {n} 选择，或写出选项的文字")
-            } else {
-                format!("pick a choice with a key from 1 to {n}, or write its words")
-            });
+        let t = units::ascii_forms(typed.trim());
+        let pick = match t.parse::<usize>().ok().filter(|k| (1..=n).contains(k)) {
+            Some(k) => k - 1,
+            None => match choice_by_words(q, &t) {
+                Ok(k) => k,
+                Err(fits) if fits.len() > 1 => {
+                    let listed = fits.iter().map(|&k| q.choices(lang)[k]).collect::<Vec<_>>();
+                    return Err(if zh {
+                        format!("\"{}\" 符合 {} 个选项（{}）：多写几个字，或按它的编号", t.trim(), fits.len(), listed.join("、"))
+                    } else {
+                        format!("\"{}\" fits {} choices ({}): write more of it, or its number", t.trim(), fits.len(), listed.join("; "))
+                    });
+                }
+                Err(_) => {
+                    return Err(if zh {
+                        format!("按 1 到 {n} 选择，或写出选项的文字")
+                    } else {
+                        format!("pick a choice with a key from 1 to {n}, or write its words")
+                    });
+                }
+            },
         };
         let grade = if Some(pick) == q.correct_index() { Grade::Right } else { Grade::OtherChoice };
         return Ok(Judged { grade, shown: format!("{} {}", pick + 1, q.choices(lang)[pick]) });
@@ -337,7 +380,8 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
         Some((_, u)) if u.dim.agrees(asked.dim) => (raw.iter().map(|x| x * u.factor / asked.factor).collect(), true),
         Some(_) => (raw.clone(), false),
     };
-    let shown = shown_with(&raw, read.unit.as_ref().map_or("", |(t, _)| t));
+    // As read: with the unit typed, or the question's, in which a bare number is read ("3 m/s").
+    let shown = shown_with(&raw, read.unit.as_ref().map_or(truth.unit, |(t, _)| t));
     let judged = |grade| Ok(Judged { grade, shown: shown.clone() });
     if agrees && near(&value) {
         return judged(Grade::Right);
@@ -360,7 +404,7 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     if wanted == 2 && near(&[value[1], value[0]]) {
         return judged(Grade::Swapped);
     }
-    for (factor, restitution) in factors(truth.restitution) {
+    for (factor, restitution) in factors(truth.restitution.map(|(e, _)| e)) {
         let scaled = |by: f64| value.iter().map(|x| x * by).collect::<Vec<f64>>();
         for (by, too_large) in [(factor, false), (1.0 / factor, true)] {
             if near(&scaled(by)) {
@@ -372,8 +416,58 @@ pub fn judge(q: &QuestionEntry, truth: Option<&Truth>, typed: &str, lang: Lang) 
     if share <= CLOSE {
         return judged(Grade::Close(share));
     }
-    let too_large = (wanted == 1).then(|| value[0] > answer[0]);
-    judged(Grade::Off { share, too_large })
+    if wanted == 2 {
+        return judged(Grade::Off { share, too_large: None, wrong_sign: false });
+    }
+    // A number's size is what is too large or too small, as with the factors
+    // above: −11.52 for −7.2 is too large, as −14.4 is "2 times too large".
+    let (typed, right) = (value[0], answer[0]);
+    let wrong_sign = typed * right < 0.0;
+    let share = (typed.abs() - right.abs()).abs() / right.abs();
+    judged(Grade::Off { share, too_large: Some(typed.abs() > right.abs()), wrong_sign })
+}
+
+/// The choice `typed` names by its words, in either language: its whole
+/// text, else the part before its `:` ("no" for "no: the corner is farther
+/// than r"), else words that begin words of one choice only ("deep",
+/// "crate 3"; in Chinese, where words are not spaced, a choice's text within
+/// what was typed or the other way round: "负的" for "负"). Case and
+/// punctuation do not count. The choices it fits when not exactly one.
+fn choice_by_words(q: &QuestionEntry, typed: &str) -> Result<usize, Vec<usize>> {
+    let plain = |text: &str| -> String {
+        let kept: String = text.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { ' ' }).collect();
+        kept.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let typed = plain(typed);
+    if typed.is_empty() {
+        return Err(Vec::new());
+    }
+    let texts: Vec<(usize, &str)> = [q.choices.as_deref(), q.choices_zh.as_deref()]
+        .into_iter()
+        .flatten()
+        .flat_map(|list| list.iter().enumerate().map(|(k, c)| (k, c.as_str())))
+        .collect();
+    let head = |c: &str| c.split([':', '：']).next().unwrap_or(c).to_string();
+    let words_fit = |c: &str| {
+        let words: Vec<&str> = c.split(' ').collect();
+        if typed.is_ascii() {
+            typed.split(' ').all(|t| words.iter().any(|w| w.starts_with(t)))
+        } else {
+            !typed.contains(' ') && (c.contains(&typed) || words.iter().any(|w| !w.is_ascii() && typed.contains(w)))
+        }
+    };
+    let tiers: [&dyn Fn(&str) -> bool; 3] = [&|c| plain(c) == typed, &|c| plain(&head(c)) == typed, &|c| words_fit(&plain(c))];
+    for fits in tiers {
+        let mut found: Vec<usize> = texts.iter().filter(|(_, c)| fits(c)).map(|(k, _)| *k).collect();
+        found.sort_unstable();
+        found.dedup();
+        match found.len() {
+            0 => continue,
+            1 => return Ok(found[0]),
+            _ => return Err(found),
+        }
+    }
+    Err(Vec::new())
 }
 
 /// The factors a slip in a formula gives: 2 (a half forgotten or doubled),
@@ -417,6 +511,8 @@ fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
     match e {
         ReadError::UnknownUnit(u) if zh => format!("不认识单位 \"{u}\"：可以写 m/s、N·s、kg·m/s、rad/s、°、km/h 这样的单位"),
         ReadError::UnknownUnit(u) => format!("\"{u}\" is not a unit I know: write e.g. m/s, N·s, kg·m/s, rad/s, °, km/h"),
+        ReadError::Repeated(u, symbol) if zh => format!("单位 \"{u}\" 把 {symbol} 写了两次：单位只写一次，幂写成 m/s² 这样"),
+        ReadError::Repeated(u, symbol) => format!("\"{u}\" writes {symbol} twice: write the unit once, and a power as in m/s²"),
         _ if wanted == 2 && zh => format!("\"{typed}\" 不是一个向量：写两个数 x, y，如 (-2.88, -2.84)；要用小数逗号时用分号隔开：(6,5; 2)"),
         _ if wanted == 2 => {
             format!("\"{typed}\" is not a vector: write x, y, e.g. (-2.88, -2.84); with a decimal comma, split them with ; as in (6,5; 2)")
@@ -434,10 +530,17 @@ pub fn hints(q: &QuestionEntry, truth: Option<&Truth>, phase: &Phase, names: &[S
     let mut list: Vec<String> = q.hint(lang).map(|h| h.trim().to_string()).into_iter().collect();
     let Some(truth) = truth else { return list };
     let quantities = phase.quantities(names);
-    let computed =
-        truth.quantity.or_else(|| quantities.iter().position(|x| x.value == truth.value && x.unit == truth.unit && x.formula.is_some()));
+    // A part of a body's state (`light.velocity.x`) is computed as that part of a vector (`v_i'`).
+    let axis = q.answer.as_deref().and_then(|a| split_axis(a).1);
+    let same = |value: &Value| match (value, axis, &truth.value) {
+        (Value::Vector(v), Some("x"), Value::Scalar(x)) => v.x == *x,
+        (Value::Vector(v), Some(_), Value::Scalar(y)) => v.y == *y,
+        (value, ..) => *value == truth.value,
+    };
+    let computed = truth.quantity.or_else(|| quantities.iter().position(|x| same(&x.value) && x.unit == truth.unit && x.formula.is_some()));
     if let Some(i) = computed {
-        let d = crate::notation::derive(&quantities[i]);
+        // In the learner's language, as the derivation panel writes it (深度 for depth).
+        let d = crate::notation::derive_in(&quantities[i], lang.terms());
         list.extend(d.symbols);
         list.extend(d.numbers);
     }
@@ -617,6 +720,20 @@ pub fn anchor_questions(scene: &Lesson, frames: &Records) -> Result<Vec<Option<s
                 problems.push(locate(&scene.source, &[Seg::Key("question"), Seg::Index(i), Seg::Key("answer")], p));
             }
         }
+        // The quiz numbers questions in file order ("Question 2 of 3"): one
+        // asked before an earlier one in the file would come out of turn.
+        let earlier = places.iter().enumerate().rev().find_map(|(k, p)| Some((k, (*p)?)));
+        if let (Some((k, before)), Some(here)) = (earlier, place)
+            && here < before
+        {
+            let (n, m) = (i + 1, k + 1);
+            let problem = Problem::error(
+                format!("question {n} is asked before question {m}: at frame {}, an earlier phase", here.0),
+                "out of turn",
+                Some(format!("put the questions in the order the run asks them: move question {n} above question {m}")),
+            );
+            problems.push(locate(&scene.source, &[Seg::Key("question"), Seg::Index(i), Seg::Key("kind")], problem));
+        }
         places.push(place);
     }
     if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
@@ -632,7 +749,7 @@ mod tests {
     }
 
     fn vrt() -> Truth {
-        Truth { name: "vrt".into(), value: Value::Scalar(6.0), unit: "m/s", quantity: None, restitution: Some(1.0) }
+        Truth { name: "vrt".into(), value: Value::Scalar(6.0), unit: "m/s", quantity: None, restitution: Some((1.0, "e")) }
     }
 
     fn grade(truth: &Truth, typed: &str) -> Result<Grade, String> {
@@ -656,10 +773,10 @@ mod tests {
         assert_eq!(grade(&v, "3"), by(2.0, true, false));
         assert_eq!(grade(&v, "0.6"), by(10.0, false, false));
         assert!(matches!(grade(&v, "5.7"), Ok(Grade::Close(s)) if (s - 0.05).abs() < 1e-12));
-        assert!(matches!(grade(&v, "4"), Ok(Grade::Off { too_large: Some(false), .. })));
+        assert!(matches!(grade(&v, "4"), Ok(Grade::Off { too_large: Some(false), wrong_sign: false, .. })));
         let refused = grade(&v, "7 N·s").unwrap_err();
         assert_eq!(refused, "that is an impulse (or a momentum); this asks for a speed in m/s");
-        let e_half = Truth { restitution: Some(0.5), ..vrt() };
+        let e_half = Truth { restitution: Some((0.5, "e")), ..vrt() };
         assert_eq!(grade(&e_half, "4"), by(1.5, true, false));
         let said = Grade::Factor { factor: 1.5, restitution: true, too_large: false }.feedback(None, 0.01, Lang::En);
         assert_eq!(said, "off by a factor of 1.5 (1 + e is 1.5 here): 1.5 times too small");
@@ -673,6 +790,16 @@ mod tests {
         let omega = Truth { name: "m1.angular_velocity".into(), value: Value::Scalar(-0.28), unit: "rad/s", ..vrt() };
         assert_eq!(grade(&omega, "-0.28 rad/s"), Ok(Grade::Right));
         assert_eq!(grade(&omega, "-16.0428 °/s"), Ok(Grade::Right));
+    }
+
+    /// A share typed with % for a pure number (a restitution of 0.949).
+    #[test]
+    fn a_percent_is_a_share_of_one() {
+        let e = Truth { name: "e".into(), value: Value::Scalar(0.949), unit: "", ..vrt() };
+        assert_eq!(grade(&e, "94.9 %"), Ok(Grade::Right));
+        assert_eq!(grade(&e, "94.9%"), Ok(Grade::Right));
+        assert_eq!(grade(&vrt(), "600 %").unwrap_err(), "that is a pure number; this asks for a speed in m/s");
+        assert_eq!(grade(&vrt(), " ").unwrap_err(), "type an answer (or Esc)");
     }
 
     #[test]
@@ -693,6 +820,38 @@ mod tests {
         assert_eq!(pick("Negative"), Ok((Grade::Right, "1 负".to_string())));
         assert_eq!(pick("正"), Ok((Grade::OtherChoice, "3 正".to_string())));
         assert!(pick("4").is_err());
+        assert_eq!(pick("负的"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("负数"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("１"), Ok((Grade::Right, "1 负".to_string())));
+        assert_eq!(pick("Pos!"), Ok((Grade::OtherChoice, "3 正".to_string())));
+    }
+
+    /// The lessons' own choices, picked by a word or the text before ':'.
+    #[test]
+    fn a_choice_is_picked_by_a_word_only_it_has() {
+        let q = |choices: &str, zh: &str| question(&format!("choices = {choices}\nchoices_zh = {zh}\ncorrect = 1"));
+        let pick = |q: &QuestionEntry, t: &str| judge(q, None, t, Lang::En).map(|j| j.shown);
+        let corner = q(r#"["yes: out ≤ r", "no: the corner is farther than r"]"#, r#"["接触：out ≤ r", "不接触：角的距离大于 r"]"#);
+        assert_eq!(pick(&corner, "no").unwrap(), "2 no: the corner is farther than r");
+        assert_eq!(pick(&corner, "Yes").unwrap(), "1 yes: out ≤ r");
+        assert_eq!(pick(&corner, "不接触").unwrap(), "2 no: the corner is farther than r");
+        let stale = q(r#"["yes: it was predicted exactly", "no: it is stale"]"#, r#"["有效：它是精确预测的", "无效：它已过时"]"#);
+        assert_eq!(pick(&stale, "stale").unwrap(), "2 no: it is stale");
+        let faces = q(
+            r#"["plank face 1", "plank face 2", "crate face 2", "crate face 3"]"#,
+            r#"["plank 的面 1", "plank 的面 2", "crate 的面 2", "crate 的面 3"]"#,
+        );
+        assert_eq!(pick(&faces, "face 3").unwrap(), "4 crate face 3");
+        assert_eq!(pick(&faces, "crate 3").unwrap(), "4 crate face 3");
+        assert_eq!(
+            pick(&faces, "face 2").unwrap_err(),
+            "\"face 2\" fits 2 choices (plank face 2; crate face 2): write more of it, or its number"
+        );
+        let depth = q(r#"["shallower", "the same", "deeper"]"#, r#"["更浅", "一样", "更深"]"#);
+        assert_eq!(pick(&depth, "deep").unwrap(), "3 deeper");
+        assert_eq!(pick(&depth, "Deeper!").unwrap(), "3 deeper");
+        assert_eq!(pick(&depth, "same").unwrap(), "2 the same");
+        assert!(pick(&depth, "sideways").unwrap_err().starts_with("pick a choice with a key from 1 to 3"));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! `resolve`); a screen or a handout in Chinese writes the same things in the
 //! source texts' terms. Symbols, units and body names are never translated.
 
-use crate::engine::{Method, PhaseKind};
+use crate::engine::{Method, PhaseKind, Tangent};
 
 /// An action's words ([`crate::notation::action_text_in`]).
 pub struct ActionWords {
@@ -28,6 +28,8 @@ pub struct Terms {
     pub kind: fn(PhaseKind) -> &'static str,
     /// A collision method's name.
     pub method: fn(Method) -> &'static str,
+    /// A friction tangent's name.
+    pub tangent: fn(Tangent) -> &'static str,
     /// {0} the pass; {0} the event.
     pub pass: &'static str,
     pub event: &'static str,
@@ -60,6 +62,7 @@ pub struct Terms {
 pub const EN: Terms = Terms {
     kind: PhaseKind::name,
     method: Method::name,
+    tangent: Tangent::name,
     pass: "pass {0}",
     event: "event {0}",
     frame_start: "frame start",
@@ -95,6 +98,7 @@ pub const EN: Terms = Terms {
 pub const ZH: Terms = Terms {
     kind: kind_zh,
     method: method_zh,
+    tangent: tangent_zh,
     pass: "第 {0} 轮",
     event: "事件 {0}",
     frame_start: "帧首",
@@ -285,6 +289,16 @@ fn method_zh(method: Method) -> &'static str {
         Method::Relaxation => "松弛法",
         Method::Reposition => "回退法",
         Method::EventDriven => "事件驱动法",
+    }
+}
+
+/// The rough-balls article's three tangents: the normal turned a quarter,
+/// the same with its sign fixed, and the sliding direction projected.
+fn tangent_zh(tangent: Tangent) -> &'static str {
+    match tangent {
+        Tangent::RotatedNormal => "法向旋转",
+        Tangent::SignFixed => "符号修正",
+        Tangent::Projected => "投影",
     }
 }
 

@@ -46,6 +46,12 @@ impl Dim {
             (1, 2, -2) => ["an energy (or a torque)", "能量（或力矩）"],
             (1, 2, -1) => ["an angular impulse (or an angular momentum)", "角冲量（或角动量）"],
             (1, 2, 0) => ["a moment of inertia", "转动惯量"],
+            // Baumgarte's s, a depth times a rate over an inverse mass.
+            (1, 1, 0) => ["a mass times a length", "质量与长度之积"],
+            (0, 2, 0) => ["an area", "面积"],
+            (0, 2, -1) => ["a speed times a length", "速度与长度之积"],
+            (0, 2, -2) => ["a speed squared", "速度的平方"],
+            (0, 4, -2) => ["a speed times a length, squared", "速度与长度之积的平方"],
             _ => return None,
         })
     }
@@ -72,7 +78,8 @@ const UNITS: &[(&str, f64, [i8; 4])] = &[
     ("N", 1.0, [1, 1, -2, 0]),
     ("J", 1.0, [1, 2, -2, 0]),
     ("W", 1.0, [1, 2, -3, 0]),
-    ("Hz", 1.0, [0, 0, -1, 0]),
+    // Revolutions a second, as rpm is revolutions a minute: 1 Hz is 2π rad/s.
+    ("Hz", std::f64::consts::TAU, [0, 0, -1, 1]),
     ("rad", 1.0, [0, 0, 0, 1]),
     ("°", std::f64::consts::PI / 180.0, [0, 0, 0, 1]),
     ("deg", std::f64::consts::PI / 180.0, [0, 0, 0, 1]),
@@ -80,6 +87,8 @@ const UNITS: &[(&str, f64, [i8; 4])] = &[
     ("rpm", std::f64::consts::TAU / 60.0, [0, 0, -1, 1]),
     // "1/s", "1/kg": the one a reciprocal is written with.
     ("1", 1.0, [0, 0, 0, 0]),
+    // A share of one: 94.9 % is 0.949.
+    ("%", 0.01, [0, 0, 0, 0]),
 ];
 
 /// SI prefixes, on the units that take them.
@@ -87,7 +96,7 @@ const PREFIXES: &[(&str, f64)] =
     &[("G", 1e9), ("M", 1e6), ("k", 1e3), ("c", 1e-2), ("m", 1e-3), ("µ", 1e-6), ("μ", 1e-6), ("u", 1e-6), ("n", 1e-9)];
 
 /// Units a prefix never goes on (`mh` is no unit).
-const NO_PREFIX: &[&str] = &["°", "deg", "rev", "rpm", "min", "h", "1"];
+const NO_PREFIX: &[&str] = &["°", "deg", "rev", "rpm", "min", "h", "1", "%"];
 
 /// Why a typed answer could not be read.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,6 +107,8 @@ pub enum ReadError {
     Count { found: usize, wanted: usize },
     /// A unit symbol that is not known.
     UnknownUnit(String),
+    /// A unit that writes one symbol twice (`N·s N·s`): the unit as typed, and the symbol.
+    Repeated(String, String),
 }
 
 /// An answer as typed: its numbers, and its unit if one was written (with its text).
@@ -114,7 +125,7 @@ pub struct Typed {
 /// (`(6,5; 2)`); without one, a comma splits the parts (`6, 5` or `6,5`),
 /// and else spaces do.
 pub fn read(typed: &str, wanted: usize) -> Result<Typed, ReadError> {
-    let text = typed.trim().replace(['−', '–'], "-").replace('＋', "+");
+    let text = ascii_forms(typed.trim()).replace(['−', '–'], "-");
     let (numbers, unit_text) = split_unit(&text);
     let inner = numbers.trim();
     let inner =
@@ -142,6 +153,21 @@ pub fn read(typed: &str, wanted: usize) -> Result<Typed, ReadError> {
     Ok(Typed { numbers, unit })
 }
 
+/// `typed` with a Chinese input method's forms put back to ASCII: the
+/// full-width forms (`－７．２`, `（7，2）`) and the ideographic comma and
+/// space.
+pub fn ascii_forms(typed: &str) -> String {
+    typed
+        .chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '、' => ',',
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect()
+}
+
 /// One number: an optional sign, digits with a point, an exponent; finite.
 fn number(text: &str) -> Option<f64> {
     let t = text.strip_prefix('+').unwrap_or(text);
@@ -161,7 +187,7 @@ fn split_unit(text: &str) -> (&str, &str) {
             && k > 0
             && chars[k - 1].1.is_ascii_digit()
             && chars.get(k + 1).is_some_and(|&(_, n)| n.is_ascii_digit() || n == '-' || n == '+');
-        if (c.is_alphabetic() || matches!(c, '°' | 'µ' | '/')) && !exponent {
+        if (c.is_alphabetic() || matches!(c, '°' | 'µ' | '/' | '%')) && !exponent {
             // A bracket closed after the unit's start belongs to the numbers.
             return (&text[..i], &text[i..]);
         }
@@ -177,6 +203,9 @@ pub fn parse_unit(text: &str) -> Result<Unit, ReadError> {
     let cleaned = text.replace(['·', '⋅', '*', '×', '(', ')'], " ").replace(". ", " ");
     let cleaned = cleaned.replace('.', " ");
     let mut unit = Unit::ONE;
+    // A symbol written twice is a slip of the typing (`N·s N·s`), not a power:
+    // a power is written as one (`m/s²`).
+    let mut seen: Vec<&str> = Vec::new();
     for (k, side) in cleaned.split('/').enumerate() {
         let sign: i8 = if k == 0 { 1 } else { -1 };
         let factors: Vec<&str> = side.split_whitespace().collect();
@@ -185,6 +214,10 @@ pub fn parse_unit(text: &str) -> Result<Unit, ReadError> {
         }
         for f in factors {
             let (body, power) = split_power(f).ok_or_else(unknown)?;
+            if seen.contains(&body) {
+                return Err(ReadError::Repeated(text.trim().to_string(), body.to_string()));
+            }
+            seen.push(body);
             let glued = glued(body).ok_or_else(unknown)?;
             let last = glued.len() - 1;
             for (i, u) in glued.into_iter().enumerate() {
@@ -333,6 +366,24 @@ mod tests {
         assert_eq!(read("6,5", 1).unwrap().numbers, vec![6.5]);
         assert_eq!(read("1e-3", 1).unwrap().numbers, vec![1e-3]);
         assert_eq!(read("6 5", 1), Err(ReadError::Count { found: 2, wanted: 1 }));
+    }
+
+    /// What a Chinese input method types, and the units a learner might add.
+    #[test]
+    fn full_width_forms_percent_and_revolutions() {
+        for typed in ["－７．２", "-７.２", "（-7.2）"] {
+            assert_eq!(read(typed, 1).map(|t| t.numbers), Ok(vec![-7.2]), "{typed}");
+        }
+        assert_eq!(read("７，２", 1).unwrap().numbers, vec![7.2], "a decimal comma");
+        assert_eq!(read("（7、2）", 2).unwrap().numbers, vec![7.0, 2.0]);
+        assert_eq!(read("－7.2　Ｎ·ｓ", 1).unwrap().unit.unwrap().0, "N·s");
+        assert!(close(si("94.9 %").0, 0.949) && si("94.9%").1 == Dim::NONE);
+        // Hz is revolutions a second, as rpm is revolutions a minute.
+        assert!(close(si("1 Hz").0, std::f64::consts::TAU));
+        assert!(close(si("60 rpm").0, si("1 Hz").0));
+        assert_eq!(parse_unit("N·s N·s"), Err(ReadError::Repeated("N·s N·s".into(), "N".into())));
+        assert!(matches!(parse_unit("m/s/s"), Err(ReadError::Repeated(..))));
+        assert!(parse_unit("N·m·s").is_ok() && parse_unit("kg·m²/s").is_ok());
     }
 
     #[test]

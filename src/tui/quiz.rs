@@ -11,6 +11,7 @@
 use super::app::{Mode, Msg, Stepper};
 use super::effect::Effect;
 use super::words::{fill, words};
+use crate::engine::Quantity;
 use crate::lesson::{Judged, Lang, QuestionEntry, Truth, Verdict, hints, judge, truth};
 use crate::session::line::LineEdit;
 use crate::session::quiz::{Answer, Quiz, past_every_question, questions_at};
@@ -97,7 +98,8 @@ impl Stepper {
             return Vec::new();
         }
         let names: Vec<String> = self.bodies().iter().map(|b| b.name.clone()).collect();
-        (0..self.record().phases.at(self.phase).quantities(&names).len()).collect()
+        let quantities = self.record().phases.at(self.phase).quantities(&names);
+        (0..quantities.len()).filter(|&k| !is_setting(&quantities[k])).collect()
     }
 
     /// The results of the derivation on screen that are hidden now, by the
@@ -362,4 +364,10 @@ impl Stepper {
     pub(super) fn open_questions(&self) -> Vec<usize> {
         self.open_here()
     }
+}
+
+/// The time step is the world's setting, given before any question: a
+/// derivation shows it as the lesson's `[world]` sets it, never as `dt = ?`.
+fn is_setting(q: &Quantity) -> bool {
+    q.name == "dt" && q.formula.is_none()
 }

@@ -49,10 +49,13 @@ fn shows(screen: &str, token: &str) -> bool {
 
 /// The numbers a learner is given at the phase: the words and choices of
 /// the questions asked there, every number of the bodies before it (mass, inertia, size,
-/// state), and what the phase takes in from outside it (a point an earlier
+/// state), and with `inputs` what the phase takes in from outside it (a point an earlier
 /// phase found). A hidden value that equals one of them cannot be told apart
-/// on screen.
-fn givens(s: &Stepper, lang: Lang) -> Vec<String> {
+/// on screen. A question's own value is checked without the inputs: a
+/// formula that shows it before it is asked (a result put into a later
+/// formula under another name, or a value the phase only takes in) gives the
+/// question away.
+fn givens(s: &Stepper, lang: Lang, inputs: bool) -> Vec<String> {
     let mut numbers: Vec<f64> = Vec::new();
     for (body, state) in s.bodies().iter().zip(s.record().state_after(s.phase)) {
         let p = (state.position, state.velocity);
@@ -66,7 +69,7 @@ fn givens(s: &Stepper, lang: Lang) -> Vec<String> {
     }
     let mut out: Vec<String> = numbers.into_iter().map(num).collect();
     let all = quantities(s);
-    for (i, q) in all.iter().enumerate() {
+    for (i, q) in all.iter().enumerate().filter(|_| inputs) {
         let outside = q.inputs.iter().filter(|(name, _)| input_source(&all, i, name).is_none());
         out.extend(outside.flat_map(|(_, v)| parts(v)));
     }
@@ -105,6 +108,16 @@ fn parts(v: &Value) -> Vec<String> {
         Value::Vector(v) => vec![num(v.x), num(v.y)],
         _ => Vec::new(),
     }
+}
+
+/// The parts, each with either sign: for a question's own value, a formula
+/// that multiplies a speed by a direction gives it away with the other sign
+/// (`246.032·(−1, 0)` for −246.032, `(−125)·(−1, 0)` for 125).
+fn parts_either_sign(v: &Value) -> Vec<String> {
+    let signed = parts(v);
+    let flipped = signed.iter().filter(|p| *p != "0").map(|p| p.strip_prefix('−').map_or_else(|| format!("−{p}"), str::to_string));
+    let flipped: Vec<String> = flipped.collect();
+    [signed, flipped].concat()
 }
 
 /// Steps with the lesson's next-step key (which stops at questions in quiz
@@ -179,19 +192,26 @@ fn check_question(lesson: &Lesson, q: usize, place: (u64, usize), lang: Lang, cl
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let record = s.record();
     let own = question.answer.as_ref().map(|answer| {
-        let Truth { value, .. } = truth(answer, &record.phases.at(s.phase), &names, || record.state_after(s.phase + 1)).unwrap();
+        let Truth { value, quantity, .. } = truth(answer, &record.phases.at(s.phase), &names, || record.state_after(s.phase + 1)).unwrap();
+        // A body's state the phase does not change shows in the bodies panel before the question is asked.
+        let before = truth(answer, &record.phases.at(s.phase), &names, || record.state_after(s.phase)).unwrap().value;
+        if quantity.is_none() && before == value {
+            tally
+                .leaks
+                .push(format!("{label}: {answer} = {} is the same before the phase: the bodies panel shows it", parts(&value).join(", ")));
+        }
         (answer.clone(), value)
     });
     // The question's value, and every result the phase hides with it.
     let all = quantities(s);
     let mut hidden: Vec<(String, Value)> = own.iter().cloned().collect();
     hidden.extend(s.hidden_lines().into_iter().map(|k| (all[k].name.clone(), all[k].value.clone())));
-    let givens = givens(s, lang);
+    let (givens, givens_but_inputs) = (givens(s, lang, true), givens(s, lang, false));
     let mut tokens: Vec<(String, String)> = Vec::new();
     for (k, (name, value)) in hidden.iter().enumerate() {
         let asked = k == 0 && own.is_some();
-        for part in parts(value) {
-            let given = givens.iter().any(|g| shows(g, &part));
+        for part in if asked { parts_either_sign(value) } else { parts(value) } {
+            let given = if asked { &givens_but_inputs } else { &givens }.iter().any(|g| shows(g, &part));
             if asked {
                 tally.asked[usize::from(given)] += 1;
             }

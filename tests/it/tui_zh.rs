@@ -451,3 +451,19 @@ fn check_speaks_chinese() {
     let english = english_on(&said.replace("kinetic_energy", "").replace("angular_velocity", ""), &word_list(), &keys);
     assert!(english.is_empty(), "{english:?}\n{said}");
 }
+
+/// The status line names the method and the friction tangent in Chinese:
+/// "切向 投影", "回退法", "事件驱动法", never "projected", "reposition" or
+/// "event-driven".
+#[test]
+fn the_status_line_names_method_and_tangent_in_chinese() {
+    for (id, said, english) in
+        [("rough-balls", "切向 投影", "projected"), ("particles", "回退法", "reposition"), ("event-driven", "事件驱动法", "event-driven")]
+    {
+        let app = App::stepper(lesson::find(id).unwrap(), vec![], false).with_lang(Lang::Zh);
+        let shown = screen(&app);
+        // A wide character's second cell is a space of its own: the words are compared without spaces.
+        let status = shown.lines().last().unwrap_or_default().replace(' ', "");
+        assert!(status.contains(&said.replace(' ', "")) && !status.contains(english), "{id}: {status}");
+    }
+}

@@ -258,10 +258,12 @@ impl Record for PairBounceRecord {
             }
         }
         let n = self.n;
-        for (k, name) in ["v_i'", "v_j'"].into_iter().enumerate() {
+        // The normal speeds by their own names, so that a formula hiding v_i puts it in as v_i.
+        let formulas = [("v_i'", "v_i", "{v_i}·{n} + {tangent}"), ("v_j'", "v_j", "{v_j}·{n} + {tangent}")];
+        for (k, (name, normal, formula)) in formulas.into_iter().enumerate() {
             q.push(
                 Quantity::new(name, self.changes[k].after.velocity, "m/s")
-                    .by("{v}·{n} + {tangent}", vec![("v", [vi, vj][k].into()), ("n", n.into()), ("tangent", self.tangent[k].into())]),
+                    .by(formula, vec![(normal, [vi, vj][k].into()), ("n", n.into()), ("tangent", self.tangent[k].into())]),
             );
         }
         q

@@ -25,7 +25,7 @@ fn words(lang: Lang) -> Words {
         Lang::En => Words {
             question: "Question",
             of: "of",
-            revealed: "Revealed",
+            revealed: "revealed",
             later: "Tab a hint · Esc later, then ! the answer",
             quiz: "Quiz:",
         },

@@ -101,9 +101,9 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     }
     // The switches of the method in use: Dobre & Ramtal's has no tangent, passes or correction rate.
     if settings.method == Method::EventDriven {
-        parts.push("event-driven".to_string());
+        parts.push((w.terms.method)(settings.method).to_string());
     } else if settings.method == Method::Reposition {
-        parts.push("reposition".to_string());
+        parts.push((w.terms.method)(settings.method).to_string());
         if !settings.side_tracking {
             parts.push(w.side_tracking_off.to_string());
         }
@@ -111,7 +111,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             parts.push(w.vcor_off.to_string());
         }
     } else {
-        parts.push(format!("{} {}", w.tangent, settings.tangent.name()));
+        parts.push(format!("{} {}", w.tangent, (w.terms.tangent)(settings.tangent)));
         if !settings.position_correction {
             parts.push(w.correction_off.to_string());
         } else if settings.correction_rate != crate::engine::Settings::default().correction_rate {
