@@ -3,12 +3,12 @@
 
 use super::breakpoints::Breakpoints;
 use super::canvas::CanvasView;
+pub use super::classroom::{AnswerPrompt, Classroom};
 use super::edit;
 use super::effect::{Effect, Outcome};
 use super::fields::FieldEditor;
 pub use super::msg::Msg;
 use super::prompt::Prompt;
-pub use super::quiz::{AnswerPrompt, Classroom};
 use super::shot::Shot;
 use super::words::{fill, words};
 use crate::engine::{Body, BodyState, FrameRecord, Motion, Settings};

@@ -5,6 +5,7 @@ pub mod app;
 mod breakpoints;
 mod breaks;
 mod canvas;
+mod classroom;
 mod edit;
 mod effect;
 pub mod fields;
