@@ -29,6 +29,14 @@ pub enum Check {
     None,
 }
 
+/// Why a name typed to save under cannot be written to (the view says it in
+/// the screen's language).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    IsAFolder(PathBuf),
+    NoFolder(PathBuf),
+}
+
 /// What the shell found or did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
@@ -36,7 +44,7 @@ pub enum Outcome {
     /// save waits for a yes.
     Ask(PathBuf, Vec<Concern>),
     Exists(PathBuf),
-    Refused(String),
+    Refused(Refusal),
     /// The clipboard sequence was sent (whether the terminal took it, it cannot say).
     Copied,
     Wrote {
@@ -70,9 +78,9 @@ pub fn perform(effect: &Effect) -> Outcome {
         Check::New => {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
             if path.is_dir() {
-                return Outcome::Refused(format!("{} is a folder: write a file name", path.display()));
+                return Outcome::Refused(Refusal::IsAFolder(path.clone()));
             } else if let Some(folder) = folder.filter(|f| !f.is_dir()) {
-                return Outcome::Refused(format!("there is no folder {}", folder.display()));
+                return Outcome::Refused(Refusal::NoFolder(folder.to_path_buf()));
             } else if path.exists() {
                 return Outcome::Exists(path.clone());
             }

@@ -2,7 +2,7 @@
 //! ends in an edit (or a file written) and hands the keys back to stepping.
 
 use super::app::{Mode, Msg, Stepper};
-use super::effect::{Check, Concern, Effect, Outcome};
+use super::effect::{Check, Concern, Effect, Outcome, Refusal};
 use super::fields::FieldEditor;
 use super::shot::Shot;
 use super::words::{Words, fill, words};
@@ -218,7 +218,13 @@ impl Stepper {
             }
             Outcome::Copied => {}
             // The name typed cannot be written to: say why and let it be changed.
-            Outcome::Refused(why) => self.note = Some(why),
+            Outcome::Refused(why) => {
+                let w = words(self.lang);
+                self.note = Some(match why {
+                    Refusal::IsAFolder(path) => fill(w.is_a_folder, &[&path.display().to_string()]),
+                    Refusal::NoFolder(folder) => fill(w.no_folder, &[&folder.display().to_string()]),
+                });
+            }
             Outcome::Logged(Ok(())) => {}
             // The answer stands; the teacher's file is what failed: said after the feedback.
             Outcome::Logged(Err(why)) => {
@@ -231,28 +237,23 @@ impl Stepper {
                 match result {
                     Ok(()) => {
                         // Motion is a switch of the session, not a key of the file.
-                        let motion = if self.settings().motion { "" } else { " (motion off is not saved: the file runs with motion)" };
+                        let w = words(self.lang);
+                        let motion = if self.settings().motion { "" } else { w.motion_not_saved };
                         self.note = Some(match self.exporting.take() {
-                            Some(n) => {
-                                format!("wrote frame {n} as a new scene to {shown}; this scene stays {}{motion}", self.session.lesson.file)
-                            }
+                            Some(n) => fill(w.wrote_frame, &[&n.to_string(), &shown, &self.session.lesson.file, &motion]),
                             None => {
-                                let later = self.session.later_edits();
-                                let later = match later.as_slice() {
+                                let later = match self.session.later_edits().as_slice() {
                                     [] => String::new(),
-                                    frames => format!(
-                                        "; the edits at frame {} are not in it: they change the run from there (Ctrl-E writes a frame as a new scene)",
-                                        frames.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-                                    ),
+                                    frames => fill(w.later_edits, &[&frames.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")]),
                                 };
                                 self.session.saved_as(path, text, 0);
-                                format!("saved the scene as built (frame 0) to {shown}{motion}{later}")
+                                fill(w.saved_built, &[&shown, &motion, &later])
                             }
                         });
                     }
                     Err(e) => {
                         self.exporting = None;
-                        self.note = Some(format!("not saved: {shown}: {e}"));
+                        self.note = Some(format!("{}: {shown}: {e}", words(self.lang).not_saved));
                     }
                 }
             }
