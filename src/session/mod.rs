@@ -41,12 +41,12 @@ struct Edit {
     selected_after: usize,
 }
 
-/// What undo or redo did: where to look, which body, and what to say.
+/// What undo or redo did: where to look, which body, and the edit's own note.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replayed {
     pub frame: u64,
     pub selected: usize,
-    pub note: String,
+    pub label: String,
 }
 
 pub struct Session {
@@ -135,28 +135,29 @@ impl Session {
         Ok(label)
     }
 
-    pub fn undo(&mut self) -> Result<Replayed, String> {
+    /// None when there is nothing to undo.
+    pub fn undo(&mut self) -> Option<Replayed> {
         self.replay(true)
     }
 
-    pub fn redo(&mut self) -> Result<Replayed, String> {
+    /// None when there is nothing to redo.
+    pub fn redo(&mut self) -> Option<Replayed> {
         self.replay(false)
     }
 
     /// Takes the last edit off one stack, puts its starts from before (undo)
     /// or after (redo) back in the timeline, and moves it to the other stack.
-    fn replay(&mut self, back: bool) -> Result<Replayed, String> {
-        let (word, done) = if back { ("undo", "undone") } else { ("redo", "redone") };
-        let e = if back { self.undo.pop() } else { self.redo.pop() }.ok_or_else(|| format!("nothing to {word}"))?;
+    fn replay(&mut self, back: bool) -> Option<Replayed> {
+        let e = if back { self.undo.pop() } else { self.redo.pop() }?;
         let (starts, selected) = if back { (e.before.clone(), e.selected_before) } else { (e.after.clone(), e.selected_after) };
         self.timeline.replace_from(e.frame, starts);
-        let replayed = Replayed { frame: e.frame, selected, note: format!("{done}: {}", e.label) };
+        let replayed = Replayed { frame: e.frame, selected, label: e.label.clone() };
         if back {
             self.redo.push(e)
         } else {
             self.undo.push(e)
         }
-        Ok(replayed)
+        Some(replayed)
     }
 
     /// Whether the scene differs from what its file holds (or the lesson as built in).

@@ -414,14 +414,15 @@ impl Stepper {
     /// Undo (`back`) or redo: shows the frame the edit was made at.
     pub(super) fn replay(&mut self, back: bool) {
         let replayed = if back { self.session.undo() } else { self.session.redo() };
+        let w = words(self.lang);
         match replayed {
-            Ok(r) => {
+            Some(r) => {
                 let phase = if r.frame == self.frame { self.phase } else { 0 };
                 self.go(r.frame, phase);
                 self.selected = r.selected.min(self.bodies().len().saturating_sub(1));
-                self.note = Some(r.note);
+                self.note = Some(fill(if back { w.undone } else { w.redone }, &[&r.label]));
             }
-            Err(why) => self.note = Some(why),
+            None => self.note = Some(if back { w.nothing_to_undo } else { w.nothing_to_redo }.to_string()),
         }
     }
 

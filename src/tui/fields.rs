@@ -43,23 +43,31 @@ pub enum Applied {
     Settings(Box<Settings>, DVec2, String),
 }
 
+/// What applying the editor's values changed, for the note.
+pub enum Put {
+    /// The body, by its name.
+    Body(String),
+    /// The settings as a file would write them.
+    Settings(String),
+}
+
 impl Applied {
-    /// Puts the values into a start, saying what changed, or that nothing did.
-    pub fn put(self, s: &mut Start) -> Result<String, String> {
+    /// Puts the values into a start, saying what changed; none when nothing did.
+    pub fn put(self, s: &mut Start) -> Option<Put> {
         match self {
             Applied::Body(i, def) => {
-                let note = format!("edited {}", def.body.name);
+                let name = def.body.name.clone();
                 s.world.set_body(i, def);
-                Ok(note)
+                Some(Put::Body(name))
             }
             Applied::Settings(settings, gravity, changes) => {
                 // Motion is a switch of the session, not a setting of the file.
                 let settings = Settings { motion: s.settings.motion, ..*settings };
                 if settings == s.settings && gravity == s.world.gravity {
-                    return Err("no setting changed".to_string());
+                    return None;
                 }
                 (s.settings, s.world.gravity) = (settings, gravity);
-                Ok(format!("set {changes}"))
+                Some(Put::Settings(changes))
             }
         }
     }

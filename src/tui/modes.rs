@@ -3,7 +3,7 @@
 
 use super::app::{Mode, Msg, Stepper};
 use super::effect::{Check, Concern, Effect, Outcome, Refusal};
-use super::fields::FieldEditor;
+use super::fields::{FieldEditor, Put};
 use super::shot::Shot;
 use super::words::{Words, fill, words};
 use crate::notation::num;
@@ -55,7 +55,12 @@ impl Stepper {
             Msg::Accept => match ed.apply() {
                 Some(applied) => {
                     self.mode = Mode::Step;
-                    self.edit(|s, _, _| applied.put(s));
+                    let w = words(self.lang);
+                    self.edit(|s, _, _| match applied.put(s) {
+                        Some(Put::Body(name)) => Ok(fill(w.edited_body, &[&name])),
+                        Some(Put::Settings(changes)) => Ok(fill(w.set_changes, &[&changes])),
+                        None => Err(w.no_setting_changed.to_string()),
+                    });
                 }
                 None => {
                     let n = ed.errors();
