@@ -98,6 +98,19 @@ fn a_scene_without_narration_gets_a_section_per_frame_where_contact_begins() {
     assert!(all.pictures.len() == 1 + shown && shown > sections.len(), "{} pictures, {shown} phases", all.pictures.len());
 }
 
+/// A student's picture at a resolve draws the velocities the scene gives,
+/// even when a correction has moved the bodies first (SAT: the plank and the
+/// crate are pushed apart, their velocities still the ones the file states).
+#[test]
+fn a_students_resolve_picture_draws_the_given_velocities() {
+    let b = built(&lesson::find("sat").unwrap(), Lang::En, true);
+    let resolve =
+        b.pictures.iter().find(|p| p.svg.contains("<title>Frame 0 · resolve · pass 1 · plank–crate</title>")).expect("a resolve picture");
+    for label in [">v plank (1, 0) m/s<", ">v crate (−1, 0) m/s<"] {
+        assert!(resolve.svg.contains(label), "{label} missing in {}", resolve.file);
+    }
+}
+
 /// `impulse handout tangent-fix --set solver.tangent=projected`: the run is the
 /// fixed one, the narration still the bug's. The handout says so at the top,
 /// marks the step whose numbers no longer hold, and lists the run's numbers to

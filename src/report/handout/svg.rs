@@ -438,16 +438,17 @@ fn velocities(stage: &Stage, states: &[BodyState], d: &mut Drawing, bare: bool) 
 
 /// The set-up or a student's picture: each velocity the scene gives (as it
 /// was at the start), with its numbers; a velocity some phase has changed is
-/// a result, not drawn.
+/// a result, not drawn. (A correction that moved a body changed no velocity:
+/// its given velocity is still drawn, where the body now is.)
 fn given_velocities(stage: &Stage, d: &mut Drawing) {
     let crowd = stage.bodies.len() > MANY;
     for (i, (b, st)) in stage.bodies.iter().zip(stage.before).enumerate() {
-        let given = stage.given.get(i).is_some_and(|g| g.velocity == st.velocity && g.position == st.position);
+        let given = stage.given.get(i).is_some_and(|g| g.velocity == st.velocity);
         if b.is_static() || !given || (crowd && !d.focus.contains(&i)) {
             continue;
         }
         d.arrow(st.position, st.velocity, Scale::Velocity, format!("v {} {} m/s", b.name, vec_text(st.velocity)), VELOCITY);
-        let given_spin = stage.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity && g.angle == st.angle);
+        let given_spin = stage.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity);
         if given_spin && st.angular_velocity != 0.0 {
             spin(d, b, st, 0.6, format!("ω {} {} rad/s", b.name, num(st.angular_velocity)), false, None);
         }
