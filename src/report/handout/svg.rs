@@ -18,7 +18,7 @@ use crate::engine::event::EventImpulse;
 use crate::engine::{Body, BodyState, Phase, PhaseData, Work};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
 use crate::lesson::Lang;
-use crate::notation::{num, num_near};
+use crate::notation::{num, num_near, significant};
 use crate::scene::YAxis;
 use glam::DVec2;
 use std::fmt::Write;
@@ -164,9 +164,15 @@ impl Drawing {
     }
 }
 
+/// A number on a picture: four significant digits, enough to read from the
+/// back of a room (the derivation beside it keeps six), round-off as 0.
+fn pic(x: f64, scale: f64) -> String {
+    num_near(significant(x, 4), scale)
+}
+
 fn vec_text(v: DVec2) -> String {
     let scale = v.abs().max_element();
-    format!("({}, {})", num_near(v.x, scale), num_near(v.y, scale))
+    format!("({}, {})", pic(v.x, scale), pic(v.y, scale))
 }
 
 /// "n (0.8, -0.6)", or the bare name in a student's picture.
@@ -232,7 +238,7 @@ fn contents(stage: &Stage) -> Drawing {
                 b: r.x_b,
                 color: GREY,
                 dashed: true,
-                label: Some(format!("{} {} m", lang.terms().name("distance"), num(r.x_a.distance(r.x_b)))),
+                label: Some(format!("{} {} m", lang.terms().name("distance"), pic(r.x_a.distance(r.x_b), 0.0))),
             };
             match &r.work {
                 Work::BoxBox(report) => {
@@ -288,7 +294,7 @@ fn contents(stage: &Stage) -> Drawing {
                             b: info.end,
                             color: SHIFT,
                             dashed: false,
-                            label: Some(format!("{} {} m", w(words::DEPTH), num(info.depth))),
+                            label: Some(format!("{} {} m", w(words::DEPTH), pic(info.depth, 0.0))),
                         });
                     }
                     d.mark(info.start, format!("{} {} m", lang.terms().name("start"), vec_text(info.start)), INK);
@@ -354,7 +360,7 @@ fn contents(stage: &Stage) -> Drawing {
                 b: t.x[1],
                 color: GREY,
                 dashed: true,
-                label: Some(format!("{} {} m", lang.terms().name("distance"), num(t.x[0].distance(t.x[1])))),
+                label: Some(format!("{} {} m", lang.terms().name("distance"), pic(t.x[0].distance(t.x[1]), 0.0))),
             });
             velocities(stage, stage.before, &mut d, false);
         }
@@ -450,7 +456,7 @@ fn given_velocities(stage: &Stage, d: &mut Drawing) {
         d.arrow(st.position, st.velocity, Scale::Velocity, format!("v {} {} m/s", b.name, vec_text(st.velocity)), VELOCITY);
         let given_spin = stage.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity);
         if given_spin && st.angular_velocity != 0.0 {
-            spin(d, b, st, 0.6, format!("ω {} {} rad/s", b.name, num(st.angular_velocity)), false, None);
+            spin(d, b, st, 0.6, format!("ω {} {} rad/s", b.name, pic(st.angular_velocity, 0.0)), false, None);
         }
     }
     if !d.arrows.is_empty() {
@@ -732,14 +738,16 @@ impl Labels {
         }
         let r = rect_of((x, y, anchor));
         self.placed.push(r);
-        // A white halo keeps a label readable over lines.
+        // A white halo keeps a label readable over lines: a copy of the text
+        // drawn first with a wide white stroke, then the text itself. (Not
+        // `paint-order`, which some renderers ignore and draw white over it.)
+        let (anchor, text) = (anchor.name(), escape(text));
         writeln!(
             self.out,
-            r#"<text class="{class}" x="{x:.1}" y="{y:.1}" text-anchor="{}" fill="{color}" stroke="white" stroke-width="3" paint-order="stroke">{}</text>"#,
-            anchor.name(),
-            escape(text)
+            r#"<text class="{class} halo" x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" fill="white" stroke="white" stroke-width="3">{text}</text>"#
         )
         .unwrap();
+        writeln!(self.out, r#"<text class="{class}" x="{x:.1}" y="{y:.1}" text-anchor="{anchor}" fill="{color}">{text}</text>"#).unwrap();
     }
 }
 
