@@ -603,9 +603,11 @@ pub struct TraceOptions<'a> {
 /// the scene's; the inner one the writer's.
 pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions) -> Result<std::io::Result<()>, SceneError> {
     let anchored = lesson::anchored_frames(scene)?;
-    let places = lesson::anchor_steps(scene, &lesson::run(scene, &scene.settings, &anchored)?)?;
+    let records = lesson::run(scene, &scene.settings, &anchored)?;
+    let places = lesson::anchor_steps(scene, &records)?;
     let names = lesson::body_names(scene);
     let mut handout = report::Handout::new(scene, report::handout::Options { lang: options.lang, ..Default::default() });
+    handout.asked_at(lesson::anchor_questions(scene, &records)?, &places);
     let format = options.format;
     // The end of a trace, however it stops: the JSON's brackets closed, the handout's tail.
     let close = |out: &mut dyn Write, handout: &report::Handout| -> std::io::Result<()> {

@@ -10,9 +10,9 @@
 //! What that buys: in (i, j) order each visit waits for the last one's
 //! velocities, a chain of divisions and roots, and the processor has little to
 //! do meanwhile. Two discs of one level are independent, so four visits of
-//! discs are made together, each of their numbers computed as the visit computes
-//! it (the same operations in the same order: see [`discs4`]), as four chains
-//! the processor runs side by side.
+//! discs are made together, as four chains the processor runs side by side:
+//! [`discs4`] calls the same formulas a visit calls (`kernel`,
+//! `circles_meet`), each computed lane by lane, so each lane has the visit's bits.
 //!
 //! A correction that moves a body too far lists its pairs again in the middle
 //! of a pass, and changes which visits follow. A pass made in levels that meets
@@ -175,13 +175,13 @@ fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> V2
     V2::new(F4([p.x, q.x, r.x, t.x]), F4([p.y, q.y, r.y, t.y]))
 }
 
-/// Visits 1 to 4 pairs of moving discs of one level at once: the
-/// bound test, detect (`collide_circle_circle`), correct (`correct::run`) and
-/// the texts' resolve (`resolve::run`, Coulomb friction along the projected
-/// tangent), each lane with the operations of those functions in their order,
-/// so each lane's numbers are the bits a visit in (i, j) order gives. Lanes past
-/// the pairs given repeat the first and are not written back. Returns false when a
-/// correction moved a body too far for the list.
+/// Visits 1 to 4 pairs of moving discs of one level at once: the bound test,
+/// detect, correct and the texts' resolve (Coulomb friction along the
+/// projected tangent), through the formulas `collide_circle_circle`,
+/// `correct::run` and `resolve::run` share with it, so each lane's numbers are
+/// the bits a visit in (i, j) order gives. Lanes past the pairs given repeat
+/// the first and are not written back. Returns false when a correction moved a
+/// body too far for the list.
 #[inline(always)]
 fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: &Settings, stats: &mut StepStats, broad: &Broad) -> bool {
     let count = lanes.len();

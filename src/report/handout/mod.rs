@@ -86,7 +86,7 @@ const WORK: &str = "________________________";
 /// snapshot tests' and `--format markdown`'s).
 pub fn handout(scene: &Lesson, frames: &Records, places: &[Option<Place>]) -> String {
     let mut h = Handout::new(scene, Options::default());
-    h.asked_at(lesson::anchor_questions(scene, frames).unwrap_or_default(), places);
+    h.asked_at(lesson::anchor_questions(scene, frames).expect("a lesson's questions anchor where it was read"), places);
     let mut md = h.head();
     for frame in frames.values() {
         md += &h.frame(frame, places);
