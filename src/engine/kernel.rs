@@ -1,7 +1,7 @@
 //! The formulas of one contact, written once.
 //!
 //! Each is generic over a [`Lane`]: the stages call them with `f64` for the
-//! contact in front of them, and the levelled pass (`levels.rs`) with
+//! contact in front of them, and the levelled pass (`fast/levels.rs`) with
 //! [`F4`](crate::geometry::F4) for four disc visits at once. Being one piece of
 //! code, the two cannot drift apart, and each lane gets the bits of the visit
 //! made on its own. The derivations are in `resolve.rs` and `correct.rs`.

@@ -1,7 +1,7 @@
 //! A frame as the debugger sees it: the state it started from and every phase.
 
 use super::body::{BodyState, Motion};
-use super::phases::{PhaseCounts, Phases};
+use super::fast::phases::{PhaseCounts, Phases};
 use super::{Settings, World, step};
 
 #[derive(Clone, Debug, Default, PartialEq)]

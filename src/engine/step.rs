@@ -15,12 +15,12 @@ pub struct StepStats {
 /// Advances the world by one frame, telling `tracer` what each phase did.
 ///
 /// On a processor with AVX2 the same code runs compiled for it (see
-/// `wide.rs`): the same operations in the same order, so the same bits.
+/// `fast/wide.rs`): the same operations in the same order, so the same bits.
 pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has the features `step_wide` is compiled for.
-        return unsafe { super::wide::step_wide(world, settings, tracer) };
+        return unsafe { super::fast::wide::step_wide(world, settings, tracer) };
     }
     step_portable(world, settings, tracer)
 }

@@ -2,7 +2,8 @@
 //! the scene's actions, the contact memory, and the step's reusable buffers.
 
 use super::body::{Body, BodyDef, BodyRef, BodyState, Motion};
-use super::{Action, ContactMemory, broad, event, levels};
+use super::fast::levels;
+use super::{Action, ContactMemory, broad, event};
 use crate::geometry::Shape;
 use glam::DVec2;
 

@@ -1,5 +1,5 @@
 //! Untraced, the relaxation passes are made level by level, the visits of two
-//! moving discs four at a time (`engine/levels.rs`); a tracer's passes are
+//! moving discs four at a time (`engine/fast/levels.rs`); a tracer's passes are
 //! made in (i, j) order. Both must leave the same world, bit for bit, frame
 //! after frame: here the untraced step against a tracer that records nothing
 //! and keeps the untraced candidate list, so that the order of the visits is

@@ -19,18 +19,18 @@
 //! one puts every body back as the pass found it and makes the pass again in
 //! (i, j) order, which lists them again where the game-engine book's loop does.
 
-use super::body::{Body, BodyRef, Motion};
-use super::broad::Broad;
-use super::kernel;
-use super::trace::NoTrace;
-use super::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
+use crate::engine::body::{Body, BodyRef, Motion};
+use crate::engine::broad::Broad;
+use crate::engine::kernel;
+use crate::engine::trace::NoTrace;
+use crate::engine::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
 use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;
 
 /// The visits of the current list, grouped by level, and the pass's starting
 /// velocities and positions to go back to.
 #[derive(Default)]
-pub(super) struct Levels {
+pub(in crate::engine) struct Levels {
     /// The list these levels were made from (`Broad::generation`).
     made_from: Option<u64>,
     /// Whether the levels are worth making: most visits are of two moving discs.
@@ -57,7 +57,7 @@ impl Levels {
     /// correction (which four discs at once make), and when most visits are of
     /// two moving discs.
     #[inline(always)]
-    pub(super) fn pass(
+    pub(in crate::engine) fn pass(
         &mut self,
         (bodies, motions): (&[Body], &mut [Motion]),
         broad: &Broad,
@@ -159,7 +159,7 @@ impl Levels {
 
 #[inline(always)]
 fn both_moving_discs((a, ma): BodyRef, (b, mb): BodyRef) -> bool {
-    super::detect::discs(a, b).is_some() && !ma.is_static() && !mb.is_static()
+    crate::engine::detect::discs(a, b).is_some() && !ma.is_static() && !mb.is_static()
 }
 
 /// One number of each of four bodies.

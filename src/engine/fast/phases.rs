@@ -16,10 +16,10 @@
 //! freeing them cost more than working out their numbers
 //! (docs/adr/0003-frame-recorder-lists.md).
 
-use super::correct::CorrectRecord;
-use super::detect::{DetectRecord, Work, WorkRef};
-use super::resolve::ResolveRecord;
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Record, Tracer};
+use crate::engine::correct::CorrectRecord;
+use crate::engine::detect::{DetectRecord, Work, WorkRef};
+use crate::engine::resolve::ResolveRecord;
+use crate::engine::trace::{BodyChange, Phase, PhaseData, PhaseKind, Record, Tracer};
 use crate::geometry::{RegionTest, SatReport};
 use std::borrow::Cow;
 

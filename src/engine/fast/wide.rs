@@ -15,13 +15,13 @@
 //! never reorders floating-point arithmetic. A test steps scenes both ways and
 //! compares every state bit for bit.
 
-use super::{Settings, StepStats, Tracer, World, step_portable};
+use crate::engine::{Settings, StepStats, Tracer, World, step_portable};
 
 /// [`step_portable`], compiled with AVX2.
 ///
 /// # Safety
 /// The processor must have AVX2 (`is_x86_feature_detected!("avx2")`).
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn step_wide<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+pub(in crate::engine) unsafe fn step_wide<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
     step_portable(world, settings, tracer)
 }
