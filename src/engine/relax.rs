@@ -3,6 +3,7 @@
 //! one pair: bound test, detect → correct → resolve.
 
 use super::body::{Body, Motion};
+use super::handle::{BodyHandle, Handles};
 use super::step::forces;
 use super::{
     ContactMemory, ContactModel, Integrator, NoTrace, PhaseKind, Settings, StepStats, Tracer, World, broad, correct, detect, integrate,
@@ -20,7 +21,7 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
         world.scratch.frame_start_velocities.extend(world.motions.iter().map(|m| (m.velocity, m.angular_velocity)));
     }
     forces(world, settings, tracer);
-    let World { bodies, motions, scratch, frame, contacts, .. } = world;
+    let World { bodies, motions, scratch, frame, contacts, handles, .. } = world;
     let bodies = &bodies[..];
     scratch.solve_start_velocities.clear();
     if settings.warm_start {
@@ -42,9 +43,9 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
     broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {
-        warm_start(bodies, motions, &pose, settings.contact, (*frame, &scratch.solve_start_velocities), contacts, tracer);
+        warm_start(bodies, motions, &pose, settings.contact, (*frame, &scratch.solve_start_velocities), (contacts, handles), tracer);
     }
-    let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, before: &scratch.solve_start_velocities };
+    let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, handles: handles.all(), before: &scratch.solve_start_velocities };
     for pass in 1..=settings.relaxation_iterations {
         solve.pass = pass;
         // Untraced, the same visits in levels (the same bits: see `levels`);
@@ -87,11 +88,11 @@ pub enum Visit {
 /// resolve. The step makes these visits in (a, b) order for the pairs its
 /// candidate list holds; visiting every pair the same way gives the same world.
 pub fn relax_pair<T: Tracer>(world: &mut World, a: usize, b: usize, settings: &Settings, pass: usize, tracer: &mut T) -> Visit {
-    let World { bodies, motions, contacts, frame, .. } = world;
+    let World { bodies, motions, contacts, frame, handles, .. } = world;
     if !broad::bounds_touch((&bodies[a], &motions[a]), (&bodies[b], &motions[b])) {
         return Visit::Apart;
     }
-    let mut solve = Solve { pass, frame: *frame, memory: contacts, before: &[] };
+    let mut solve = Solve { pass, frame: *frame, memory: contacts, handles: handles.all(), before: &[] };
     relax_touching(bodies, motions, (a, b), &|motions: &[Motion], i: usize| motions[i].pose(), settings, &mut solve, tracer)
 }
 
@@ -102,6 +103,8 @@ pub(crate) struct Solve<'a> {
     pub pass: usize,
     pub frame: u64,
     pub memory: &'a mut ContactMemory,
+    /// The bodies' handles, by place: the memory's keys.
+    pub handles: &'a [BodyHandle],
     pub before: &'a [(DVec2, f64)],
 }
 
@@ -114,17 +117,17 @@ fn warm_start<T: Tracer>(
     pose: &impl Fn(&[Motion], usize) -> Pose,
     model: ContactModel,
     (frame, before): (u64, &[(DVec2, f64)]),
-    memory: &mut ContactMemory,
+    (memory, handles): (&mut ContactMemory, &Handles),
     tracer: &mut T,
 ) {
-    for key in memory.of_last_frame(frame) {
-        let (a, b, feature) = (key.0 as usize, key.1 as usize, key.2);
+    for (a, b, key) in memory.of_last_frame(frame, |h| handles.place(h)) {
+        let feature = key.2;
         let still = broad::bounds_touch((&bodies[a], &motions[a]), (&bodies[b], &motions[b]))
             .then(|| detect::run(bodies, motions, a, b, (pose(motions, a), pose(motions, b)), model, 0, &mut NoTrace))
             .flatten()
             .and_then(|(first, second)| [Some(first), second].into_iter().flatten().zip(0..).find(|(at, _)| at.feature == feature));
         match still {
-            Some((info, point)) => warm::warm((bodies, motions), key, (point, &info), (frame, before), memory, tracer),
+            Some((info, point)) => warm::warm((bodies, motions), (a, b, key), (point, &info), (frame, before), memory, tracer),
             None => memory.forget(key),
         }
     }

@@ -179,7 +179,7 @@ impl SummedPoint {
         // one this frame's impulses made (see `warm`): in a pile, pushes passed on
         // from other contacts would otherwise be bounced back, and energy made.
         let approach = || super::warm::approach_before(solve.before, (a, b), c.n, (c.r[0], c.r[1])).unwrap_or(c.vrn());
-        let sums = *solve.memory.sums_for(super::warm::key(a, b, info.feature), solve.frame, (c.n, c.p), approach);
+        let sums = *solve.memory.sums_for(super::warm::key(solve.handles, a, b, info.feature), solve.frame, (c.n, c.p), approach);
         let e = kernel::restitution(sums.vrn0, settings.restitution_threshold, [bodies[a].restitution, bodies[b].restitution]);
         SummedPoint { c, e, vrn0: sums.vrn0 }
     }
@@ -212,7 +212,7 @@ pub(super) fn block_sums(
     solve: &mut super::Solve,
 ) -> Option<([f64; 2], TwoPointCase)> {
     let points = infos.map(|info| SummedPoint::of(bodies, motions, (a, b), info, settings, solve));
-    let lambda = infos.map(|info| -solve.memory.get(a, b, info.feature).map_or(0.0, |s| s.jn));
+    let lambda = infos.map(|info| -solve.memory.get(solve.handles[a], solve.handles[b], info.feature).map_or(0.0, |s| s.jn));
     let (ma, mb) = (&motions[a], &motions[b]);
     let n = points[0].c.n;
     let turn = |p: &SummedPoint| [cross(p.c.r[0], n), cross(p.c.r[1], n)];
@@ -242,7 +242,7 @@ pub(super) fn run_summed<T: Tracer>(
 ) {
     let (pass, frame) = (solve.pass, solve.frame);
     let SummedPoint { c, e, .. } = SummedPoint::of(bodies, motions, (a, b), info, settings, solve);
-    let sums = solve.memory.sums_for(super::warm::key(a, b, info.feature), frame, (c.n, c.p), || 0.0);
+    let sums = solve.memory.sums_for(super::warm::key(solve.handles, a, b, info.feature), frame, (c.n, c.p), || 0.0);
     let (ma, mb) = pair_mut(motions, a, b);
     let (n, [ra, rb]) = (c.n, c.r);
     let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());

@@ -36,6 +36,7 @@
 //! dead. An unmatched point starts cold.
 
 use super::body::{Body, Motion};
+use super::handle::BodyHandle;
 use super::resolve::{Contact, TwoPointCase, contact_point};
 use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
 use super::{kernel, pair_mut};
@@ -45,8 +46,10 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A contact point: the pair, and the parts of the two shapes that made it.
-type Key = (u32, u32, Feature);
+/// A contact point: the pair, by handle, and the parts of the two shapes that
+/// made it. Handles, not places: a body added or removed by an edit moves the
+/// others' places, and their contacts stay theirs.
+type Key = (BodyHandle, BodyHandle, Feature);
 
 /// A contact is warm-started only if its normal turned less than this (cos 25°)
 /// since the last frame: past it the sums belong to another contact.
@@ -66,8 +69,8 @@ pub struct ContactMemory {
     sums: HashMap<Key, Sums, BuildHasherDefault<KeyHasher>>,
 }
 
-/// A fixed hash for a key of two body indices and a feature (no random seed,
-/// nothing to guard against: the keys are the scene's own indices).
+/// A fixed hash for a key of two body handles and a feature (no random seed,
+/// nothing to guard against: the keys are the world's own handles).
 #[derive(Default)]
 pub struct KeyHasher(u64);
 
@@ -108,10 +111,13 @@ pub struct Sums {
 }
 
 impl ContactMemory {
-    /// The contacts of `frame − 1`, in order: those the warm phase may start from.
-    pub(super) fn of_last_frame(&self, frame: u64) -> Vec<Key> {
-        let mut keys: Vec<Key> = self.sums.iter().filter(|(_, s)| s.frame + 1 == frame).map(|(k, _)| *k).collect();
-        keys.sort_unstable();
+    /// The contacts of `frame − 1` whose bodies are in the world, with their
+    /// places: those the warm phase may start from, in scene order (the
+    /// bodies' places, then the feature).
+    pub(super) fn of_last_frame(&self, frame: u64, place: impl Fn(BodyHandle) -> Option<usize>) -> Vec<(usize, usize, Key)> {
+        let last = self.sums.iter().filter(|(_, s)| s.frame + 1 == frame);
+        let mut keys: Vec<_> = last.filter_map(|(k, _)| Some((place(k.0)?, place(k.1)?, *k))).collect();
+        keys.sort_unstable_by_key(|&(a, b, k)| (a, b, k.2));
         keys
     }
 
@@ -124,19 +130,19 @@ impl ContactMemory {
         self.sums.remove(&key);
     }
 
-    /// Forgets every contact: body indices are about to shift.
-    pub fn clear(&mut self) {
-        self.sums.clear();
+    /// Forgets the contacts of a body that left the world.
+    pub(super) fn forget_body(&mut self, gone: BodyHandle) {
+        self.sums.retain(|k, _| k.0 != gone && k.1 != gone);
     }
 
     /// The sums of the pair's contact point that `feature` made.
-    pub fn get(&self, a: usize, b: usize, feature: Feature) -> Option<&Sums> {
-        self.sums.get(&key(a, b, feature))
+    pub fn get(&self, a: BodyHandle, b: BodyHandle, feature: Feature) -> Option<&Sums> {
+        self.sums.get(&(a, b, feature))
     }
 
     /// Every remembered point of the pair (a, b), in feature order.
-    pub fn of_pair(&self, a: usize, b: usize) -> Vec<(Feature, Sums)> {
-        let mut points: Vec<_> = self.sums.iter().filter(|(k, _)| (k.0, k.1) == (a as u32, b as u32)).map(|(k, s)| (k.2, *s)).collect();
+    pub fn of_pair(&self, a: BodyHandle, b: BodyHandle) -> Vec<(Feature, Sums)> {
+        let mut points: Vec<_> = self.sums.iter().filter(|(k, _)| (k.0, k.1) == (a, b)).map(|(k, s)| (k.2, *s)).collect();
         points.sort_unstable_by_key(|(f, _)| *f);
         points
     }
@@ -175,8 +181,10 @@ impl ContactMemory {
     }
 }
 
-pub(super) fn key(a: usize, b: usize, feature: Feature) -> Key {
-    (a as u32, b as u32, feature)
+/// The key of the point `feature` made between the bodies at places `a` and `b`.
+#[inline]
+pub(super) fn key(handles: &[BodyHandle], a: usize, b: usize, feature: Feature) -> Key {
+    (handles[a], handles[b], feature)
 }
 
 /// The approach speed vrn of a point at the velocities `before` (each body's
@@ -192,14 +200,13 @@ pub(super) fn approach_before(before: &[(DVec2, f64)], (a, b): (usize, usize), n
 /// now; a point that turned or moved too far is forgotten.
 pub(super) fn warm<T: Tracer>(
     (bodies, motions): (&[Body], &mut [Motion]),
-    key: Key,
+    (a, b, key): (usize, usize, Key),
     (point, info): (u8, &CollisionInfo),
     (frame, before): (u64, &[(DVec2, f64)]),
     memory: &mut ContactMemory,
     tracer: &mut T,
 ) {
     let Some(old) = memory.sums.get(&key).copied() else { return };
-    let (a, b) = (key.0 as usize, key.1 as usize);
     let (ma, mb) = pair_mut(motions, a, b);
     let n = info.normal;
     let turn = old.n.dot(n);

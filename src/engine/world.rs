@@ -3,23 +3,29 @@
 
 use super::body::{Body, BodyDef, BodyRef, BodyState, Motion};
 use super::fast::levels;
+use super::handle::{BodyHandle, Handles};
 use super::{Action, ContactMemory, broad, event};
 use crate::geometry::Shape;
 use glam::DVec2;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct World {
-    /// What each body is: name, shape, material, mass, queued loads.
-    pub bodies: Vec<Body>,
+    /// What each body is: name, shape, material, mass, queued loads. Bodies
+    /// come and go only through the world's methods, which keep the two halves
+    /// and the handles in step (hence a slice, not a `Vec`).
+    pub bodies: Box<[Body]>,
     /// How each body moves, at the same index: the hot half the passes work on
-    /// (see [`Motion`]). A world always holds as many motions as bodies.
-    pub motions: Vec<Motion>,
+    /// (see [`Motion`]).
+    pub motions: Box<[Motion]>,
+    /// Each body's handle, at the same index.
+    pub(super) handles: Handles,
     pub gravity: DVec2,
     pub time: f64,
     pub frame: u64,
     /// What the scene does to bodies at given frames, applied in the forces phase.
     pub actions: Vec<Action>,
-    /// With `warm_start`, the impulses each contact point summed last frame.
+    /// With `warm_start`, the impulses each contact point summed last frame,
+    /// kept by the bodies' handles: an edit leaves them.
     pub contacts: ContactMemory,
     /// The step's working space, kept so a frame allocates nothing once it has grown.
     pub(super) scratch: Scratch,
@@ -67,10 +73,11 @@ impl std::fmt::Debug for Scratch {
 
 impl World {
     pub fn new(defs: Vec<BodyDef>, gravity: DVec2) -> World {
-        let (bodies, motions) = defs.into_iter().map(|d| (d.body, d.motion)).unzip();
+        let (bodies, motions): (Vec<Body>, Vec<Motion>) = defs.into_iter().map(|d| (d.body, d.motion)).unzip();
         World {
-            bodies,
-            motions,
+            handles: Handles::first(bodies.len()),
+            bodies: bodies.into_boxed_slice(),
+            motions: motions.into_boxed_slice(),
             gravity,
             time: 0.0,
             frame: 0,
@@ -83,6 +90,29 @@ impl World {
     /// Each body with its motion, in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = BodyRef<'_>> + DoubleEndedIterator + Clone {
         self.bodies.iter().zip(&self.motions)
+    }
+
+    /// Each body's handle, in order.
+    pub fn handles(&self) -> &[BodyHandle] {
+        self.handles.all()
+    }
+
+    /// Where the body `handle` is, if it is in this world.
+    pub fn place(&self, handle: BodyHandle) -> Option<usize> {
+        self.handles.place(handle)
+    }
+
+    /// New bodies get a generation of at least `floor`: an editor that keeps
+    /// copies of a world (to undo) passes the highest [`Self::next_generation`]
+    /// of any of them, so that a body added after an undo is never taken for
+    /// one added before it.
+    pub fn raise_generation(&mut self, floor: u32) {
+        self.handles.raise(floor);
+    }
+
+    /// The generation the next body added gets.
+    pub fn next_generation(&self) -> u32 {
+        self.handles.next_generation()
     }
 
     /// Body `i`'s two halves, if there is a body `i`.
@@ -110,15 +140,12 @@ impl World {
     /// order and replay the same run. Returns its index.
     pub fn insert_body(&mut self, def: BodyDef) -> usize {
         let at = self.bodies.iter().position(|b| matches!(b.shape, Shape::Segment { .. })).unwrap_or(self.bodies.len());
-        // The memory is keyed by body index, which shifts for the walls.
-        self.contacts.clear();
         for a in &mut self.actions {
             if a.body >= at {
                 a.body += 1;
             }
         }
-        self.bodies.insert(at, def.body);
-        self.motions.insert(at, def.motion);
+        self.put(at, def);
         at
     }
 
@@ -129,22 +156,35 @@ impl World {
 
     /// Adds a body after every other, walls too; its index.
     pub fn push_body(&mut self, def: BodyDef) -> usize {
-        self.bodies.push(def.body);
-        self.motions.push(def.motion);
-        self.bodies.len() - 1
+        let at = self.bodies.len();
+        self.put(at, def);
+        at
     }
 
-    /// Removes body `i`, and the actions on it; the others keep their bodies.
+    /// `def` at place `at`, with a new handle.
+    fn put(&mut self, at: usize, def: BodyDef) {
+        self.handles.insert(at);
+        let (mut bodies, mut motions) = (std::mem::take(&mut self.bodies).into_vec(), std::mem::take(&mut self.motions).into_vec());
+        bodies.insert(at, def.body);
+        motions.insert(at, def.motion);
+        (self.bodies, self.motions) = (bodies.into_boxed_slice(), motions.into_boxed_slice());
+    }
+
+    /// Removes body `i`, its contacts and the actions on it; the others keep
+    /// their bodies, handles and contacts.
     pub fn remove_body(&mut self, i: usize) -> BodyDef {
-        // The memory is keyed by body index, which shifts.
-        self.contacts.clear();
+        let gone = self.handles.remove(i);
+        self.contacts.forget_body(gone);
         self.actions.retain(|a| a.body != i);
         for a in &mut self.actions {
             if a.body > i {
                 a.body -= 1;
             }
         }
-        BodyDef { body: self.bodies.remove(i), motion: self.motions.remove(i) }
+        let (mut bodies, mut motions) = (std::mem::take(&mut self.bodies).into_vec(), std::mem::take(&mut self.motions).into_vec());
+        let def = BodyDef { body: bodies.remove(i), motion: motions.remove(i) };
+        (self.bodies, self.motions) = (bodies.into_boxed_slice(), motions.into_boxed_slice());
+        def
     }
 
     pub fn kinetic_energy(&self) -> f64 {
@@ -161,6 +201,7 @@ impl World {
         std::mem::size_of::<World>()
             + std::mem::size_of_val(&self.bodies[..])
             + std::mem::size_of_val(&self.motions[..])
+            + self.handles.bytes()
             + names
             + self.contacts.bytes()
             + std::mem::size_of_val(&self.actions[..])

@@ -15,9 +15,10 @@ mod start;
 mod timeline;
 pub mod variant;
 
+pub use crate::engine::BodyHandle as BodyId;
 pub use crate::lesson::stale_banner;
 pub use series::Series;
-pub use start::{BodyId, Start};
+pub use start::Start;
 pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 
 use crate::engine::{Settings, World};
@@ -63,6 +64,11 @@ pub struct Session {
     /// the table it came from, renamed or not, and a body without one is new.
     filed: BTreeMap<BodyId, String>,
     next_edit: u64,
+    /// The highest generation any start of the session would give a new body
+    /// next: an edit's start begins there, so that a body added after an undo
+    /// never has the handle of one added before it (a breakpoint on that one
+    /// must not wake on this one).
+    next_generation: u32,
     /// For random bodies and kicks: seeded, so a session can be replayed.
     rng: fastrand::Rng,
 }
@@ -80,6 +86,7 @@ impl Session {
             saved: None,
             filed,
             next_edit: 0,
+            next_generation: 0,
             rng: fastrand::Rng::with_seed(2011),
         }
     }
@@ -109,8 +116,9 @@ impl Session {
     ) -> Result<String, String> {
         let mut start = self.timeline.start(n);
         let selected_before = *selected;
+        start.world.raise_generation(self.next_generation);
         let label = change(&mut start, selected, &mut self.rng)?;
-        debug_assert_eq!(start.ids().len(), start.world.bodies.len(), "bodies are added and removed through `Start`");
+        self.next_generation = start.world.next_generation();
         let after = Starts::from([(n, start)]);
         self.next_edit += 1;
         match self.undo.last_mut().filter(|e| amend && e.frame == n) {
@@ -184,7 +192,7 @@ impl Session {
     pub fn save_text(&mut self, n: u64, file: &str) -> Result<String, String> {
         let mut start = self.timeline.start(n);
         start.clean_round_off();
-        let filed: Vec<Option<&str>> = start.ids().iter().map(|id| self.filed.get(id).map(String::as_str)).collect();
+        let filed: Vec<Option<&str>> = start.world.handles().iter().map(|id| self.filed.get(id).map(String::as_str)).collect();
         let text = to_toml(&self.lesson.source, &start.world, &start.settings, &filed)?;
         // The file starts at this frame: its actions count from here. Left as
         // written (with their comments) when that changes nothing.

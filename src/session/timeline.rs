@@ -122,7 +122,7 @@ impl Timeline {
 
     /// Which body is which in frame `n`, in the order of [`bodies`](Self::bodies).
     pub fn ids(&self, n: u64) -> &[BodyId] {
-        self.governing(n).ids()
+        self.governing(n).world.handles()
     }
 
     /// The scene's actions as the start that governs frame `n` has them.
@@ -362,7 +362,7 @@ mod tests {
     fn bodies_follow_the_edit_that_governs_a_frame() {
         let mut t = falling();
         edit(&mut t, 7, |s| {
-            s.add_body(BodyDef::dynamic("new", Shape::Circle { radius: 0.2 }, 1.0));
+            s.world.insert_body(BodyDef::dynamic("new", Shape::Circle { radius: 0.2 }, 1.0));
         });
         assert_eq!(t.bodies(6).len(), 2);
         assert_eq!(t.bodies(7).len(), 3);

@@ -258,7 +258,7 @@ impl Stepper {
     fn first_in(&mut self, from: u64, until: u64) -> Option<(u64, (usize, usize))> {
         let start = self.session.timeline.start(from);
         let names: Vec<String> = start.world.bodies.iter().map(|b| b.name.clone()).collect();
-        let (conditions, numbers) = self.breaks.live(start.ids());
+        let (conditions, numbers) = self.breaks.live(start.world.handles());
         if conditions.is_empty() {
             return None;
         }

@@ -118,7 +118,7 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, steps: 
                 None => random_body(is_box, &s.world.bodies, lo, hi, rng),
             };
             let note = fill(w.added_on, &[&body.body.name, &s.world.bodies.get(*i).map_or(w.nothing, |b| b.name.as_str())]);
-            *i = s.add_body(body);
+            *i = s.world.insert_body(body);
             Ok(note)
         }),
         Msg::Duplicate => Box::new(move |s, i, _| {
@@ -128,8 +128,8 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, steps: 
             let note = fill(w.duplicated, &[&on.0.name, &copy.body.name]);
             *i = match copy.body.shape {
                 // Walls come last in a world, as in a file.
-                Shape::Segment { .. } => s.add_wall(copy),
-                _ => s.add_body(copy),
+                Shape::Segment { .. } => s.world.push_body(copy),
+                _ => s.world.insert_body(copy),
             };
             Ok(note)
         }),
@@ -138,12 +138,12 @@ pub(super) fn change_for(msg: Msg, (lo, hi): (DVec2, DVec2), down: bool, steps: 
             as_filed(wall.parts_mut())?;
             let WallEntry { from: [x0, y0], to: [x1, y1], .. } = WallEntry::from_body(wall.parts()).expect("a wall");
             let note = fill(w.added_wall, &[&wall.body.name, &num(x0), &num(y0), &num(x1), &num(y1)]);
-            *i = s.add_wall(wall);
+            *i = s.world.push_body(wall);
             Ok(note)
         }),
         Msg::Delete => Box::new(move |s, i, _| {
             let name = selected(s, *i, w)?.0.name.clone();
-            s.remove_body(*i);
+            s.world.remove_body(*i);
             *i = (*i).min(s.world.bodies.len().saturating_sub(1));
             Ok(fill(w.deleted, &[&name]))
         }),
