@@ -11,10 +11,13 @@
 //! alone holds it.
 
 use super::body::Motion;
-use super::trace::{BodyChange, PhaseKind, Quantity, Record, Tracer};
+use super::phase::Tracer;
+use super::trace::{BodyChange, PhaseKind};
 use super::{Settings, kernel, pair_mut};
 use crate::geometry::CollisionInfo;
-use glam::DVec2;
+
+pub mod record;
+use record::CorrectRecord;
 
 #[inline(always)]
 pub(super) fn run<T: Tracer>(
@@ -42,46 +45,5 @@ pub(super) fn run<T: Tracer>(
         let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
         let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
         tracer.correct(pass, (a, b), record);
-    }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct CorrectRecord {
-    pub depth: f64,
-    /// The overlap left alone; 0 in the texts.
-    pub slop: f64,
-    pub rate: f64,
-    pub inv_mass: [f64; 2],
-    pub normal: DVec2,
-    pub s: f64,
-    pub changes: [BodyChange; 2],
-}
-
-impl Record for CorrectRecord {
-    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
-        let [ia, ib] = self.inv_mass;
-        let (n, s) = (self.normal, self.s);
-        let (depth, rate, slop) = (self.depth.into(), self.rate.into(), self.slop.into());
-        let s_q = Quantity::new("s", s, "kg·m");
-        let s_q = if self.slop > 0.0 {
-            s_q.by(
-                "max({depth} − {slop}, 0)·{rate} / ({1/m_a} + {1/m_b})",
-                vec![("depth", depth), ("slop", slop), ("rate", rate), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
-            )
-        } else {
-            s_q.by(
-                "{depth}·{rate} / ({1/m_a} + {1/m_b})",
-                vec![("depth", depth), ("rate", rate), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
-            )
-        };
-        vec![
-            s_q,
-            Quantity::new("Δx_a", -n * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
-            Quantity::new("Δx_b", n * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
-        ]
-    }
-
-    fn changes(&self) -> &[BodyChange] {
-        &self.changes
     }
 }

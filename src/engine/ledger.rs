@@ -13,8 +13,9 @@
 
 use super::World;
 use super::body::{Body, BodyState};
+use super::phase::PhaseData;
 use super::record::FrameRecord;
-use super::trace::{PhaseData, PhaseKind};
+use super::trace::PhaseKind;
 use crate::geometry::cross;
 use glam::DVec2;
 use std::ops::{Add, Sub};

@@ -1,6 +1,6 @@
 //! The one step function: one frame of whichever method the settings name.
 
-use super::forces::Acted;
+use super::forces::record::Acted;
 use super::{Method, Settings, Tracer, World, event, relax, reposition};
 
 /// What a step did, counted even when nothing is traced (for `impulse bench`).

@@ -25,6 +25,7 @@ mod handout;
 mod handout_links;
 mod hostile_input;
 mod hostile_names;
+mod layers;
 mod ledger;
 mod lessons;
 mod levels;

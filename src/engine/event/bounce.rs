@@ -15,23 +15,8 @@
 //! `bounceOffVerticalWall` for e = 1). Friction plays no part in this method.
 
 use super::super::body::{Body, Motion};
-use super::super::trace::{BodyChange, Quantity, Record};
+use super::record::EventImpulse;
 use glam::DVec2;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventBounceRecord {
-    pub e: f64,
-    pub how: EventImpulse,
-    pub changes: Vec<BodyChange>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum EventImpulse {
-    /// Two discs, or a disc and a wall's end (`m[1]` none: fixed).
-    Discs { x: [DVec2; 2], v: [DVec2; 2], m: [Option<f64>; 2], r: [f64; 2], dr: DVec2, dv: DVec2, dvdr: f64, j: f64, f: DVec2 },
-    /// A disc off a wall's face.
-    Face { v: DVec2, n: DVec2, vn: f64 },
-}
 
 /// Disc `a` against disc `b` (or a fixed point when `b` is none).
 pub(super) fn discs((a, ma): (&Body, &mut Motion), b: Option<(&Body, &mut Motion)>, point: DVec2, e: f64) -> EventImpulse {
@@ -65,68 +50,4 @@ pub(super) fn face(m: &mut Motion, n: DVec2, e: f64) -> EventImpulse {
     let vn = v.dot(n);
     m.velocity = v - n * ((1.0 + e) * vn);
     EventImpulse::Face { v, n, vn }
-}
-
-impl Record for EventBounceRecord {
-    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
-        let e = self.e;
-        let after = |k: usize| self.changes.get(k).map_or(DVec2::ZERO, |c| c.after.velocity);
-        match self.how {
-            EventImpulse::Discs { x, v, m, r, dr, dv, dvdr, j, f } => {
-                let sigma = r[0] + r[1];
-                let mut q = vec![
-                    Quantity::new("Δr", dr, "m").by("{x_j} − {x_i}", vec![("x_j", x[1].into()), ("x_i", x[0].into())]),
-                    Quantity::new("Δv", dv, "m/s").by("{v_j} − {v_i}", vec![("v_j", v[1].into()), ("v_i", v[0].into())]),
-                    Quantity::new("Δv·Δr", dvdr, "m²/s").by("{Δv}·{Δr}", vec![("Δv", dv.into()), ("Δr", dr.into())]),
-                    Quantity::new("σ", sigma, "m").by("{r_i} + {r_j}", vec![("r_i", r[0].into()), ("r_j", r[1].into())]),
-                    Quantity::new("e", e, ""),
-                ];
-                let common = vec![("e", e.into()), ("Δv·Δr", dvdr.into()), ("σ", sigma.into())];
-                let jq = match m {
-                    [Some(mi), Some(mj)] => Quantity::new("J", j, "N·s").by(
-                        "(1 + {e})·{m_i}·{m_j}·{Δv·Δr} / (({m_i} + {m_j})·{σ})",
-                        [vec![("m_i", mi.into()), ("m_j", mj.into())], common].concat(),
-                    ),
-                    [Some(mi), None] => Quantity::new("J", j, "N·s")
-                        .by("(1 + {e})·{m_i}·{Δv·Δr} / {σ}  (j fixed: m_j → ∞)", [vec![("m_i", mi.into())], common].concat()),
-                    [None, Some(mj)] => Quantity::new("J", j, "N·s")
-                        .by("(1 + {e})·{m_j}·{Δv·Δr} / {σ}  (i fixed: m_i → ∞)", [vec![("m_j", mj.into())], common].concat()),
-                    [None, None] => Quantity::new("J", j, "N·s").by("0: both fixed", vec![]),
-                };
-                q.push(jq);
-                q.push(Quantity::new("F", f, "N·s").by("{J}·{Δr} / {σ}", vec![("J", j.into()), ("Δr", dr.into()), ("σ", sigma.into())]));
-                let mut k = 0;
-                if let Some(mi) = m[0] {
-                    q.push(
-                        Quantity::new("v_i'", after(k), "m/s")
-                            .by("{v_i} + {F} / {m_i}", vec![("v_i", v[0].into()), ("F", f.into()), ("m_i", mi.into())]),
-                    );
-                    k += 1;
-                }
-                if let Some(mj) = m[1] {
-                    q.push(
-                        Quantity::new("v_j'", after(k), "m/s")
-                            .by("{v_j} − {F} / {m_j}", vec![("v_j", v[1].into()), ("F", f.into()), ("m_j", mj.into())]),
-                    );
-                }
-                q
-            }
-            EventImpulse::Face { v, n, vn } => vec![
-                Quantity::new("N", n, "").by("the wall's unit normal, toward the disc", vec![]),
-                Quantity::new("v·N", vn, "m/s").by("{v}·{N}", vec![("v", v.into()), ("N", n.into())]),
-                Quantity::new("e", e, ""),
-                Quantity::new("v'", after(0), "m/s")
-                    .by("{v} − (1 + {e})·{v·N}·{N}", vec![("v", v.into()), ("e", e.into()), ("v·N", vn.into()), ("N", n.into())]),
-            ],
-        }
-    }
-
-    fn changes(&self) -> &[BodyChange] {
-        &self.changes
-    }
-
-    fn heap_bytes(&self) -> usize {
-        use std::mem::size_of_val;
-        size_of_val(&self.changes[..])
-    }
 }

@@ -22,13 +22,15 @@
 //! collapse, can call for more than a frame can take).
 
 mod bounce;
-mod predict;
+pub(in crate::engine) mod predict;
+pub mod record;
 
-pub use bounce::{EventBounceRecord, EventImpulse};
 pub use predict::{HitOutcome, Prediction, Target, Test};
+pub use record::{EventBounceRecord, EventImpulse, EventRecord, PredictRecord, Queued, Stale, Tally};
 
 use super::body::{Body, Motion};
-use super::trace::{BodyChange, Phase, PhaseData, PhaseKind, Quantity, Record, Tracer};
+use super::phase::{Phase, PhaseData, Tracer};
+use super::trace::{BodyChange, PhaseKind};
 use super::walls::{WallSegment, segments};
 use super::{StepStats, integrate, kernel, pair_mut};
 use crate::geometry::Shape;
@@ -81,102 +83,6 @@ pub(super) struct Scratch {
     walls: Vec<WallSegment>,
     discs: Vec<usize>,
     sweep: Vec<(f64, usize)>,
-}
-
-/// The frame's tally, on its last event.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Tally {
-    pub popped: usize,
-    pub invalid: usize,
-    pub inserted: usize,
-    pub largest: usize,
-    /// The frame stopped handling events at the limit.
-    pub limited: bool,
-    pub limit: usize,
-}
-
-/// An event in the queue's view: when, what, and whether it is still valid.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Queued {
-    pub t: f64,
-    pub a: usize,
-    pub target: Target,
-    pub valid: bool,
-}
-
-/// A disc's collision count moved on since the event was made.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stale {
-    pub body: usize,
-    pub made: u32,
-    pub now: u32,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventRecord {
-    /// The event's time in the run (s).
-    pub t: f64,
-    /// The disc and what it hits; none for the frame's end.
-    pub hit: Option<(usize, Target)>,
-    pub stale: Option<Stale>,
-    pub tally: Option<Tally>,
-    /// The next events after this one, earliest first.
-    pub queue: Vec<Queued>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct PredictRecord {
-    /// The run's time when the test was made (s).
-    pub now: f64,
-    pub prediction: Prediction,
-    /// The hit is within the frame and went into the queue.
-    pub queued: bool,
-    pub queue: Vec<Queued>,
-}
-
-impl Record for EventRecord {
-    fn quantities(&self, names: &[String], _: (&str, &str)) -> Vec<Quantity> {
-        let mut q = Vec::new();
-        match self.hit {
-            Some((_, target)) => {
-                q.push(Quantity::new("event", target.kind(), ""));
-                q.push(Quantity::new("t", self.t, "s"));
-                match self.stale {
-                    None => q.push(Quantity::new("valid", true, "").by("no disc of it has bounced since it was made", vec![])),
-                    Some(s) => {
-                        let name = names.get(s.body).map_or("a disc", String::as_str);
-                        q.push(Quantity::new("valid", false, "").by("a disc of it has bounced since it was made", vec![]));
-                        let why = format!("{name} has bounced since: its count was {} when the event was made, {} now", s.made, s.now);
-                        q.push(Quantity::new("stale", why.as_str(), ""));
-                    }
-                }
-            }
-            None => {
-                q.push(Quantity::new("event", "frame end", ""));
-                q.push(Quantity::new("t", self.t, "s").by("the frame's end: every body moves there (algs4's redraw)", vec![]));
-            }
-        }
-        if let Some(t) = self.tally {
-            q.push(Quantity::new("popped", t.popped as f64, ""));
-            q.push(Quantity::new("invalid", t.invalid as f64, "").by("popped, but stale: skipped", vec![]));
-            q.push(Quantity::new("inserted", t.inserted as f64, ""));
-            q.push(Quantity::new("largest queue", t.largest as f64, ""));
-            if t.limited {
-                let note = "stopped at {limit} events: the bodies stay where the last one left them, the rest of the frame unplayed";
-                q.push(Quantity::new("limit", true, "").by(note, vec![("limit", (t.limit as f64).into())]));
-            }
-        }
-        q
-    }
-
-    fn heap_bytes(&self) -> usize {
-        use std::mem::size_of_val;
-        size_of_val(&self.queue[..])
-    }
-
-    fn found_contact(&self) -> bool {
-        self.hit.is_some() && self.stale.is_none()
-    }
 }
 
 /// Move, collide and move on: the whole frame. `t0` is the run's time at its start.
@@ -447,16 +353,5 @@ impl Frame<'_> {
             let record = EventBounceRecord { e, how, changes };
             tracer.record(Phase::new(Some(self.tally.popped), Some((i, target.body())), PhaseData::EventBounce(Box::new(record))));
         }
-    }
-}
-
-impl Record for PredictRecord {
-    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
-        self.prediction.quantities(self.now, self.queued)
-    }
-
-    fn heap_bytes(&self) -> usize {
-        use std::mem::size_of_val;
-        size_of_val(&self.queue[..])
     }
 }

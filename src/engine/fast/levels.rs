@@ -22,7 +22,7 @@
 use crate::engine::body::{Body, BodyRef, Motion};
 use crate::engine::broad::Broad;
 use crate::engine::kernel;
-use crate::engine::trace::NoTrace;
+use crate::engine::phase::NoTrace;
 use crate::engine::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
 use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;

@@ -16,10 +16,11 @@
 //! freeing them cost more than working out their numbers
 //! (docs/adr/0003-frame-recorder-lists.md).
 
-use crate::engine::correct::CorrectRecord;
-use crate::engine::detect::{DetectRecord, Work, WorkRef};
-use crate::engine::resolve::ResolveRecord;
-use crate::engine::trace::{BodyChange, Phase, PhaseData, PhaseKind, Record, Tracer};
+use crate::engine::correct::record::CorrectRecord;
+use crate::engine::detect::record::{DetectRecord, Work, WorkRef};
+use crate::engine::phase::{Phase, PhaseData, Tracer};
+use crate::engine::resolve::record::ResolveRecord;
+use crate::engine::trace::{BodyChange, PhaseKind, Record};
 use crate::geometry::{RegionTest, SatReport};
 use std::borrow::Cow;
 

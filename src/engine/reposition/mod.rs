@@ -14,13 +14,17 @@
 //! walls in their own right, so a scene's floor or block works here too.
 
 mod pair;
+pub mod record;
 mod wall;
 
-pub use pair::{PairBounceRecord, PairRepositionRecord, Shared, TouchRecord};
-pub use wall::{EndpointRecord, Fallback, Outcome, VcorRecord, WallBounceRecord, WallRepositionRecord, WallTouchRecord};
+pub use record::{
+    EndpointRecord, Fallback, Outcome, PairBounceRecord, PairRepositionRecord, Shared, TouchRecord, VcorRecord, WallBounceRecord,
+    WallRepositionRecord, WallTouchRecord,
+};
 
 use super::body::{Body, Motion};
-use super::trace::{PhaseKind, Tracer};
+use super::phase::Tracer;
+use super::trace::PhaseKind;
 use super::{Settings, StepStats, integrate};
 use crate::geometry::Shape;
 use glam::DVec2;

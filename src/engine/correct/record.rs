@@ -1,0 +1,45 @@
+//! What a correction computed, and the derivation a person reads from it.
+
+use crate::engine::trace::{BodyChange, Quantity, Record};
+use glam::DVec2;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CorrectRecord {
+    pub depth: f64,
+    /// The overlap left alone; 0 in the texts.
+    pub slop: f64,
+    pub rate: f64,
+    pub inv_mass: [f64; 2],
+    pub normal: DVec2,
+    pub s: f64,
+    pub changes: [BodyChange; 2],
+}
+
+impl Record for CorrectRecord {
+    fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
+        let [ia, ib] = self.inv_mass;
+        let (n, s) = (self.normal, self.s);
+        let (depth, rate, slop) = (self.depth.into(), self.rate.into(), self.slop.into());
+        let s_q = Quantity::new("s", s, "kg·m");
+        let s_q = if self.slop > 0.0 {
+            s_q.by(
+                "max({depth} − {slop}, 0)·{rate} / ({1/m_a} + {1/m_b})",
+                vec![("depth", depth), ("slop", slop), ("rate", rate), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
+            )
+        } else {
+            s_q.by(
+                "{depth}·{rate} / ({1/m_a} + {1/m_b})",
+                vec![("depth", depth), ("rate", rate), ("1/m_a", ia.into()), ("1/m_b", ib.into())],
+            )
+        };
+        vec![
+            s_q,
+            Quantity::new("Δx_a", -n * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
+            Quantity::new("Δx_b", n * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
+        ]
+    }
+
+    fn changes(&self) -> &[BodyChange] {
+        &self.changes
+    }
+}
