@@ -68,7 +68,7 @@ fn a_column_of_ten_rests_with_warm_start_and_each_contact_carries_the_discs_abov
     }
 }
 
-/// `../shared/bench/make_scene.py 200`: 200 discs dropped into a walled box.
+/// `benches/make_pile.py 200`: 200 discs dropped into a walled box.
 /// Issue 10's target: with `impulse new`'s settings, no disc moves faster than
 /// 0.01 m/s after 10 s. Without warm start the pile keeps ~0.3 m/s. One disc
 /// leaves the pile's foot rolling on the flat floor (0.055 m/s, v = −ω·r):
