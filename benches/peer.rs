@@ -19,12 +19,14 @@
 //! Run: `cargo bench -p impulse-bench --bench peer`. Results are in BENCHMARKS.md.
 
 mod common;
+mod rapier_world;
+
+use rapier_world::RapierWorld;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use impulse::engine::{NoTrace, World, record_frame, step};
-use impulse::geometry::Shape;
+use impulse::engine::{NoTrace, record_frame, step};
 use impulse::scene::Scene;
-use rapier2d::prelude::*;
+use rapier2d::prelude::PhysicsPipeline;
 use std::time::{Duration, Instant};
 
 /// The allocator the `impulse` binary uses, so the figures are the program's.
@@ -33,96 +35,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Long enough for the top row (70 m up) to land: free fall from 70 m takes 3.8 s.
 const WARM_UP_FRAMES: usize = 300;
-
-/// All of rapier's state for one world, so a warmed world can be cloned. The
-/// `PhysicsPipeline` is not in it: it holds only scratch buffers (and is not
-/// `Clone`), so one pipeline steps every clone, as a game reuses its pipeline.
-#[derive(Clone)]
-struct RapierWorld {
-    gravity: Vector,
-    params: IntegrationParameters,
-    islands: IslandManager,
-    broad_phase: DefaultBroadPhase,
-    narrow_phase: NarrowPhase,
-    bodies: RigidBodySet,
-    colliders: ColliderSet,
-    impulse_joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
-    soft_bodies: SoftBodySet,
-    ccd: CCDSolver,
-}
-
-impl RapierWorld {
-    /// impulse's bodies as rapier bodies: same shape, pose, velocity, mass
-    /// (inertia follows from it and the shape, m r²/2 for a disc as in impulse),
-    /// restitution and friction; static bodies become fixed ones.
-    fn from_impulse(world: &World, dt: f64) -> RapierWorld {
-        let mut bodies = RigidBodySet::new();
-        let mut colliders = ColliderSet::new();
-        for (b, m) in world.iter() {
-            // impulse steps every body every frame; rapier would put a resting
-            // pile to sleep and skip it, which measures a different workload.
-            let kind = if b.is_static() { RigidBodyBuilder::fixed() } else { RigidBodyBuilder::dynamic().can_sleep(false) };
-            let body = kind
-                .translation(Vector::new(m.position.x as f32, m.position.y as f32))
-                .rotation(m.angle as f32)
-                .linvel(Vector::new(m.velocity.x as f32, m.velocity.y as f32))
-                .angvel(m.angular_velocity as f32);
-            let shape = match b.shape {
-                Shape::Circle { radius } => ColliderBuilder::ball(radius as f32),
-                Shape::Box { size } => ColliderBuilder::cuboid(size.x as f32 / 2.0, size.y as f32 / 2.0),
-                // A wall's ends sit at ∓half about its position (its angle is 0).
-                Shape::Segment { half } => {
-                    ColliderBuilder::segment(Vector::new(-half.x as f32, -half.y as f32), Vector::new(half.x as f32, half.y as f32))
-                }
-            };
-            let mut collider = shape.restitution(b.restitution as f32).friction(b.friction as f32);
-            if !b.is_static() {
-                collider = collider.mass(b.mass() as f32);
-            }
-            let handle = bodies.insert(body);
-            colliders.insert_with_parent(collider, handle, &mut bodies);
-        }
-        RapierWorld {
-            gravity: Vector::new(world.gravity.x as f32, world.gravity.y as f32),
-            params: IntegrationParameters { dt: dt as f32, ..IntegrationParameters::default() },
-            islands: IslandManager::new(),
-            broad_phase: DefaultBroadPhase::default(),
-            narrow_phase: NarrowPhase::new(),
-            bodies,
-            colliders,
-            impulse_joints: ImpulseJointSet::new(),
-            multibody_joints: MultibodyJointSet::new(),
-            soft_bodies: SoftBodySet::new(),
-            ccd: CCDSolver::new(),
-        }
-    }
-
-    fn step(&mut self, pipeline: &mut PhysicsPipeline) {
-        pipeline.step(
-            self.gravity,
-            &self.params,
-            &mut self.islands,
-            &mut self.broad_phase,
-            &mut self.narrow_phase,
-            &mut self.bodies,
-            &mut self.colliders,
-            &mut self.impulse_joints,
-            &mut self.multibody_joints,
-            &mut self.soft_bodies,
-            &mut self.ccd,
-            &(),
-            &(),
-        );
-    }
-
-    /// Pairs the solver had contact points for after the last step, and those points.
-    fn contacts(&self) -> (usize, usize) {
-        let pairs = self.narrow_phase.contact_pairs().filter(|p| p.has_any_active_contact()).count();
-        let points = self.narrow_phase.contact_pairs().flat_map(|p| p.solver_manifolds()).map(|m| m.data.solver_contacts.len()).sum();
-        (pairs, points)
-    }
-}
 
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {
     let (sum, n) = xs.fold((0.0, 0), |(sum, n), x| (sum + x, n + 1));

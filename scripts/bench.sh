@@ -4,18 +4,55 @@
 # budgets are stated in. Copy them into the table by hand: a figure belongs
 # with the machine it was measured on.
 #
-# Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render)
-# The benches take a few minutes on two cores; run them on a quiet machine.
+# Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render scale)
+# `scale` is the growth table: pile scenes of 250 to 64,000 discs
+# (benches/make_pile.py), impulse and rapier2d timed in turns
+# (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
+# installed into a virtual environment under the target folder).
+# The benches take a few minutes on two cores (`scale` longer); run them on a
+# quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$#" -gt 0 ]; then benches=("$@"); else benches=(step peer timeline render); fi
+if [ "$#" -gt 0 ]; then benches=("$@"); else benches=(step peer timeline render scale); fi
 target="${CARGO_TARGET_DIR:-target}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
 # The benches are a package of their own (benches/Cargo.toml).
+scale_table() {
+    # Absolute: cargo runs the bench from its own package's folder.
+    mkdir -p "$target/bench-scenes"
+    local venv="$target/bench-venv" scenes sizes=(250 1000 4000 16000 64000)
+    scenes="$(cd "$target/bench-scenes" && pwd)"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet pymunk==7.3.1
+    local files=()
+    for n in "${sizes[@]}"; do
+        python3 benches/make_pile.py "$n" "$scenes/pile$n.toml"
+        files+=("$scenes/pile$n.toml")
+    done
+    local lines="$scenes/lines.jsonl"
+    cargo bench -p impulse-bench --bench scale -- "${files[@]}" | tee "$lines"
+    for f in "${files[@]}"; do "$venv/bin/python" benches/pymunk_step.py "$f" | tee -a "$lines"; done
+    python3 - "$lines" <<'PY'
+import json, sys
+rows = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    rows.setdefault(r["bodies"], {}).update(r)
+print("\n| discs | impulse ms/step | rapier2d (15 iterations) | pymunk (15 iterations) | impulse ÷ best peer | impulse µs per body |")
+print("|---|---|---|---|---|---|")
+for bodies in sorted(rows):
+    r = rows[bodies]
+    best = min(r["rapier2d_ms"], r["pymunk_ms"])
+    print(f"| {bodies - 3:,} | {r['impulse_ms']:.3f} | {r['rapier2d_ms']:.3f} | {r['pymunk_ms']:.3f} | "
+          f"{r['impulse_ms'] / best:.2f}× | {r['impulse_ms'] * 1e3 / bodies:.2f} |")
+PY
+}
+
 for bench in "${benches[@]}"; do
+    if [ "$bench" = scale ]; then scale_table 2>&1 | tee -a "$log"; continue; fi
     cargo bench -p impulse-bench --bench "$bench" 2>&1 | tee -a "$log"
 done
 

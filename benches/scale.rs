@@ -1,0 +1,84 @@
+//! How the untraced step's cost grows with the scene, against rapier2d on the
+//! same bodies: for each scene file given (`benches/make_pile.py N`), both
+//! engines are stepped `WARM_UP_FRAMES` from the start so the pile has
+//! formed, then timed in turns, `ROUNDS` times, each timing a run of steps of
+//! a clone of the warmed world; the median of the rounds is reported.
+//! rapier2d makes 15 solver iterations, the passes the scenes ask of impulse.
+//!
+//! Run: `cargo bench -p impulse-bench --bench scale -- SCENE.toml...` (absolute
+//! paths: cargo runs a bench from its package's folder)
+//! (`scripts/bench.sh scale` makes the scenes and adds Chipmunk's figures).
+//! Prints one JSON line per scene.
+
+mod rapier_world;
+
+use impulse::engine::{NoTrace, step};
+use impulse::scene::Scene;
+use rapier2d::prelude::PhysicsPipeline;
+use rapier_world::RapierWorld;
+use std::time::Instant;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const WARM_UP_FRAMES: usize = 300;
+const ROUNDS: usize = 5;
+/// Steps are timed in runs of about this many body-steps, so a small scene is
+/// timed over enough steps and a large one is not timed for minutes.
+const BODY_STEPS_PER_RUN: usize = 200_000;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; the scene files are the other arguments.
+    let files: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    if files.is_empty() {
+        eprintln!("usage: cargo bench -p impulse-bench --bench scale -- SCENE.toml...");
+        std::process::exit(2);
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let scene = Scene::parse(&file, &text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let settings = scene.settings.clone();
+        let mut world = scene.world;
+        let mut rapier = RapierWorld::from_impulse(&world, settings.dt);
+        rapier.params.num_solver_iterations = settings.relaxation_iterations;
+        let mut pipeline = PhysicsPipeline::new();
+        for _ in 0..WARM_UP_FRAMES {
+            step(&mut world, &settings, &mut NoTrace);
+            rapier.step(&mut pipeline);
+        }
+        let bodies = world.bodies.len();
+        // The work each engine finds at the warmed state: that both step a pile.
+        let found = step(&mut world.clone(), &settings, &mut NoTrace);
+        let mut after = rapier.clone();
+        after.step(&mut pipeline);
+        let (pairs, _) = after.contacts();
+        let contacts = found.contacts / settings.relaxation_iterations.max(1);
+        let steps = (BODY_STEPS_PER_RUN / bodies).max(5);
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for _ in 0..ROUNDS {
+            let mut w = world.clone();
+            step(&mut w, &settings, &mut NoTrace);
+            let start = Instant::now();
+            for _ in 0..steps {
+                step(&mut w, &settings, &mut NoTrace);
+            }
+            ours.push(start.elapsed().as_secs_f64() * 1e3 / steps as f64);
+            let mut r = rapier.clone();
+            r.step(&mut pipeline);
+            let start = Instant::now();
+            for _ in 0..steps {
+                r.step(&mut pipeline);
+            }
+            theirs.push(start.elapsed().as_secs_f64() * 1e3 / steps as f64);
+        }
+        let (ours, theirs) = (median(ours), median(theirs));
+        println!(
+            "{{\"scene\": \"{file}\", \"bodies\": {bodies}, \"steps\": {steps}, \"impulse_contacts\": {contacts}, \"rapier2d_pairs\": {pairs}, \"impulse_ms\": {ours:.4}, \"rapier2d_ms\": {theirs:.4}}}"
+        );
+    }
+}
