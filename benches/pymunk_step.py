@@ -1,6 +1,7 @@
 """pymunk_step.py SCENE.toml: Chipmunk2D (through pymunk) on the bodies of an
 impulse pile scene (`benches/make_pile.py N`), timed as benches/scale.rs times
-impulse and rapier2d: 300 frames from the start so the pile forms, then five
+impulse and rapier2d: from the start until the pile has formed (the top disc's
+free fall and two seconds more, as benches/scale.rs counts them), then five
 rounds of a run of steps, the median reported, in ms per step, as a JSON line.
 
 Chipmunk gets the scene's bodies (discs with mass r² and inertia m·r²/2,
@@ -9,6 +10,7 @@ iterations as the scene's relaxation passes; bodies never sleep, as impulse
 steps every body every frame.
 """
 import json
+import math
 import statistics
 import sys
 import time
@@ -16,7 +18,6 @@ import tomllib
 
 import pymunk
 
-WARM_UP_FRAMES = 300
 ROUNDS = 5
 BODY_STEPS_PER_RUN = 200_000
 
@@ -53,7 +54,10 @@ def main():
     bodies = len(scene["body"])
     steps = max(BODY_STEPS_PER_RUN // bodies, 5)
     space = space_of(scene)
-    for _ in range(WARM_UP_FRAMES):
+    top = max(b["position"][1] for b in scene["body"] if not b.get("static"))
+    g = math.hypot(*scene["world"]["gravity"])
+    warm_up = math.ceil(math.sqrt(2 * top / g) / dt) + math.ceil(2 / dt)
+    for _ in range(warm_up):
         space.step(dt)
     times = []
     for _ in range(ROUNDS):
@@ -63,7 +67,7 @@ def main():
         for _ in range(steps):
             space.step(dt)
         times.append((time.perf_counter() - start) * 1e3 / steps)
-    print(json.dumps({"scene": sys.argv[1], "bodies": bodies, "steps": steps, "pymunk": pymunk.version,
+    print(json.dumps({"scene": sys.argv[1], "bodies": bodies, "warm_up_frames": warm_up, "steps": steps, "pymunk": pymunk.version,
                       "pymunk_ms": round(statistics.median(times), 4)}))
 
 

@@ -1,8 +1,9 @@
 //! How the untraced step's cost grows with the scene, against rapier2d on the
 //! same bodies: for each scene file given (`benches/make_pile.py N`), both
-//! engines are stepped `WARM_UP_FRAMES` from the start so the pile has
-//! formed, then timed in turns, `ROUNDS` times, each timing a run of steps of
-//! a clone of the warmed world; the median of the rounds is reported.
+//! engines are stepped from the start until the pile has formed (the top
+//! disc's free fall and two seconds more, [`warm_up_frames`]), then timed in
+//! turns, `ROUNDS` times, each timing a run of steps of a clone of the warmed
+//! world; the median of the rounds is reported.
 //! rapier2d makes 15 solver iterations, the passes the scenes ask of impulse.
 //!
 //! Run: `cargo bench -p impulse-bench --bench scale -- SCENE.toml...` (absolute
@@ -21,11 +22,20 @@ use std::time::Instant;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const WARM_UP_FRAMES: usize = 300;
 const ROUNDS: usize = 5;
 /// Steps are timed in runs of about this many body-steps, so a small scene is
 /// timed over enough steps and a large one is not timed for minutes.
 const BODY_STEPS_PER_RUN: usize = 200_000;
+
+/// Frames for the highest disc to fall to the floor (y = 0) and two seconds
+/// for the pile to settle: a pile of 64,000 discs is 556 m tall, and timed
+/// any earlier it would be timed while it lands, not at rest.
+/// `benches/pymunk_step.py` takes the same number of frames.
+fn warm_up_frames(world: &impulse::engine::World, dt: f64) -> usize {
+    let top = world.motions.iter().filter(|m| !m.is_static()).map(|m| m.position.y).fold(0.0, f64::max);
+    let g = world.gravity.length().max(1e-9);
+    ((2.0 * top / g).sqrt() / dt).ceil() as usize + (2.0 / dt).ceil() as usize
+}
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -47,7 +57,8 @@ fn main() {
         let mut rapier = RapierWorld::from_impulse(&world, settings.dt);
         rapier.params.num_solver_iterations = settings.relaxation_iterations;
         let mut pipeline = PhysicsPipeline::new();
-        for _ in 0..WARM_UP_FRAMES {
+        let warm_up = warm_up_frames(&world, settings.dt);
+        for _ in 0..warm_up {
             step(&mut world, &settings, &mut NoTrace);
             rapier.step(&mut pipeline);
         }
@@ -78,7 +89,7 @@ fn main() {
         }
         let (ours, theirs) = (median(ours), median(theirs));
         println!(
-            "{{\"scene\": \"{file}\", \"bodies\": {bodies}, \"steps\": {steps}, \"impulse_contacts\": {contacts}, \"rapier2d_pairs\": {pairs}, \"impulse_ms\": {ours:.4}, \"rapier2d_ms\": {theirs:.4}}}"
+            "{{\"scene\": \"{file}\", \"bodies\": {bodies}, \"warm_up_frames\": {warm_up}, \"steps\": {steps}, \"impulse_contacts\": {contacts}, \"rapier2d_pairs\": {pairs}, \"impulse_ms\": {ours:.4}, \"rapier2d_ms\": {theirs:.4}}}"
         );
     }
 }
