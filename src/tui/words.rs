@@ -72,7 +72,6 @@ pub struct Words {
     pub too_small: &'static str,
     // The status line.
     pub frame: &'static str,
-    pub hints: [&'static str; 6],
     pub tangent: &'static str,
     pub correction_off: &'static str,
     pub rate: &'static str,
@@ -390,7 +389,6 @@ pub const EN: Words = Words {
     totals_hidden: "hidden until the results are shown (R)",
     too_small: "impulse needs a terminal of at least {0}×{1}; this one is {2}×{3}. q quits",
     frame: "frame",
-    hints: ["? help", "q quit", "n/N phase", "f/F frame", "Space run", "e edit"],
     tangent: "tangent",
     correction_off: "correction off",
     rate: "rate",
@@ -653,7 +651,6 @@ pub const ZH: Words = Words {
     totals_hidden: "结果显示之前隐藏（R 显示）",
     too_small: "impulse 需要至少 {0}×{1} 的终端；当前为 {2}×{3}。按 q 退出",
     frame: "帧",
-    hints: ["? 帮助", "q 退出", "n/N 阶段", "f/F 帧", "空格 播放", "e 编辑"],
     tangent: "切向",
     correction_off: "位置修正关",
     rate: "修正率",

@@ -1,6 +1,6 @@
 //! The derivation panel's text: each quantity of the phase on screen.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::engine::{FaceTable, Shown};
 use crate::notation::{FACE_CAPTION, FaceLine, derive_in, derive_veiled, face_lines_in, input_source, label_in, right_side};
 use crate::tui::app::Stepper;

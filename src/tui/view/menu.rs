@@ -1,6 +1,6 @@
 //! The lesson menu: the title and the list of lessons to open.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::tui::app::App;
 use crate::tui::words::fill;
 use ratatui::Frame;

@@ -11,15 +11,16 @@ mod narration;
 mod question;
 mod queue;
 mod status;
+mod theme;
 mod variant;
 
 use super::app::{App, Mode, Msg, Screen, Stepper};
 pub use super::canvas::Placed;
 use super::canvas::{SceneView, fit_window, point_at};
-use super::words::{Words, fill, words};
+use super::words::{fill, words};
 use crate::engine::BodyState;
 use crate::notation::phase_title_in;
-use bodies::{bodies_panel, body_rows};
+use bodies::{Motion, bodies_panel, body_rows, motion};
 use derivation::derivation_text;
 use field_editor::field_editor;
 use help::{help, help_popup, help_text};
@@ -29,35 +30,13 @@ use narration::narration;
 use queue::{QUEUE_ROWS, queue_panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use status::status_line;
+use theme::Theme;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
-
-struct Theme {
-    color: bool,
-    /// The screen's words in the language chosen.
-    words: &'static Words,
-}
-
-impl Theme {
-    fn fg(&self, c: Color) -> Style {
-        if self.color { Style::default().fg(c) } else { Style::default() }
-    }
-    fn strong(&self) -> Style {
-        Style::default().add_modifier(Modifier::BOLD)
-    }
-    /// What no longer matches: the stale-narration banner.
-    fn warning(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
-    }
-    fn dim(&self) -> Style {
-        if self.color { Style::default().fg(Color::DarkGray) } else { Style::default().add_modifier(Modifier::DIM) }
-    }
-}
 
 /// Whether the debugger can be drawn in `area`.
 pub fn fits(area: Rect) -> bool {
@@ -104,33 +83,6 @@ struct Areas {
     queue: Rect,
     totals: Rect,
     status: Rect,
-}
-
-/// The bodies before and after the phase on screen, read from the records.
-struct Motion {
-    before: Vec<BodyState>,
-    after: Vec<BodyState>,
-}
-
-fn motion(s: &Stepper) -> Motion {
-    match &s.playing {
-        Some(end) => Motion { before: end.clone(), after: end.clone() },
-        // A hidden result must not show as the bodies after the phase.
-        None if s.outcome_hidden() => {
-            let before = s.record().state_after(s.phase);
-            Motion { after: before.clone(), before }
-        }
-        None => {
-            // The state after is the state before with this phase's changes: one
-            // pass over the frame's records, not two.
-            let before = s.record().state_after(s.phase);
-            let mut after = before.clone();
-            for c in s.record().phases.changes(s.phase) {
-                after[c.body] = c.after;
-            }
-            Motion { before, after }
-        }
-    }
 }
 
 /// `states`: the bodies around the phase on screen, which size the bodies panel.

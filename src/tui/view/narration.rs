@@ -1,6 +1,6 @@
 //! The lesson panel: the step of the lesson at the phase on screen.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::lesson::{StepEntry, find_phase};
 use crate::session::stale_banner;
 use crate::tui::app::Stepper;

@@ -3,7 +3,7 @@
 //! recorded it (with its unit) and the lesson's explanation; the score once
 //! the quiz is over. Read from the state; the answer from the phase's record.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::lesson::{Lang, Verdict};
 use crate::session::quiz::Answer;
 use crate::tui::app::Stepper;
