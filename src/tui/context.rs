@@ -11,6 +11,7 @@ use super::effect::Effect;
 use super::words::{fill, words};
 use crate::engine::{Body, BodyState, FrameRecord, Motion, Quantity, Settings};
 use crate::lesson::{Lang, Lesson, QuestionEntry, Truth, hints, truth};
+use crate::scene::Problem;
 use crate::session::quiz::questions_at;
 use crate::session::{Session, Start};
 use glam::DVec2;
@@ -172,7 +173,7 @@ impl Context {
         let names: Vec<String> = self.session.timeline.bodies(n).iter().map(|b| b.name.clone()).collect();
         let record = self.session.timeline.frame(n);
         let Err(stop) = crate::engine::guard(record) else { return true };
-        self.note = Some(crate::notation::non_finite_message(&names, &stop, record));
+        self.note = Some(crate::notation::non_finite_message_in(&names, &stop, record, self.lang));
         self.running = false;
         false
     }
@@ -355,6 +356,15 @@ fn is_setting(q: &Quantity) -> bool {
 /// The note a scene opens with when it has a warning (bodies overlapping at the start), in `lang`.
 pub fn warning_note(scene: &Lesson, lang: Lang) -> Option<String> {
     scene.warnings.first().map(|w| fill(words(lang).warning, &[&w.in_lang(lang).message]))
+}
+
+/// A problem with what was typed (a condition, an override, a name), as
+/// the status line says it in `lang`: its message, then its help after the
+/// language's colon.
+pub fn problem_note(p: &Problem, lang: Lang) -> String {
+    let p = p.in_lang(lang);
+    let help = p.help.as_deref().map(|h| format!("{}{h}", words(lang).colon)).unwrap_or_default();
+    format!("{}{help}", p.message)
 }
 
 /// What the status line says of a key that does nothing where it was pressed.

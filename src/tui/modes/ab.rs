@@ -4,7 +4,7 @@
 //! prompt is the status line's (`modes/prompt.rs`).
 
 use crate::session::variant::{Variant, suggested};
-use crate::tui::context::Context;
+use crate::tui::context::{Context, problem_note};
 use crate::tui::words::{fill, words};
 
 /// `/`: closes A/B; or the overrides the prompt for B's opens with, a
@@ -36,9 +36,7 @@ pub fn start(ctx: &mut Context, text: &str) -> bool {
         }
         // The prompt stays open with the file's message for the override.
         Err(e) => {
-            let p = e.problems[0].in_lang(ctx.lang);
-            let help = p.help.as_deref().map(|h| format!("{}{h}", w.colon)).unwrap_or_default();
-            ctx.note = Some(format!("{}{help}", p.message));
+            ctx.note = Some(problem_note(&e.problems[0], ctx.lang));
             false
         }
     }

@@ -7,7 +7,7 @@ use super::ab;
 use crate::session::condition::Condition;
 use crate::session::line::LineEdit;
 use crate::tui::binding::{Binding, NONE, bind};
-use crate::tui::context::Context;
+use crate::tui::context::{Context, problem_note};
 use crate::tui::msg::Msg;
 use crate::tui::words::{Words, fill, words};
 use crossterm::event::KeyCode::*;
@@ -122,10 +122,9 @@ fn add_breakpoint(ctx: &mut Context, text: String) -> bool {
         }
         // The prompt stays open, with where the condition goes wrong.
         Err(e) => {
-            let p = e.problems[0].in_lang(ctx.lang);
+            let p = &e.problems[0];
             let col = p.span.as_ref().map_or(0, |s| text[..s.start.min(text.len())].chars().count() + 1);
-            let help = p.help.as_deref().map(|h| format!("{}{h}", w.colon)).unwrap_or_default();
-            ctx.note = Some(fill(w.at_column, &[&col, &format!("{}{help}", p.message)]));
+            ctx.note = Some(fill(w.at_column, &[&col, &problem_note(p, ctx.lang)]));
             false
         }
     }
@@ -152,8 +151,8 @@ fn go_to_frame(ctx: &mut Context, text: &str) -> bool {
 /// and breakpoints hold the body itself, not its name, so they follow it.
 fn rename(ctx: &mut Context, name: String) -> bool {
     let i = ctx.selected;
-    if let Err(why) = crate::scene::check_new_name(ctx.bodies(), i, &name) {
-        ctx.note = Some(why);
+    if let Err(p) = crate::scene::check_new_name(ctx.bodies(), i, &name) {
+        ctx.note = Some(problem_note(&p, ctx.lang));
         return false;
     }
     let (w, breaks) = (words(ctx.lang), !ctx.breaks.list.is_empty());
