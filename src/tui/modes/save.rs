@@ -10,7 +10,7 @@ use crate::tui::effect::{Check, Concern, Effect, Outcome, Refusal};
 use crate::tui::msg::Msg;
 use crate::tui::words::{Words, fill, words};
 use crossterm::event::KeyCode::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Typing the name to save to.
 pub static SAVE_AS_KEYS: &[Binding] = &[
@@ -88,9 +88,9 @@ pub fn update_name(name: &mut LineEdit, msg: Msg, ctx: &mut Context) -> Then {
 }
 
 /// A key at the question before writing over `path`.
-pub fn update_overwrite(path: &PathBuf, msg: Msg, ctx: &mut Context) -> Then {
+pub fn update_overwrite(path: &Path, msg: Msg, ctx: &mut Context) -> Then {
     match msg {
-        Msg::Yes => write(ctx, path.clone(), Check::None),
+        Msg::Yes => write(ctx, path.to_path_buf(), Check::None),
         Msg::Cancel | Msg::No => cancel(ctx),
         _ => Then::Stay,
     }
