@@ -19,7 +19,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
     let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
     let mut lines = Vec::new();
     // Quiz and presenter modes hide results until they are answered or shown
-    // (`tui::quiz`); a hidden result is put into later formulas as its symbol.
+    // (`Context::hidden_lines`); a hidden result is put into later formulas as its symbol.
     let hidden = s.hidden_lines();
     // The quiz numbers results by their place among the phase's quantities;
     // the faces' table stands for the quantities between the shown ones around it.
