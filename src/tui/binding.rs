@@ -4,6 +4,7 @@
 
 use super::msg::Msg;
 use super::words::Words;
+use crate::lesson::Lang;
 use crossterm::event::{KeyCode, KeyModifiers};
 
 /// Where a binding applies.
@@ -73,6 +74,13 @@ pub struct Binding {
     pub hint: [&'static str; 2],
     pub msg: Msg,
     pub scope: Scope,
+}
+
+/// The status line's hints of `bindings`, in their order and in `lang`: `Enter save · Esc cancel`.
+pub fn hint_line<'a>(bindings: impl IntoIterator<Item = &'a Binding>, lang: Lang) -> String {
+    let which = usize::from(lang == Lang::Zh);
+    let hints: Vec<&str> = bindings.into_iter().map(|b| b.hint[which]).filter(|h| !h.is_empty()).collect();
+    hints.join(" · ")
 }
 
 pub const NONE: KeyModifiers = KeyModifiers::NONE;

@@ -3,7 +3,7 @@
 //! writes the help screen and the status line's hints.
 
 pub use super::binding::{Binding, Scope};
-use super::binding::{CTRL, NONE, bind};
+use super::binding::{CTRL, NONE, bind, hint_line};
 use super::modes::{aim, breaks, fields, normal, prompt, quiz, save};
 use super::msg::Msg;
 use super::words::words;
@@ -16,9 +16,9 @@ use unicode_width::UnicodeWidthStr;
 
 /// The menu's keys.
 static MENU: &[Binding] = &[
-    bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)]),
+    bind!(Menu, "↓ j", "next lesson", "下一课", Msg::MenuDown, [(Down, NONE), (Char('j'), NONE)], hint: "↑↓ choose", "↑↓ 选择"),
     bind!(Menu, "↑ k", "previous lesson", "上一课", Msg::MenuUp, [(Up, NONE), (Char('k'), NONE)]),
-    bind!(Menu, "Enter", "open the lesson", "打开课程", Msg::Open, [(Enter, NONE)]),
+    bind!(Menu, "Enter", "open the lesson", "打开课程", Msg::Open, [(Enter, NONE)], hint: "Enter open", "Enter 打开"),
     bind!(Menu, "Esc", "back to the scene you left (↩)", "回到离开的场景（↩）", Msg::Back, [(Esc, NONE)]),
 ];
 
@@ -86,8 +86,8 @@ pub fn hints(scope: Scope, lang: Lang, room: usize) -> String {
         }
         kept = more;
     }
-    let shown: Vec<&str> = hinted.iter().filter(|b| kept.iter().any(|k| std::ptr::eq(*k, **b))).map(|b| b.hint[which]).collect();
-    format!(" {}", shown.join(" · "))
+    let shown = hinted.iter().copied().filter(|b| kept.iter().any(|k| std::ptr::eq(*k, *b)));
+    format!(" {}", hint_line(shown, lang))
 }
 
 /// The binding for a key press. The character already tells Shift apart

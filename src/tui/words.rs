@@ -17,7 +17,6 @@ pub struct Words {
     pub menu_heading: &'static str,
     pub menu_intro: &'static str,
     pub menu_title: &'static str,
-    pub menu_keys: &'static str,
     /// {0} the scene left.
     pub menu_back: &'static str,
     /// {0} its frame, {1} `edits_kept` or nothing.
@@ -91,7 +90,6 @@ pub struct Words {
     pub copied: &'static str,
     /// Ctrl-E's prompt: {0} the frame.
     pub save_frame_as: &'static str,
-    pub save_as_keys: &'static str,
     /// {0} the file.
     pub write_over: &'static str,
     pub break_on: &'static str,
@@ -110,9 +108,6 @@ pub struct Words {
     pub aim: &'static str,
     /// Typing the aim's angle: {0} the text typed.
     pub aim_angle: &'static str,
-    pub fields_keys: &'static str,
-    /// The settings editor's keys, for its choices.
-    pub settings_keys: &'static str,
     /// Over the fields of either editor.
     pub fields_intro: &'static str,
     pub settings_title: &'static str,
@@ -362,7 +357,6 @@ pub const EN: Words = Words {
     menu_heading: "impulse — step through 2D rigid-body collisions, one phase at a time",
     menu_intro: "Pick a lesson. Each runs the real engine and stops at every phase to show its numbers.",
     menu_title: " Lessons ",
-    menu_keys: " ↑↓ choose · Enter open · ? help · q quit",
     menu_back: "↩ Back to {0}",
     menu_where: "   where you left it: frame {0}{1}",
     edits_kept: ", edits kept",
@@ -413,7 +407,6 @@ pub const EN: Words = Words {
     grid_step: "grid step {0} m: w a s d move by it (W A S D ten steps)",
     alt_chord: "Alt-{0} does nothing (Esc and {0} pressed quickly arrive as Alt-{0}: press them apart)",
     copied: "{0} copied (OSC 52, where the terminal allows)",
-    save_as_keys: "Enter save · Esc cancel",
     write_over: "Write over {0}? y / n",
     break_on: "Break on",
     break_on_keys: "Enter add · ↑↓ history · Esc cancel",
@@ -427,8 +420,6 @@ pub const EN: Words = Words {
     aim_typed: "speed {0}█ m/s: Enter fire · a as an action · Esc cancel",
     aim: "aim {0} m/s at {1}°: ←→ turn · ↑↓ power · type a speed · Tab type the angle · Enter fire · a as an action · Esc cancel",
     aim_angle: "angle {0}█°: Tab the speed · Enter fire · a as an action · Esc cancel",
-    fields_keys: "↑↓ field · Enter apply · Esc cancel",
-    settings_keys: "↑↓ field · ←→ pick · Enter apply · Esc cancel",
     fields_intro: "Values at the start of this frame. Enter applies, Esc cancels.",
     settings_title: " World and solver settings ",
     edit_title: " Edit {0} ",
@@ -633,7 +624,6 @@ pub const ZH: Words = Words {
     menu_heading: "impulse — 逐阶段单步观察二维刚体碰撞",
     menu_intro: "选一课。每课都运行真实的引擎，在每个阶段停下，列出它的数值。",
     menu_title: " 课程 ",
-    menu_keys: " ↑↓ 选择 · Enter 打开 · ? 帮助 · q 退出",
     menu_back: "↩ 回到 {0}",
     menu_where: "   离开时在：第 {0} 帧{1}",
     edits_kept: "，修改已保留",
@@ -683,7 +673,6 @@ pub const ZH: Words = Words {
     grid_step: "网格步长 {0} m：w a s d 按它移动（W A S D 十步）",
     alt_chord: "Alt-{0} 没有作用（快速连按 Esc 和 {0} 会被当作 Alt-{0}：请分开按）",
     copied: "已复制 {0}（终端支持 OSC 52 时）",
-    save_as_keys: "Enter 保存 · Esc 取消",
     write_over: "覆盖 {0}？y / n",
     break_on: "断点条件",
     break_on_keys: "Enter 添加 · ↑↓ 历史 · Esc 取消",
@@ -697,8 +686,6 @@ pub const ZH: Words = Words {
     aim_typed: "速度 {0}█ m/s：Enter 发射 · a 作为动作 · Esc 取消",
     aim: "瞄准 {0} m/s，{1}°：←→ 转向 · ↑↓ 力度 · 输入速度 · Tab 输入角度 · Enter 发射 · a 作为动作 · Esc 取消",
     aim_angle: "角度 {0}█°：Tab 速度 · Enter 发射 · a 作为动作 · Esc 取消",
-    fields_keys: "↑↓ 字段 · Enter 应用 · Esc 取消",
-    settings_keys: "↑↓ 字段 · ←→ 选择 · Enter 应用 · Esc 取消",
     fields_intro: "本帧开始时的数值。Enter 应用，Esc 取消。",
     settings_title: " 世界与求解器设置 ",
     edit_title: " 编辑 {0} ",

@@ -3,17 +3,18 @@
 //! settings editor (`modes/settings.rs`) is the same editor over the world
 //! and solver settings, and takes its keys here too.
 
+use crate::lesson::Lang;
 use crate::notation::num;
 use crate::session::line::LineKey;
-use crate::tui::binding::{Binding, NONE, bind};
+use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::fields::{FieldEditor, Put};
 use crate::tui::msg::Msg;
-use crate::tui::words::{Words, fill, words};
+use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
 pub static KEYS: &[Binding] = &[
-    bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)]),
+    bind!(Fields, "↓ Tab", "next field", "下一个字段", Msg::FieldNext, [(Down, NONE), (Tab, NONE)], hint: "↑↓ field", "↑↓ 字段"),
     bind!(Fields, "↑ Shift-Tab", "previous field", "上一个字段", Msg::FieldPrev, [(Up, NONE), (BackTab, NONE)]),
     bind!(
         Fields,
@@ -21,7 +22,9 @@ pub static KEYS: &[Binding] = &[
         "on a setting: its previous / next choice",
         "设置项：上一个 / 下一个取值",
         Msg::Cycle(1),
-        [(Char(' '), NONE)]
+        [(Char(' '), NONE)],
+        hint: "←→ pick",
+        "←→ 选择"
     ),
     bind!(
         Fields,
@@ -32,8 +35,8 @@ pub static KEYS: &[Binding] = &[
         [(Char('['), NONE)]
     ),
     bind!(Fields, "", "", "", Msg::StepSize(1), [(Char(']'), NONE)]),
-    bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)]),
-    bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Fields, "Enter", "check and apply every field", "检查并应用所有字段", Msg::Accept, [(Enter, NONE)], hint: "Enter apply", "Enter 应用"),
+    bind!(Fields, "Esc", "cancel: nothing changes", "取消：不做改变", Msg::Cancel, [(Esc, NONE)], hint: "Esc cancel", "Esc 取消"),
 ];
 
 /// The editor over the selected body, at the start of the frame on screen.
@@ -93,8 +96,9 @@ pub fn update(ed: &mut FieldEditor, msg: Msg, ctx: &mut Context) -> bool {
     false
 }
 
-/// The keys the status line gives while the editor is open: a body's, or
-/// the settings' (`modes/settings.rs`), whose names are picked with ← →.
-pub fn keys(ed: &FieldEditor, w: &Words) -> &'static str {
-    if ed.name().is_none() { super::settings::keys(w) } else { w.fields_keys }
+/// The keys the status line gives while the editor is open, from its
+/// bindings' hints: ← → pick a name only among the settings (`modes/settings.rs`).
+pub fn keys(ed: &FieldEditor, lang: Lang) -> String {
+    let settings = ed.name().is_none();
+    hint_line(KEYS.iter().filter(|b| settings || !matches!(b.msg, Msg::Cycle(_))), lang)
 }

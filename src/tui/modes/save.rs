@@ -4,7 +4,7 @@
 //! here; the shell writes it (`tui/effect.rs`).
 
 use crate::session::line::LineEdit;
-use crate::tui::binding::{Binding, NONE, bind};
+use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::effect::{Check, Concern, Effect, Outcome, Refusal};
 use crate::tui::msg::Msg;
@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 /// Typing the name to save to.
 pub static SAVE_AS_KEYS: &[Binding] = &[
-    bind!(SaveAs, "Enter", "save to the file named", "保存到所给的文件", Msg::Accept, [(Enter, NONE)]),
-    bind!(SaveAs, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
+    bind!(SaveAs, "Enter", "save to the file named", "保存到所给的文件", Msg::Accept, [(Enter, NONE)], hint: "Enter save", "Enter 保存"),
+    bind!(SaveAs, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)], hint: "Esc cancel", "Esc 取消"),
 ];
 
 /// The question before a file is written over.
@@ -188,7 +188,9 @@ fn concern_words(concern: &Concern, w: &Words) -> String {
     }
 }
 
-/// What the status line asks while the name is typed (the line editor's text follows).
-pub fn asking(ctx: &Context, w: &Words) -> String {
-    ctx.exporting.map_or(w.save_as.to_string(), |n| fill(w.save_frame_as, &[&n]))
+/// What the status line asks while the name is typed (the line editor's
+/// text follows), and the keys it gives, from their bindings' hints.
+pub fn asking(ctx: &Context, w: &Words) -> (String, String) {
+    let what = ctx.exporting.map_or(w.save_as.to_string(), |n| fill(w.save_frame_as, &[&n]));
+    (what, hint_line(SAVE_AS_KEYS, ctx.lang))
 }

@@ -4,15 +4,10 @@
 
 use crate::tui::context::Context;
 use crate::tui::fields::FieldEditor;
-use crate::tui::words::{Words, words};
+use crate::tui::words::words;
 
 /// The editor over the settings at the start of the frame on screen.
 pub fn open(ctx: &mut Context) -> FieldEditor {
     let start = ctx.session.timeline.start(ctx.frame);
     FieldEditor::settings(&start, &words(ctx.lang).settings_fields)
-}
-
-/// The keys the status line gives while it is open.
-pub fn keys(w: &Words) -> &'static str {
-    w.settings_keys
 }

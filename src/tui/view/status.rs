@@ -27,7 +27,10 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
         ask(format!("{head}   {after}"))
     };
     match &s.mode {
-        Mode::SaveAs(name) => return typing(format!(" {}: {}", save::asking(s, w), name.with_cursor()), w.save_as_keys),
+        Mode::SaveAs(name) => {
+            let (what, keys) = save::asking(s, w);
+            return typing(format!(" {what}: {}", name.with_cursor()), &keys);
+        }
         Mode::Overwrite(path) => {
             let question = fill(w.write_over, &[&path.display()]);
             // Why it asks goes first; when the question would not fit with
@@ -107,7 +110,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let room = width.saturating_sub(used);
     let hint = match &s.mode {
         Mode::Aim(shot) => format!(" {}", fit_items(&aim::status(shot, w), room.saturating_sub(1))),
-        Mode::Fields(ed) => format!(" {}", fit_items(fields::keys(ed, w), room.saturating_sub(1))),
+        Mode::Fields(ed) => format!(" {}", fit_items(&fields::keys(ed, s.lang), room.saturating_sub(1))),
         mode => {
             let state = format!(" {} ", parts.join(" · ")).width();
             hints(mode.scope(), s.lang, room.saturating_sub(state))
