@@ -3,6 +3,7 @@
 //! over, and what the shell's answer means. The text is made and read back
 //! here; the shell writes it (`tui/effect.rs`).
 
+use crate::lesson::Lang;
 use crate::session::line::LineEdit;
 use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
@@ -190,7 +191,8 @@ fn concern_words(concern: &Concern, w: &Words) -> String {
 
 /// What the status line asks while the name is typed (the line editor's
 /// text follows), and the keys it gives, from their bindings' hints.
-pub fn asking(ctx: &Context, w: &Words) -> (String, String) {
+pub fn asking(ctx: &Context, lang: Lang) -> (String, String) {
+    let w = words(lang);
     let what = ctx.exporting.map_or(w.save_as.to_string(), |n| fill(w.save_frame_as, &[&n]));
-    (what, hint_line(SAVE_AS_KEYS, ctx.lang))
+    (what, hint_line(SAVE_AS_KEYS, lang))
 }

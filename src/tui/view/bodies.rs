@@ -106,7 +106,7 @@ pub(super) fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
     if n > 8 {
         return n as u16 * 3 + 2 + actions;
     }
-    let plain = Theme { color: false, words: crate::tui::words::words(s.lang) };
+    let plain = Theme::new(false, s.lang);
     (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>()
         + 2
         + actions

@@ -16,7 +16,7 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         return Paragraph::new(Line::styled(theme.words.playing_text, theme.dim())).wrap(Wrap { trim: true });
     }
     let phase = &s.record().phases.at(s.phase);
-    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let names = s.names();
     let mut lines = Vec::new();
     // Quiz and presenter modes hide results until they are answered or shown
     // (`Context::hidden_lines`); a hidden result is put into later formulas as its symbol.

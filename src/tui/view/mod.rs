@@ -62,7 +62,7 @@ pub fn view_labels(app: &App, frame: &mut Frame) -> Vec<Placed> {
         frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return placed;
     }
-    let theme = Theme { color: app.color, words: words(app.lang) };
+    let theme = Theme::new(app.color, app.lang);
     match &app.screen {
         Screen::Menu => menu(app, &theme, frame, area),
         Screen::Stepper(s) => placed = stepper(s, &theme, frame, area),
@@ -98,7 +98,7 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     }
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
-    let totals_rows = totals_text(s, &Theme { color: false, words: words(s.lang) }).line_count(right.width.saturating_sub(2)) as u16 + 2;
+    let totals_rows = totals_text(s, &Theme::new(false, s.lang)).line_count(right.width.saturating_sub(2)) as u16 + 2;
     let queue_rows = if s.settings().method == crate::engine::Method::EventDriven { QUEUE_ROWS.min(right.height / 3) } else { 0 };
     let [derivation, queue, totals] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(queue_rows), Constraint::Length(totals_rows)]).areas(right);
@@ -173,7 +173,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     let hidden = s.outcome_hidden();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
     let phase = s.playing.is_none().then(|| s.record().phases.at(s.phase));
-    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let names = s.names();
     let window = canvas_window(s, states, canvas_area);
     let edited = if s.dirty() { theme.words.edited } else { "" };
     let title = match &s.session.lesson.section {
@@ -293,7 +293,7 @@ fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'sta
     // B's numbers would show A's hidden results beside them.
     let ab = if s.outcome_hidden() { None } else { variant::ab_text(s, theme, width) };
     ab.unwrap_or_else(|| {
-        let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+        let names = s.names();
         let title = s
             .playing
             .as_ref()
@@ -314,7 +314,7 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
     if !fits(area) {
         return;
     }
-    let theme = Theme { color: false, words: words(app.lang) };
+    let theme = Theme::new(false, app.lang);
     if app.help {
         let (lines, columns) = help_text(app, &theme, area);
         let inner = help_popup(lines.len() as u16, columns, area).height.saturating_sub(2);

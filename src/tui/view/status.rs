@@ -28,7 +28,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     };
     match &s.mode {
         Mode::SaveAs(name) => {
-            let (what, keys) = save::asking(s, w);
+            let (what, keys) = save::asking(s, theme.lang);
             return typing(format!(" {what}: {}", name.with_cursor()), &keys);
         }
         Mode::Overwrite(path) => {
@@ -110,10 +110,10 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let room = width.saturating_sub(used);
     let hint = match &s.mode {
         Mode::Aim(shot) => format!(" {}", fit_items(&aim::status(shot, w), room.saturating_sub(1))),
-        Mode::Fields(ed) => format!(" {}", fit_items(&fields::keys(ed, s.lang), room.saturating_sub(1))),
+        Mode::Fields(ed) => format!(" {}", fit_items(&fields::keys(ed, theme.lang), room.saturating_sub(1))),
         mode => {
             let state = format!(" {} ", parts.join(" · ")).width();
-            hints(mode.scope(), s.lang, room.saturating_sub(state))
+            hints(mode.scope(), theme.lang, room.saturating_sub(state))
         }
     };
     // Where the line is too short even for the keys, the state gives way, cut
