@@ -4,19 +4,20 @@
 //! with it keeps the prompt open, with why.
 
 use super::ab;
+use crate::lesson::Lang;
 use crate::session::condition::Condition;
 use crate::session::line::LineEdit;
-use crate::tui::binding::{Binding, NONE, bind};
+use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::{Context, problem_note};
 use crate::tui::msg::Msg;
-use crate::tui::words::{Words, fill, words};
+use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
 pub static KEYS: &[Binding] = &[
     bind!(Prompt, "Enter", "add the breakpoint / go / rename", "添加断点 / 跳到该帧 / 改名", Msg::Accept, [(Enter, NONE)]),
-    bind!(Prompt, "↑ ↓", "older / newer conditions typed before", "更早 / 更近输入过的条件", Msg::History(-1), [(Up, NONE)]),
+    bind!(Prompt, "↑ ↓", "older / newer conditions typed before", "更早 / 更近输入过的条件", Msg::History(-1), [(Up, NONE)], hint: "↑↓ history", "↑↓ 历史"),
     bind!(Prompt, "", "", "", Msg::History(1), [(Down, NONE)]),
-    bind!(Prompt, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Prompt, "Esc", "cancel", "取消", Msg::Cancel, [(Esc, NONE)], hint: "Esc cancel", "Esc 取消"),
 ];
 
 /// Conditions typed, for ↑ ↓ in the prompt, and breakpoints held at once.
@@ -164,12 +165,17 @@ fn rename(ctx: &mut Context, name: String) -> bool {
     true
 }
 
-/// What the prompt asks, and the keys the status line gives while it is open.
-pub fn asking(p: &Prompt, w: &Words) -> (&'static str, &'static str) {
-    match p.ask {
-        Ask::Breakpoint => (w.break_on, w.break_on_keys),
-        Ask::Frame => (w.go_to_frame, w.go_to_frame_keys),
-        Ask::Variant => (w.variant_with, w.variant_keys),
-        Ask::Rename => (w.rename_to, w.rename_keys),
-    }
+/// What the prompt asks, and the keys the status line gives while it is
+/// open: what Enter does here, then the key map's hints (↑↓ only where
+/// there is a history, at the breakpoint prompt).
+pub fn asking(p: &Prompt, lang: Lang) -> (&'static str, String) {
+    let w = words(lang);
+    let (what, enter) = match p.ask {
+        Ask::Breakpoint => (w.break_on, w.break_on_enter),
+        Ask::Frame => (w.go_to_frame, w.go_to_frame_enter),
+        Ask::Variant => (w.variant_with, w.variant_enter),
+        Ask::Rename => (w.rename_to, w.rename_enter),
+    };
+    let others = hint_line(KEYS.iter().filter(|b| p.ask == Ask::Breakpoint || !matches!(b.msg, Msg::History(_))), lang);
+    (what, format!("{enter} · {others}"))
 }

@@ -9,20 +9,20 @@
 use crate::lesson::{Judged, Lang, Verdict, judge};
 use crate::session::line::LineEdit;
 use crate::session::quiz::{Answer, past_every_question};
-use crate::tui::binding::{Binding, NONE, bind};
+use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::effect::Effect;
 use crate::tui::msg::Msg;
-use crate::tui::words::{Words, fill, words};
+use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
 /// The answer prompt's keys: it owns the keyboard, every other key is typed.
 pub static KEYS: &[Binding] = &[
-    bind!(Answer, "Enter", "check the answer against the run", "用运行结果核对答案", Msg::Accept, [(Enter, NONE)]),
-    bind!(Answer, "Tab", "a hint (the lesson's, then the formula)", "提示（先是课程的，再是公式）", Msg::Hint, [(Tab, NONE)]),
+    bind!(Answer, "Enter", "check the answer against the run", "用运行结果核对答案", Msg::Accept, [(Enter, NONE)], hint: "Enter check", "Enter 核对"),
+    bind!(Answer, "Tab", "a hint (the lesson's, then the formula)", "提示（先是课程的，再是公式）", Msg::Hint, [(Tab, NONE)], hint: "Tab hint", "Tab 提示"),
     bind!(Answer, "PgDn PgUp", "scroll the derivation", "推导向下 / 向上滚动", Msg::ScrollDown, [(PageDown, NONE)]),
     bind!(Answer, "", "", "", Msg::ScrollUp, [(PageUp, NONE)]),
-    bind!(Answer, "Esc", "answer later (then ! shows the answer)", "稍后回答（之后 ! 显示答案）", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Answer, "Esc", "answer later (then ! shows the answer)", "稍后回答（之后 ! 显示答案）", Msg::Cancel, [(Esc, NONE)], hint: "Esc later", "Esc 稍后"),
 ];
 
 /// The status line's answer prompt: which question, and what is typed so far.
@@ -230,11 +230,18 @@ pub fn after_key(ctx: &mut Context, from: (u64, usize), open_before: &[usize]) -
     prompt
 }
 
-/// What the prompt asks (`Q2 your answer`), and the keys the status line gives while it is open.
-pub fn asking(p: &AnswerPrompt, ctx: &Context, w: &Words) -> (String, String) {
+/// What the prompt asks (`Q2 Your answer`), and the keys the status line
+/// gives while it is open, from the key map's hints; a choice is picked by
+/// its digit or its words, not checked with Enter.
+pub fn asking(p: &AnswerPrompt, ctx: &Context, lang: Lang) -> (String, String) {
+    let w = words(lang);
     let question = &ctx.session.lesson.questions[p.question];
     let n = question.choices.as_ref().map_or(0, Vec::len);
-    let keys = if n > 0 { fill(w.pick_keys, &[&n]) } else { w.answer_keys.to_string() };
-    let what = if n > 0 { w.your_pick } else { w.your_answer };
+    let (what, keys) = if n > 0 {
+        let others = hint_line(KEYS.iter().filter(|b| b.msg != Msg::Accept), lang);
+        (w.your_pick, format!("{} · {others}", fill(w.pick_first, &[&n])))
+    } else {
+        (w.your_answer, hint_line(KEYS, lang))
+    };
     (format!("Q{} {what}", p.question + 1), keys)
 }

@@ -43,11 +43,11 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             };
         }
         Mode::Prompt(p) => {
-            let (what, keys) = prompt::asking(p, w);
-            return typing(format!(" {what}: {}", p.text.with_cursor()), keys);
+            let (what, keys) = prompt::asking(p, theme.lang);
+            return typing(format!(" {what}: {}", p.text.with_cursor()), &keys);
         }
         Mode::Answer(p) => {
-            let (what, keys) = quiz::asking(p, s, w);
+            let (what, keys) = quiz::asking(p, s, theme.lang);
             return typing(format!(" {what}: {}", p.text.with_cursor()), &keys);
         }
         Mode::Breaks(i) => return ask(format!(" {}", breaks::status(*i, s, w))),
