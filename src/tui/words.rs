@@ -101,7 +101,7 @@ pub struct Words {
     pub variant_enter: &'static str,
     pub rename_to: &'static str,
     pub rename_enter: &'static str,
-    /// {0} which, {1} how many, {2} its condition.
+    /// {0} which, {1} how many, {2} its condition, {3} the keys (the key map's hints).
     pub breakpoint_of: &'static str,
     /// {0} the speed typed.
     pub aim_typed: &'static str,
@@ -417,7 +417,7 @@ pub const EN: Words = Words {
     variant_enter: "Enter run B · KEY=VALUE …",
     rename_to: "New name",
     rename_enter: "Enter rename",
-    breakpoint_of: "Breakpoint {0} of {1}: {2}   (↑↓ choose · Del remove · Esc close)",
+    breakpoint_of: "Breakpoint {0} of {1}: {2}   ({3})",
     aim_typed: "speed {0}█ m/s: Enter fire · a as an action · Esc cancel",
     aim: "aim {0} m/s at {1}°: ←→ turn · ↑↓ power · type a speed · Tab type the angle · Enter fire · a as an action · Esc cancel",
     aim_angle: "angle {0}█°: Tab the speed · Enter fire · a as an action · Esc cancel",
@@ -682,7 +682,7 @@ pub const ZH: Words = Words {
     variant_enter: "Enter 运行 B · KEY=VALUE …",
     rename_to: "新名称",
     rename_enter: "Enter 改名",
-    breakpoint_of: "断点 {0}/{1}：{2}   （↑↓ 选择 · Del 删除 · Esc 关闭）",
+    breakpoint_of: "断点 {0}/{1}：{2}   （{3}）",
     aim_typed: "速度 {0}█ m/s：Enter 发射 · a 作为动作 · Esc 取消",
     aim: "瞄准 {0} m/s，{1}°：←→ 转向 · ↑↓ 力度 · 输入速度 · Tab 输入角度 · Enter 发射 · a 作为动作 · Esc 取消",
     aim_angle: "角度 {0}█°：Tab 速度 · Enter 发射 · a 作为动作 · Esc 取消",
@@ -924,7 +924,7 @@ mod tests {
             (EN.too_small, ZH.too_small, 4),
             (EN.running, ZH.running, 3),
             (EN.write_over, ZH.write_over, 1),
-            (EN.breakpoint_of, ZH.breakpoint_of, 3),
+            (EN.breakpoint_of, ZH.breakpoint_of, 4),
             (EN.aim_typed, ZH.aim_typed, 1),
             (EN.aim, ZH.aim, 2),
             (EN.quiz_on, ZH.quiz_on, 1),

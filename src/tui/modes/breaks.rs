@@ -3,19 +3,20 @@
 //! `C`). A breakpoint is added at the prompt (`modes/prompt.rs`); the
 //! conditions are the session's, the same language as `impulse run --break-on`.
 
+use crate::lesson::Lang;
 use crate::session::BodyId;
 use crate::session::search::{find_any, matches_in};
-use crate::tui::binding::{Binding, NONE, bind};
+use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::msg::Msg;
-use crate::tui::words::{Words, fill, words};
+use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
 pub static KEYS: &[Binding] = &[
-    bind!(Breaks, "↓ ↑", "next / previous breakpoint", "下一个 / 上一个断点", Msg::Pick(1), [(Down, NONE), (Char('j'), NONE)]),
+    bind!(Breaks, "↓ ↑", "next / previous breakpoint", "下一个 / 上一个断点", Msg::Pick(1), [(Down, NONE), (Char('j'), NONE)], hint: "↑↓ choose", "↑↓ 选择"),
     bind!(Breaks, "", "", "", Msg::Pick(-1), [(Up, NONE), (Char('k'), NONE)]),
-    bind!(Breaks, "Del d", "remove it", "删除它", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)]),
-    bind!(Breaks, "Esc", "close the list", "关闭列表", Msg::Cancel, [(Esc, NONE)]),
+    bind!(Breaks, "Del d", "remove it", "删除它", Msg::Delete, [(Delete, NONE), (Char('d'), NONE)], hint: "Del remove", "Del 删除"),
+    bind!(Breaks, "Esc", "close the list", "关闭列表", Msg::Cancel, [(Esc, NONE)], hint: "Esc close", "Esc 关闭"),
 ];
 
 /// A search looks this many frames ahead or back at most. Frames other than
@@ -57,9 +58,11 @@ pub fn update(i: &mut usize, msg: Msg, ctx: &mut Context) -> bool {
     false
 }
 
-/// What the status line says while the list is open: the breakpoint picked.
-pub fn status(i: usize, ctx: &Context, w: &Words) -> String {
-    fill(w.breakpoint_of, &[&(i + 1), &ctx.breaks.list.len(), &break_text(ctx, i)])
+/// What the status line says while the list is open: the breakpoint
+/// picked, and the keys, from their bindings' hints.
+pub fn status(i: usize, ctx: &Context, lang: Lang) -> String {
+    let keys = hint_line(KEYS, lang);
+    fill(words(lang).breakpoint_of, &[&(i + 1), &ctx.breaks.list.len(), &break_text(ctx, i), &keys])
 }
 
 /// The first phase of `frame` in `range` that meets any breakpoint, from

@@ -50,7 +50,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             let (what, keys) = quiz::asking(p, s, theme.lang);
             return typing(format!(" {what}: {}", p.text.with_cursor()), &keys);
         }
-        Mode::Breaks(i) => return ask(format!(" {}", breaks::status(*i, s, w))),
+        Mode::Breaks(i) => return ask(format!(" {}", breaks::status(*i, s, theme.lang))),
         _ => {}
     }
     let settings = s.settings();
