@@ -15,8 +15,8 @@ mod rapier_world;
 
 use impulse::engine::{NoTrace, step};
 use impulse::scene::Scene;
-use rapier2d::prelude::PhysicsPipeline;
 use rapier_world::RapierWorld;
+use rapier2d::prelude::PhysicsPipeline;
 use std::time::Instant;
 
 #[global_allocator]

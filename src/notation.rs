@@ -16,7 +16,7 @@ pub use faces::{FACE_CAPTION, FACE_LEGEND, FaceLine, face_lines, face_lines_in, 
 pub use lang::Lang;
 pub use ledger::{correction_moved_l, energy_change_line, rise_mark, totals_line};
 pub use markdown::{code_fence, code_span, markdown_text};
-pub use stopped::{event_limit_message, event_limit_reached, non_finite_message};
+pub use stopped::{event_limit_message, event_limit_reached, non_finite_message, non_finite_message_in};
 pub use terms::{ActionWords, Terms};
 
 use crate::engine::{BodyState, Phase, PhaseKind, Quantity, Value};

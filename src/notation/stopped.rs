@@ -1,19 +1,38 @@
 //! What a person reads when the run-time guard stops a run (see `engine::guard`).
 
-use super::phase_title;
+use super::{Lang, phase_title_in, terms};
 use crate::engine::{FrameRecord, NonFinite, PhaseData};
 
 /// "frame 12, resolve · pass 3 · ball–floor: the state of "ball" is no longer a finite number …"
 pub fn non_finite_message(names: &[String], stop: &NonFinite, record: &FrameRecord) -> String {
+    non_finite_message_in(names, stop, record, Lang::En)
+}
+
+/// [`non_finite_message`] in `lang` (the debugger's status line speaks the screen's language).
+pub fn non_finite_message_in(names: &[String], stop: &NonFinite, record: &FrameRecord, lang: Lang) -> String {
     let bodies: Vec<String> = stop.bodies.iter().map(|&i| format!("\"{}\"", names[i])).collect();
-    let phase = stop.phase.map_or("in an untraced step".to_string(), |k| phase_title(&record.phases.at(k), names));
-    let whose = if bodies.len() == 1 { "the state of" } else { "the states of" };
-    format!(
-        "frame {}, {phase}: {whose} {} became infinite or NaN; the run stops here. The energy grew without bound: \
-         give the solver coulomb_cap = true, or smaller speeds, friction or dt",
-        stop.frame,
-        bodies.join(", ")
-    )
+    let terms = if lang == Lang::Zh { &terms::ZH } else { &terms::EN };
+    let phase = stop.phase.map(|k| phase_title_in(&record.phases.at(k), names, terms));
+    let frame = stop.frame;
+    match lang {
+        Lang::En => {
+            let phase = phase.unwrap_or_else(|| "in an untraced step".to_string());
+            let whose = if bodies.len() == 1 { "the state of" } else { "the states of" };
+            format!(
+                "frame {frame}, {phase}: {whose} {} became infinite or NaN; the run stops here. The energy grew without bound: \
+                 give the solver coulomb_cap = true, or smaller speeds, friction or dt",
+                bodies.join(", ")
+            )
+        }
+        Lang::Zh => {
+            let phase = phase.unwrap_or_else(|| "未记录的一步".to_string());
+            format!(
+                "第 {frame} 帧，{phase}：{} 的状态变成了无穷大或 NaN，运行到此停止。能量无限增长：给求解器设 coulomb_cap = true，\
+                 或减小速度、摩擦或 dt",
+                bodies.join("、")
+            )
+        }
+    }
 }
 
 /// The events a frame may handle, when `record`'s frame stopped at that limit

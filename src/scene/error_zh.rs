@@ -115,6 +115,7 @@ const PATTERNS: &[(&str, &str)] = &[
     ("a body and a wall are named {}", "一个物体和一面墙都叫 {0}"),
     ("two walls are named {}", "两面墙都叫 {0}"),
     ("the first {} is on line {}; give each body and wall its own name", "第一个 {0} 在第 {1} 行；每个物体和每面墙各起一个名字"),
+    ("give each body and wall its own name", "每个物体和每面墙各起一个名字"),
     ("a body's name cannot hold a control character (here {})", "物体的名字不能含控制字符（这里是 {0}）"),
     ("write the name with letters, digits, spaces and punctuation", "名字请用字母、数字、空格和标点"),
     ("a lesson's text cannot hold a control character (here {})", "课程的文字不能含控制字符（这里是 {0}）"),

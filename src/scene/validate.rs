@@ -541,14 +541,14 @@ fn named_twice(first: &str, second: &str, name: &str) -> String {
 
 /// Whether body `i` of `bodies` may be called `name`, by a file's rules: a
 /// name as its entry takes it, and no other body or wall called so.
-pub fn check_new_name(bodies: &[Body], i: usize, name: &str) -> Result<(), String> {
+pub fn check_new_name(bodies: &[Body], i: usize, name: &str) -> Result<(), Problem> {
     let kind = |b: &Body| if matches!(b.shape, Shape::Segment { .. }) { "wall" } else { "body" };
     let mut v = Problems::default();
     name_problems(&mut v, name, kind(&bodies[i]));
     if let Some((_, other)) = bodies.iter().enumerate().find(|&(j, b)| j != i && b.name == name) {
         v.bad(&[Seg::Key("name")], &named_twice(kind(other), kind(&bodies[i]), name), "give each body and wall its own name");
     }
-    v.0.first().map_or(Ok(()), |(_, p)| Err(format!("{}: {}", p.message, p.help)))
+    v.0.first().map_or(Ok(()), |(_, p)| Err(Problem::error(p.message.clone(), "", Some(p.help.clone()))))
 }
 
 fn name_problems(v: &mut Problems, name: &str, what: &str) {

@@ -36,7 +36,7 @@ impl Cmp {
 }
 
 /// A term; `B` is how it holds a body: by its index in the world judged
-/// (`usize`), or by anything that finds it there (the TUI's `BodyId`).
+/// (`usize`), or by anything that finds it there (the TUI's `BodyHandle`).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Term<B = usize> {
     /// A detect phase of the pair (either order) whose narrow phase found contact.

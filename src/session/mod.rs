@@ -15,13 +15,12 @@ mod start;
 mod timeline;
 pub mod variant;
 
-pub use crate::engine::BodyHandle as BodyId;
 pub use crate::lesson::stale_banner;
 pub use series::Series;
 pub use start::Start;
 pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};
 
-use crate::engine::{Settings, World};
+use crate::engine::{BodyHandle, Settings, World};
 use crate::lesson::Lesson;
 use crate::notation::num;
 use crate::scene::file::SolverSection;
@@ -62,7 +61,7 @@ pub struct Session {
     saved: Option<u64>,
     /// The name each body the file holds has there: saving writes a body into
     /// the table it came from, renamed or not, and a body without one is new.
-    filed: BTreeMap<BodyId, String>,
+    filed: BTreeMap<BodyHandle, String>,
     next_edit: u64,
     /// The highest generation any start of the session would give a new body
     /// next: an edit's start begins there, so that a body added after an undo
@@ -76,7 +75,7 @@ pub struct Session {
 impl Session {
     pub fn new(lesson: Lesson) -> Session {
         let timeline = Timeline::new(lesson.world.clone(), lesson.settings.clone());
-        let filed = names_of(timeline.ids(0), timeline.bodies(0));
+        let filed = names_of(timeline.handles(0), timeline.bodies(0));
         Session {
             lesson,
             timeline,
@@ -246,7 +245,7 @@ impl Session {
     /// The file now holds `text`, the start of frame `n` written at `path`:
     /// it is the file to save to from now on, and the session is clean.
     pub fn saved_as(&mut self, path: PathBuf, text: String, n: u64) {
-        self.filed = names_of(self.timeline.ids(n), self.timeline.bodies(n));
+        self.filed = names_of(self.timeline.handles(n), self.timeline.bodies(n));
         self.lesson.source = text;
         self.lesson.file = path.display().to_string();
         self.lesson.origin = Some(path);
@@ -311,6 +310,6 @@ fn setting_apart(a: &Settings, b: &Settings) -> &'static str {
 }
 
 /// Each body's name, by its id.
-fn names_of(ids: &[BodyId], bodies: &[crate::engine::Body]) -> BTreeMap<BodyId, String> {
+fn names_of(ids: &[BodyHandle], bodies: &[crate::engine::Body]) -> BTreeMap<BodyHandle, String> {
     ids.iter().zip(bodies).map(|(&id, b)| (id, b.name.clone())).collect()
 }

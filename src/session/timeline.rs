@@ -11,7 +11,8 @@
 //! one is dropped and the spacing doubles. Undo swaps starts back; nothing
 //! else needs remembering.
 
-use super::{BodyId, Series, Start};
+use super::{Series, Start};
+use crate::engine::BodyHandle;
 use crate::engine::{Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, step};
 use std::collections::BTreeMap;
 
@@ -121,7 +122,7 @@ impl Timeline {
     }
 
     /// Which body is which in frame `n`, in the order of [`bodies`](Self::bodies).
-    pub fn ids(&self, n: u64) -> &[BodyId] {
+    pub fn handles(&self, n: u64) -> &[BodyHandle] {
         self.governing(n).world.handles()
     }
 

@@ -2,7 +2,7 @@
 //! conditions typed so far.
 
 use crate::engine::Body;
-use crate::session::BodyId;
+use crate::engine::BodyHandle;
 use crate::session::condition::Condition;
 use std::collections::BTreeMap;
 
@@ -12,22 +12,22 @@ use std::collections::BTreeMap;
 /// (deleted there, or not yet added).
 #[derive(Clone, Debug, Default)]
 pub struct Breakpoints {
-    pub list: Vec<Condition<BodyId>>,
+    pub list: Vec<Condition<BodyHandle>>,
     pub history: Vec<String>,
     /// The name each body they name had when last seen, for a body that is gone.
-    pub(super) last_names: BTreeMap<BodyId, String>,
+    pub(super) last_names: BTreeMap<BodyHandle, String>,
 }
 
 impl Breakpoints {
     /// The breakpoints that can match in a world whose bodies are `ids`, with
     /// their bodies as its indices, and each one's number in the list.
-    pub(super) fn live(&self, ids: &[BodyId]) -> (Vec<Condition>, Vec<usize>) {
+    pub(super) fn live(&self, ids: &[BodyHandle]) -> (Vec<Condition>, Vec<usize>) {
         let found = self.list.iter().enumerate().filter_map(|(k, c)| Some((c.map_bodies(|id| ids.iter().position(|i| i == id))?, k)));
         found.unzip()
     }
 
     /// Notes the names of the bodies of a world (`ids`, `bodies`) that they name.
-    pub(super) fn remember(&mut self, ids: &[BodyId], bodies: &[Body]) {
+    pub(super) fn remember(&mut self, ids: &[BodyHandle], bodies: &[Body]) {
         for (id, b) in ids.iter().zip(bodies) {
             if self.list.iter().any(|c| c.bodies().any(|n| n == id)) {
                 self.last_names.insert(*id, b.name.clone());
@@ -36,8 +36,8 @@ impl Breakpoints {
     }
 
     /// The numbers (from 1) of those that name a body of `before` that `after` lacks.
-    pub(super) fn lost(&self, before: &[BodyId], after: &[BodyId]) -> Vec<usize> {
-        let gone = |id: &BodyId| before.contains(id) && !after.contains(id);
+    pub(super) fn lost(&self, before: &[BodyHandle], after: &[BodyHandle]) -> Vec<usize> {
+        let gone = |id: &BodyHandle| before.contains(id) && !after.contains(id);
         self.list.iter().enumerate().filter(|(_, c)| c.bodies().any(gone)).map(|(k, _)| k + 1).collect()
     }
 }

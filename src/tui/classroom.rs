@@ -1,8 +1,7 @@
 //! What the classroom modes hold: quiz and presenter switched on or off, the
-//! learner's answers, feedback and hints, and the answer prompt
-//! (`quiz.rs` is how they change).
+//! learner's answers, feedback and hints (`modes/quiz.rs` and
+//! `modes/presenter.rs` are how they change).
 
-use crate::session::line::LineEdit;
 use crate::session::quiz::Quiz;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -25,11 +24,4 @@ pub struct Classroom {
     pub hints: BTreeMap<usize, usize>,
     /// `--quiz-log FILE`: each answer is appended there as a JSON line.
     pub log: Option<PathBuf>,
-}
-
-/// The status line's answer prompt: which question, and what is typed so far.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AnswerPrompt {
-    pub question: usize,
-    pub text: LineEdit,
 }

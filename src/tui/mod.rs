@@ -2,18 +2,17 @@
 //! and `view` (a pure function of the state).
 
 pub mod app;
+mod binding;
 mod breakpoints;
-mod breaks;
 mod canvas;
 mod classroom;
+pub mod context;
 mod edit;
 mod effect;
 pub mod fields;
 pub mod keys;
-mod modes;
+pub mod modes;
 mod msg;
-pub mod prompt;
-pub mod quiz;
 pub mod shot;
 mod terminal;
 pub mod view;
@@ -24,7 +23,6 @@ pub use app::{App, Msg};
 pub use effect::{Check, Concern, Effect, Outcome, perform};
 
 use crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
-use keys::Scope;
 use ratatui::layout::Rect;
 use std::io;
 use std::time::{Duration, Instant};
@@ -98,8 +96,8 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
                     app.update(Msg::Idle);
                 }
                 let scope = match &app.screen {
-                    app::Screen::Menu => Scope::Menu,
-                    app::Screen::Stepper(s) => Scope::of(&s.mode),
+                    app::Screen::Menu => keys::Scope::Menu,
+                    app::Screen::Stepper(s) => s.mode.scope(),
                 };
                 keys::lookup(key, scope)
             }

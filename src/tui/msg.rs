@@ -107,7 +107,7 @@ pub enum Msg {
     Power(i8),
     Yes,
     No,
-    // Finding the moment (`tui::breaks`).
+    // Finding the moment (`tui::modes::breaks`, `tui::modes::prompt`).
     AddBreak,
     ListBreaks,
     NextMatch,
@@ -125,7 +125,7 @@ pub enum Msg {
     History(i8),
     /// In the breakpoint list: the next (+1) or previous (−1) breakpoint.
     Pick(i8),
-    // The classroom (`tui::quiz`).
+    // The classroom (`tui::modes::quiz`, `tui::modes::presenter`).
     /// Quiz mode on or off.
     ToggleQuiz,
     /// Presenter mode on or off: every result hidden until revealed.

@@ -1,7 +1,7 @@
 //! The import rules ARCHITECTURE.md states, read from the sources: each layer
 //! imports only the layers below it; the records and `engine/trace.rs` import
-//! no stage (so a new phase kind is its record and one line in `phase.rs`);
-//! and no two files of `tui/` import each other.
+//! no stage (so a new phase kind is its record and one line in `phase.rs`).
+//! (`tui_imports.rs` checks that no two files of `tui/` import each other.)
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -169,22 +169,4 @@ fn trace_and_the_records_import_no_stage() {
         }
     }
     assert!(wrong.is_empty(), "a record or trace.rs imports a stage:\n{}", wrong.join("\n"));
-}
-
-#[test]
-fn no_two_files_of_the_tui_import_each_other() {
-    let tui: Vec<Source> = sources().into_iter().filter(|s| s.module.first().is_some_and(|m| m == "tui")).collect();
-    // Each file's own module within `tui` (a folder counts as one), and those it imports there.
-    let own = |m: &[String]| m.get(1).cloned().unwrap_or_default();
-    let edges: BTreeSet<(String, String)> = tui
-        .iter()
-        .flat_map(|s| {
-            let from = own(&s.module);
-            s.imports.iter().filter(|i| i.first().is_some_and(|m| m == "tui")).map(move |i| (from.clone(), own(i)))
-        })
-        .filter(|(a, b)| a != b)
-        .collect();
-    let both: Vec<String> =
-        edges.iter().filter(|(a, b)| a < b && edges.contains(&(b.clone(), a.clone()))).map(|(a, b)| format!("{a} ⇄ {b}")).collect();
-    assert!(both.is_empty(), "tui files that import each other (\"\" is tui/mod.rs):\n{}", both.join("\n"));
 }

@@ -49,6 +49,7 @@ mod trace_format;
 mod tui;
 mod tui_breaks;
 mod tui_canvas;
+mod tui_imports;
 mod tui_ledger;
 mod tui_status;
 mod tui_variants;

@@ -481,3 +481,15 @@ fn the_wheel_scrolls_the_panel_under_it() {
     let menu = App::menu(lessons(), false);
     assert_eq!(wheel(&menu, area, 10, 10, true), Some(Msg::MenuDown));
 }
+
+/// The status line's hints come from the key map: each is written in both
+/// languages, and the stepping line keeps `? help · q quit` however short it is.
+#[test]
+fn the_key_maps_hints_are_in_both_languages() {
+    for b in KEYMAP.iter() {
+        assert_eq!(b.hint[0].is_empty(), b.hint[1].is_empty(), "{} has a hint in one language only", b.label);
+    }
+    assert_eq!(impulse::tui::keys::hints(Scope::Stepper, Lang::En, 0), " ? help · q quit");
+    assert_eq!(impulse::tui::keys::hints(Scope::Stepper, Lang::Zh, 200), " n/N 阶段 · f/F 帧 · 空格 播放 · e 编辑 · ? 帮助 · q 退出");
+    assert_eq!(impulse::tui::keys::hints(Scope::Menu, Lang::En, 200), " ↑↓ choose · Enter open · ? help · q quit");
+}

@@ -467,3 +467,45 @@ fn the_status_line_names_method_and_tangent_in_chinese() {
         assert!(status.contains(&said.replace(' ', "")) && !status.contains(english), "{id}: {status}");
     }
 }
+
+/// The notes whose words come from below the screen speak Chinese too: a
+/// name a file could not hold (empty, or another body's), and the guard
+/// stopping a run that became infinite.
+#[test]
+fn the_rename_and_guard_notes_speak_chinese() {
+    let lessons: Vec<Lesson> = lesson::embedded().into_iter().map(Result::unwrap).collect();
+    let lesson = lessons.iter().find(|l| l.section.as_ref().unwrap().id == "rough-balls").unwrap().clone();
+    let names = lesson_words(&lesson);
+    let list = word_list();
+    let mut app = App::stepper(lesson, lessons.clone(), false).with_lang(Lang::Zh);
+    let mut said = Vec::new();
+    for (name, expected) in [("", "物体的名字不能为空"), ("m2", "\"m2\"")] {
+        app.update(Msg::Rename);
+        app.update(Msg::ClearField);
+        name.chars().for_each(|c| drop(app.update(Msg::Input(c))));
+        app.update(Msg::Accept);
+        let note = stepper(&app).note.clone().unwrap_or_default();
+        assert!(note.contains(expected), "{note}");
+        said.push(note);
+        app.update(Msg::Cancel);
+    }
+    // Gravity of −f64::MAX with a 1 s frame: the ball's speed is −inf in frame 1's forces phase.
+    let mut runaway = lesson::Lesson::parse(
+        "runaway.toml",
+        "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"ball\"\nshape = \"circle\"\nradius = 0.5\nmass = 1.0\n",
+    )
+    .unwrap();
+    runaway.world.gravity.y = -f64::MAX;
+    runaway.settings.dt = 1.0;
+    let mut app = App::stepper(runaway, lessons, false).with_lang(Lang::Zh);
+    app.update(Msg::NextFrame);
+    let note = stepper(&app).note.clone().unwrap_or_default();
+    assert!(note.starts_with("第 1 帧，受力：\"ball\" 的状态变成了无穷大或 NaN"), "{note}");
+    said.push(note);
+    let names = [names, vec!["ball".to_string()]].concat();
+    for note in &said {
+        // A line to copy into a file stays as written.
+        let english = english_on(&note.replace("coulomb_cap = true", "").replace("name = \"ball\"", ""), &list, &names);
+        assert!(english.is_empty(), "English on {note}: {english:?}");
+    }
+}

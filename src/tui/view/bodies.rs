@@ -1,6 +1,7 @@
 //! The bodies panel: each body's constants, pose and motion, before → after.
 
-use super::{Motion, Theme};
+use super::theme::Theme;
+use crate::engine::BodyState;
 use crate::geometry::{Pose, Shape, segment_ends};
 use crate::notation::{action_text_in, num_near, state_scale};
 use crate::tui::app::Stepper;
@@ -9,6 +10,33 @@ use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use unicode_width::UnicodeWidthStr;
+
+/// The bodies before and after the phase on screen, read from the records.
+pub(super) struct Motion {
+    pub(super) before: Vec<BodyState>,
+    pub(super) after: Vec<BodyState>,
+}
+
+pub(super) fn motion(s: &Stepper) -> Motion {
+    match &s.playing {
+        Some(end) => Motion { before: end.clone(), after: end.clone() },
+        // A hidden result must not show as the bodies after the phase.
+        None if s.outcome_hidden() => {
+            let before = s.record().state_after(s.phase);
+            Motion { after: before.clone(), before }
+        }
+        None => {
+            // The state after is the state before with this phase's changes: one
+            // pass over the frame's records, not two.
+            let before = s.record().state_after(s.phase);
+            let mut after = before.clone();
+            for c in s.record().phases.changes(s.phase) {
+                after[c.body] = c.after;
+            }
+            Motion { before, after }
+        }
+    }
+}
 
 /// One body's rows in the bodies panel: name and constants, then pose and
 /// motion, two fields a row when they fit in `width`, else one.
@@ -78,7 +106,7 @@ pub(super) fn body_rows(s: &Stepper, states: &Motion, width: u16) -> u16 {
     if n > 8 {
         return n as u16 * 3 + 2 + actions;
     }
-    let plain = Theme { color: false, words: crate::tui::words::words(s.lang) };
+    let plain = Theme::new(false, s.lang);
     (0..n.min(states.after.len())).map(|i| body_block(s, states, i, width.saturating_sub(2) as usize, &plain).len() as u16).sum::<u16>()
         + 2
         + actions

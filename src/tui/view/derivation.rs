@@ -1,6 +1,6 @@
 //! The derivation panel's text: each quantity of the phase on screen.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::engine::{FaceTable, Shown};
 use crate::notation::{FACE_CAPTION, FaceLine, derive_in, derive_veiled, face_lines_in, input_source, label_in, right_side};
 use crate::tui::app::Stepper;
@@ -16,10 +16,10 @@ pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragra
         return Paragraph::new(Line::styled(theme.words.playing_text, theme.dim())).wrap(Wrap { trim: true });
     }
     let phase = &s.record().phases.at(s.phase);
-    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let names = s.names();
     let mut lines = Vec::new();
     // Quiz and presenter modes hide results until they are answered or shown
-    // (`tui::quiz`); a hidden result is put into later formulas as its symbol.
+    // (`Context::hidden_lines`); a hidden result is put into later formulas as its symbol.
     let hidden = s.hidden_lines();
     // The quiz numbers results by their place among the phase's quantities;
     // the faces' table stands for the quantities between the shown ones around it.

@@ -1,6 +1,6 @@
 //! The field editors' popup (`e` a body, `O` the settings), drawn over the derivation panel.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::tui::fields::FieldEditor;
 use crate::tui::words::fill;
 use ratatui::Frame;

@@ -1,6 +1,6 @@
 //! The help popup: the key map of where the user is.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::tui::app::{App, Screen};
 use crate::tui::keys::{Scope, help_lines};
 use ratatui::Frame;
@@ -21,7 +21,7 @@ pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'stat
     let area = help_area(area);
     let scopes: &[Scope] = match &app.screen {
         Screen::Menu => &[Scope::Menu],
-        Screen::Stepper(s) => match Scope::of(&s.mode) {
+        Screen::Stepper(s) => match s.mode.scope() {
             Scope::Stepper => &[Scope::Stepper],
             Scope::Fields => &[Scope::Fields],
             Scope::Aim => &[Scope::Aim],

@@ -2,7 +2,7 @@
 //! raised the total energy, and the chart of the totals over the frames run.
 //! Both read the records and the timeline's series; nothing is recomputed.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::engine::Totals;
 use crate::notation::{correction_moved_l, num, rise_mark, totals_line};
 use crate::tui::app::Stepper;

@@ -11,15 +11,16 @@ mod narration;
 mod question;
 mod queue;
 mod status;
+mod theme;
 mod variant;
 
 use super::app::{App, Mode, Msg, Screen, Stepper};
 pub use super::canvas::Placed;
 use super::canvas::{SceneView, fit_window, point_at};
-use super::words::{Words, fill, words};
+use super::words::{fill, words};
 use crate::engine::BodyState;
 use crate::notation::phase_title_in;
-use bodies::{bodies_panel, body_rows};
+use bodies::{Motion, bodies_panel, body_rows, motion};
 use derivation::derivation_text;
 use field_editor::field_editor;
 use help::{help, help_popup, help_text};
@@ -29,35 +30,13 @@ use narration::narration;
 use queue::{QUEUE_ROWS, queue_panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use status::status_line;
+use theme::Theme;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
-
-struct Theme {
-    color: bool,
-    /// The screen's words in the language chosen.
-    words: &'static Words,
-}
-
-impl Theme {
-    fn fg(&self, c: Color) -> Style {
-        if self.color { Style::default().fg(c) } else { Style::default() }
-    }
-    fn strong(&self) -> Style {
-        Style::default().add_modifier(Modifier::BOLD)
-    }
-    /// What no longer matches: the stale-narration banner.
-    fn warning(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
-    }
-    fn dim(&self) -> Style {
-        if self.color { Style::default().fg(Color::DarkGray) } else { Style::default().add_modifier(Modifier::DIM) }
-    }
-}
 
 /// Whether the debugger can be drawn in `area`.
 pub fn fits(area: Rect) -> bool {
@@ -83,7 +62,7 @@ pub fn view_labels(app: &App, frame: &mut Frame) -> Vec<Placed> {
         frame.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), area);
         return placed;
     }
-    let theme = Theme { color: app.color, words: words(app.lang) };
+    let theme = Theme::new(app.color, app.lang);
     match &app.screen {
         Screen::Menu => menu(app, &theme, frame, area),
         Screen::Stepper(s) => placed = stepper(s, &theme, frame, area),
@@ -106,33 +85,6 @@ struct Areas {
     status: Rect,
 }
 
-/// The bodies before and after the phase on screen, read from the records.
-struct Motion {
-    before: Vec<BodyState>,
-    after: Vec<BodyState>,
-}
-
-fn motion(s: &Stepper) -> Motion {
-    match &s.playing {
-        Some(end) => Motion { before: end.clone(), after: end.clone() },
-        // A hidden result must not show as the bodies after the phase.
-        None if s.outcome_hidden() => {
-            let before = s.record().state_after(s.phase);
-            Motion { after: before.clone(), before }
-        }
-        None => {
-            // The state after is the state before with this phase's changes: one
-            // pass over the frame's records, not two.
-            let before = s.record().state_after(s.phase);
-            let mut after = before.clone();
-            for c in s.record().phases.changes(s.phase) {
-                after[c.body] = c.after;
-            }
-            Motion { before, after }
-        }
-    }
-}
-
 /// `states`: the bodies around the phase on screen, which size the bodies panel.
 fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
@@ -146,7 +98,7 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     }
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
-    let totals_rows = totals_text(s, &Theme { color: false, words: words(s.lang) }).line_count(right.width.saturating_sub(2)) as u16 + 2;
+    let totals_rows = totals_text(s, &Theme::new(false, s.lang)).line_count(right.width.saturating_sub(2)) as u16 + 2;
     let queue_rows = if s.settings().method == crate::engine::Method::EventDriven { QUEUE_ROWS.min(right.height / 3) } else { 0 };
     let [derivation, queue, totals] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(queue_rows), Constraint::Length(totals_rows)]).areas(right);
@@ -221,7 +173,7 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     let hidden = s.outcome_hidden();
     // Playing, the frame on screen was stepped untraced: it has no phases yet.
     let phase = s.playing.is_none().then(|| s.record().phases.at(s.phase));
-    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let names = s.names();
     let window = canvas_window(s, states, canvas_area);
     let edited = if s.dirty() { theme.words.edited } else { "" };
     let title = match &s.session.lesson.section {
@@ -341,7 +293,7 @@ fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'sta
     // B's numbers would show A's hidden results beside them.
     let ab = if s.outcome_hidden() { None } else { variant::ab_text(s, theme, width) };
     ab.unwrap_or_else(|| {
-        let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+        let names = s.names();
         let title = s
             .playing
             .as_ref()
@@ -362,7 +314,7 @@ pub fn clamp_scrolls(app: &mut App, area: Rect) {
     if !fits(area) {
         return;
     }
-    let theme = Theme { color: false, words: words(app.lang) };
+    let theme = Theme::new(false, app.lang);
     if app.help {
         let (lines, columns) = help_text(app, &theme, area);
         let inner = help_popup(lines.len() as u16, columns, area).height.saturating_sub(2);

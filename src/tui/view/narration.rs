@@ -1,6 +1,6 @@
 //! The lesson panel: the step of the lesson at the phase on screen.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::lesson::{StepEntry, find_phase};
 use crate::session::stale_banner;
 use crate::tui::app::Stepper;
@@ -45,7 +45,7 @@ pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'stati
 /// The step anchored at the current phase, or else the last one before it
 /// (with `false`), so the narration stays while unnarrated phases pass.
 fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
-    let names: Vec<String> = s.bodies().iter().map(|b| b.name.clone()).collect();
+    let names = s.names();
     let here = (s.frame, s.phase);
     let mut best: Option<((u64, usize), &StepEntry)> = None;
     for step in &s.session.lesson.steps {

@@ -3,37 +3,13 @@
 //! recorded it (with its unit) and the lesson's explanation; the score once
 //! the quiz is over. Read from the state; the answer from the phase's record.
 
-use super::Theme;
-use crate::lesson::{Lang, Verdict};
+use super::theme::Theme;
+use crate::lesson::Verdict;
 use crate::session::quiz::Answer;
 use crate::tui::app::Stepper;
-use crate::tui::words::fill;
+use crate::tui::words::{fill, words};
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
-
-/// The quiz's own words, in English and Chinese.
-struct Words {
-    question: &'static str,
-    of: &'static str,
-    revealed: &'static str,
-    later: &'static str,
-    quiz: &'static str,
-}
-
-fn words(lang: Lang) -> Words {
-    match lang {
-        Lang::En => Words {
-            question: "Question",
-            of: "of",
-            revealed: "revealed",
-            later: "Tab a hint · Esc later, then ! the answer",
-            quiz: "Quiz:",
-        },
-        Lang::Zh => Words {
-            question: "问题", of: "/", revealed: "答案", later: "Tab 提示 · Esc 稍后再答，之后 ! 看答案", quiz: "测验："
-        },
-    }
-}
 
 /// The lines the lesson panel shows above the narration: none unless quiz
 /// mode is on and the phase asks a question (or the quiz is over).
@@ -43,11 +19,10 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
     }
     let lang = s.lang;
     let w = words(lang);
-    let screen = crate::tui::words::words(lang);
     let mut lines = Vec::new();
     if s.class.finished {
         let score = s.class.answers.score().text(lang);
-        lines.push(Line::styled(format!("{} {score}", w.quiz), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)));
+        lines.push(Line::styled(format!("{} {score}", w.panel_quiz), theme.fg(Color::Cyan).add_modifier(Modifier::BOLD)));
         lines.extend(score_lines(s, theme));
     }
     let total = s.session.lesson.questions.len();
@@ -60,7 +35,7 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
         if !lines.is_empty() {
             lines.push(Line::from(""));
         }
-        let head = format!("{} {} {} {total} · ", w.question, q + 1, w.of);
+        let head = format!("{} {} {} {total} · ", w.panel_question, q + 1, w.panel_of);
         lines.push(Line::from(vec![
             Span::styled(head, theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)),
             Span::styled(question.ask(lang).trim().to_string(), theme.strong()),
@@ -74,17 +49,10 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
         let mark = match answer {
             Answer::Open => {
                 let within = crate::notation::num(question.tolerance() * 100.0);
-                let how = match (choices.len(), s.truth_of(question), lang) {
-                    (n, _, Lang::Zh) if n > 0 => format!("按 1 到 {n} 选择，或写出选项的文字 · {}", w.later),
-                    (_, Some(t), Lang::Zh) if !t.unit.is_empty() => {
-                        format!("输入答案（单位 {}，误差 {within}% 以内），按 Enter · {}", t.unit, w.later)
-                    }
-                    (_, _, Lang::Zh) => format!("输入答案，按 Enter · {}", w.later),
-                    (n, _, _) if n > 0 => format!("press 1 to {n}, or type a choice's words · {}", w.later),
-                    (_, Some(t), _) if !t.unit.is_empty() => {
-                        format!("type your answer in {} (±{within}%), then Enter · {}", t.unit, w.later)
-                    }
-                    _ => format!("type your answer, then Enter · {}", w.later),
+                let how = match (choices.len(), s.truth_of(question)) {
+                    (n, _) if n > 0 => fill(w.how_pick, &[&n, &w.panel_later]),
+                    (_, Some(t)) if !t.unit.is_empty() => fill(w.how_unit, &[&t.unit, &within, &w.panel_later]),
+                    _ => fill(w.how_plain, &[&w.panel_later]),
                 };
                 lines.push(Line::styled(format!("  {how}"), theme.dim()));
                 // A wrong try so far, and the hints given.
@@ -100,15 +68,15 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
             // The verdict in the words and punctuation the status line uses for it.
             Answer::Given { verdict, typed } => {
                 let template = match (verdict, choices.is_empty()) {
-                    (Verdict::Right, _) => screen.right,
-                    (_, true) => screen.wrong_wrote,
-                    (_, false) => screen.wrong_picked,
+                    (Verdict::Right, _) => w.right,
+                    (_, true) => w.wrong_wrote,
+                    (_, false) => w.wrong_picked,
                 };
                 let color = if *verdict == Verdict::Right { Color::Green } else { Color::Red };
                 let mark = if *verdict == Verdict::Right { "✓" } else { "✗" };
                 (mark, color, fill(template, &[&s.answer_text(q), typed]))
             }
-            Answer::Revealed => ("→", Color::Cyan, fill(screen.revealed, &[&s.answer_text(q)])),
+            Answer::Revealed => ("→", Color::Cyan, fill(w.revealed, &[&s.answer_text(q)])),
         };
         lines.push(Line::from(vec![
             Span::styled(format!("  {} ", mark.0), theme.fg(mark.1).add_modifier(Modifier::BOLD)),
@@ -130,7 +98,6 @@ pub(super) fn question_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
 /// answered, and the tries it took when more than one.
 fn score_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
     let w = words(s.lang);
-    let screen = crate::tui::words::words(s.lang);
     let answers = &s.class.answers;
     answers
         .answers
@@ -138,12 +105,12 @@ fn score_lines(s: &Stepper, theme: &Theme) -> Vec<Line<'static>> {
         .enumerate()
         .map(|(q, answer)| {
             let tries = answers.tries.get(q).copied().unwrap_or(0);
-            let tries = if tries > 1 { format!(" · {}", crate::tui::words::fill(screen.tries_n, &[&tries])) } else { String::new() };
+            let tries = if tries > 1 { format!(" · {}", fill(w.tries_n, &[&tries])) } else { String::new() };
             let (mark, color, what) = match answer {
                 Answer::Given { verdict: Verdict::Right, typed } => ("✓", Color::Green, format!("{typed}{tries}")),
                 Answer::Given { verdict: Verdict::Wrong, typed } => ("✗", Color::Red, format!("{typed}{tries}")),
-                Answer::Revealed => ("·", Color::Cyan, w.revealed.to_string()),
-                Answer::Open => ("·", Color::Yellow, screen.skipped.to_string()),
+                Answer::Revealed => ("·", Color::Cyan, w.panel_revealed.to_string()),
+                Answer::Open => ("·", Color::Yellow, w.skipped.to_string()),
             };
             Line::from(vec![Span::styled(format!("  Q{} {mark} ", q + 1), theme.fg(color).add_modifier(Modifier::BOLD)), Span::raw(what)])
         })

@@ -2,7 +2,7 @@
 //! step recorded them at the phase on screen (or the last phase before it
 //! that looked at the queue), earliest first, each valid or stale.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::engine::event::{Queued, Target};
 use crate::engine::{PhaseData, PhaseKind};
 use crate::notation::num;

@@ -1,38 +1,16 @@
 //! The status line: where the run is, the solver settings, the last note and the keys.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::engine::Method;
 use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
-use crate::tui::prompt::Ask;
-use crate::tui::shot::Shot;
-use crate::tui::words::{Words, fill};
+use crate::tui::keys::hints;
+use crate::tui::modes::{aim, breaks, fields, prompt, quiz, save};
+use crate::tui::words::fill;
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-
-/// The hints that fit in `room` columns, in their reading order (phase, frame,
-/// run, edit, help, quit); help and quit whatever the room. `HINTS` are the
-/// stepping keys, most wanted first ([`Words::hints`](crate::tui::words::Words)):
-/// `? help` and `q quit` always stay; the others go, whole, when the line is short.
-fn hints(room: usize, w: &Words) -> String {
-    const HELP_AND_QUIT: usize = 2;
-    let hint = |k: usize| w.hints[k];
-    let mut kept: Vec<usize> = (0..HELP_AND_QUIT).collect();
-    let len = |kept: &[usize]| kept.iter().map(|&k| hint(k).width() + 3).sum::<usize>() + 1;
-    for k in HELP_AND_QUIT..w.hints.len() {
-        let mut more = kept.clone();
-        more.push(k);
-        if len(&more) > room {
-            break;
-        }
-        kept = more;
-    }
-    let order = [2, 3, 4, 5, 0, 1];
-    let shown: Vec<&str> = order.iter().filter(|k| kept.contains(k)).map(|&k| hint(k)).collect();
-    format!(" {}", shown.join(" · "))
-}
 
 pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, width: u16) -> Paragraph<'a> {
     let w = theme.words;
@@ -50,8 +28,8 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     };
     match &s.mode {
         Mode::SaveAs(name) => {
-            let what = s.exporting.map_or(w.save_as.to_string(), |n| fill(w.save_frame_as, &[&n]));
-            return typing(format!(" {what}: {}", name.with_cursor()), w.save_as_keys);
+            let (what, keys) = save::asking(s, theme.lang);
+            return typing(format!(" {what}: {}", name.with_cursor()), &keys);
         }
         Mode::Overwrite(path) => {
             let question = fill(w.write_over, &[&path.display()]);
@@ -65,24 +43,14 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             };
         }
         Mode::Prompt(p) => {
-            let (what, keys) = match p.ask {
-                Ask::Breakpoint => (w.break_on, w.break_on_keys),
-                Ask::Frame => (w.go_to_frame, w.go_to_frame_keys),
-                Ask::Variant => (w.variant_with, w.variant_keys),
-                Ask::Rename => (w.rename_to, w.rename_keys),
-            };
-            return typing(format!(" {what}: {}", p.text.with_cursor()), keys);
+            let (what, keys) = prompt::asking(p, theme.lang);
+            return typing(format!(" {what}: {}", p.text.with_cursor()), &keys);
         }
         Mode::Answer(p) => {
-            let question = &s.session.lesson.questions[p.question];
-            let n = question.choices.as_ref().map_or(0, Vec::len);
-            let keys = if n > 0 { fill(w.pick_keys, &[&n]) } else { w.answer_keys.to_string() };
-            let what = if n > 0 { w.your_pick } else { w.your_answer };
-            return typing(format!(" Q{} {what}: {}", p.question + 1, p.text.with_cursor()), &keys);
+            let (what, keys) = quiz::asking(p, s, theme.lang);
+            return typing(format!(" {what}: {}", p.text.with_cursor()), &keys);
         }
-        Mode::Breaks(i) => {
-            return ask(format!(" {}", fill(w.breakpoint_of, &[&(i + 1), &s.breaks.list.len(), &s.break_text(*i)])));
-        }
+        Mode::Breaks(i) => return ask(format!(" {}", breaks::status(*i, s, theme.lang))),
         _ => {}
     }
     let settings = s.settings();
@@ -141,17 +109,11 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     let used: usize = spans.iter().map(|s| s.content.width()).sum();
     let room = width.saturating_sub(used);
     let hint = match &s.mode {
-        Mode::Aim(Shot { typed_angle: Some(typed), .. }) => format!(" {}", fit_items(&fill(w.aim_angle, &[typed]), room.saturating_sub(1))),
-        Mode::Aim(shot) if !shot.typed.is_empty() => format!(" {}", fit_items(&fill(w.aim_typed, &[&shot.typed]), room.saturating_sub(1))),
-        Mode::Aim(shot) => {
-            let aim = fill(w.aim, &[&num(shot.aim.length()), &num(shot.aim.to_angle().to_degrees())]);
-            format!(" {}", fit_items(&aim, room.saturating_sub(1)))
-        }
-        Mode::Fields(ed) if ed.name().is_none() => format!(" {}", fit_items(w.settings_keys, room.saturating_sub(1))),
-        Mode::Fields(_) => format!(" {}", fit_items(w.fields_keys, room.saturating_sub(1))),
-        _ => {
+        Mode::Aim(shot) => format!(" {}", fit_items(&aim::status(shot, w), room.saturating_sub(1))),
+        Mode::Fields(ed) => format!(" {}", fit_items(&fields::keys(ed, theme.lang), room.saturating_sub(1))),
+        mode => {
             let state = format!(" {} ", parts.join(" · ")).width();
-            hints(room.saturating_sub(state), w)
+            hints(mode.scope(), theme.lang, room.saturating_sub(state))
         }
     };
     // Where the line is too short even for the keys, the state gives way, cut

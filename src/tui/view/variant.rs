@@ -2,7 +2,7 @@
 //! columns with the differing values marked. Both read B's records, kept by
 //! the session; nothing is recomputed.
 
-use super::Theme;
+use super::theme::Theme;
 use crate::engine::{Body, BodyState, Phase};
 use crate::notation::{phase_title_in, value};
 use crate::report::{DIFFERS, rows};
