@@ -394,7 +394,7 @@ fn the_notes_speak_chinese() {
     };
     let mut heard = Vec::new();
     let mut hear = |app: &App, typed: &str| {
-        let note = stepper(app).note.clone().unwrap_or_default();
+        let note = stepper(app).note_text().unwrap_or_default();
         let typed: Vec<String> = typed.split(|c: char| !c.is_ascii_alphabetic()).map(str::to_lowercase).collect();
         let english: BTreeSet<String> = english_on(&note, &list, &names).into_iter().filter(|w| !typed.contains(w)).collect();
         heard.push((note, english));
@@ -484,7 +484,7 @@ fn the_rename_and_guard_notes_speak_chinese() {
         app.update(Msg::ClearField);
         name.chars().for_each(|c| drop(app.update(Msg::Input(c))));
         app.update(Msg::Accept);
-        let note = stepper(&app).note.clone().unwrap_or_default();
+        let note = stepper(&app).note_text().unwrap_or_default();
         assert!(note.contains(expected), "{note}");
         said.push(note);
         app.update(Msg::Cancel);
@@ -499,7 +499,7 @@ fn the_rename_and_guard_notes_speak_chinese() {
     runaway.settings.dt = 1.0;
     let mut app = App::stepper(runaway, lessons, false).with_lang(Lang::Zh);
     app.update(Msg::NextFrame);
-    let note = stepper(&app).note.clone().unwrap_or_default();
+    let note = stepper(&app).note_text().unwrap_or_default();
     assert!(note.starts_with("第 1 帧，受力：\"ball\" 的状态变成了无穷大或 NaN"), "{note}");
     said.push(note);
     let names = [names, vec!["ball".to_string()]].concat();
