@@ -381,3 +381,225 @@ fn concern_text(concern: &Concern, w: &Words) -> String {
         Concern::ReadOnly => w.concern_read_only.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where `note`'s variant stands among all of them. A match with no
+    /// catch-all: a new variant does not compile until it is counted here,
+    /// and then the test below fails until it has a sample.
+    fn variant(note: &Note) -> usize {
+        use Note::*;
+        match note {
+            Said(_) => 0,
+            Then(..) => 1,
+            Warning(_) => 2,
+            Problem(_) => 3,
+            BadCondition { .. } => 4,
+            ToggleFailed(_) => 5,
+            Unbound(_) => 6,
+            AltChord(_) => 7,
+            NoSelection => 8,
+            NoBodyThere => 9,
+            DelAgain { .. } => 10,
+            Unsaved => 11,
+            QuitDrops { .. } => 12,
+            BackDrops { .. } => 13,
+            LeftUnsaved => 14,
+            Edited { .. } => 15,
+            NotEdited(_) => 16,
+            Undone { .. } => 17,
+            Redone { .. } => 18,
+            NothingToUndo => 19,
+            NothingToRedo => 20,
+            NoToggles { .. } => 21,
+            NotAToggle { .. } => 22,
+            EditCancelled => 23,
+            FieldsToFix(_) => 24,
+            TurnStep { .. } => 25,
+            GridStep { .. } => 26,
+            StaticShot { .. } => 27,
+            ShotCancelled => 28,
+            Bounds { .. } => 29,
+            Vectors { .. } => 30,
+            Chart { .. } => 31,
+            Names { .. } => 32,
+            TrueScale(_) => 33,
+            CanvasWide(_) => 34,
+            ViewWide { .. } => 35,
+            ViewDragged => 36,
+            ViewMoved => 37,
+            Follows { .. } => 38,
+            ViewStays => 39,
+            ViewOwn => 40,
+            ViewFitted => 41,
+            Copied { .. } => 42,
+            Step(_) => 43,
+            NoSteps => 44,
+            NoStepAfter => 45,
+            NoStepBefore => 46,
+            Cancelled => 47,
+            Frame(_) => 48,
+            FrameAtMost { .. } => 49,
+            WriteFrame => 50,
+            BreaksAtMost(_) => 51,
+            BreakpointAdded { .. } => 52,
+            BreakpointRemoved { .. } => 53,
+            BreakpointHit { .. } => 54,
+            NoBreakpoints => 55,
+            NoMatchAhead { .. } => 56,
+            NoMatchBack { .. } => 57,
+            NoMatchBackToStart => 58,
+            AbOn { .. } => 59,
+            AbOff => 60,
+            NoQuestions => 61,
+            QuizOn { .. } => 62,
+            QuizOff => 63,
+            NoOpenQuestion => 64,
+            QuizModeOff => 65,
+            Revealed { .. } => 66,
+            Hint { .. } => 67,
+            NoMoreHints => 68,
+            StaysOpen => 69,
+            Right { .. } => 70,
+            WrongTry { .. } => 71,
+            WrongLast { .. } => 72,
+            LeftUnanswered { .. } => 73,
+            QuizOver(_) => 74,
+            Presenter { .. } => 75,
+            NothingHidden => 76,
+            HiddenLeft(_) => 77,
+            WriteName => 78,
+            NotSaved => 79,
+            SaveFailed(_) => 80,
+            WriteFailed { .. } => 81,
+            Saved { .. } => 82,
+            WroteFrame { .. } => 83,
+            Concerns { .. } => 84,
+            Refused(_) => 85,
+            LogNotWritten(_) => 86,
+        }
+    }
+    const VARIANTS: usize = 87;
+
+    fn samples() -> Vec<Note> {
+        use Note::*;
+        let problem = || crate::scene::Problem::error("unknown body \"x\"", "here", Some("a body's name".to_string()));
+        let (path, s) = (PathBuf::from("scene.toml"), |t: &str| t.to_string());
+        vec![
+            Said(s("a sentence")),
+            NothingToUndo.then(NotSaved),
+            Warning(problem()),
+            Problem(problem()),
+            BadCondition { column: 3, problem: problem() },
+            ToggleFailed(problem()),
+            Unbound('%'),
+            AltChord('x'),
+            NoSelection,
+            NoBodyThere,
+            DelAgain { name: s("crate") },
+            Unsaved,
+            QuitDrops { file: s("a.toml") },
+            BackDrops { file: s("a.toml") },
+            LeftUnsaved,
+            Edited { label: s("moved crate"), lost: vec![1, 2] },
+            NotEdited(s("no body to kick")),
+            Undone { label: s("moved crate") },
+            Redone { label: s("moved crate") },
+            NothingToUndo,
+            NothingToRedo,
+            NoToggles { key: 7 },
+            NotAToggle { key: 7 },
+            EditCancelled,
+            FieldsToFix(4),
+            TurnStep { degrees: 15.0 },
+            GridStep { metres: 0.5 },
+            StaticShot { name: s("floor") },
+            ShotCancelled,
+            Bounds { shown: true },
+            Vectors { shown: false },
+            Chart { shown: true },
+            Names { shown: false },
+            TrueScale(true),
+            CanvasWide(false),
+            ViewWide { metres: 12.5 },
+            ViewDragged,
+            ViewMoved,
+            Follows { name: s("ball") },
+            ViewStays,
+            ViewOwn,
+            ViewFitted,
+            Copied { address: s("3:resolve") },
+            Step(StepTitle::Numbered { k: 1, of: 4 }),
+            NoSteps,
+            NoStepAfter,
+            NoStepBefore,
+            Cancelled,
+            Frame(12),
+            FrameAtMost { limit: 10_010, ahead: 10_000 },
+            WriteFrame,
+            BreaksAtMost(32),
+            BreakpointAdded { number: 1, text: s("ball.vy < 0") },
+            BreakpointRemoved { number: 1, text: s("ball.vy < 0") },
+            BreakpointHit { number: 1, frame: 40, phase: 2, text: s("ball.vy < 0") },
+            NoBreakpoints,
+            NoMatchAhead { last: 639, frames: 600 },
+            NoMatchBack { stop: 40, frames: 600 },
+            NoMatchBackToStart,
+            AbOn { sets: vec![s("world.dt=0.01")] },
+            AbOff,
+            NoQuestions,
+            QuizOn { questions: 3 },
+            QuizOff,
+            NoOpenQuestion,
+            QuizModeOff,
+            Revealed { answer: s("vrn = 3 m/s") },
+            Hint { n: 1, of: 2, text: s("vrn = v·n") },
+            NoMoreHints,
+            StaysOpen,
+            Right { answer: s("vrn = 3 m/s") },
+            WrongTry { how: s("too big"), left: 2 },
+            WrongLast { how: s("too big"), answer: s("vrn = 3 m/s") },
+            LeftUnanswered { question: 0 },
+            QuizOver(Score { right: 2, wrong: 1, revealed: 0, open: 0 }),
+            Presenter { on: true },
+            NothingHidden,
+            HiddenLeft(3),
+            WriteName,
+            NotSaved,
+            SaveFailed(s("the scene has no bodies")),
+            WriteFailed { path: path.clone(), error: s("permission denied") },
+            Saved { path: path.clone(), motion_off: true, later: vec![2] },
+            WroteFrame { frame: 2, path: path.clone(), file: s("a.toml"), motion_off: false },
+            Concerns { path: path.clone(), concerns: vec![Concern::Deleted, Concern::HardLink(2), Concern::ReadOnly] },
+            Refused(Refusal::NoFolder(path)),
+            LogNotWritten(s("class.jsonl: permission denied")),
+        ]
+    }
+
+    /// Every kind of note reads as a sentence in both languages, every
+    /// placeholder of its words filled.
+    #[test]
+    fn every_note_reads_in_both_languages() {
+        let samples = samples();
+        let kinds: std::collections::BTreeSet<usize> = samples.iter().map(variant).collect();
+        assert_eq!(kinds, (0..VARIANTS).collect(), "a sample of each kind of note");
+        for note in &samples {
+            for lang in [Lang::En, Lang::Zh] {
+                let text = note_text(note, lang);
+                assert!(!text.trim().is_empty(), "{note:?} in {lang:?}");
+                assert!(!text.contains("{0}") && !text.contains("{1}"), "{note:?} in {lang:?}: {text}");
+            }
+        }
+    }
+
+    /// A note is kept as what happened, so the same one reads in either
+    /// language, each in its own words.
+    #[test]
+    fn the_same_note_reads_in_either_language() {
+        let note = Note::Undone { label: "moved crate".to_string() };
+        assert_eq!(note_text(&note, Lang::En), "undone: moved crate");
+        assert_eq!(note_text(&note, Lang::Zh), "已撤销：moved crate");
+    }
+}

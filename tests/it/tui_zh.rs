@@ -509,3 +509,22 @@ fn the_rename_and_guard_notes_speak_chinese() {
         assert!(english.is_empty(), "English on {note}: {english:?}");
     }
 }
+
+/// A note is kept as what happened and written when the screen is drawn:
+/// one made while the screen spoke English reads in Chinese once the app
+/// speaks Chinese (`App::with_lang`, as `--lang` sets it), on the status
+/// line as in `note_text`, with nothing to re-make.
+#[test]
+fn a_note_reads_in_the_language_the_screen_speaks_now() {
+    let lessons: Vec<Lesson> = lesson::embedded().into_iter().map(Result::unwrap).collect();
+    let lesson = lessons.iter().find(|l| l.section.as_ref().unwrap().id == "rough-balls").unwrap().clone();
+    let mut app = App::stepper(lesson, lessons, false);
+    app.update(Msg::Undo);
+    assert_eq!(stepper(&app).note_text().as_deref(), Some("nothing to undo"));
+    assert!(screen(&app).contains("nothing to undo"));
+    let app = app.with_lang(Lang::Zh);
+    assert_eq!(stepper(&app).note_text().as_deref(), Some("没有可撤销的"));
+    // A wide character fills two cells: the second reads as a space.
+    let shown = screen(&app);
+    assert!(shown.replace(' ', "").contains("没有可撤销的") && !shown.contains("nothing to undo"), "{shown}");
+}
