@@ -5,12 +5,11 @@
 //! module of `modes/` that this file hands the keys to.
 
 pub use super::context::{Context, SPEEDS};
-use super::context::{unbound_note, warning_note};
 use super::effect::{Effect, Outcome};
 pub use super::modes::Mode;
 use super::modes::{ab, aim, breaks, fields, normal, prompt, quiz, save};
 pub use super::msg::Msg;
-use super::words::{fill, words};
+use super::note::Note;
 use crate::lesson::{Lang, Lesson};
 use std::path::PathBuf;
 
@@ -120,7 +119,7 @@ pub struct App {
     /// the menu's first entry goes back to it.
     pub left: Option<Box<Stepper>>,
     /// What the menu's bottom line says after a key (a warning).
-    pub menu_note: Option<String>,
+    pub menu_note: Option<Note>,
     pub quit: bool,
     /// False under NO_COLOR.
     pub color: bool,
@@ -156,7 +155,6 @@ impl App {
         self.lang = lang;
         if let Screen::Stepper(s) = &mut self.screen {
             s.lang = lang;
-            s.note = warning_note(&s.session.lesson, lang).or(s.note.take());
         }
         self
     }
@@ -214,9 +212,8 @@ impl App {
             // Leaving an edited scene for the menu while the menu keeps another
             // edited one would drop the older edits: say so first.
             Msg::Back if !warned && !self.help && self.back_would_drop() => {
-                let lang = self.lang;
                 if let (Screen::Stepper(s), Some(left)) = (&mut self.screen, &self.left) {
-                    s.note = Some(fill(words(lang).back_drops, &[&left.session.lesson.file]));
+                    s.note = Some(Note::BackDrops { file: left.session.lesson.file.clone() });
                 }
                 self.leave_warned = true;
             }
@@ -246,8 +243,8 @@ impl App {
                     self.menu_selected = 0;
                 }
             }
-            Msg::Unbound(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(unbound_note(self.lang, c)),
-            Msg::Alt(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(fill(words(self.lang).alt_chord, &[&c])),
+            Msg::Unbound(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(Note::Unbound(c)),
+            Msg::Alt(c) if matches!(self.screen, Screen::Menu) => self.menu_note = Some(Note::AltChord(c)),
             Msg::MenuDown => self.menu_selected = (self.menu_selected + 1).min(self.menu_len().saturating_sub(1)),
             Msg::MenuUp => self.menu_selected = self.menu_selected.saturating_sub(1),
             Msg::Open if self.left.is_some() && self.menu_selected == 0 => {
@@ -293,15 +290,15 @@ impl App {
     fn warn_unsaved(&mut self) -> bool {
         match (&mut self.screen, &self.left) {
             (Screen::Stepper(s), _) if s.dirty() => {
-                s.note = Some(words(s.lang).unsaved.to_string());
+                s.note = Some(Note::Unsaved);
                 true
             }
             (Screen::Menu, Some(left)) if left.dirty() => {
-                self.menu_note = Some(words(self.lang).left_unsaved.to_string());
+                self.menu_note = Some(Note::LeftUnsaved);
                 true
             }
             (Screen::Stepper(s), Some(left)) if left.dirty() => {
-                s.note = Some(fill(words(self.lang).quit_drops, &[&left.session.lesson.file]));
+                s.note = Some(Note::QuitDrops { file: left.session.lesson.file.clone() });
                 true
             }
             _ => false,

@@ -8,10 +8,10 @@ use super::canvas::CanvasView;
 use super::classroom::Classroom;
 use super::edit;
 use super::effect::Effect;
-use super::words::{fill, words};
+use super::note::{Note, note_text};
+use super::words::words;
 use crate::engine::{Body, BodyState, FrameRecord, Motion, Quantity, Settings};
 use crate::lesson::{Lang, Lesson, QuestionEntry, Truth, hints, truth};
-use crate::scene::Problem;
 use crate::session::quiz::questions_at;
 use crate::session::{Session, Start};
 use glam::DVec2;
@@ -57,7 +57,7 @@ pub struct Context {
     pub scroll: u16,
     pub narration_scroll: u16,
     /// A short note for the status line after a change.
-    pub note: Option<String>,
+    pub note: Option<Note>,
     pub breaks: Breakpoints,
     /// Quiz and presenter modes, and the learner's answers.
     pub class: Classroom,
@@ -79,7 +79,7 @@ pub struct Context {
 
 impl Context {
     pub fn new(scene: Lesson) -> Context {
-        let note = warning_note(&scene, Lang::En);
+        let note = scene.warnings.first().cloned().map(Note::Warning);
         let class = Classroom { answers: crate::session::quiz::Quiz::new(scene.questions.len()), ..Classroom::default() };
         let speed = first_speed(&scene);
         let mut session = Session::new(scene);
@@ -173,14 +173,14 @@ impl Context {
         let names: Vec<String> = self.session.timeline.bodies(n).iter().map(|b| b.name.clone()).collect();
         let record = self.session.timeline.frame(n);
         let Err(stop) = crate::engine::guard(record) else { return true };
-        self.note = Some(crate::notation::non_finite_message_in(&names, &stop, record, self.lang));
+        self.note = Some(Note::Said(crate::notation::non_finite_message_in(&names, &stop, record, self.lang)));
         self.running = false;
         false
     }
 
     /// A key that does nothing here says so, rather than nothing at all.
     pub(super) fn unbound(&mut self, c: char) {
-        self.note = Some(unbound_note(self.lang, c));
+        self.note = Some(Note::Unbound(c));
     }
 
     /// Applies `change` to the start of the current frame (see
@@ -203,16 +203,19 @@ impl Context {
             Ok(label) => {
                 self.go(self.frame, self.phase);
                 let lost = self.breaks.lost(&before, self.session.timeline.handles(self.frame));
-                let numbers = lost.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
-                let inert = if lost.is_empty() { String::new() } else { fill(words(self.lang).breaks_inert, &[&numbers]) };
-                self.note = Some(format!("{label}{inert}"));
+                self.note = Some(Note::Edited { label, lost });
                 true
             }
             Err(why) => {
-                self.note = Some(why);
+                self.note = Some(Note::NotEdited(why));
                 false
             }
         }
+    }
+
+    /// The note as the status line says it, in the screen's language.
+    pub fn note_text(&self) -> Option<String> {
+        self.note.as_ref().map(|n| note_text(n, self.lang))
     }
 
     /// The derivation scrolled down or up a step (stepping's `j` `k`, the answer prompt's PgDn PgUp).
@@ -351,23 +354,4 @@ impl Context {
 /// derivation shows it as the lesson's `[world]` sets it, never as `dt = ?`.
 fn is_setting(q: &Quantity) -> bool {
     q.name == "dt" && q.formula.is_none()
-}
-
-/// The note a scene opens with when it has a warning (bodies overlapping at the start), in `lang`.
-pub fn warning_note(scene: &Lesson, lang: Lang) -> Option<String> {
-    scene.warnings.first().map(|w| fill(words(lang).warning, &[&w.in_lang(lang).message]))
-}
-
-/// A problem with what was typed (a condition, an override, a name), as
-/// the status line says it in `lang`: its message, then its help after the
-/// language's colon.
-pub fn problem_note(p: &Problem, lang: Lang) -> String {
-    let p = p.in_lang(lang);
-    let help = p.help.as_deref().map(|h| format!("{}{h}", words(lang).colon)).unwrap_or_default();
-    format!("{}{help}", p.message)
-}
-
-/// What the status line says of a key that does nothing where it was pressed.
-pub fn unbound_note(lang: Lang, c: char) -> String {
-    fill(words(lang).unbound, &[&c.to_string()])
 }

@@ -13,6 +13,7 @@ pub mod fields;
 pub mod keys;
 pub mod modes;
 mod msg;
+pub mod note;
 pub mod shot;
 mod terminal;
 pub mod view;

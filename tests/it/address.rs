@@ -119,7 +119,7 @@ fn an_alt_chord_is_not_the_letter() {
     app.update(Msg::Alt('x'));
     let impulse::tui::app::Screen::Stepper(s) = &app.screen else { panic!() };
     assert_eq!(s.edits(), 0, "nothing turned");
-    assert_eq!(s.note.as_deref(), Some("Alt-x does nothing (Esc and x pressed quickly arrive as Alt-x: press them apart)"));
+    assert_eq!(s.note_text().as_deref(), Some("Alt-x does nothing (Esc and x pressed quickly arrive as Alt-x: press them apart)"));
 }
 
 /// A break names its phase's address, and `--at` opens that very phase: the

@@ -124,13 +124,13 @@ fn the_field_editor_refuses_bad_values_and_escape_changes_nothing() {
         ed.fields[0].error.as_deref(),
         Some("mass must be between 0.000001 and 1,000,000,000 kg: write e.g. mass = 1.0, or static = true for a body that never moves")
     );
-    assert_eq!(s.note.as_deref(), Some("1 field to fix (Esc cancels)"));
+    assert_eq!(s.note_text().as_deref(), Some("1 field to fix (Esc cancels)"));
     act(&mut s, Msg::Cancel);
     assert_eq!(s.mode, Mode::Step);
     assert_eq!(start(&mut s), before);
     assert!(!s.dirty());
     act(&mut s, Msg::Undo);
-    assert_eq!(s.note.as_deref(), Some("nothing to undo"));
+    assert_eq!(s.note_text().as_deref(), Some("nothing to undo"));
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn passes_and_rate_change_in_steps_within_their_limits() {
     let mut s = starter();
     press(&mut s, &[Msg::Rate(1), Msg::Rate(1), Msg::Rate(1)]);
     assert_eq!(s.settings().correction_rate, 1.0);
-    assert_eq!(s.note.as_deref(), Some("correction rate stays at 1 (0.1 to 1)"));
+    assert_eq!(s.note_text().as_deref(), Some("correction rate stays at 1 (0.1 to 1)"));
     let last_pass = |s: &Stepper| s.record().phases.iter().filter_map(|p| p.iteration).max();
     assert_eq!(last_pass(&s), Some(30));
     act(&mut s, Msg::Passes(-1));
@@ -211,7 +211,7 @@ fn a_shot_gives_the_body_the_aimed_velocity() {
     select(&mut s, "floor");
     act(&mut s, Msg::Aim);
     assert_eq!(s.mode, Mode::Step);
-    assert_eq!(s.note.as_deref(), Some("floor is static: it cannot be shot"));
+    assert_eq!(s.note_text().as_deref(), Some("floor is static: it cannot be shot"));
     select(&mut s, "ball");
     press(&mut s, &[Msg::Aim, Msg::Power(1), Msg::Cancel]);
     assert!(!s.dirty(), "a cancelled shot changes nothing");
@@ -230,7 +230,7 @@ fn the_tangent_key_says_why_it_has_no_say_under_warm_start() {
     let mut s = starter();
     act(&mut s, Msg::CycleTangent);
     assert!(!s.dirty());
-    assert!(s.note.as_deref().is_some_and(|n| n.contains("warm_start")), "{:?}", s.note);
+    assert!(s.note_text().as_deref().is_some_and(|n| n.contains("warm_start")), "{:?}", s.note_text());
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn a_click_selects_the_body_under_it() {
     assert_eq!(impulse::tui::view::scene_point(&app, area, 119, 0), None, "the derivation panel is not the scene");
     app.update(Msg::Click(DVec2::new(100.0, 100.0)));
     let Screen::Stepper(s) = &app.screen else { unreachable!() };
-    assert_eq!((s.bodies()[s.selected].name.as_str(), s.note.as_deref()), ("crate", Some("no body there")));
+    assert_eq!((s.bodies()[s.selected].name.as_str(), s.note_text().as_deref()), ("crate", Some("no body there")));
 }
 
 #[test]
@@ -268,14 +268,14 @@ fn undo_after_several_edits_walks_back_to_the_scene() {
     assert_eq!((s.frame, start(&mut s)), (0, scene));
     press(&mut s, &[Msg::Redo, Msg::Redo, Msg::Redo, Msg::Redo]);
     assert_eq!(s.session.timeline.frame(6), &edited);
-    assert_eq!(s.note.as_deref(), Some("redone: deleted circle1"));
+    assert_eq!(s.note_text().as_deref(), Some("redone: deleted circle1"));
 }
 
 #[test]
 fn an_edit_after_undo_forgets_the_redo() {
     let mut s = starter();
     press(&mut s, &[Msg::AddCircle, Msg::Undo, Msg::AddBox, Msg::Redo]);
-    assert_eq!(s.note.as_deref(), Some("nothing to redo"));
+    assert_eq!(s.note_text().as_deref(), Some("nothing to redo"));
 }
 
 /// A body added, undone, and another added in its place is a new body: its
@@ -317,7 +317,7 @@ fn save_then_reload_gives_the_identical_run() {
     press(&mut s, &[Msg::FieldNext, Msg::ClearField, Msg::Input('0'), Msg::Accept]);
     assert!(by_name(&start(&mut s).world, "crate").body.is_static());
     press(&mut s, &[Msg::NextFrame, Msg::NextFrame, Msg::NextFrame, Msg::Save]);
-    assert_eq!(s.note.as_deref(), Some(format!("saved the scene as built (frame 0) to {}", path.display()).as_str()));
+    assert_eq!(s.note_text().as_deref(), Some(format!("saved the scene as built (frame 0) to {}", path.display()).as_str()));
     assert!(!s.dirty());
     let built = s.session.timeline.start(0);
     let reloaded = Lesson::load(&path).unwrap();
@@ -401,7 +401,7 @@ fn a_file_changed_on_disk_is_not_written_over_without_asking() {
     assert_eq!(s.mode, Mode::Overwrite(path.clone()));
     act(&mut s, Msg::No);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "# someone else's work\n");
-    assert_eq!(s.note.as_deref(), Some("not saved"));
+    assert_eq!(s.note_text().as_deref(), Some("not saved"));
     press(&mut s, &[Msg::Save, Msg::Yes]);
     assert!(Lesson::load(&path).is_ok());
 }
@@ -447,7 +447,7 @@ fn leaving_with_unsaved_edits_asks_once() {
     app.update(Msg::Quit);
     assert!(!app.quit);
     let Screen::Stepper(s) = &app.screen else { unreachable!() };
-    assert_eq!(s.note.as_deref(), Some("unsaved edits: Ctrl-S saves them; press again to leave without saving"));
+    assert_eq!(s.note_text().as_deref(), Some("unsaved edits: Ctrl-S saves them; press again to leave without saving"));
     app.update(Msg::Quit);
     assert!(app.quit);
 }
@@ -494,20 +494,20 @@ fn save_as_says_what_is_wrong_with_the_name() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = Stepper::new(impulse::lesson::find("rough-balls").unwrap());
     press(&mut s, &[Msg::ToggleMotion, Msg::Save, Msg::ClearField, Msg::Accept]);
-    assert_eq!(s.note.as_deref(), Some("write a file name, or Esc"));
+    assert_eq!(s.note_text().as_deref(), Some("write a file name, or Esc"));
     type_text(&mut s, &dir.path().display().to_string());
     act(&mut s, Msg::Accept);
-    assert_eq!(s.note, Some(format!("{} is a folder: write a file name", dir.path().display())));
+    assert_eq!(s.note_text(), Some(format!("{} is a folder: write a file name", dir.path().display())));
     let missing = dir.path().join("nowhere");
     act(&mut s, Msg::ClearField);
     type_text(&mut s, &missing.join("x.toml").display().to_string());
     act(&mut s, Msg::Accept);
-    assert_eq!(s.note, Some(format!("there is no folder {}", missing.display())));
+    assert_eq!(s.note_text(), Some(format!("there is no folder {}", missing.display())));
     assert!(matches!(s.mode, Mode::SaveAs(_)));
     act(&mut s, Msg::ClearField);
     type_text(&mut s, &dir.path().join("x.toml").display().to_string());
     act(&mut s, Msg::Accept);
-    assert!(s.note.as_deref().unwrap().ends_with("(motion off is not saved: the file runs with motion)"), "{:?}", s.note);
+    assert!(s.note_text().as_deref().unwrap().ends_with("(motion off is not saved: the file runs with motion)"), "{:?}", s.note_text());
 }
 
 #[test]
@@ -577,15 +577,15 @@ fn a_lessons_toggle_switches_and_switches_back() {
     step_to(&mut s, 3);
     assert!(friction(&mut s).iter().all(|&mu| mu == 0.2));
     act(&mut s, Msg::Toggle(1));
-    assert!(friction(&mut s).iter().all(|&mu| mu == 0.0), "{:?}", s.note);
-    assert_eq!(s.note.as_deref(), Some("friction 0.2 ↔ 0: body.*.friction=0"));
+    assert!(friction(&mut s).iter().all(|&mu| mu == 0.0), "{:?}", s.note_text());
+    assert_eq!(s.note_text().as_deref(), Some("friction 0.2 ↔ 0: body.*.friction=0"));
     assert!(s.session.timeline.start(2).world.bodies.iter().all(|b| b.is_static() || b.friction == 0.2), "earlier frames keep theirs");
     act(&mut s, Msg::Toggle(1));
     assert!(friction(&mut s).iter().all(|&mu| mu == 0.2));
     act(&mut s, Msg::Undo);
     assert!(friction(&mut s).iter().all(|&mu| mu == 0.0));
     act(&mut s, Msg::Toggle(7));
-    assert_eq!(s.note.as_deref(), Some("7: not one of the lesson's keys, listed under its narration"));
+    assert_eq!(s.note_text().as_deref(), Some("7: not one of the lesson's keys, listed under its narration"));
 }
 
 /// `Y` stacks a box of the selected body's size and material on top of it,
@@ -660,7 +660,7 @@ fn walls_are_added_turned_edited_saved_and_deleted() {
     assert!(at.distance(ball.motion.position - DVec2::new(0.0, r * 1.01)) < 1e-12, "just under the ball: {at}");
     let Shape::Segment { half } = wall.shape else { panic!("{:?}", wall.shape) };
     assert!(half.distance(DVec2::new(4.0 * r, 0.0)) < 1e-12, "{half}");
-    assert!(s.note.as_deref().unwrap().starts_with("added wall1 from ("), "{:?}", s.note);
+    assert!(s.note_text().as_deref().unwrap().starts_with("added wall1 from ("), "{:?}", s.note_text());
 
     act(&mut s, Msg::Rotate(1));
     let turned = by_name(&start(&mut s).world, "wall1").clone();
@@ -710,15 +710,15 @@ fn a_box_is_refused_where_the_method_takes_discs_only() {
             format!("[solver]\nmethod = \"{method}\"\n\n[[body]]\nname = \"ball\"\nshape = \"circle\"\nradius = 0.5\nmass = 1.0\n");
         let mut s = Stepper::new(Lesson::parse("scene.toml", &source).unwrap());
         act(&mut s, Msg::AddBox);
-        assert_eq!(s.note.as_deref(), Some(format!("method = \"{method}\" moves discs and walls only: no box").as_str()));
+        assert_eq!(s.note_text().as_deref(), Some(format!("method = \"{method}\" moves discs and walls only: no box").as_str()));
         assert_eq!(start(&mut s).world.bodies.len(), 1);
         act(&mut s, Msg::AddCircle);
         assert_eq!(start(&mut s).world.bodies.len(), 2, "a circle is fine");
     }
 }
 
-fn note(s: &Stepper) -> &str {
-    s.note.as_deref().unwrap_or_default()
+fn note(s: &Stepper) -> String {
+    s.note_text().unwrap_or_default()
 }
 
 /// `E` asks for a name, with the old one to edit; Enter renames from the
@@ -1090,7 +1090,7 @@ fn saves_and_reloads(s: &mut Stepper, path: &Path) -> String {
     let frame = s.frame;
     if frame == 0 {
         act(s, Msg::Save);
-        assert_eq!(s.note.as_deref(), Some(format!("saved the scene as built (frame 0) to {}", path.display()).as_str()));
+        assert_eq!(s.note_text().as_deref(), Some(format!("saved the scene as built (frame 0) to {}", path.display()).as_str()));
     } else {
         press(s, &[Msg::SaveFrame, Msg::ClearField]);
         type_text(s, &path.display().to_string());
@@ -1220,7 +1220,7 @@ fn a_key_that_does_nothing_says_so_and_play_goes_on() {
     assert!(s.running);
     act(&mut s, Msg::Unbound('%'));
     assert!(s.running, "an unbound key does not stop play");
-    assert_eq!(s.note.as_deref(), Some("% is not a key here · ? lists the keys"));
+    assert_eq!(s.note_text().as_deref(), Some("% is not a key here · ? lists the keys"));
     act(&mut s, Msg::Tick(60.0));
     assert!(s.running);
 }

@@ -92,11 +92,11 @@ fn the_debugger_stops_before_a_non_finite_frame_and_says_why() {
     let why = "frame 1, forces: the state of \"ball\" became infinite or NaN; the run stops here.";
     stepper.update(Msg::NextFrame);
     assert_eq!(stepper.frame, 0);
-    assert!(stepper.note.as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note);
+    assert!(stepper.note_text().as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note_text());
     stepper.update(Msg::ToggleRun);
     stepper.update(Msg::Tick(60.0));
     assert_eq!((stepper.frame, stepper.running), (0, false));
-    assert!(stepper.note.as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note);
+    assert!(stepper.note_text().as_deref().is_some_and(|n| n.starts_with(why)), "{:?}", stepper.note_text());
 }
 
 /// `impulse check` (and a lesson's anchoring) stops at the first non-finite

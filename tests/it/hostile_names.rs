@@ -162,7 +162,7 @@ fn renaming_in_the_debugger_refuses_a_format_character() {
     }
     act(&mut s, Msg::Accept);
     assert!(matches!(s.mode, Mode::Prompt(_)), "the prompt stays open");
-    let note = s.note.clone().unwrap();
+    let note = s.note_text().unwrap();
     assert!(note.starts_with("a body's name cannot hold U+202E, a bidirectional control"), "{note}");
     assert_eq!(s.bodies()[s.selected].name, "ball");
 }

@@ -43,7 +43,7 @@ fn kind(app: &App) -> PhaseKind {
 }
 
 fn note(app: &App) -> String {
-    stepper(app).note.clone().unwrap_or_default()
+    stepper(app).note_text().unwrap_or_default()
 }
 
 /// Steps on to the first phase of `kind` (a question on the way is left
@@ -447,7 +447,7 @@ fn questions_speak_chinese_with_lang_zh() {
     app.update(Msg::Input('1'));
     // The status line's note and the answer prompt speak Chinese too.
     let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
-    assert!(s.note.as_deref().is_some_and(|n| n.starts_with("答对了：")), "{:?}", s.note);
+    assert!(s.note_text().as_deref().is_some_and(|n| n.starts_with("答对了：")), "{:?}", s.note_text());
     to_first_resolve(&mut app);
     let prompt = screen(&app, 120, 40);
     assert!(prompt.contains("你的答案") && prompt.contains("Enter 核对"), "{prompt}");

@@ -53,11 +53,11 @@ fn deleting_a_body_a_check_names_is_refused_and_the_file_kept() {
     select(&mut s, "crate");
     // In a lesson Del asks once, then deletes.
     act(&mut s, Msg::Delete);
-    assert!(s.note.as_deref().is_some_and(|n| n.starts_with("Del again deletes crate")), "{:?}", s.note);
+    assert!(s.note_text().as_deref().is_some_and(|n| n.starts_with("Del again deletes crate")), "{:?}", s.note_text());
     assert_eq!(s.bodies().len(), 3, "nothing deleted yet");
     act(&mut s, Msg::Delete);
     act(&mut s, Msg::Save);
-    let note = s.note.clone().unwrap();
+    let note = s.note_text().unwrap();
     assert!(note.starts_with("not saved: the lesson would break at line"), "{note}");
     assert!(note.contains("no body is named \"crate\""), "{note}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), source, "the file is untouched");
@@ -66,7 +66,7 @@ fn deleting_a_body_a_check_names_is_refused_and_the_file_kept() {
     select(&mut s, "ball");
     act(&mut s, Msg::Delete);
     act(&mut s, Msg::Save);
-    assert!(s.note.as_deref().unwrap().starts_with("saved"), "{:?}", s.note);
+    assert!(s.note_text().as_deref().unwrap().starts_with("saved"), "{:?}", s.note_text());
 }
 
 #[cfg(unix)]
@@ -83,7 +83,7 @@ fn a_read_only_file_is_asked_about_then_written_keeping_its_mode() {
     act(&mut s, Msg::Kick);
     act(&mut s, Msg::Save);
     assert!(matches!(s.mode, Mode::Overwrite(_)), "{:?}", s.mode);
-    assert!(s.note.as_deref().unwrap().contains("read-only"), "{:?}", s.note);
+    assert!(s.note_text().as_deref().unwrap().contains("read-only"), "{:?}", s.note_text());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "nothing written before the answer");
     act(&mut s, Msg::Yes);
     assert_ne!(std::fs::read_to_string(&path).unwrap(), STARTER);
@@ -129,7 +129,7 @@ fn quitting_while_playing_with_unsaved_edits_keeps_the_warning_on_screen() {
         app.update(msg);
     }
     let Screen::Stepper(s) = &app.screen else { panic!("the stepper is open") };
-    assert!(s.note.as_deref().is_some_and(|n| n.starts_with("unsaved edits")), "{:?}", s.note);
+    assert!(s.note_text().as_deref().is_some_and(|n| n.starts_with("unsaved edits")), "{:?}", s.note_text());
     assert!(!app.quit);
     app.update(Msg::Quit);
     assert!(app.quit, "a second q leaves");
@@ -165,7 +165,7 @@ fn a_saved_file_keeps_its_byte_order_mark_and_each_lines_own_end() {
     let mut s = open(&path);
     act(&mut s, Msg::Kick);
     act(&mut s, Msg::Save);
-    assert!(s.note.as_deref().unwrap().starts_with("saved"), "{:?}", s.note);
+    assert!(s.note_text().as_deref().unwrap().starts_with("saved"), "{:?}", s.note_text());
     let saved = std::fs::read_to_string(&path).unwrap();
     assert_ne!(saved, source, "the kick was saved");
     assert!(saved.starts_with('\u{feff}') && !saved[3..].starts_with('\u{feff}'), "one byte-order mark, at the start");
@@ -193,7 +193,7 @@ fn a_file_deleted_while_open_is_said_to_be_made_anew_before_it_is() {
     std::fs::remove_file(&path).unwrap();
     act(&mut s, Msg::Save);
     assert_eq!(s.mode, Mode::Overwrite(path.clone()));
-    assert_eq!(s.note.as_deref(), Some(format!("{} was deleted since it was opened: y writes it anew", path.display()).as_str()));
+    assert_eq!(s.note_text().as_deref(), Some(format!("{} was deleted since it was opened: y writes it anew", path.display()).as_str()));
     assert!(!path.exists(), "nothing written before the answer");
     act(&mut s, Msg::Yes);
     assert!(Lesson::load(&path).is_ok());
@@ -211,7 +211,7 @@ fn a_hard_link_is_said_to_be_split_before_it_is() {
     act(&mut s, Msg::Kick);
     act(&mut s, Msg::Save);
     assert_eq!(s.mode, Mode::Overwrite(path.clone()));
-    let note = s.note.clone().unwrap();
+    let note = s.note_text().unwrap();
     assert!(note.contains("has another name (a hard link): y gives it a file of its own, and the other name keeps the old text"), "{note}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), STARTER, "nothing written before the answer");
     act(&mut s, Msg::Yes);
@@ -234,7 +234,7 @@ fn a_file_replaced_by_a_link_while_open_names_the_links_target_before_writing() 
     act(&mut s, Msg::Save);
     assert_eq!(s.mode, Mode::Overwrite(path.clone()));
     let target = std::fs::canonicalize(&victim).unwrap();
-    let note = s.note.clone().unwrap();
+    let note = s.note_text().unwrap();
     assert!(
         note.starts_with(&format!("{} is now a link: y writes into {}; it changed on disk", path.display(), target.display())),
         "{note}"

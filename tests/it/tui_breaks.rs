@@ -32,7 +32,7 @@ fn at(app: &App) -> (u64, usize, PhaseKind) {
 }
 
 fn note(app: &App) -> String {
-    stepper(app).note.clone().unwrap_or_default()
+    stepper(app).note_text().unwrap_or_default()
 }
 
 fn type_text(app: &mut App, text: &str) {

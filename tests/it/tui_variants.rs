@@ -64,7 +64,7 @@ fn a_plain_scene_has_no_banner() {
 
 fn note(app: &App) -> String {
     let Screen::Stepper(s) = &app.screen else { panic!("not stepping") };
-    s.note.clone().unwrap_or_default()
+    s.note_text().unwrap_or_default()
 }
 
 /// A/B in tangent-fix is one key and Enter away: the prompt offers the

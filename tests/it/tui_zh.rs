@@ -394,7 +394,7 @@ fn the_notes_speak_chinese() {
     };
     let mut heard = Vec::new();
     let mut hear = |app: &App, typed: &str| {
-        let note = stepper(app).note.clone().unwrap_or_default();
+        let note = stepper(app).note_text().unwrap_or_default();
         let typed: Vec<String> = typed.split(|c: char| !c.is_ascii_alphabetic()).map(str::to_lowercase).collect();
         let english: BTreeSet<String> = english_on(&note, &list, &names).into_iter().filter(|w| !typed.contains(w)).collect();
         heard.push((note, english));
@@ -484,7 +484,7 @@ fn the_rename_and_guard_notes_speak_chinese() {
         app.update(Msg::ClearField);
         name.chars().for_each(|c| drop(app.update(Msg::Input(c))));
         app.update(Msg::Accept);
-        let note = stepper(&app).note.clone().unwrap_or_default();
+        let note = stepper(&app).note_text().unwrap_or_default();
         assert!(note.contains(expected), "{note}");
         said.push(note);
         app.update(Msg::Cancel);
@@ -499,7 +499,7 @@ fn the_rename_and_guard_notes_speak_chinese() {
     runaway.settings.dt = 1.0;
     let mut app = App::stepper(runaway, lessons, false).with_lang(Lang::Zh);
     app.update(Msg::NextFrame);
-    let note = stepper(&app).note.clone().unwrap_or_default();
+    let note = stepper(&app).note_text().unwrap_or_default();
     assert!(note.starts_with("第 1 帧，受力：\"ball\" 的状态变成了无穷大或 NaN"), "{note}");
     said.push(note);
     let names = [names, vec!["ball".to_string()]].concat();
@@ -508,4 +508,23 @@ fn the_rename_and_guard_notes_speak_chinese() {
         let english = english_on(&note.replace("coulomb_cap = true", "").replace("name = \"ball\"", ""), &list, &names);
         assert!(english.is_empty(), "English on {note}: {english:?}");
     }
+}
+
+/// A note is kept as what happened and written when the screen is drawn:
+/// one made while the screen spoke English reads in Chinese once the app
+/// speaks Chinese (`App::with_lang`, as `--lang` sets it), on the status
+/// line as in `note_text`, with nothing to re-make.
+#[test]
+fn a_note_reads_in_the_language_the_screen_speaks_now() {
+    let lessons: Vec<Lesson> = lesson::embedded().into_iter().map(Result::unwrap).collect();
+    let lesson = lessons.iter().find(|l| l.section.as_ref().unwrap().id == "rough-balls").unwrap().clone();
+    let mut app = App::stepper(lesson, lessons, false);
+    app.update(Msg::Undo);
+    assert_eq!(stepper(&app).note_text().as_deref(), Some("nothing to undo"));
+    assert!(screen(&app).contains("nothing to undo"));
+    let app = app.with_lang(Lang::Zh);
+    assert_eq!(stepper(&app).note_text().as_deref(), Some("没有可撤销的"));
+    // A wide character fills two cells: the second reads as a space.
+    let shown = screen(&app);
+    assert!(shown.replace(' ', "").contains("没有可撤销的") && !shown.contains("nothing to undo"), "{shown}");
 }

@@ -28,7 +28,7 @@ fn focus(s: &mut Stepper, label: &str) {
 }
 
 fn editor(s: &Stepper) -> &impulse::tui::fields::FieldEditor {
-    let Mode::Fields(ed) = &s.mode else { panic!("the editor is closed: {:?}", s.note) };
+    let Mode::Fields(ed) = &s.mode else { panic!("the editor is closed: {:?}", s.note_text()) };
     ed
 }
 
@@ -65,7 +65,7 @@ fn gravity_and_passes_change_in_one_edit_that_undo_and_redo_walk() {
     set(&mut s, "relaxation passes", "12");
     act(&mut s, Msg::Accept);
     assert_eq!(s.mode, Mode::Step);
-    assert_eq!(s.note.as_deref(), Some("set gravity = [0, -5], relaxation_iterations = 12"));
+    assert_eq!(s.note_text().as_deref(), Some("set gravity = [0, -5], relaxation_iterations = 12"));
     let after = start(&mut s);
     assert_eq!((after.world.gravity.y, after.settings.relaxation_iterations), (-5.0, 12));
     let unchanged = Settings { relaxation_iterations: before.settings.relaxation_iterations, ..after.settings.clone() };
@@ -79,7 +79,7 @@ fn gravity_and_passes_change_in_one_edit_that_undo_and_redo_walk() {
     act(&mut s, Msg::Undo);
     assert_eq!(start(&mut s), before, "one undo puts the settings back exactly");
     assert_eq!(s.session.timeline.frame(8), &later, "and the run after them");
-    assert_eq!(s.note.as_deref(), Some("undone: set gravity = [0, -5], relaxation_iterations = 12"));
+    assert_eq!(s.note_text().as_deref(), Some("undone: set gravity = [0, -5], relaxation_iterations = 12"));
     act(&mut s, Msg::Redo);
     assert_eq!(start(&mut s), after);
 }
@@ -118,7 +118,7 @@ fn bad_values_are_located_with_the_files_words_and_change_nothing() {
     assert_eq!(error(&s, "slop (m)"), "\"x\" is not a number: write e.g. 1.5");
     assert_eq!(error(&s, "correction rate"), "\"2.5.\" is not a number: write e.g. 1.5");
     assert_eq!(shown(&s, "gravity y (m/s²)").2, None, "a good field is not marked");
-    assert_eq!(s.note.as_deref(), Some("4 fields to fix (Esc cancels)"));
+    assert_eq!(s.note_text().as_deref(), Some("4 fields to fix (Esc cancels)"));
     // A fraction of a pass is not a count.
     set(&mut s, "relaxation passes", "7.5");
     act(&mut s, Msg::Accept);
@@ -126,7 +126,7 @@ fn bad_values_are_located_with_the_files_words_and_change_nothing() {
     assert_eq!(start(&mut s), before, "nothing changed");
     act(&mut s, Msg::Cancel);
     assert_eq!(s.mode, Mode::Step);
-    assert_eq!(s.note.as_deref(), Some("edit cancelled; nothing changed"));
+    assert_eq!(s.note_text().as_deref(), Some("edit cancelled; nothing changed"));
     assert_eq!((start(&mut s), s.edits(), s.dirty()), (before, 0, false));
 }
 
@@ -195,11 +195,11 @@ fn names_and_switches_cycle_and_are_not_typed() {
     act(&mut s, Msg::Accept);
     let settings = start(&mut s).settings;
     assert_eq!((settings.method, settings.warm_start), (Method::Reposition, false));
-    assert_eq!(s.note.as_deref(), Some("set method = \"reposition\", warm_start = false"));
+    assert_eq!(s.note_text().as_deref(), Some("set method = \"reposition\", warm_start = false"));
     // Enter with nothing changed makes no edit.
     act(&mut s, Msg::EditSettings);
     act(&mut s, Msg::Accept);
-    assert_eq!((s.note.as_deref(), s.edits()), (Some("no setting changed"), 2));
+    assert_eq!((s.note_text().as_deref(), s.edits()), (Some("no setting changed"), 2));
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn saving_writes_the_settings_keeping_the_comments_and_reads_back() {
     act(&mut s, Msg::Accept);
     let edited = start(&mut s);
     act(&mut s, Msg::Save);
-    assert!(!s.dirty(), "{:?}", s.note);
+    assert!(!s.dirty(), "{:?}", s.note_text());
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("gravity = [0.0, -3.5]       # m/s²; the default is [0, 0]\n"), "{text}");
     assert!(text.contains("relaxation_iterations = 8         # passes over the contacts each frame"), "{text}");

@@ -4,8 +4,8 @@
 //! prompt is the status line's (`modes/prompt.rs`).
 
 use crate::session::variant::{Variant, suggested};
-use crate::tui::context::{Context, problem_note};
-use crate::tui::words::{fill, words};
+use crate::tui::context::Context;
+use crate::tui::note::Note;
 
 /// `/`: closes A/B; or the overrides the prompt for B's opens with, a
 /// suggestion for the settings in use.
@@ -20,23 +20,22 @@ pub fn key(ctx: &mut Context) -> Option<String> {
 /// A/B off.
 pub fn close(ctx: &mut Context) {
     ctx.session.variant = None;
-    ctx.note = Some(words(ctx.lang).ab_off.to_string());
+    ctx.note = Some(Note::AbOff);
 }
 
 /// A/B on: B is the file with `text`'s overrides, shown at the frame on
 /// screen; whether it started (else the note says what is wrong with an override).
 pub fn start(ctx: &mut Context, text: &str) -> bool {
-    let w = words(ctx.lang);
     match Variant::new(&ctx.session.lesson, text) {
         Ok(variant) => {
-            ctx.note = Some(fill(w.ab_on, &[&variant.sets.join(" ")]));
+            ctx.note = Some(Note::AbOn { sets: variant.sets.clone() });
             ctx.session.variant = Some(variant);
             ctx.go(ctx.frame, ctx.phase);
             true
         }
         // The prompt stays open with the file's message for the override.
         Err(e) => {
-            ctx.note = Some(problem_note(&e.problems[0], ctx.lang));
+            ctx.note = Some(Note::Problem(e.problems[0].clone()));
             false
         }
     }

@@ -8,6 +8,7 @@ use crate::scene::YAxis;
 use crate::tui::binding::{Binding, NONE, bind};
 use crate::tui::context::Context;
 use crate::tui::msg::Msg;
+use crate::tui::note::Note;
 use crate::tui::shot::Shot;
 use crate::tui::words::{Words, fill, words};
 use crossterm::event::KeyCode::*;
@@ -34,14 +35,13 @@ pub static KEYS: &[Binding] = &[
 /// A shot with the selected body, aimed along its velocity at the start of the frame on screen.
 pub fn open(ctx: &mut Context) -> Option<Shot> {
     let start = ctx.session.timeline.start(ctx.frame);
-    let w = words(ctx.lang);
     match start.world.get(ctx.selected) {
-        Some((b, _)) if b.is_static() => ctx.note = Some(fill(w.static_shot, &[&b.name])),
+        Some((b, _)) if b.is_static() => ctx.note = Some(Note::StaticShot { name: b.name.clone() }),
         Some((_, m)) => {
             let (lo, hi) = ctx.window();
             return Some(Shot::new(ctx.selected, m.velocity, (hi - lo).max_element() / 2.0));
         }
-        None => ctx.note = Some(w.no_selection.to_string()),
+        None => ctx.note = Some(Note::NoSelection),
     }
     None
 }
@@ -60,7 +60,7 @@ pub fn update(shot: &mut Shot, msg: Msg, ctx: &mut Context) -> bool {
         Msg::Erase => shot.erase(),
         Msg::Click(p) => shot.click(from, p),
         Msg::Cancel => {
-            ctx.note = Some(words(ctx.lang).shot_cancelled.to_string());
+            ctx.note = Some(Note::ShotCancelled);
             return true;
         }
         Msg::Accept => {

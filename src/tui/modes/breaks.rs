@@ -9,6 +9,7 @@ use crate::session::search::{find_any, matches_in};
 use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::msg::Msg;
+use crate::tui::note::Note;
 use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
@@ -30,7 +31,7 @@ const BACK_WINDOW: u64 = 30;
 /// `B`: the list, at its first breakpoint, if there is one.
 pub fn open(ctx: &mut Context) -> Option<usize> {
     if ctx.breaks.list.is_empty() {
-        ctx.note = Some(words(ctx.lang).no_breaks.to_string());
+        ctx.note = Some(Note::NoBreakpoints);
         return None;
     }
     Some(0)
@@ -45,7 +46,7 @@ pub fn update(i: &mut usize, msg: Msg, ctx: &mut Context) -> bool {
         Msg::Delete => {
             let text = break_text(ctx, *i);
             ctx.breaks.list.remove(*i);
-            ctx.note = Some(fill(words(ctx.lang).break_removed, &[&(*i + 1), &text]));
+            ctx.note = Some(Note::BreakpointRemoved { number: *i + 1, text });
             if ctx.breaks.list.is_empty() {
                 return true;
             }
@@ -87,13 +88,13 @@ fn match_in(ctx: &mut Context, frame: u64, range: std::ops::Range<usize>, last: 
 
 fn found(ctx: &mut Context, frame: u64, (phase, b): (usize, usize)) {
     ctx.go(frame, phase);
-    ctx.note = Some(fill(words(ctx.lang).break_hit, &[&(b + 1), &frame, &(phase + 1), &break_text(ctx, b)]));
+    ctx.note = Some(Note::BreakpointHit { number: b + 1, frame, phase: phase + 1, text: break_text(ctx, b) });
 }
 
 /// `c`: the next phase that meets a breakpoint, within [`SEARCH_FRAMES`].
 pub fn next_match(ctx: &mut Context) {
     if ctx.breaks.list.is_empty() {
-        ctx.note = Some(words(ctx.lang).no_breaks.to_string());
+        ctx.note = Some(Note::NoBreakpoints);
         return;
     }
     if let Some(hit) = match_in(ctx, ctx.frame, ctx.phase + 1..usize::MAX, false) {
@@ -109,13 +110,13 @@ pub fn next_match(ctx: &mut Context) {
         }
         from = until;
     }
-    ctx.note = Some(fill(words(ctx.lang).no_match_ahead, &[&(end - 1), &SEARCH_FRAMES]));
+    ctx.note = Some(Note::NoMatchAhead { last: end - 1, frames: SEARCH_FRAMES });
 }
 
 /// `C`: the previous phase that meets a breakpoint, within [`SEARCH_FRAMES`].
 pub fn prev_match(ctx: &mut Context) {
     if ctx.breaks.list.is_empty() {
-        ctx.note = Some(words(ctx.lang).no_breaks.to_string());
+        ctx.note = Some(Note::NoBreakpoints);
         return;
     }
     if let Some(hit) = match_in(ctx, ctx.frame, 0..ctx.phase, true) {
@@ -140,8 +141,7 @@ pub fn prev_match(ctx: &mut Context) {
         }
         to = from;
     }
-    let w = words(ctx.lang);
-    ctx.note = Some(if stop == 0 { w.no_match_back_to_start.to_string() } else { fill(w.no_match_back, &[&stop, &SEARCH_FRAMES]) });
+    ctx.note = Some(if stop == 0 { Note::NoMatchBackToStart } else { Note::NoMatchBack { stop, frames: SEARCH_FRAMES } });
 }
 
 /// The first phase in frames `from..until` (one stretch between edits) that

@@ -4,12 +4,13 @@
 //! and solver settings, and takes its keys here too.
 
 use crate::lesson::Lang;
-use crate::notation::num;
+
 use crate::session::line::LineKey;
 use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::fields::{FieldEditor, Put};
 use crate::tui::msg::Msg;
+use crate::tui::note::Note;
 use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
@@ -44,7 +45,7 @@ pub fn open(ctx: &mut Context) -> Option<FieldEditor> {
     let start = ctx.session.timeline.start(ctx.frame);
     let opened = start.world.get(ctx.selected).map(|b| FieldEditor::open(ctx.selected, b, &words(ctx.lang).body_fields));
     if opened.is_none() {
-        ctx.note = Some(words(ctx.lang).no_selection.to_string());
+        ctx.note = Some(Note::NoSelection);
     }
     opened
 }
@@ -58,12 +59,12 @@ pub fn update(ed: &mut FieldEditor, msg: Msg, ctx: &mut Context) -> bool {
         // On the angle the turn step of z, x and the aim; on any other field the grid step of w a s d.
         Msg::StepSize(by) if ed.focused_key() == "angle" => {
             let degrees = ctx.steps.change_turn(by);
-            ctx.note = Some(fill(words(ctx.lang).turn_step, &[&num(degrees)]));
+            ctx.note = Some(Note::TurnStep { degrees });
         }
         Msg::StepSize(by) => {
             let (lo, hi) = ctx.window();
             let grid = ctx.steps.change_grid(by, (hi - lo).max_element());
-            ctx.note = Some(fill(words(ctx.lang).grid_step, &[&num(grid)]));
+            ctx.note = Some(Note::GridStep { metres: grid });
         }
         // ← → on a setting's field pick its previous or next name.
         Msg::Line(LineKey::Left) if ed.is_choice() => ed.cycle(-1),
@@ -72,7 +73,7 @@ pub fn update(ed: &mut FieldEditor, msg: Msg, ctx: &mut Context) -> bool {
         Msg::Input(_) | Msg::Erase | Msg::ClearField | Msg::Line(_) if ed.is_choice() => {}
         _ if msg.edit_line(ed.line()) => {}
         Msg::Cancel => {
-            ctx.note = Some(words(ctx.lang).edit_cancelled.to_string());
+            ctx.note = Some(Note::EditCancelled);
             return true;
         }
         Msg::Accept => match ed.apply() {
@@ -86,9 +87,7 @@ pub fn update(ed: &mut FieldEditor, msg: Msg, ctx: &mut Context) -> bool {
                 return true;
             }
             None => {
-                let n = ed.errors();
-                let w = words(ctx.lang);
-                ctx.note = Some(if n == 1 { w.field_to_fix.to_string() } else { fill(w.fields_to_fix, &[&n]) });
+                ctx.note = Some(Note::FieldsToFix(ed.errors()));
             }
         },
         _ => {}

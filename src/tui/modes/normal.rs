@@ -13,7 +13,8 @@ use crate::tui::context::{Context, SPEEDS};
 use crate::tui::edit;
 use crate::tui::effect::Effect;
 use crate::tui::msg::Msg;
-use crate::tui::words::{fill, words};
+use crate::tui::note::{Note, StepTitle};
+use crate::tui::words::words;
 use crossterm::event::KeyCode::*;
 use glam::DVec2;
 
@@ -207,12 +208,12 @@ pub fn update(msg: Msg, ctx: &mut Context) -> Option<Mode> {
         Msg::Delete if !armed && ctx.session.lesson.section.is_some() => {
             ctx.delete_armed = true;
             let name = ctx.bodies().get(ctx.selected).map_or(String::new(), |b| b.name.clone());
-            ctx.note = Some(fill(words(ctx.lang).del_again, &[&name]));
+            ctx.note = Some(Note::DelAgain { name });
         }
         Msg::ToggleRun if ctx.running => ctx.settle(),
         // Said, and nothing else: playing goes on.
         Msg::Unbound(c) => ctx.unbound(c),
-        Msg::Alt(c) => ctx.note = Some(fill(words(ctx.lang).alt_chord, &[&c])),
+        Msg::Alt(c) => ctx.note = Some(Note::AltChord(c)),
         Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => return step(msg, ctx),
         // The view's keys work while playing: a break can leave the window.
         Msg::Zoom(..) | Msg::Pan(..) | Msg::Drag(_) | Msg::Follow | Msg::Fit | Msg::ToggleNames | Msg::ToggleScale | Msg::ToggleLayout => {
@@ -265,18 +266,15 @@ fn step(msg: Msg, ctx: &mut Context) -> Option<Mode> {
         }
         Msg::ToggleBounds => {
             ctx.show_bounds = !ctx.show_bounds;
-            let w = words(ctx.lang);
-            ctx.note = Some(fill(w.bounds_note, &[&if ctx.show_bounds { w.shown } else { w.hidden }]));
+            ctx.note = Some(Note::Bounds { shown: ctx.show_bounds });
         }
         Msg::ToggleInfo => {
             ctx.show_info = !ctx.show_info;
-            let w = words(ctx.lang);
-            ctx.note = Some(fill(w.vectors_note, &[&if ctx.show_info { w.shown } else { w.hidden }]));
+            ctx.note = Some(Note::Vectors { shown: ctx.show_info });
         }
         Msg::ToggleChart => {
             ctx.show_chart = !ctx.show_chart;
-            let w = words(ctx.lang);
-            ctx.note = Some(if ctx.show_chart { w.chart_shown } else { w.chart_hidden }.to_string());
+            ctx.note = Some(Note::Chart { shown: ctx.show_chart });
         }
         Msg::ScrollDown => ctx.scroll_derivation(true),
         Msg::ScrollUp => ctx.scroll_derivation(false),
@@ -286,7 +284,7 @@ fn step(msg: Msg, ctx: &mut Context) -> Option<Mode> {
         Msg::Toggle(key) => toggle(ctx, key),
         Msg::CopyAddress => {
             let address = ctx.address().to_string();
-            ctx.note = Some(fill(words(ctx.lang).copied, &[&address]));
+            ctx.note = Some(Note::Copied { address: address.clone() });
             ctx.effect = Some(Effect::Copy(address));
         }
         Msg::Undo => replay(ctx, true),
@@ -325,47 +323,45 @@ fn view(msg: Msg, ctx: &mut Context) {
     let down = ctx.session.lesson.y_axis == YAxis::Down;
     let name = ctx.bodies().get(ctx.selected).map_or(String::new(), |b| b.name.clone());
     let c = &mut ctx.canvas;
-    let w = words(ctx.lang);
-    let shown = |on: bool| if on { w.shown } else { w.hidden };
     ctx.note = Some(match msg {
         Msg::Zoom(steps, at) => {
             c.zoom(scene, followed, steps, at);
             let (lo, hi) = c.window(scene, followed);
-            fill(w.view_wide, &[&crate::notation::num(hi.x - lo.x)])
+            Note::ViewWide { metres: hi.x - lo.x }
         }
         Msg::Drag(by) => {
             c.shift(scene, followed, by);
-            w.view_dragged.to_string()
+            Note::ViewDragged
         }
         Msg::Pan(dx, dy) => {
             c.pan(scene, followed, down, dx, dy);
-            w.view_moved.to_string()
+            Note::ViewMoved
         }
         Msg::Follow => {
             (c.follow, c.fitted) = (!c.follow, false);
-            if c.follow { fill(w.note_follows, &[&name]) } else { w.view_stays.to_string() }
+            if c.follow { Note::Follows { name } } else { Note::ViewStays }
         }
         Msg::Fit if c.fitted => {
             (c.window, c.follow, c.fitted) = (None, false, false);
-            w.view_own.to_string()
+            Note::ViewOwn
         }
         Msg::Fit => {
             let states = ctx.shown_states();
             let window = crate::tui::canvas::around(ctx.bodies(), &states);
             (ctx.canvas.window, ctx.canvas.follow, ctx.canvas.fitted) = (Some(window), false, true);
-            w.note_fitted.to_string()
+            Note::ViewFitted
         }
         Msg::ToggleNames => {
             c.hide_names = !c.hide_names;
-            fill(w.names_note, &[&shown(!c.hide_names)])
+            Note::Names { shown: !c.hide_names }
         }
         Msg::ToggleScale => {
             c.true_scale = !c.true_scale;
-            if c.true_scale { w.arrows_to_scale } else { w.arrows_fitted }.to_string()
+            Note::TrueScale(c.true_scale)
         }
         Msg::ToggleLayout => {
             c.wide = !c.wide;
-            if c.wide { w.canvas_wide } else { w.panels_back }.to_string()
+            Note::CanvasWide(c.wide)
         }
         _ => return,
     });
@@ -383,22 +379,21 @@ fn select_at(ctx: &mut Context, p: DVec2) {
     let nearest = ctx.bodies().iter().zip(&states).map(gap).enumerate().min_by(|x, y| x.1.total_cmp(&y.1));
     match nearest {
         Some((i, gap)) if gap <= near => ctx.selected = i,
-        _ => ctx.note = Some(words(ctx.lang).no_body_there.to_string()),
+        _ => ctx.note = Some(Note::NoBodyThere),
     }
 }
 
 /// Undo (`back`) or redo: shows the frame the edit was made at.
 fn replay(ctx: &mut Context, back: bool) {
     let replayed = if back { ctx.session.undo() } else { ctx.session.redo() };
-    let w = words(ctx.lang);
     match replayed {
         Some(r) => {
             let phase = if r.frame == ctx.frame { ctx.phase } else { 0 };
             ctx.go(r.frame, phase);
             ctx.selected = r.selected.min(ctx.bodies().len().saturating_sub(1));
-            ctx.note = Some(fill(if back { w.undone } else { w.redone }, &[&r.label]));
+            ctx.note = Some(if back { Note::Undone { label: r.label } } else { Note::Redone { label: r.label } });
         }
-        None => ctx.note = Some(if back { w.nothing_to_undo } else { w.nothing_to_redo }.to_string()),
+        None => ctx.note = Some(if back { Note::NothingToUndo } else { Note::NothingToRedo }),
     }
 }
 
@@ -409,12 +404,12 @@ fn toggle(ctx: &mut Context, key: u8) {
     let lesson = &ctx.session.lesson;
     let (lang, w) = (ctx.lang, words(ctx.lang));
     let Some(t) = lesson.toggles.iter().find(|t| t.key == key.to_string()).cloned() else {
-        ctx.note = Some(fill(if lesson.toggles.is_empty() { w.no_toggles } else { w.not_a_toggle }, &[&key]));
+        ctx.note = Some(if lesson.toggles.is_empty() { Note::NoToggles { key } } else { Note::NotAToggle { key } });
         return;
     };
     let switched = match lesson.with_sets(&t.sets) {
         Ok(l) => l.scene,
-        Err(e) => return ctx.note = Some(e.problems[0].in_lang(lang).message),
+        Err(e) => return ctx.note = Some(Note::ToggleFailed(e.problems[0].clone())),
     };
     let written = lesson.scene.clone();
     ctx.edit(move |s, _, _| {
@@ -436,13 +431,14 @@ fn toggle(ctx: &mut Context, key: u8) {
 fn narrated_step(ctx: &mut Context, forward: bool) {
     let here = (ctx.frame, ctx.phase);
     let lang = ctx.lang;
-    let mut steps: Vec<_> = ctx.session.lesson.steps.iter().map(|s| (s.frame, s.anchor(), s.title(lang).to_string())).collect();
+    let mut steps: Vec<_> =
+        ctx.session.lesson.steps.iter().map(|s| (s.frame, s.anchor(), StepTitle::Titled(s.title(lang).to_string()))).collect();
     // In quiz mode the questions are stops too.
     if ctx.class.quiz {
         let questions = ctx.session.lesson.questions.iter().enumerate();
-        steps.extend(questions.map(|(i, q)| (q.frame, q.anchor(), fill(words(lang).question_n, &[&(i + 1)]))));
+        steps.extend(questions.map(|(i, q)| (q.frame, q.anchor(), StepTitle::Question(i))));
     }
-    let mut best: Option<((u64, usize), String)> = None;
+    let mut best: Option<((u64, usize), StepTitle)> = None;
     for (frame, anchor, title) in steps {
         let names: Vec<String> = ctx.session.timeline.bodies(frame).iter().map(|b| b.name.clone()).collect();
         let Some(phase) = find_phase(ctx.session.timeline.frame(frame), &anchor, &names) else { continue };
@@ -452,7 +448,6 @@ fn narrated_step(ctx: &mut Context, forward: bool) {
             best = Some((at, title));
         }
     }
-    let w = words(lang);
     match best {
         Some(((frame, phase), title)) => {
             ctx.go(frame, phase);
@@ -461,16 +456,18 @@ fn narrated_step(ctx: &mut Context, forward: bool) {
             // step's number, its title waiting with its narration.
             let steps = &ctx.session.lesson.steps;
             let title = match ctx.open_here().first() {
-                Some(q) => fill(w.question_n, &[&(q + 1)]),
-                None if ctx.class.presenter && ctx.outcome_hidden() => match steps.iter().position(|s| s.title == title) {
-                    Some(k) => format!("{}/{}", k + 1, steps.len()),
-                    None => title,
-                },
+                Some(&q) => StepTitle::Question(q),
+                None if ctx.class.presenter && ctx.outcome_hidden() => {
+                    match steps.iter().position(|s| matches!(&title, StepTitle::Titled(t) if s.title == *t)) {
+                        Some(k) => StepTitle::Numbered { k, of: steps.len() },
+                        None => title,
+                    }
+                }
                 None => title,
             };
-            ctx.note = Some(fill(w.step_note, &[&title]));
+            ctx.note = Some(Note::Step(title));
         }
-        None if ctx.session.lesson.steps.is_empty() => ctx.note = Some(w.no_steps.to_string()),
-        None => ctx.note = Some(if forward { w.no_step_after } else { w.no_step_before }.to_string()),
+        None if ctx.session.lesson.steps.is_empty() => ctx.note = Some(Note::NoSteps),
+        None => ctx.note = Some(if forward { Note::NoStepAfter } else { Note::NoStepBefore }),
     }
 }

@@ -6,7 +6,7 @@
 use super::quiz::{AnswerPrompt, asked, give_up};
 use crate::tui::context::Context;
 use crate::tui::msg::Msg;
-use crate::tui::words::{fill, words};
+use crate::tui::note::Note;
 
 /// `P` and `R` while stepping; the prompt for the next question, when `R` gave one up.
 pub fn key(msg: Msg, ctx: &mut Context) -> Option<AnswerPrompt> {
@@ -14,8 +14,7 @@ pub fn key(msg: Msg, ctx: &mut Context) -> Option<AnswerPrompt> {
         Msg::TogglePresenter => {
             ctx.class.presenter = !ctx.class.presenter;
             ctx.class.revealed.clear();
-            let w = words(ctx.lang);
-            ctx.note = Some(if ctx.class.presenter { w.presenter_on } else { w.presenter_off }.to_string());
+            ctx.note = Some(Note::Presenter { on: ctx.class.presenter });
             None
         }
         Msg::Reveal => reveal(ctx),
@@ -28,12 +27,12 @@ pub fn key(msg: Msg, ctx: &mut Context) -> Option<AnswerPrompt> {
 fn reveal(ctx: &mut Context) -> Option<AnswerPrompt> {
     let hideable = ctx.hideable();
     let Some(&next) = hideable.iter().find(|l| !ctx.class.revealed.contains(l)) else {
-        ctx.note = Some(words(ctx.lang).nothing_hidden.to_string());
+        ctx.note = Some(Note::NothingHidden);
         return None;
     };
     ctx.class.revealed.insert(next);
     let left = hideable.iter().filter(|l| !ctx.class.revealed.contains(l)).count();
-    ctx.note = Some(fill(words(ctx.lang).hidden_left, &[&left]));
+    ctx.note = Some(Note::HiddenLeft(left));
     let mut gave_up = false;
     for q in ctx.open_here() {
         let question = &ctx.session.lesson.questions[q];

@@ -8,8 +8,9 @@ use crate::lesson::Lang;
 use crate::session::condition::Condition;
 use crate::session::line::LineEdit;
 use crate::tui::binding::{Binding, NONE, bind, hint_line};
-use crate::tui::context::{Context, problem_note};
+use crate::tui::context::Context;
 use crate::tui::msg::Msg;
+use crate::tui::note::Note;
 use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
@@ -57,14 +58,13 @@ impl Prompt {
 
 /// `b`, `:` or `E`: the prompt they open, if it opens.
 pub fn open(msg: Msg, ctx: &mut Context) -> Option<Prompt> {
-    let w = words(ctx.lang);
     match msg {
-        Msg::AddBreak if ctx.breaks.list.len() >= HISTORY => ctx.note = Some(fill(w.breaks_at_most, &[&HISTORY])),
+        Msg::AddBreak if ctx.breaks.list.len() >= HISTORY => ctx.note = Some(Note::BreaksAtMost(HISTORY)),
         Msg::AddBreak => return Some(Prompt::new(Ask::Breakpoint)),
         Msg::GoToFrame => return Some(Prompt::new(Ask::Frame)),
         Msg::Rename => match ctx.bodies().get(ctx.selected) {
             Some(b) => return Some(Prompt::with(Ask::Rename, b.name.clone())),
-            None => ctx.note = Some(w.no_selection.to_string()),
+            None => ctx.note = Some(Note::NoSelection),
         },
         _ => {}
     }
@@ -87,7 +87,7 @@ pub fn update(p: &mut Prompt, msg: Msg, ctx: &mut Context) -> bool {
             p.text.set(back.map_or(String::new(), |b| history[history.len() - 1 - b].clone()));
         }
         Msg::Cancel => {
-            ctx.note = Some(words(ctx.lang).cancelled.to_string());
+            ctx.note = Some(Note::Cancelled);
             return true;
         }
         Msg::Accept => {
@@ -113,10 +113,9 @@ fn add_breakpoint(ctx: &mut Context, text: String) -> bool {
             history.remove(0);
         }
     }
-    let w = words(ctx.lang);
     match Condition::parse(&text, &ctx.names()) {
         Ok(condition) => {
-            ctx.note = Some(fill(w.break_added, &[&(ctx.breaks.list.len() + 1), &text]));
+            ctx.note = Some(Note::BreakpointAdded { number: ctx.breaks.list.len() + 1, text });
             let ids = ctx.session.timeline.handles(ctx.frame);
             ctx.breaks.list.push(condition.map_bodies(|&i| ids.get(i).copied()).expect("parsed with these bodies"));
             true
@@ -125,7 +124,7 @@ fn add_breakpoint(ctx: &mut Context, text: String) -> bool {
         Err(e) => {
             let p = &e.problems[0];
             let col = p.span.as_ref().map_or(0, |s| text[..s.start.min(text.len())].chars().count() + 1);
-            ctx.note = Some(fill(w.at_column, &[&col, &problem_note(p, ctx.lang)]));
+            ctx.note = Some(Note::BadCondition { column: col, problem: p.clone() });
             false
         }
     }
@@ -134,15 +133,14 @@ fn add_breakpoint(ctx: &mut Context, text: String) -> bool {
 /// Shows the frame `text` names, if it is one; whether it was.
 fn go_to_frame(ctx: &mut Context, text: &str) -> bool {
     let limit = ctx.session.timeline.reached() + AHEAD;
-    let w = words(ctx.lang);
     match text.parse::<u64>() {
         Ok(n) if n <= limit => {
             ctx.go(n, 0);
-            ctx.note = Some(format!("{} {n}", w.frame));
+            ctx.note = Some(Note::Frame(n));
             return true;
         }
-        Ok(_) => ctx.note = Some(fill(w.frame_at_most, &[&limit, &AHEAD])),
-        Err(_) => ctx.note = Some(w.write_frame.to_string()),
+        Ok(_) => ctx.note = Some(Note::FrameAtMost { limit, ahead: AHEAD }),
+        Err(_) => ctx.note = Some(Note::WriteFrame),
     }
     false
 }
@@ -153,7 +151,7 @@ fn go_to_frame(ctx: &mut Context, text: &str) -> bool {
 fn rename(ctx: &mut Context, name: String) -> bool {
     let i = ctx.selected;
     if let Err(p) = crate::scene::check_new_name(ctx.bodies(), i, &name) {
-        ctx.note = Some(problem_note(&p, ctx.lang));
+        ctx.note = Some(Note::Problem(p));
         return false;
     }
     let (w, breaks) = (words(ctx.lang), !ctx.breaks.list.is_empty());

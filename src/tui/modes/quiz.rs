@@ -13,6 +13,7 @@ use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
 use crate::tui::effect::Effect;
 use crate::tui::msg::Msg;
+use crate::tui::note::{Note, note_text};
 use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 
@@ -47,7 +48,7 @@ pub enum Then {
 pub fn switch(ctx: &mut Context, quiz: bool, lang: Lang) -> Option<AnswerPrompt> {
     (ctx.class.quiz, ctx.lang) = (quiz && !ctx.session.lesson.questions.is_empty(), lang);
     if quiz && !ctx.class.quiz {
-        ctx.note = Some(words(lang).no_questions.to_string());
+        ctx.note = Some(Note::NoQuestions);
     }
     asked(ctx)
 }
@@ -63,12 +64,11 @@ pub fn asked(ctx: &Context) -> Option<AnswerPrompt> {
 
 /// The quiz's keys while stepping (`Q`, `!`, Enter); the prompt they open, if any.
 pub fn key(msg: Msg, ctx: &mut Context) -> Option<AnswerPrompt> {
-    let w = words(ctx.lang);
     match msg {
-        Msg::ToggleQuiz if ctx.session.lesson.questions.is_empty() => ctx.note = Some(w.no_questions.to_string()),
+        Msg::ToggleQuiz if ctx.session.lesson.questions.is_empty() => ctx.note = Some(Note::NoQuestions),
         Msg::ToggleQuiz => {
             ctx.class.quiz = !ctx.class.quiz;
-            ctx.note = Some(if ctx.class.quiz { fill(w.quiz_on, &[&ctx.session.lesson.questions.len()]) } else { w.quiz_off.to_string() });
+            ctx.note = Some(if ctx.class.quiz { Note::QuizOn { questions: ctx.session.lesson.questions.len() } } else { Note::QuizOff });
             if ctx.class.quiz {
                 return asked(ctx);
             }
@@ -78,7 +78,7 @@ pub fn key(msg: Msg, ctx: &mut Context) -> Option<AnswerPrompt> {
         Msg::Answer => {
             let prompt = asked(ctx);
             if prompt.is_none() {
-                ctx.note = Some(if ctx.class.quiz { w.no_open_question } else { w.quiz_mode_off }.to_string());
+                ctx.note = Some(if ctx.class.quiz { Note::NoOpenQuestion } else { Note::QuizModeOff });
             }
             return prompt;
         }
@@ -91,8 +91,7 @@ pub fn key(msg: Msg, ctx: &mut Context) -> Option<AnswerPrompt> {
 /// the next one at the phase, if any, is asked.
 fn show_answer(ctx: &mut Context) -> Option<AnswerPrompt> {
     let Some(q) = ctx.open_here().first().copied() else {
-        let w = words(ctx.lang);
-        ctx.note = Some(if ctx.class.quiz { w.no_open_question } else { w.quiz_mode_off }.to_string());
+        ctx.note = Some(if ctx.class.quiz { Note::NoOpenQuestion } else { Note::QuizModeOff });
         return None;
     };
     give_up(ctx, q);
@@ -102,7 +101,7 @@ fn show_answer(ctx: &mut Context) -> Option<AnswerPrompt> {
 /// Question `q` settled as given up, its answer on the status line.
 pub fn give_up(ctx: &mut Context, q: usize) {
     ctx.class.answers.settle(q, Answer::Revealed);
-    ctx.note = Some(fill(words(ctx.lang).revealed, &[&ctx.answer_text(q)]));
+    ctx.note = Some(Note::Revealed { answer: ctx.answer_text(q) });
 }
 
 /// A key while the answer prompt is open: it owns the keyboard, so
@@ -119,11 +118,11 @@ pub fn update(p: &mut AnswerPrompt, msg: Msg, ctx: &mut Context) -> Then {
         // What the last Enter said stays in the panel; the status line clears for the new text.
         _ if msg.edit_line(&mut p.text) => ctx.note = None,
         Msg::Accept => return submit(p, ctx),
-        Msg::Hint => ctx.note = Some(next_hint(ctx, p.question).unwrap_or_else(|| words(ctx.lang).no_more_hints.to_string())),
+        Msg::Hint => ctx.note = Some(next_hint(ctx, p.question).unwrap_or(Note::NoMoreHints)),
         Msg::ScrollDown => ctx.scroll_derivation(true),
         Msg::ScrollUp => ctx.scroll_derivation(false),
         Msg::Cancel => {
-            ctx.note = Some(words(ctx.lang).stays_open.to_string());
+            ctx.note = Some(Note::StaysOpen);
             return Then::Done;
         }
         _ => {}
@@ -131,13 +130,13 @@ pub fn update(p: &mut AnswerPrompt, msg: Msg, ctx: &mut Context) -> Then {
     Then::Stay
 }
 
-/// Gives question `q`'s next hint, written as the note shows it; none when all are given.
-fn next_hint(ctx: &mut Context, q: usize) -> Option<String> {
+/// Gives question `q`'s next hint, as a note; none when all are given.
+fn next_hint(ctx: &mut Context, q: usize) -> Option<Note> {
     let all = ctx.hints_of(q);
     let given = ctx.class.hints.entry(q).or_default();
     let hint = all.get(*given)?;
     *given += 1;
-    Some(fill(words(ctx.lang).hint_n, &[given, &all.len(), hint]))
+    Some(Note::Hint { n: *given, of: all.len(), text: hint.clone() })
 }
 
 /// Judges what the prompt holds. One that cannot be read keeps the
@@ -151,27 +150,29 @@ fn submit(p: &mut AnswerPrompt, ctx: &mut Context) -> Then {
     let judged = match judge(question, truth.as_ref(), &typed, ctx.lang) {
         Ok(j) => j,
         Err(why) => {
-            ctx.note = Some(why);
+            ctx.note = Some(Note::Said(why));
             return Then::Stay;
         }
     };
     let (allowed, tolerance, question_is_choice) = (question.tries(), question.tolerance(), question.choices.is_some());
     let tries = ctx.class.answers.tried(q);
     log_answer(ctx, q, &typed, &judged, tries);
-    let w = words(ctx.lang);
     let how = judged.grade.feedback(truth.as_ref(), tolerance, ctx.lang);
     let right = judged.grade.verdict() == Verdict::Right;
     let feedback = if right {
-        fill(w.right, &[&ctx.answer_text(q)])
+        Note::Right { answer: ctx.answer_text(q) }
     } else if tries < allowed {
-        fill(w.wrong_try, &[&how, &(allowed - tries)])
+        Note::WrongTry { how, left: allowed - tries }
     } else {
-        fill(w.wrong_last, &[&how, &ctx.answer_text(q)])
+        Note::WrongLast { how, answer: ctx.answer_text(q) }
     };
-    ctx.class.feedback.insert(q, feedback.clone());
+    ctx.class.feedback.insert(q, note_text(&feedback, ctx.lang));
     // A try left: the next hint comes with the feedback (the panel lists the hints given).
     let hint = if right || tries >= allowed { None } else { next_hint(ctx, q) };
-    ctx.note = Some(hint.map_or(feedback.clone(), |h| format!("{feedback} · {h}")));
+    ctx.note = Some(match hint {
+        Some(h) => feedback.then(h),
+        None => feedback,
+    });
     // A choice is picked afresh; a number stays, to be mended with the line editor.
     if question_is_choice {
         p.text.clear();
@@ -215,7 +216,7 @@ pub fn after_key(ctx: &mut Context, from: (u64, usize), open_before: &[usize]) -
             && let Some(&q) = open_before.iter().find(|&&q| ctx.class.answers.is_open(q))
             && ctx.note.is_none()
         {
-            ctx.note = Some(fill(words(ctx.lang).left_unanswered, &[&(q + 1)]));
+            ctx.note = Some(Note::LeftUnanswered { question: q });
         }
         prompt = asked(ctx);
     }
@@ -223,8 +224,11 @@ pub fn after_key(ctx: &mut Context, from: (u64, usize), open_before: &[usize]) -
     let score = ctx.class.answers.score();
     let finished = past || score.open == 0;
     if finished && !ctx.class.finished {
-        let over = fill(words(ctx.lang).quiz_over, &[&score.text(ctx.lang)]);
-        ctx.note = Some(ctx.note.take().map_or(over.clone(), |n| format!("{n} · {over}")));
+        let over = Note::QuizOver(score);
+        ctx.note = Some(match ctx.note.take() {
+            Some(n) => n.then(over),
+            None => over,
+        });
     }
     ctx.class.finished = finished;
     prompt

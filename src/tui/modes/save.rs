@@ -7,9 +7,10 @@ use crate::lesson::Lang;
 use crate::session::line::LineEdit;
 use crate::tui::binding::{Binding, NONE, bind, hint_line};
 use crate::tui::context::Context;
-use crate::tui::effect::{Check, Concern, Effect, Outcome, Refusal};
+use crate::tui::effect::{Check, Effect, Outcome};
 use crate::tui::msg::Msg;
-use crate::tui::words::{Words, fill, words};
+use crate::tui::note::Note;
+use crate::tui::words::{fill, words};
 use crossterm::event::KeyCode::*;
 use std::path::{Path, PathBuf};
 
@@ -77,7 +78,7 @@ pub fn update_name(name: &mut LineEdit, msg: Msg, ctx: &mut Context) -> Then {
         Msg::Accept => {
             let path = PathBuf::from(name.as_str().trim());
             if path.as_os_str().is_empty() {
-                ctx.note = Some(words(ctx.lang).write_name.to_string());
+                ctx.note = Some(Note::WriteName);
                 Then::Stay
             } else {
                 write(ctx, path, Check::New)
@@ -99,7 +100,7 @@ pub fn update_overwrite(path: &Path, msg: Msg, ctx: &mut Context) -> Then {
 
 fn cancel(ctx: &mut Context) -> Then {
     ctx.exporting = None;
-    ctx.note = Some(words(ctx.lang).not_saved.to_string());
+    ctx.note = Some(Note::NotSaved);
     Then::Done
 }
 
@@ -114,7 +115,7 @@ fn write(ctx: &mut Context, path: PathBuf, check: Check) -> Then {
         }
         Err(why) => {
             ctx.exporting = None;
-            ctx.note = Some(format!("{}: {why}", words(ctx.lang).not_saved));
+            ctx.note = Some(Note::SaveFailed(why));
             Then::Done
         }
     }
@@ -123,11 +124,9 @@ fn write(ctx: &mut Context, path: PathBuf, check: Check) -> Then {
 /// What the shell found or did for an effect (a write's answer, and the
 /// clipboard's and the quiz log's, which only a failure speaks of).
 pub fn performed(outcome: Outcome, ctx: &mut Context) -> Then {
-    let w = words(ctx.lang);
     match outcome {
         Outcome::Ask(path, concerns) => {
-            let said: Vec<String> = concerns.iter().map(|c| concern_words(c, w)).collect();
-            ctx.note = Some(format!("{} {}", path.display(), said.join(w.concern_and)));
+            ctx.note = Some(Note::Concerns { path: path.clone(), concerns });
             Then::Overwrite(path)
         }
         Outcome::Exists(path) => {
@@ -137,55 +136,37 @@ pub fn performed(outcome: Outcome, ctx: &mut Context) -> Then {
         Outcome::Copied | Outcome::Logged(Ok(())) => Then::Stay,
         // The name typed cannot be written to: say why and let it be changed.
         Outcome::Refused(why) => {
-            ctx.note = Some(match why {
-                Refusal::IsAFolder(path) => fill(w.is_a_folder, &[&path.display().to_string()]),
-                Refusal::NoFolder(folder) => fill(w.no_folder, &[&folder.display().to_string()]),
-            });
+            ctx.note = Some(Note::Refused(why));
             Then::Stay
         }
         // The answer stands; the teacher's file is what failed: said after the feedback.
         Outcome::Logged(Err(why)) => {
-            let said = fill(w.log_not_written, &[&why]);
-            ctx.note = Some(ctx.note.take().map_or(said.clone(), |n| format!("{n} · {said}")));
+            let said = Note::LogNotWritten(why);
+            ctx.note = Some(match ctx.note.take() {
+                Some(n) => n.then(said),
+                None => said,
+            });
             Then::Stay
         }
         Outcome::Wrote { path, text, result } => {
-            let shown = path.display().to_string();
+            // Motion is a switch of the session, not a key of the file.
+            let motion_off = !ctx.settings().motion;
             ctx.note = Some(match result {
-                Ok(()) => {
-                    // Motion is a switch of the session, not a key of the file.
-                    let motion = if ctx.settings().motion { "" } else { w.motion_not_saved };
-                    match ctx.exporting.take() {
-                        Some(n) => fill(w.wrote_frame, &[&n.to_string(), &shown, &ctx.session.lesson.file, &motion]),
-                        None => {
-                            let later = match ctx.session.later_edits().as_slice() {
-                                [] => String::new(),
-                                frames => fill(w.later_edits, &[&frames.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")]),
-                            };
-                            ctx.session.saved_as(path, text, 0);
-                            fill(w.saved_built, &[&shown, &motion, &later])
-                        }
+                Ok(()) => match ctx.exporting.take() {
+                    Some(frame) => Note::WroteFrame { frame, path, file: ctx.session.lesson.file.clone(), motion_off },
+                    None => {
+                        let later = ctx.session.later_edits();
+                        ctx.session.saved_as(path.clone(), text, 0);
+                        Note::Saved { path, motion_off, later }
                     }
-                }
-                Err(e) => {
+                },
+                Err(error) => {
                     ctx.exporting = None;
-                    format!("{}: {shown}: {e}", w.not_saved)
+                    Note::WriteFailed { path, error }
                 }
             });
             Then::Done
         }
-    }
-}
-
-/// What the user hears of a concern, after the file's name (or "it").
-fn concern_words(concern: &Concern, w: &Words) -> String {
-    match concern {
-        Concern::Deleted => w.concern_deleted.to_string(),
-        Concern::ChangedOnDisk => w.concern_changed.to_string(),
-        Concern::LinkTo(target) => fill(w.concern_link, &[&target.display()]),
-        Concern::HardLink(1) => w.concern_hard_link.to_string(),
-        Concern::HardLink(n) => fill(w.concern_hard_links, &[n]),
-        Concern::ReadOnly => w.concern_read_only.to_string(),
     }
 }
 

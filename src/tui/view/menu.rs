@@ -3,6 +3,7 @@
 use super::theme::Theme;
 use crate::tui::app::App;
 use crate::tui::keys::{Scope, hints};
+use crate::tui::note::note_text;
 use crate::tui::words::fill;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -61,7 +62,7 @@ pub(super) fn menu(app: &App, theme: &Theme, frame: &mut Frame, area: Rect) {
             list.inner(ratatui::layout::Margin::new(1, 0)),
         );
     }
-    let line = app.menu_note.clone().map_or_else(|| hints(Scope::Menu, app.lang, usize::MAX), |n| format!(" {n}"));
+    let line = app.menu_note.as_ref().map_or_else(|| hints(Scope::Menu, app.lang, usize::MAX), |n| format!(" {}", note_text(n, app.lang)));
     frame.render_widget(Paragraph::new(line).style(if app.menu_note.is_some() { theme.warning() } else { theme.dim() }), bottom);
 }
 

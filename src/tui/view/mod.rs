@@ -17,6 +17,7 @@ mod variant;
 use super::app::{App, Mode, Msg, Screen, Stepper};
 pub use super::canvas::Placed;
 use super::canvas::{SceneView, fit_window, point_at};
+use super::note::note_text;
 use super::words::{fill, words};
 use crate::engine::BodyState;
 use crate::notation::phase_title_in;
@@ -54,7 +55,7 @@ pub fn view_labels(app: &App, frame: &mut Frame) -> Vec<Placed> {
     let area = frame.area();
     if !fits(area) {
         let note = match &app.screen {
-            Screen::Stepper(s) => s.note.as_deref().map(|n| format!(" ({n})")).unwrap_or_default(),
+            Screen::Stepper(s) => s.note.as_ref().map(|n| format!(" ({})", note_text(n, app.lang))).unwrap_or_default(),
             Screen::Menu => String::new(),
         };
         let w = words(app.lang);

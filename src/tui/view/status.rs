@@ -6,6 +6,7 @@ use crate::notation::num;
 use crate::tui::app::{Mode, SPEEDS, Stepper};
 use crate::tui::keys::hints;
 use crate::tui::modes::{aim, breaks, fields, prompt, quiz, save};
+use crate::tui::note::note_text;
 use crate::tui::words::fill;
 use ratatui::style::{Color, Modifier};
 use ratatui::text::{Line, Span};
@@ -15,12 +16,13 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, width: u16) -> Paragraph<'a> {
     let w = theme.words;
     let width = usize::from(width);
+    let note = s.note.as_ref().map(|n| note_text(n, theme.lang));
     let ask = |text: String| Paragraph::new(Line::styled(fit_words(&text, width), theme.fg(Color::Yellow).add_modifier(Modifier::BOLD)));
     // A line typed into: what is asked and the text so far, then what is wrong
     // with it or, shortened to the room left, the keys.
     let typing = |head: String, keys: &str| {
         let room = width.saturating_sub(head.width() + 3);
-        let after = match &s.note {
+        let after = match &note {
             Some(note) => fit_words(note, room),
             None => format!("({})", fit_items(keys, room.saturating_sub(2))),
         };
@@ -36,7 +38,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
             // Why it asks goes first; when the question would not fit with
             // it, the reason stays (it names what the save would do) with only
             // the keys of the question.
-            return match s.note.as_deref() {
+            return match note.as_deref() {
                 Some(note) if format!(" {note}. {question}").width() <= width => ask(format!(" {note}. {question}")),
                 Some(note) => ask(format!(" {} y / n", fit_words(note, width.saturating_sub(7)))),
                 None => ask(format!(" {question}")),
@@ -103,7 +105,7 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     // The note answers the last key, so it comes first; only a note longer
     // than the line loses its end.
     let mut spans = Vec::new();
-    if let Some(note) = &s.note {
+    if let Some(note) = &note {
         spans.push(Span::styled(format!(" {} │", fit_words(note, width.saturating_sub(HELP_AND_QUIT_ROOM))), theme.fg(Color::Yellow)));
     }
     let used: usize = spans.iter().map(|s| s.content.width()).sum();
