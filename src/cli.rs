@@ -186,6 +186,9 @@ enum Command {
         /// with one picture each).
         #[arg(long)]
         all: bool,
+        /// markdown: ID.md and its SVG pictures; html: one page, ID.html (ID-student.html), the lesson player (`--out -` prints it).
+        #[arg(long, value_enum, default_value_t = HandoutFormat::Markdown)]
+        format: HandoutFormat,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
@@ -243,6 +246,13 @@ pub enum Format {
     Markdown,
 }
 
+/// What `impulse handout` writes.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HandoutFormat {
+    Markdown,
+    Html,
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
@@ -261,8 +271,8 @@ pub fn main() -> ExitCode {
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets, .. }) => {
             run(&target, &sets, frames, format, phases.as_deref(), only, lang)
         }
-        Some(Command::Handout { target, out, student, frames, force, all, sets }) => {
-            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang, all })
+        Some(Command::Handout { target, out, student, frames, force, all, format, sets }) => {
+            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang, all, format })
         }
         Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format, lang),
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames, lang),
