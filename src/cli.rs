@@ -161,7 +161,10 @@ enum Command {
         long_about = "Write a handout for a class into a folder: DIR/ID.md with one SVG picture per step (step-01.svg …), \
                       each phase's formulas in three lines (symbols, numbers, result) with units, and the bodies' states. \
                       --student writes ID-student.md and student-step-NN.svg beside them: every result blank, with room to work. \
-                      A scene without narration gets one section per frame in which something touched.",
+                      A scene without narration gets one section per frame in which something touched. \
+                      --format html writes the lesson player instead: one self-contained page, DIR/ID.html (ID-student.html), \
+                      a screen per step (→ or Space: the next line, then the next step; ← back; Home, End; #step-N opens step N), \
+                      that prints as the handout; the student's page judges answers in boxes as the quiz does.",
         after_help = "Files: the folder is made if need be. A file of the same name is written over only when an earlier \
                       `impulse handout` wrote it (the folder's .impulse-handout lists them) or with --force; otherwise nothing \
                       is written and the exit code is 2."
@@ -169,7 +172,7 @@ enum Command {
     Handout {
         /// A lesson id (see `impulse lessons`) or a scene file.
         target: String,
-        /// The folder to write into [default: ./ID-handout, ID the lesson's id or the file's name].
+        /// The folder to write into [default: ./ID-handout, ID the lesson's id or the file's name]; with --format html, - prints the page.
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
         /// The student's version: results left blank, space to work, narration that states an answer held back.
