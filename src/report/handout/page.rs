@@ -47,8 +47,11 @@ const CELLS: f64 = 6.0;
 /// Where the page puts question `i`'s answer box (from 0): a line the
 /// handout writes in its place of the room to work, when it makes a page.
 pub fn answer_mark(i: usize) -> String {
-    format!("<div class=\"answer\" data-question=\"{i}\"></div>")
+    format!("{MARK_START}{i}{MARK_END}")
 }
+
+const MARK_START: &str = "<div class=\"answer\" data-question=\"";
+const MARK_END: &str = "\"></div>";
 
 /// The page's file name for lesson (or scene) `id`.
 pub fn page_name(options: &Options, id: &str) -> String {
@@ -141,9 +144,9 @@ fn blocks(markdown: &str, built: &Built) -> Vec<Block> {
                 continue;
             }
             Event::Html(text) | Event::InlineHtml(text) => {
-                let trimmed = text.trim();
-                let mark = (0..built.asked.len().max(1) + 64).find(|&i| answer_mark(i) == trimmed);
-                match mark.filter(|i| built.asked.iter().any(|(q, _)| q == i)) {
+                let mark = text.trim().strip_prefix(MARK_START).and_then(|rest| rest.strip_suffix(MARK_END));
+                let asked = mark.and_then(|n| n.parse::<usize>().ok()).filter(|i| built.asked.iter().any(|(q, _)| q == i));
+                match asked {
                     Some(i) if depth <= 1 => {
                         out.push(Block::Answer(i));
                         continue;
@@ -382,7 +385,7 @@ fn salt(scene: &Lesson, i: usize) -> String {
 /// The grid cell of a number or vector: its sign (a number) or direction (a
 /// vector) and the logarithm of its size, in steps of `grid`; "0" within
 /// round-off of zero. The script computes the same.
-pub fn cell(v: &[f64], grid: f64) -> String {
+fn cell(v: &[f64], grid: f64) -> String {
     let size = v.iter().map(|x| x * x).sum::<f64>().sqrt();
     if size <= ROUND_OFF {
         return "0".to_string();
@@ -395,7 +398,7 @@ pub fn cell(v: &[f64], grid: f64) -> String {
 }
 
 /// The cells whose centres lie within `tol` (a share of its size) of `answer`.
-pub fn cells(answer: &[f64], tol: f64, grid: f64) -> Vec<String> {
+fn cells(answer: &[f64], tol: f64, grid: f64) -> Vec<String> {
     let size = answer.iter().map(|x| x * x).sum::<f64>().sqrt();
     let within = |v: &[f64]| {
         let d = v.iter().zip(answer).map(|(a, b)| (a - b) * (a - b)).sum::<f64>().sqrt();
@@ -442,7 +445,7 @@ pub fn cells(answer: &[f64], tol: f64, grid: f64) -> Vec<String> {
 
 /// cyrb53, a small 53-bit string hash (the script has the same), over the
 /// UTF-16 code units of `text`, as JavaScript sees a string.
-pub fn hash(text: &str) -> u64 {
+fn hash(text: &str) -> u64 {
     let (mut h1, mut h2): (u32, u32) = (0xdead_beef, 0x41c6_ce57);
     for unit in text.encode_utf16() {
         let c = u32::from(unit);
