@@ -24,7 +24,7 @@ const MEGABYTE: usize = 1 << 20;
 
 #[test]
 fn every_page_is_one_file_with_a_screen_and_a_picture_per_step() {
-    let mut largest = (0, String::new(), 0);
+    let mut ten_steps = Vec::new();
     for scene in lessons() {
         let id = scene.section.as_ref().unwrap().id.clone();
         for (lang, student) in [(Lang::En, false), (Lang::En, true), (Lang::Zh, false), (Lang::Zh, true)] {
@@ -50,14 +50,15 @@ fn every_page_is_one_file_with_a_screen_and_a_picture_per_step() {
             } else {
                 assert!(!html.contains("<form class=\"answer\""), "{what}: the teacher's page asks on paper");
             }
-            if html.len() > largest.0 {
-                largest = (html.len(), what, built.steps);
+            assert!(html.len() < MEGABYTE, "{what}: {} bytes", html.len());
+            if built.steps >= 10 {
+                ten_steps.push(format!("{what}: {} steps in {} kB", built.steps, html.len() / 1024));
             }
         }
     }
-    let (bytes, what, steps) = largest;
-    // The largest page is of at least ten steps, so "a ten-step lesson under 1 MB" is shown, not extrapolated.
-    assert!(steps >= 10 && bytes < MEGABYTE, "{what}: {steps} steps in {bytes} bytes");
+    // Lessons of ten steps and more are among them, so "a ten-step lesson under 1 MB" is shown, not extrapolated.
+    assert!(!ten_steps.is_empty(), "no lesson has ten steps");
+    println!("{}", ten_steps.join("\n"));
 }
 
 /// A question's answer, written as a derivation or a state table writes a
