@@ -161,7 +161,10 @@ enum Command {
         long_about = "Write a handout for a class into a folder: DIR/ID.md with one SVG picture per step (step-01.svg …), \
                       each phase's formulas in three lines (symbols, numbers, result) with units, and the bodies' states. \
                       --student writes ID-student.md and student-step-NN.svg beside them: every result blank, with room to work. \
-                      A scene without narration gets one section per frame in which something touched.",
+                      A scene without narration gets one section per frame in which something touched. \
+                      --format html writes the lesson player instead: one self-contained page, DIR/ID.html (ID-student.html), \
+                      a screen per step (→ or Space: the next line, then the next step; ← back; Home, End; #step-N opens step N), \
+                      that prints as the handout; the student's page judges answers in boxes as the quiz does.",
         after_help = "Files: the folder is made if need be. A file of the same name is written over only when an earlier \
                       `impulse handout` wrote it (the folder's .impulse-handout lists them) or with --force; otherwise nothing \
                       is written and the exit code is 2."
@@ -169,7 +172,7 @@ enum Command {
     Handout {
         /// A lesson id (see `impulse lessons`) or a scene file.
         target: String,
-        /// The folder to write into [default: ./ID-handout, ID the lesson's id or the file's name].
+        /// The folder to write into [default: ./ID-handout, ID the lesson's id or the file's name]; with --format html, - prints the page.
         #[arg(long, value_name = "DIR")]
         out: Option<std::path::PathBuf>,
         /// The student's version: results left blank, space to work, narration that states an answer held back.
@@ -186,6 +189,9 @@ enum Command {
         /// with one picture each).
         #[arg(long)]
         all: bool,
+        /// markdown: ID.md and its SVG pictures; html: one page, ID.html (ID-student.html), the lesson player (`--out -` prints it).
+        #[arg(long, value_enum, default_value_t = HandoutFormat::Markdown)]
+        format: HandoutFormat,
         /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
         #[arg(long = "set", value_name = "KEY=VALUE")]
         sets: Vec<String>,
@@ -243,6 +249,13 @@ pub enum Format {
     Markdown,
 }
 
+/// What `impulse handout` writes.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HandoutFormat {
+    Markdown,
+    Html,
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
@@ -261,8 +274,8 @@ pub fn main() -> ExitCode {
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets, .. }) => {
             run(&target, &sets, frames, format, phases.as_deref(), only, lang)
         }
-        Some(Command::Handout { target, out, student, frames, force, all, sets }) => {
-            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang, all })
+        Some(Command::Handout { target, out, student, frames, force, all, format, sets }) => {
+            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang, all, format })
         }
         Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format, lang),
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames, lang),

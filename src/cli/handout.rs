@@ -1,5 +1,7 @@
 //! `impulse handout`: the handout's Markdown and pictures written into a
-//! folder, never over a file of the user's.
+//! folder, never over a file of the user's; or, with `--format html`, the
+//! lesson player, one page written into the folder the same way (or printed,
+//! with `--out -`).
 //!
 //! The folder (default `./ID-handout`) is made if need be. It keeps a list,
 //! `.impulse-handout`, of the files handouts wrote there: those may be written
@@ -8,6 +10,7 @@
 //! of a name the handout would write stops the run before anything is
 //! written (exit 2), unless `--force`.
 
+use super::HandoutFormat;
 use crate::lesson::{Lang, Lesson};
 use crate::report::handout::{self, Options};
 use crate::scene::SceneError;
@@ -28,6 +31,7 @@ pub struct Request {
     pub force: bool,
     pub lang: Lang,
     pub all: bool,
+    pub format: HandoutFormat,
 }
 
 pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCode, SceneError> {
@@ -35,6 +39,9 @@ pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCo
     let id = id_of(&scene);
     let dir = request.out.clone().unwrap_or_else(|| PathBuf::from(format!("{id}-handout")));
     let options = Options { lang: request.lang, student: request.student, pictures: true, all: request.all };
+    if request.format == HandoutFormat::Html {
+        return page(&scene, &id, dir, options, &request);
+    }
     let built = handout::build(&scene, options, request.frames)?;
     let markdown = options.markdown_name(&id);
     let mut files: Vec<(String, &str)> = vec![(markdown.clone(), built.markdown.as_str())];
@@ -48,6 +55,29 @@ pub fn handout(target: &str, sets: &[String], request: Request) -> Result<ExitCo
             format!("wrote {} and {pictures} picture{} in {}\n", shown.display(), if pictures == 1 { "" } else { "s" }, dir.display())
         }
         Lang::Zh => format!("已写入 {} 和 {pictures} 张图，在 {} 中\n", shown.display(), dir.display()),
+    });
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The lesson player: one page, into the folder as a handout's files go
+/// (never over a file no handout wrote), or to standard output.
+fn page(scene: &Lesson, id: &str, dir: PathBuf, options: Options, request: &Request) -> Result<ExitCode, SceneError> {
+    let page = handout::page::build(scene, options, request.frames)?;
+    if request.out.as_deref() == Some(Path::new("-")) {
+        // The page as made: its text is escaped for HTML already, and a pipe closed early is no error of ours.
+        let _ = std::io::Write::write_all(&mut std::io::stdout().lock(), page.as_bytes());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let name = handout::page::page_name(&options, id);
+    // Only the page is written: the pictures of a Markdown handout in the same folder stay.
+    write_files(&dir, &[(name.clone(), page.as_str())], request.force, |_| false)
+        .map_err(|e| SceneError::io(&dir.display().to_string(), e))?;
+    let (shown, kb) = (dir.join(&name), page.len().div_ceil(1024));
+    super::say(&match request.lang {
+        Lang::En => {
+            format!("wrote {} ({kb} kB): open it in a browser; → or Space steps, and printing gives the handout\n", shown.display())
+        }
+        Lang::Zh => format!("已写入 {}（{kb} kB）：用浏览器打开；→ 或空格逐步讲解，打印即为讲义\n", shown.display()),
     });
     Ok(ExitCode::SUCCESS)
 }

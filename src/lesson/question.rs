@@ -17,7 +17,7 @@ pub const MAX_CHOICES: usize = 9;
 
 /// Below this difference a typed number is right whatever the tolerance:
 /// round-off in a value that is zero (1e-17 shown as 0).
-const ROUND_OFF: f64 = 1e-9;
+pub const ROUND_OFF: f64 = 1e-9;
 
 /// The body fields an answer may name after a body's name, with their units.
 const BODY_FIELDS: [(&str, &str); 4] = [("position", "m"), ("angle", "rad"), ("velocity", "m/s"), ("angular_velocity", "rad/s")];
@@ -193,7 +193,7 @@ pub enum Grade {
 }
 
 /// Answers further off than this share are not "close".
-const CLOSE: f64 = 0.1;
+pub const CLOSE: f64 = 0.1;
 
 impl Grade {
     pub fn verdict(&self) -> Verdict {
@@ -301,8 +301,15 @@ impl Grade {
 fn wrong_dimension(unit: &str, truth: &Truth, lang: Lang) -> String {
     let which = usize::from(lang == Lang::Zh);
     let typed = parse_unit(unit).ok().and_then(|u| u.dim.name());
+    wrong_dimension_as(unit, typed.map_or(unit, |n| n[which]), truth, lang)
+}
+
+/// [`wrong_dimension`] with what the typed unit measures already named
+/// (`typed`: its dimension's name, or the unit itself when it has none), for
+/// the lesson player, which names it in the page.
+pub fn wrong_dimension_as(unit: &str, typed: &str, truth: &Truth, lang: Lang) -> String {
+    let which = usize::from(lang == Lang::Zh);
     let asked = parse_unit(truth.unit).ok().and_then(|u| u.dim.name());
-    let typed = typed.map_or(unit, |n| n[which]);
     // A dimension with no name of its own is asked for by its unit alone.
     let asked = asked.map(|n| n[which]);
     match (lang, asked) {
@@ -473,7 +480,7 @@ fn choice_by_words(q: &QuestionEntry, typed: &str) -> Result<usize, Vec<usize>> 
 /// The factors a slip in a formula gives: 2 (a half forgotten or doubled),
 /// 10 (a decimal point), and 1 + e (restitution's factor left out or put in
 /// twice), each with whether it is 1 + e.
-fn factors(restitution: Option<f64>) -> Vec<(f64, bool)> {
+pub fn factors(restitution: Option<f64>) -> Vec<(f64, bool)> {
     let mut list = vec![(2.0, false), (10.0, false)];
     if let Some(e) = restitution.filter(|e| e.is_finite() && *e > ROUND_OFF) {
         match list.iter_mut().find(|(f, _)| (*f - (1.0 + e)).abs() < ROUND_OFF) {
@@ -505,7 +512,7 @@ fn numbers_text(n: &[f64]) -> String {
 }
 
 /// What to write instead of an answer that cannot be read.
-fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
+pub fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let typed = typed.trim();
     match e {
@@ -517,8 +524,8 @@ fn read_error(e: ReadError, wanted: usize, typed: &str, lang: Lang) -> String {
         _ if wanted == 2 => {
             format!("\"{typed}\" is not a vector: write x, y, e.g. (-2.88, -2.84); with a decimal comma, split them with ; as in (6,5; 2)")
         }
-        _ if zh => format!("\"{typed}\" 不是一个数：写一个数，可以带单位，如 -7.2 或 6 m/s"),
-        _ => format!("\"{typed}\" is not one number: write e.g. -7.2 or 6 m/s"),
+        _ if zh => format!("\"{typed}\" 不是一个数：写一个数，可以带单位，如 -1.25 或 4.5 m/s"),
+        _ => format!("\"{typed}\" is not one number: write e.g. -1.25 or 4.5 m/s"),
     }
 }
 

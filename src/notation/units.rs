@@ -30,32 +30,37 @@ impl Dim {
     /// What a quantity of this dimension is, in English and in Chinese,
     /// with the article English needs: "a speed", "速度".
     pub fn name(self) -> Option<[&'static str; 2]> {
-        let [kg, m, s, _rad] = self.0;
-        Some(match (kg, m, s) {
-            (0, 0, 0) if self.0[3] != 0 => ["an angle", "角度"],
-            (0, 0, 0) => ["a pure number", "纯数"],
-            (0, 1, 0) => ["a length", "长度"],
-            (0, 0, 1) => ["a time", "时间"],
-            (1, 0, 0) => ["a mass", "质量"],
-            (-1, 0, 0) => ["an inverse mass", "质量的倒数"],
-            (0, 1, -1) => ["a speed", "速度"],
-            (0, 1, -2) => ["an acceleration", "加速度"],
-            (0, 0, -1) => ["an angular velocity", "角速度"],
-            (1, 1, -1) => ["an impulse (or a momentum)", "冲量（或动量）"],
-            (1, 1, -2) => ["a force", "力"],
-            (1, 2, -2) => ["an energy (or a torque)", "能量（或力矩）"],
-            (1, 2, -1) => ["an angular impulse (or an angular momentum)", "角冲量（或角动量）"],
-            (1, 2, 0) => ["a moment of inertia", "转动惯量"],
-            // Baumgarte's s, a depth times a rate over an inverse mass.
-            (1, 1, 0) => ["a mass times a length", "质量与长度之积"],
-            (0, 2, 0) => ["an area", "面积"],
-            (0, 2, -1) => ["a speed times a length", "速度与长度之积"],
-            (0, 2, -2) => ["a speed squared", "速度的平方"],
-            (0, 4, -2) => ["a speed times a length, squared", "速度与长度之积的平方"],
-            _ => return None,
-        })
+        let [kg, m, s, rad] = self.0;
+        if [kg, m, s] == [0, 0, 0] && rad != 0 {
+            return Some(["an angle", "角度"]);
+        }
+        NAMED.iter().find(|(d, _)| *d == [kg, m, s]).map(|(_, n)| *n)
     }
 }
+
+/// The dimensions with a name, as powers of kilogram, metre and second
+/// (the radian aside: an angle is named on its own).
+pub const NAMED: &[([i8; 3], [&str; 2])] = &[
+    ([0, 0, 0], ["a pure number", "纯数"]),
+    ([0, 1, 0], ["a length", "长度"]),
+    ([0, 0, 1], ["a time", "时间"]),
+    ([1, 0, 0], ["a mass", "质量"]),
+    ([-1, 0, 0], ["an inverse mass", "质量的倒数"]),
+    ([0, 1, -1], ["a speed", "速度"]),
+    ([0, 1, -2], ["an acceleration", "加速度"]),
+    ([0, 0, -1], ["an angular velocity", "角速度"]),
+    ([1, 1, -1], ["an impulse (or a momentum)", "冲量（或动量）"]),
+    ([1, 1, -2], ["a force", "力"]),
+    ([1, 2, -2], ["an energy (or a torque)", "能量（或力矩）"]),
+    ([1, 2, -1], ["an angular impulse (or an angular momentum)", "角冲量（或角动量）"]),
+    ([1, 2, 0], ["a moment of inertia", "转动惯量"]),
+    // Baumgarte's s, a depth times a rate over an inverse mass.
+    ([1, 1, 0], ["a mass times a length", "质量与长度之积"]),
+    ([0, 2, 0], ["an area", "面积"]),
+    ([0, 2, -1], ["a speed times a length", "速度与长度之积"]),
+    ([0, 2, -2], ["a speed squared", "速度的平方"]),
+    ([0, 4, -2], ["a speed times a length, squared", "速度与长度之积的平方"]),
+];
 
 /// A unit as read: how many SI units one of it is, and its dimension.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,7 +74,7 @@ impl Unit {
 }
 
 /// The units a lesson's numbers come in, by symbol: (symbol, factor to SI, kg m s rad).
-const UNITS: &[(&str, f64, [i8; 4])] = &[
+pub const UNITS: &[(&str, f64, [i8; 4])] = &[
     ("m", 1.0, [0, 1, 0, 0]),
     ("g", 1e-3, [1, 0, 0, 0]),
     ("s", 1.0, [0, 0, 1, 0]),
@@ -92,11 +97,11 @@ const UNITS: &[(&str, f64, [i8; 4])] = &[
 ];
 
 /// SI prefixes, on the units that take them.
-const PREFIXES: &[(&str, f64)] =
+pub const PREFIXES: &[(&str, f64)] =
     &[("G", 1e9), ("M", 1e6), ("k", 1e3), ("c", 1e-2), ("m", 1e-3), ("µ", 1e-6), ("μ", 1e-6), ("u", 1e-6), ("n", 1e-9)];
 
 /// Units a prefix never goes on (`mh` is no unit).
-const NO_PREFIX: &[&str] = &["°", "deg", "rev", "rpm", "min", "h", "1", "%"];
+pub const NO_PREFIX: &[&str] = &["°", "deg", "rev", "rpm", "min", "h", "1", "%"];
 
 /// Why a typed answer could not be read.
 #[derive(Clone, Debug, PartialEq)]
@@ -219,7 +224,8 @@ pub fn parse_unit(text: &str) -> Result<Unit, ReadError> {
             }
             seen.push(body);
             let glued = glued(body).ok_or_else(unknown)?;
-            let last = glued.len() - 1;
+            // A power with no symbol before it (`m ^2`) multiplies nothing.
+            let last = glued.len().saturating_sub(1);
             for (i, u) in glued.into_iter().enumerate() {
                 // A power belongs to the symbol it follows: Nm² is N·m².
                 let p = sign * if i == last { power } else { 1 };

@@ -11,6 +11,8 @@ mod address;
 mod break_on;
 mod broad_exact;
 mod broken_scenes;
+#[cfg(feature = "browser")]
+mod browser;
 mod cli;
 mod conditions;
 mod docs;
@@ -33,6 +35,7 @@ mod mutants;
 mod narrow_oracle;
 mod patterns;
 mod phases;
+mod player;
 mod properties;
 mod quiz;
 mod quiz_leaks;

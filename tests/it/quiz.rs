@@ -178,7 +178,7 @@ fn what_is_not_a_number_keeps_the_prompt_open_and_says_what_to_write() {
     answer(&mut app, "six");
     assert!(matches!(stepper(&app).mode, Mode::Answer(_)));
     assert_eq!(answers(&app)[1], Answer::Open);
-    assert!(note(&app).contains("\"six\" is not one number: write e.g. -7.2 or 6 m/s"), "{}", note(&app));
+    assert!(note(&app).contains("\"six\" is not one number: write e.g. -1.25 or 4.5 m/s"), "{}", note(&app));
     app.update(Msg::ClearField);
     answer(&mut app, "6");
     assert!(matches!(answers(&app)[1], Answer::Given { .. }));

@@ -10,6 +10,7 @@
 //! handout takes the lesson, not only names: its steps, checks and words.
 //! Nothing here computes physics: the numbers are the records'.
 
+pub mod page;
 pub mod student;
 pub mod svg;
 pub mod words;
@@ -66,6 +67,10 @@ pub struct Picture {
 pub struct Built {
     pub markdown: String,
     pub pictures: Vec<Picture>,
+    /// How many numbered sections (steps, or frames of a scene) it has.
+    pub steps: usize,
+    /// The questions asked at a step, by index in the lesson, with the value each asks for.
+    pub asked: Vec<(usize, Option<lesson::Truth>)>,
 }
 
 /// In a scene without narration: at most this many frames get a section …
@@ -109,8 +114,15 @@ pub const SEARCH_BUDGET: Duration = Duration::from_secs(5);
 
 /// [`build`], searching a scene without narration for at most `budget`.
 pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budget: Duration) -> Result<Built, SceneError> {
+    build_asking(scene, options, frames, budget, false)
+}
+
+/// [`build_within`]; with `boxes`, a question at a step leaves a mark where
+/// the lesson player puts its answer box (`page`), not a line to write on.
+fn build_asking(scene: &Lesson, options: Options, frames: Option<u64>, budget: Duration, boxes: bool) -> Result<Built, SceneError> {
     let options = Options { pictures: true, ..options };
     let mut h = Handout::new(scene, options);
+    h.boxes = boxes;
     if !scene.steps.is_empty() {
         // The same checks `impulse check` makes, so that the two agree on what holds.
         h.checked(lesson::run_checks(scene)?);
@@ -145,7 +157,7 @@ pub fn build_within(scene: &Lesson, options: Options, frames: Option<u64>, budge
         }
     }
     md += &h.tail();
-    Ok(Built { markdown: md, pictures: h.pictures })
+    Ok(Built { markdown: md, pictures: h.pictures, steps: h.sections, asked: h.asked })
 }
 
 /// The frames of a scene without narration worth a section: those in which
@@ -253,6 +265,10 @@ pub struct Handout<'a> {
     answers: Answers,
     /// The bodies at the scene's start: what a student is given.
     given: Vec<BodyState>,
+    /// Mark where each question at a step is answered in a box, for the page.
+    boxes: bool,
+    /// The questions asked at steps so far, with the value each asks for.
+    asked: Vec<(usize, Option<lesson::Truth>)>,
     /// The fence of the formulas' code blocks: longer than any run of backticks in a name.
     fence: String,
 }
@@ -271,6 +287,8 @@ impl<'a> Handout<'a> {
             question_places: Vec::new(),
             answers: Answers::of(scene),
             given: scene.world.states(),
+            boxes: false,
+            asked: Vec::new(),
             fence: crate::notation::code_fence(scene.world.bodies.iter().map(|b| b.name.as_str())),
         }
     }
@@ -288,7 +306,7 @@ impl<'a> Handout<'a> {
 
     /// The questions asked at phase `pi` of `frame`, numbered as in the lesson,
     /// with room sized to the answer: two blanks for a vector.
-    fn questions_here(&self, md: &mut String, frame: &FrameRecord, pi: usize) {
+    fn questions_here(&mut self, md: &mut String, frame: &FrameRecord, pi: usize) {
         let lang = self.options.lang;
         for (i, q) in self.scene.questions.iter().enumerate() {
             if self.question_places.get(i).copied().flatten() != Some((frame.frame, pi)) {
@@ -296,13 +314,19 @@ impl<'a> Handout<'a> {
             }
             let truth =
                 q.answer.as_deref().and_then(|a| lesson::truth(a, &frame.phases.at(pi), &self.names, || frame.state_after(pi + 1)).ok());
-            let room = match truth.map(|t| (t.value, t.unit)) {
+            let room = match truth.as_ref().map(|t| (&t.value, t.unit)) {
                 Some((engine::Value::Vector(_), unit)) => format!("({BLANK}, {BLANK}) {unit}"),
                 Some((_, unit)) => format!("{BLANK} {unit}"),
                 None => format!("{BLANK}{BLANK}"),
             };
             let asked = Question { number: i + 1, ask: q.ask(lang), choices: q.choices(lang), room: room.trim_end().to_string() };
-            question(md, &asked, lang, true);
+            if self.boxes {
+                // The page's box takes the answer (and offers the choices) in place of the room.
+                writeln!(md, "**{} {}.** {}\n\n{}\n", words::QUESTION.get(lang), i + 1, q.ask(lang).trim(), page::answer_mark(i)).unwrap();
+            } else {
+                question(md, &asked, lang, true);
+            }
+            self.asked.push((i, truth));
         }
     }
 

@@ -27,6 +27,9 @@ pub struct Answers {
     /// or only after "=" when the scene gives the same vector (a body that stays put).
     vectors: BTreeSet<String>,
     stated_vectors: BTreeSet<String>,
+    /// The hidden numbers' values (unsigned): prose rounds them ("1.530" for
+    /// 1.52968), and a number so rounded states them as well.
+    hidden_values: Vec<f64>,
 }
 
 impl Answers {
@@ -37,6 +40,7 @@ impl Answers {
         let mut vectors = BTreeSet::new();
         let mut stated_vectors = BTreeSet::new();
         let given_vectors = given_vectors(&scene.world);
+        let mut hidden_values = Vec::new();
         for c in &scene.checks {
             // A zero vector (a body at rest) is everywhere, like 0.
             if let Expected::Vector([x, y]) = c.expected
@@ -56,13 +60,14 @@ impl Answers {
                     continue;
                 }
                 if given.contains(&token) {
-                    stated.insert(token)
+                    stated.insert(token);
                 } else {
-                    hidden.insert(token)
-                };
+                    hidden.insert(token);
+                    hidden_values.push(x.abs());
+                }
             }
         }
-        Answers { hidden, stated, vectors, stated_vectors }
+        Answers { hidden, stated, vectors, stated_vectors, hidden_values }
     }
 
     /// Whether `text` states one of the answers.
@@ -77,7 +82,20 @@ impl Answers {
         if self.stated_vectors.iter().any(|v| squeezed.contains(&format!("={}", v.replace(' ', "")))) {
             return true;
         }
-        tokens(&plain).iter().any(|t| self.hidden.contains(t.text) || (t.after_equals && self.stated.contains(t.text)))
+        tokens(&plain)
+            .iter()
+            .any(|t| self.hidden.contains(t.text) || (t.after_equals && self.stated.contains(t.text)) || self.rounds_to(t.text))
+    }
+
+    /// Whether prose's `token` is a hidden number rounded to its decimals
+    /// ("1.530" for 1.52968). Only a token of three significant digits or more:
+    /// a short one ("2", "0.5") is as likely a factor of the working.
+    fn rounds_to(&self, token: &str) -> bool {
+        let significant = token.trim_start_matches(['0', '.']).chars().filter(char::is_ascii_digit).count();
+        let decimals = token.split_once('.').map_or(0, |(_, d)| d.len());
+        let Ok(value) = token.parse::<f64>() else { return false };
+        let half = 0.5 * 10f64.powi(-(decimals as i32)) * (1.0 + 1e-9);
+        significant >= 3 && self.hidden_values.iter().any(|x| (x - value).abs() <= half)
     }
 }
 
@@ -211,6 +229,23 @@ mod tests {
         assert_eq!(texts("jt = μ·jn = 0.2·(−7.2) = −1.44 N·s"), ["0.2", "7.2", "1.44"]);
         assert_eq!(texts("m1 and r1 = (1.6, −1.2), 27 J"), ["1.6", "1.2", "27"]);
         assert_eq!(texts("v1y' = 2.5."), ["2.5"]);
+    }
+
+    /// sat's vrn is 1.52968 m/s; its narration writes 1.530.
+    #[test]
+    fn a_rounded_answer_is_an_answer() {
+        let hidden = BTreeSet::from([num(1.529684374568977)]);
+        let answers = Answers {
+            hidden,
+            stated: BTreeSet::new(),
+            vectors: BTreeSet::new(),
+            stated_vectors: BTreeSet::new(),
+            hidden_values: vec![1.529684374568977],
+        };
+        assert!(answers.revealed_in("vrn = −e·1.530 after the first impulse"));
+        assert!(answers.revealed_in("vrn = 1.52968 m/s"));
+        assert!(!answers.revealed_in("a factor of 1.5, a half of 2"), "too short to be the answer rounded");
+        assert!(!answers.revealed_in("1.540 m"));
     }
 
     #[test]

@@ -113,6 +113,17 @@ words! {
     Y_UP = "y up", "y 向上";
     Y_DOWN = "y down", "y 向下";
     MAGNIFIED = "drawn", "画作";
+    // The lesson player (`page`).
+    PAGE_KEYS = "→ or Space: the next line, then the next step · ←: back · Home, End: the first and last screen",
+        "→ 或空格：下一行，然后下一步 · ←：后退 · Home、End：第一屏和最后一屏";
+    ANSWER = "Your answer", "你的答案";
+    CHECK = "Check", "检查";
+    RIGHT = "right", "正确";
+    EMPTY_ANSWER = "type an answer", "请输入答案";
+    CLOSE_ASKS = "close: within 10 %, but this asks for", "很接近：在 10 % 以内，但这里要求";
+    FAR_OFF = "not right: more than 10 % off", "不对：相差超过 10 %";
+    CHECKED_HERE = "The page checks an answer as the quiz of `impulse lesson` does; it does not hold the answer, which is in the teacher's handout.",
+        "本页按 `impulse lesson` 测验的规则判断答案；页面中不含答案，答案见教师版。";
 }
 
 #[cfg(test)]
