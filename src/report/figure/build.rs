@@ -104,6 +104,7 @@ pub fn figure(input: &Input) -> Figure {
     let n = input.bodies.len().min(input.before.len());
     let f = Figure {
         y_axis: input.y_axis,
+        lang: input.lang,
         outlines: (0..n).map(|i| Outline { body: i, state: input.before[i], ghost: false }).collect(),
         vectors: Vec::new(),
         arcs: Vec::new(),
@@ -131,7 +132,9 @@ pub fn figure(input: &Input) -> Figure {
         }
     }
     for i in ghosts {
-        if let Some(s) = input.after.get(i).filter(|_| i < n) {
+        // Where the phase moved a body: none moved it nowhere (a zero correction).
+        let moved = |s: &&BodyState| i < n && (s.position != input.before[i].position || s.angle != input.before[i].angle);
+        if let Some(s) = input.after.get(i).filter(moved) {
             b.f.outlines.push(Outline { body: i, state: *s, ghost: true });
         }
     }

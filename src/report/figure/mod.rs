@@ -14,8 +14,9 @@ mod layout;
 pub use build::{Input, figure, typical_speed};
 pub use layout::{LabelOf, Layout, Metrics, Placement, Rank};
 
-use crate::engine::{Body, BodyState};
+use crate::engine::BodyState;
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
+use crate::lesson::Lang;
 use crate::notation::{num_near, significant};
 use crate::scene::YAxis;
 use glam::DVec2;
@@ -163,6 +164,8 @@ impl Scales {
 
 pub struct Figure {
     pub y_axis: YAxis,
+    /// The language of its words.
+    pub lang: Lang,
     pub outlines: Vec<Outline>,
     pub vectors: Vec<Vector>,
     pub arcs: Vec<Arc>,
@@ -206,18 +209,19 @@ impl Figure {
         for o in &self.outlines {
             outline_segments(&self.shapes[o.body], &o.state, sides, &mut out);
         }
+        let head = self.head();
         for v in &self.vectors {
             let len = self.scales.length(v);
             if len != DVec2::ZERO {
-                arrow_segments(v.from, v.from + len, &mut out);
+                arrow_segments(v.from, v.from + len, head, &mut out);
             }
         }
         for a in &self.arcs {
             let p = a.points(24);
             out.extend(p.windows(2).map(|w| (w[0], w[1])));
-            arrow_segments(p[22], p[24], &mut out);
+            arrow_segments(p[22], p[24], head, &mut out);
         }
-        let dot = (self.base.1 - self.base.0).max_element() * 0.006;
+        let dot = self.dot();
         for m in &self.marks {
             out.push((m.at - DVec2::splat(dot), m.at + DVec2::splat(dot)));
             out.push((m.at + DVec2::new(-dot, dot), m.at + DVec2::new(dot, -dot)));
@@ -227,12 +231,24 @@ impl Figure {
     }
 }
 
-/// An arrow's shaft and the two strokes of its head.
-pub fn arrow_segments(from: DVec2, tip: DVec2, out: &mut Vec<(DVec2, DVec2)>) {
+impl Figure {
+    /// The longest an arrow's head is drawn (m): a fortieth of the window.
+    pub fn head(&self) -> f64 {
+        (self.base.1 - self.base.0).max_element() / 40.0
+    }
+
+    /// Half the size of a mark's cross (m).
+    pub fn dot(&self) -> f64 {
+        (self.base.1 - self.base.0).max_element() * 0.006
+    }
+}
+
+/// An arrow's shaft and the two strokes of its head, at most `head` long.
+pub fn arrow_segments(from: DVec2, tip: DVec2, head: f64, out: &mut Vec<(DVec2, DVec2)>) {
     out.push((from, tip));
     let len = from.distance(tip);
     if len > 0.0 {
-        let back = (from - tip) / len * (len * 0.3);
+        let back = (from - tip) / len * (len * 0.3).min(head);
         for angle in [0.45_f64, -0.45] {
             out.push((tip, tip + DVec2::from_angle(angle).rotate(back)));
         }
@@ -287,11 +303,6 @@ pub fn nice(x: f64) -> f64 {
         1.0
     };
     f * p
-}
-
-/// The body a name or arc is drawn for.
-pub fn body_reach(b: &Body) -> f64 {
-    b.shape.bounding_radius()
 }
 
 #[cfg(test)]
