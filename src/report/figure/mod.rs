@@ -12,7 +12,7 @@ mod build;
 mod layout;
 
 pub use build::{Input, figure, typical_speed};
-pub use layout::{LabelOf, Layout, Metrics, Placement, Rank};
+pub use layout::{LabelOf, Layout, Metrics, Placement, Rank, axes_text, crosses};
 
 use crate::engine::BodyState;
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};

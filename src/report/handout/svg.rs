@@ -161,17 +161,34 @@ fn metrics(page: &Page, legend_top: f64) -> Metrics {
     }
 }
 
-/// The SVG of `figure` for `stage`: the shapes, the vectors to the figure's
-/// scales, the labels where the figure placed them, and the legend.
-pub fn draw(stage: &Stage, fig: &Figure) -> String {
+/// Sides of the polygon a circle's outline is, for labels to keep off.
+const SIDES: usize = 24;
+
+/// The page `figure` is drawn on: the world window to scale on the page,
+/// and where the legend starts.
+fn page(fig: &Figure) -> (Page, f64) {
     let (lo, hi) = fig.window;
     let size = hi - lo;
     let k = ((WIDTH - 2.0 * PAD) / size.x.max(1e-9)).min((MAX_HEIGHT - 2.0 * PAD) / size.y.max(1e-9));
     let drawn = size * k;
     let left = (WIDTH - drawn.x) / 2.0;
-    let page = Page { lo, hi, k, left, top: PAD, y_axis: stage.y_axis };
-    let legend_top = PAD + drawn.y + PAD;
-    let layout = fig.layout(&metrics(&page, legend_top), &fig.segments(24));
+    (Page { lo, hi, k, left, top: PAD, y_axis: fig.y_axis }, PAD + drawn.y + PAD)
+}
+
+/// Where the picture of `figure` puts its labels (in the figure's screen
+/// frame), and which it leaves out, with the lines they keep off.
+pub fn layout(fig: &Figure) -> (Layout, Vec<(DVec2, DVec2)>) {
+    let (page, legend_top) = page(fig);
+    let lines = fig.segments(SIDES);
+    (fig.layout(&metrics(&page, legend_top), &lines), lines)
+}
+
+/// The SVG of `figure` for `stage`: the shapes, the vectors to the figure's
+/// scales, the labels where the figure placed them, and the legend.
+pub fn draw(stage: &Stage, fig: &Figure) -> String {
+    let (page, legend_top) = page(fig);
+    let (left, drawn) = (page.left, (page.hi - page.lo) * page.k);
+    let (layout, _) = layout(fig);
     let legend = legend_rows(stage, fig, &layout);
     let height = legend_top + legend.len() as f64 * ROW + 10.0;
     let mut svg = String::new();

@@ -281,7 +281,7 @@ impl SceneView<'_> {
             spacing: DVec2::new(cell.x * 0.99, -cell.y * 0.01),
             bounds: self.window,
             grid: true,
-            reach: (2, 3),
+            reach: (3, 4),
         }
     }
 
@@ -427,7 +427,9 @@ impl SceneView<'_> {
         if fig.is_used(Scale::Force) {
             parts.push(per("F", sc.force, "N"));
         }
-        if fig.is_used(Scale::Shift) && sc.shift != 1.0 {
+        if self.true_scale && fig.is_used(Scale::Shift) {
+            parts.push(fill(w.legend_true, &[&"Δx"]));
+        } else if fig.is_used(Scale::Shift) && sc.shift != 1.0 {
             parts.push(fill(w.legend_times, &[&"Δx", &short(sc.shift)]));
         }
         let mut directions: Vec<&str> = Vec::new();
