@@ -70,6 +70,7 @@ fn check_svg(fig: &Figure, s: &Stepper, what: &str) -> usize {
             assert!(picture.contains(&svg::escape(word)), "{what}: {text:?}, left out, is listed in the legend");
         }
     }
+    assert!(layout.placed.iter().any(|p| p.of == LabelOf::Axis), "{what}: the axes are drawn");
     let mut named: Vec<LabelOf> = layout.placed.iter().map(|p| p.of).chain(layout.dropped.iter().map(|d| d.0)).collect();
     named.retain(|of| matches!(of, LabelOf::Vector(_)));
     assert_eq!(named.len(), fig.vectors.len(), "{what}: each vector's label once, placed or listed");
@@ -95,6 +96,7 @@ fn check_canvas(app: &App, fig: &Figure, w: u16, h: u16, what: &str) -> usize {
     }
     assert_eq!(vectors.len(), fig.vectors.len(), "{what}: each vector's label, placed or listed");
     let drawn: Vec<&impulse::tui::view::Placed> = placed.iter().filter(|p| p.rect.width > 0).collect();
+    assert!(drawn.iter().any(|p| p.of == Some(LabelOf::Axis)), "{what}: the axes are drawn");
     for (i, a) in drawn.iter().enumerate() {
         assert_eq!(a.rect.width as usize, a.text.width(), "{what}: {:?}", a.text);
         let shown: String = (a.rect.x..a.rect.right()).map(|x| buf[(x, a.rect.y)].symbol().to_string()).collect();

@@ -119,13 +119,24 @@ impl Figure {
         // The axes first, in the first free corner (bottom-left first), or bottom-left over the lines.
         let axes = axes_text(self.y_axis).to_string();
         let size = DVec2::new(axes.width() as f64 * m.column, m.line);
-        // Inside the drawing's own window when the backend's bounds reach past it.
+        // In a corner of the drawing's own window (the backend's bounds may reach
+        // past it), else of the bounds, else anywhere along their bottom or top edge.
         let (w0, w1) = (self.screen(self.window.0), self.screen(self.window.1));
-        let (clo, chi) = (lo.max(w0.min(w1)), hi.min(w0.max(w1)));
-        let corners =
-            [DVec2::new(clo.x, chi.y - size.y), DVec2::new(chi.x - size.x, chi.y - size.y), clo, DVec2::new(chi.x - size.x, clo.y)];
-        let corners = corners.map(|c| if m.grid { snap(c, lo, m) } else { c });
-        let corner = corners.iter().copied().find(|&c| clear(c, c + size, &boxes)).unwrap_or(corners[0]);
+        let corners = |lo: DVec2, hi: DVec2| {
+            [DVec2::new(lo.x, hi.y - size.y), DVec2::new(hi.x - size.x, hi.y - size.y), lo, DVec2::new(hi.x - size.x, lo.y)]
+        };
+        let steps = ((hi.x - lo.x - size.x) / m.column).max(0.0) as usize;
+        let along = (0..=steps).flat_map(|k| {
+            let x = lo.x + k as f64 * m.column;
+            [DVec2::new(x, hi.y - size.y), DVec2::new(x, lo.y)]
+        });
+        let spots: Vec<DVec2> = corners(lo.max(w0.min(w1)), hi.min(w0.max(w1)))
+            .into_iter()
+            .chain(corners(lo, hi))
+            .chain(along)
+            .map(|c| if m.grid { snap(c, lo, m) } else { c })
+            .collect();
+        let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes)).unwrap_or(spots[0]);
         boxes.push((corner, corner + size));
         layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
         for r in requests {

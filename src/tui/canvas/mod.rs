@@ -296,6 +296,10 @@ impl SceneView<'_> {
         let dpm = self.dots_per_metre(inner);
         let (xb, yb) = self.canvas_bounds(inner);
         let strokes = self.strokes(dpm);
+        // Half a dot, in the canvas's units.
+        let half =
+            DVec2::new((xb[1] - xb[0]) / (f64::from(inner.width) * 2.0 - 1.0), (yb[1] - yb[0]) / (f64::from(inner.height) * 4.0 - 1.0))
+                / 2.0;
         let drawn: Vec<(DVec2, DVec2)> = strokes.iter().map(|s| (s.a, s.b)).collect();
         let fig = self.figure;
         let layout = fig.layout(&self.metrics(inner), &drawn);
@@ -311,6 +315,8 @@ impl SceneView<'_> {
                         for k in (0..pieces).step_by(if s.dashed { 2 } else { 1 }) {
                             let (a, b) = (s.a.lerp(s.b, k as f64 / pieces as f64), s.a.lerp(s.b, (k + 1) as f64 / pieces as f64));
                             let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
+                            let (x1, x2) = (onto(x1, xb, half.x), onto(x2, xb, half.x));
+                            let (y1, y2) = (onto(y1, yb, half.y), onto(y2, yb, half.y));
                             ctx.draw(&CLine { x1, y1, x2, y2, color: s.color });
                         }
                     }
@@ -469,6 +475,19 @@ impl SceneView<'_> {
         if !text.is_empty() && area.height > 1 {
             buf.set_stringn(area.x + 1, area.bottom() - 1, format!(" {text} "), usize::from(area.width - 2), Style::default());
         }
+    }
+}
+
+/// A coordinate in the half dot outside `bounds` (the window's edge: a floor
+/// drawn along it) moved onto them, so that it is drawn in the edge's dots.
+fn onto(v: f64, [lo, hi]: [f64; 2], half: f64) -> f64 {
+    let dot = half * 1.0001;
+    if v < lo && v >= lo - dot {
+        lo
+    } else if v > hi && v <= hi + dot {
+        hi
+    } else {
+        v
     }
 }
 
