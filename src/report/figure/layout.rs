@@ -195,7 +195,8 @@ impl Figure {
                 of: LabelOf::Mark(k),
                 full: mark.text.full.clone(),
                 short: mark.text.short.clone(),
-                rank: Rank::Mark,
+                // The ringed mark (the least penetration) is the one the phase is about.
+                rank: if mark.ring { Rank::Vector } else { Rank::Mark },
                 at,
                 toward: DVec2::new(0.7, 0.7),
                 rows: reach,

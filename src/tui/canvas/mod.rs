@@ -450,9 +450,10 @@ impl SceneView<'_> {
         if !fig.arcs.is_empty() {
             parts.push(fill(w.legend_spin, &[&"ω"]));
         }
+        let listed = (!left_out.is_empty()).then_some(parts.len());
         if !left_out.is_empty() {
             let lang = fig.lang;
-            parts.push(format!("{}{}", crate::report::handout::words::LEFT_OUT.get(lang), left_out.join(" ")));
+            parts.push(format!("{}{}", crate::report::handout::words::UNLABELLED.get(lang), left_out.join(" ")));
         }
         if parts.is_empty() {
             return;
@@ -462,8 +463,19 @@ impl SceneView<'_> {
         let mut text = String::new();
         let last = parts.len() - 1;
         for (i, part) in parts.into_iter().enumerate() {
-            let next = if text.is_empty() { part } else { format!("{text} · {part}") };
+            let next = if text.is_empty() { part.clone() } else { format!("{text} · {part}") };
             if next.width() > room {
+                // A list of labels left out is cut at a word, and says it goes on.
+                let cut = next
+                    .char_indices()
+                    .filter(|(_, c)| *c == ' ')
+                    .map(|(i, _)| &next[..i])
+                    .filter(|t| t.width() + 2 <= room && t.width() > text.width() + 3)
+                    .last();
+                if let Some(cut) = cut.filter(|_| listed == Some(i)) {
+                    text = format!("{cut} …");
+                    break;
+                }
                 // A part left out is said to be (the key's hint is not).
                 if i < last && text.width() + 2 <= room {
                     text.push_str(" …");
