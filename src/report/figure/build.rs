@@ -73,15 +73,16 @@ impl Builder<'_, '_> {
         word.get(self.input.lang).to_string()
     }
 
-    fn push(&mut self, from: DVec2, value: DVec2, kind: Kind, scale: Scale, unit: &'static str, text: Text, dashed: bool) {
+    fn push(&mut self, from: DVec2, value: DVec2, kind: Kind, scale: Scale, text: Text, dashed: bool) {
+        let unit = scale.unit();
         if value.is_finite() && from.is_finite() && value != DVec2::ZERO {
             let middle = scale == Scale::Length && !dashed;
             self.f.vectors.push(Vector { from, value, kind, scale, unit, text, dashed, middle });
         }
     }
 
-    fn arrow(&mut self, from: DVec2, value: DVec2, kind: Kind, scale: Scale, unit: &'static str, name: &str) {
-        self.push(from, value, kind, scale, unit, named(name, value, unit), false);
+    fn arrow(&mut self, from: DVec2, value: DVec2, kind: Kind, scale: Scale, name: &str) {
+        self.push(from, value, kind, scale, named(name, value, scale.unit()), false);
     }
 
     fn mark(&mut self, at: DVec2, kind: Kind, text: Text, ring: bool) {
@@ -171,17 +172,17 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
         PhaseData::Forces(r) => {
             for a in &r.acted {
                 let push = match a.kind {
-                    ActionKind::Force { force, .. } => Some((force, Scale::Force, Kind::Force, "F", "N")),
-                    ActionKind::Impulse { impulse, .. } => Some((impulse, Scale::Impulse, Kind::Impulse, "J", "N·s")),
+                    ActionKind::Force { force, .. } => Some((force, Scale::Force, Kind::Force, "F")),
+                    ActionKind::Impulse { impulse, .. } => Some((impulse, Scale::Impulse, Kind::Impulse, "J")),
                     _ => None,
                 };
-                if let Some((f, scale, kind, label, unit)) = push {
+                if let Some((f, scale, kind, label)) = push {
                     let at = a.centre + a.arm.unwrap_or(DVec2::ZERO);
                     if let Some(arm) = a.arm.filter(|r| *r != DVec2::ZERO) {
-                        b.arrow(a.centre, arm, Kind::Arm, Scale::Length, "m", "r");
+                        b.arrow(a.centre, arm, Kind::Arm, Scale::Length, "r");
                         b.key(Kind::Arm, b.word(words::ARM));
                     }
-                    b.arrow(at, f, kind, scale, unit, label);
+                    b.arrow(at, f, kind, scale, label);
                     let what = if scale == Scale::Force { b.word(words::FORCE) } else { b.word(words::IMPULSE) };
                     b.key(kind, what);
                 }
@@ -242,7 +243,7 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
                         full: format!("{} {} n {}", b.word(words::EDGE), test.edge, vec_text(test.normal)),
                         short: format!("{} {}", b.word(words::EDGE), test.edge),
                     };
-                    b.push(mid, test.normal, Kind::Mark, Scale::Unit, "", text, false);
+                    b.push(mid, test.normal, Kind::Mark, Scale::Unit, text, false);
                 }
                 Work::WallCircle { test, .. } => {
                     let text =
@@ -266,7 +267,7 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
                         Text { full: format!("{start} {} m", vec_text(info.start)), short: start.to_string() },
                         false,
                     );
-                    b.arrow(info.start, info.normal, Kind::Normal, Scale::Unit, "", "n");
+                    b.arrow(info.start, info.normal, Kind::Normal, Scale::Unit, "n");
                     b.key(Kind::Normal, b.word(words::NORMAL));
                     if let Some(second) = r.second {
                         let text = Text { full: format!("{start}₂ {} m", vec_text(second.start)), short: format!("{start}₂") };
@@ -280,8 +281,8 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
         PhaseData::Correct(c) => {
             if let Some((a, bb)) = phase.pair {
                 let [da, db] = c.shifts();
-                b.arrow(s[a].position, da, Kind::Shift, Scale::Shift, "m", "Δx");
-                b.arrow(s[bb].position, db, Kind::Shift, Scale::Shift, "m", "Δx");
+                b.arrow(s[a].position, da, Kind::Shift, Scale::Shift, "Δx");
+                b.arrow(s[bb].position, db, Kind::Shift, Scale::Shift, "Δx");
                 b.key(Kind::Shift, b.word(words::CORRECTION));
                 *ghosts = vec![a, bb];
             }
@@ -292,22 +293,22 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
             b.f.contact = Some(c.p);
             b.mark(c.p, Kind::Point, named("p", c.p, "m"), false);
             b.key(Kind::Point, b.word(words::CONTACT_POINT));
-            b.arrow(c.x[0], c.r[0], Kind::Arm, Scale::Length, "m", "r_a");
-            b.arrow(c.x[1], c.r[1], Kind::Arm, Scale::Length, "m", "r_b");
+            b.arrow(c.x[0], c.r[0], Kind::Arm, Scale::Length, "r_a");
+            b.arrow(c.x[1], c.r[1], Kind::Arm, Scale::Length, "r_b");
             b.key(Kind::Arm, b.word(words::ARM));
-            b.arrow(c.p, c.n, Kind::Normal, Scale::Unit, "", "n");
+            b.arrow(c.p, c.n, Kind::Normal, Scale::Unit, "n");
             b.key(Kind::Normal, b.word(words::NORMAL));
             if let Some((_, t, _)) = r.applied().filter(|(_, t, _)| *t != DVec2::ZERO) {
-                b.arrow(c.p, t, Kind::Tangent, Scale::Unit, "", "t");
+                b.arrow(c.p, t, Kind::Tangent, Scale::Unit, "t");
                 b.key(Kind::Tangent, b.word(words::TANGENT));
             }
-            b.arrow(c.p, c.v_rel, Kind::RelativeVelocity, Scale::Velocity, "m/s", "v_rel");
+            b.arrow(c.p, c.v_rel, Kind::RelativeVelocity, Scale::Velocity, "v_rel");
             b.key(Kind::RelativeVelocity, b.word(words::RELATIVE_VELOCITY));
             if let Some(j) = r.impulse.as_ref().map(|i| i.j).or_else(|| r.applied().map(|(jn, t, jt)| jn * c.n + jt * t)) {
                 let on_a = format!("J → {}", b.name(pa));
-                b.push(c.p, j, Kind::Impulse, Scale::Impulse, "N·s", named(&on_a, j, "N·s"), false);
+                b.push(c.p, j, Kind::Impulse, Scale::Impulse, named(&on_a, j, "N·s"), false);
                 let on_b = Text::plain(format!("−J → {}", b.name(pb)));
-                b.push(c.p, -j, Kind::Impulse, Scale::Impulse, "N·s", on_b, false);
+                b.push(c.p, -j, Kind::Impulse, Scale::Impulse, on_b, false);
                 b.key(Kind::Impulse, b.word(words::IMPULSE));
             }
             spin_change(b, phase, Some(c.p));
@@ -315,9 +316,9 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
         PhaseData::Warm(r) => {
             b.f.contact = Some(r.p);
             b.mark(r.p, Kind::Point, named("p", r.p, "m"), false);
-            b.arrow(r.p, r.n, Kind::Normal, Scale::Unit, "", "n");
+            b.arrow(r.p, r.n, Kind::Normal, Scale::Unit, "n");
             let j = r.n * r.jn + r.t * r.jt;
-            b.arrow(r.p, j, Kind::Impulse, Scale::Impulse, "N·s", "J");
+            b.arrow(r.p, j, Kind::Impulse, Scale::Impulse, "J");
             b.key(Kind::Normal, b.word(words::NORMAL));
             b.key(Kind::Impulse, b.word(words::IMPULSE));
         }
@@ -333,43 +334,43 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
             velocities(b, input.before);
         }
         PhaseData::WallTouch(t) => {
-            b.arrow(t.x, t.dist, Kind::Mark, Scale::Length, "m", "dist");
+            b.arrow(t.x, t.dist, Kind::Mark, Scale::Length, "dist");
             b.key(Kind::Mark, b.word(words::DIST));
             velocities(b, input.before);
         }
         PhaseData::PairReposition(r) => {
             if let Some((a, bb)) = phase.pair {
-                b.arrow(r.x[0], r.shift[0], Kind::Shift, Scale::Shift, "m", "Δx");
-                b.arrow(r.x[1], r.shift[1], Kind::Shift, Scale::Shift, "m", "Δx");
+                b.arrow(r.x[0], r.shift[0], Kind::Shift, Scale::Shift, "Δx");
+                b.arrow(r.x[1], r.shift[1], Kind::Shift, Scale::Shift, "Δx");
                 b.key(Kind::Shift, b.word(words::SHIFT_SCALE));
                 *ghosts = vec![a, bb];
             }
         }
         PhaseData::WallReposition(r) => {
-            b.arrow(r.x, -r.displ, Kind::Shift, Scale::Shift, "m", "−displ");
+            b.arrow(r.x, -r.displ, Kind::Shift, Scale::Shift, "−displ");
             b.key(Kind::Shift, b.word(words::SHIFT_SCALE));
-            b.arrow(r.x, r.n, Kind::Normal, Scale::Unit, "", "n");
+            b.arrow(r.x, r.n, Kind::Normal, Scale::Unit, "n");
             b.key(Kind::Normal, b.word(words::NORMAL));
             *ghosts = vec![r.changes[0].body];
         }
         PhaseData::WallBounce(r) => {
             let at = s[r.changes[0].body].position;
-            b.arrow(at, r.wall_normal, Kind::Normal, Scale::Unit, "", "N");
+            b.arrow(at, r.wall_normal, Kind::Normal, Scale::Unit, "N");
             b.key(Kind::Normal, b.word(words::NORMAL));
-            b.push(at, r.normal, Kind::Normal, Scale::Velocity, "m/s", named("v_n", r.normal, "m/s"), true);
-            b.push(at, r.tangent, Kind::Tangent, Scale::Velocity, "m/s", named("v_t", r.tangent, "m/s"), true);
+            b.push(at, r.normal, Kind::Normal, Scale::Velocity, named("v_n", r.normal, "m/s"), true);
+            b.push(at, r.tangent, Kind::Tangent, Scale::Velocity, named("v_t", r.tangent, "m/s"), true);
             b.key(Kind::Tangent, b.word(words::TANGENT));
             velocity_change(b, phase);
         }
         PhaseData::Endpoint(r) => {
             b.mark(r.end, Kind::Mark, named("end", r.end, "m"), false);
-            b.arrow(r.x, r.n, Kind::Normal, Scale::Unit, "", "n");
+            b.arrow(r.x, r.n, Kind::Normal, Scale::Unit, "n");
             b.key(Kind::Normal, b.word(words::NORMAL));
             velocity_change(b, phase);
         }
         PhaseData::PairBounce(r) => {
             if let Some((a, _)) = phase.pair {
-                b.arrow(s[a].position, r.n, Kind::Normal, Scale::Unit, "", "n");
+                b.arrow(s[a].position, r.n, Kind::Normal, Scale::Unit, "n");
                 b.key(Kind::Normal, b.word(words::NORMAL));
             }
             velocity_change(b, phase);
@@ -378,12 +379,12 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
         PhaseData::EventBounce(r) => {
             match r.how {
                 EventImpulse::Discs { x, f, .. } => {
-                    b.arrow(x[0], f, Kind::Impulse, Scale::Impulse, "N·s", "J");
+                    b.arrow(x[0], f, Kind::Impulse, Scale::Impulse, "J");
                     b.key(Kind::Impulse, b.word(words::IMPULSE));
                 }
                 EventImpulse::Face { n, .. } => {
                     if let Some(c) = r.changes.first() {
-                        b.arrow(s[c.body].position, n, Kind::Normal, Scale::Unit, "", "n");
+                        b.arrow(s[c.body].position, n, Kind::Normal, Scale::Unit, "n");
                         b.key(Kind::Normal, b.word(words::NORMAL));
                     }
                 }
@@ -401,7 +402,7 @@ fn velocities(b: &mut Builder, states: &[BodyState]) {
             continue;
         }
         let text = named(&format!("v {}", body.name), st.velocity, "m/s");
-        b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, "m/s", text, false);
+        b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, text, false);
     }
     if b.f.vectors.iter().any(|v| v.scale == Scale::Velocity) {
         b.key(Kind::Velocity, b.word(words::VELOCITY));
@@ -421,7 +422,7 @@ fn given_velocities(b: &mut Builder) {
             continue;
         }
         let text = named(&format!("v {}", body.name), st.velocity, "m/s");
-        b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, "m/s", text, false);
+        b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, text, false);
         let given_spin = input.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity);
         if given_spin && st.angular_velocity != 0.0 {
             let text = spin_text("ω", &body.name, st.angular_velocity, 0.0);
@@ -449,9 +450,9 @@ fn velocity_change(b: &mut Builder, phase: &Phase) {
             continue;
         }
         let text = named(&format!("v {}", body.name), before.velocity, "m/s");
-        b.push(before.position, before.velocity, Kind::Velocity, Scale::Velocity, "m/s", text, true);
+        b.push(before.position, before.velocity, Kind::Velocity, Scale::Velocity, text, true);
         let text = named(&format!("v' {}", body.name), after.velocity, "m/s");
-        b.push(after.position, after.velocity, Kind::Velocity, Scale::Velocity, "m/s", text, false);
+        b.push(after.position, after.velocity, Kind::Velocity, Scale::Velocity, text, false);
         any = true;
     }
     spin_change(b, phase, None);

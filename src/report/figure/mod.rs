@@ -43,7 +43,7 @@ pub enum Kind {
     Guide,
 }
 
-/// How an arrow's value becomes a length in the world.
+/// How an arrow's value becomes a length in the world; it says the value's unit too.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Scale {
     /// Already metres: drawn as it is.
@@ -146,6 +146,19 @@ pub struct Scales {
     pub unit: f64,
     /// How many times a displacement is magnified.
     pub shift: f64,
+}
+
+impl Scale {
+    /// The unit of a value drawn at this scale.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Scale::Length | Scale::Shift => "m",
+            Scale::Velocity => "m/s",
+            Scale::Impulse => "N·s",
+            Scale::Force => "N",
+            Scale::Unit => "",
+        }
+    }
 }
 
 impl Scales {

@@ -136,7 +136,7 @@ impl Page {
     }
 
     /// A point of the figure's screen frame (x right, y down, metres) on the page.
-    fn from_screen(&self, p: DVec2) -> DVec2 {
+    fn screen_at(&self, p: DVec2) -> DVec2 {
         let top = match self.y_axis {
             YAxis::Up => -self.hi.y,
             YAxis::Down => self.lo.y,
@@ -249,7 +249,7 @@ pub fn draw(stage: &Stage, fig: &Figure) -> String {
             LabelOf::Arc(_) => ("spin", SPIN),
             LabelOf::Axis => ("axes", GREY),
         };
-        let at = page.from_screen(p.min);
+        let at = page.screen_at(p.min);
         let (x, y) = (at.x, at.y + FONT);
         // A white halo keeps a label readable over a fill: a copy of the text
         // drawn first with a wide white stroke, then the text itself. (Not

@@ -470,8 +470,7 @@ impl SceneView<'_> {
                     .char_indices()
                     .filter(|(_, c)| *c == ' ')
                     .map(|(i, _)| &next[..i])
-                    .filter(|t| t.width() + 2 <= room && t.width() > text.width() + 3)
-                    .last();
+                    .rfind(|t| t.width() + 2 <= room && t.width() > text.width() + 3);
                 if let Some(cut) = cut.filter(|_| listed == Some(i)) {
                     text = format!("{cut} …");
                     break;
