@@ -120,7 +120,8 @@ impl Figure {
         let axes = axes_text(self.y_axis).to_string();
         let size = DVec2::new(axes.width() as f64 * m.column, m.line);
         // In a corner of the drawing's own window (the backend's bounds may reach
-        // past it), else of the bounds, else anywhere along their bottom or top edge.
+        // past it), else of the bounds, else anywhere along their bottom or top
+        // edge, else anywhere, bottom up (a table whose cushions fill both edges).
         let (w0, w1) = (self.screen(self.window.0), self.screen(self.window.1));
         let corners = |lo: DVec2, hi: DVec2| {
             [DVec2::new(lo.x, hi.y - size.y), DVec2::new(hi.x - size.x, hi.y - size.y), lo, DVec2::new(hi.x - size.x, lo.y)]
@@ -130,10 +131,14 @@ impl Figure {
             let x = lo.x + k as f64 * m.column;
             [DVec2::new(x, hi.y - size.y), DVec2::new(x, lo.y)]
         });
+        let rows = ((hi.y - lo.y - size.y) / m.line).max(0.0) as usize;
+        let anywhere =
+            (0..=rows).flat_map(|r| (0..=steps).map(move |k| DVec2::new(lo.x + k as f64 * m.column, hi.y - size.y - r as f64 * m.line)));
         let spots: Vec<DVec2> = corners(lo.max(w0.min(w1)), hi.min(w0.max(w1)))
             .into_iter()
             .chain(corners(lo, hi))
             .chain(along)
+            .chain(anywhere)
             .map(|c| if m.grid { snap(c, lo, m) } else { c })
             .collect();
         let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes)).unwrap_or(spots[0]);
