@@ -332,6 +332,40 @@ mod tests {
     }
 
     #[test]
+    fn a_body_at_rest_gets_no_long_arrow() {
+        let def = crate::engine::BodyDef::dynamic("box", Shape::Box { size: DVec2::new(1.0, 1.0) }, 1.0);
+        let bodies = [def.parts().0.clone()];
+        // What the relaxation leaves of a resting box's velocity after a frame.
+        let resting = BodyState { position: DVec2::ZERO, angle: 0.0, velocity: DVec2::new(0.0, -1.81e-6), angular_velocity: 0.0 };
+        let given = [BodyState { velocity: DVec2::ZERO, ..resting }];
+        let drawn = |typical: f64| {
+            let input = Input {
+                bodies: &bodies,
+                before: &[resting],
+                after: &[resting],
+                given: &[resting],
+                phase: None,
+                y_axis: YAxis::Up,
+                view: None,
+                lang: Lang::En,
+                student: false,
+                typical_speed: typical,
+                true_scale: false,
+                all_names: true,
+                chosen: None,
+            };
+            let f = figure(&input);
+            f.scales.length(&f.vectors[0]).length() / (f.base.1 - f.base.0).max_element()
+        };
+        // Fitted to its own speed, the round-off would be a quarter of the picture long.
+        assert!(drawn(0.0) > 0.1);
+        // Fitted to gravity's step (9.81 m/s² · 1/60 s), it is a dot.
+        let typical = typical_speed(&given, DVec2::new(0.0, -9.81), 1.0 / 60.0);
+        assert!((typical - 0.1635).abs() < 1e-12);
+        assert!(drawn(typical) < 1e-4, "{}", drawn(typical));
+    }
+
+    #[test]
     fn four_figures_on_pictures() {
         assert_eq!(pic(-0.0255767, 0.0), "−0.02558");
         assert_eq!(vec_text(DVec2::new(1.39974, 1.07273)), "(1.4, 1.073)");

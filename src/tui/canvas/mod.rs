@@ -525,3 +525,63 @@ pub fn point_at(area: Rect, window: (DVec2, DVec2), y_axis: YAxis, column: u16, 
         YAxis::Down => DVec2::new(x, lo.y + fy * (hi.y - lo.y)),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::BodyDef;
+    use crate::lesson::Lang;
+    use crate::report::figure::{Input, figure};
+
+    /// The canvas of one static 4 m × 2 m box turned `angle`, on 40×20 cells.
+    fn floor_at(angle: f64) -> Buffer {
+        let def = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) });
+        let body = def.parts().0.clone();
+        let state = BodyState { position: DVec2::ZERO, angle, velocity: DVec2::ZERO, angular_velocity: 0.0 };
+        let (bodies, states) = ([body], [state]);
+        let input = Input {
+            bodies: &bodies,
+            before: &states,
+            after: &states,
+            given: &states,
+            phase: None,
+            y_axis: YAxis::Up,
+            view: None,
+            lang: Lang::En,
+            student: false,
+            typical_speed: 0.0,
+            true_scale: false,
+            all_names: false,
+            chosen: None,
+        };
+        let fig = figure(&input);
+        let area = Rect::new(0, 0, 40, 20);
+        let window = fit_window((DVec2::splat(-4.0), DVec2::splat(4.0)), area);
+        let view = SceneView {
+            bodies: &bodies,
+            states: &states,
+            figure: &fig,
+            selected: 1,
+            y_axis: YAxis::Up,
+            window,
+            show_bounds: false,
+            true_scale: false,
+            shot: None,
+            color: false,
+            ghost: None,
+            block: Block::bordered(),
+            words: crate::tui::words::words(Lang::En),
+        };
+        let mut buf = Buffer::empty(area);
+        view.draw(area, &mut buf);
+        buf
+    }
+
+    #[test]
+    fn a_square_static_box_is_hatched_and_a_turned_one_outlined() {
+        // The box's middle, between its outline's edges.
+        let middle = |buf: &Buffer| (18..22).any(|x| buf[(x, 10)].symbol() != " ");
+        assert!(middle(&floor_at(0.0)), "hatched:\n{:?}", floor_at(0.0));
+        assert!(!middle(&floor_at(0.3)), "outlined only:\n{:?}", floor_at(0.3));
+    }
+}
