@@ -3,6 +3,7 @@
 //! computes physics.
 
 mod compare;
+pub mod figure;
 pub mod handout;
 mod json;
 mod text;

@@ -21,6 +21,7 @@ mod editing;
 mod elastic_impacts;
 mod event_algs4;
 mod event_driven;
+mod figure;
 mod funnel;
 mod guard;
 mod handout;

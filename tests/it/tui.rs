@@ -313,7 +313,7 @@ fn collision_info_and_bounds_toggle_on_the_canvas() {
     let mut app = open("rough-balls");
     to_first_resolve(&mut app);
     let shown = screen(&app, 120, 40);
-    assert!(shown.contains("v_rel") && shown.contains("Jn"), "{shown}");
+    assert!(shown.contains("v_rel") && shown.contains("J → m1"), "{shown}");
     app.update(Msg::ToggleInfo);
     let hidden = screen(&app, 120, 40);
     let canvas = |s: &str| s.lines().take(14).map(|l| l.chars().take(60).collect::<String>()).collect::<Vec<_>>().join("\n");

@@ -15,6 +15,14 @@ pub struct CorrectRecord {
     pub changes: [BodyChange; 2],
 }
 
+impl CorrectRecord {
+    /// How far the correction moved A and B: `−n·s/m_a` and `n·s/m_b`. The
+    /// derivation and every picture of the phase read them here.
+    pub fn shifts(&self) -> [DVec2; 2] {
+        [-self.normal * self.s * self.inv_mass[0], self.normal * self.s * self.inv_mass[1]]
+    }
+}
+
 impl Record for CorrectRecord {
     fn quantities(&self, _: &[String], _: (&str, &str)) -> Vec<Quantity> {
         let [ia, ib] = self.inv_mass;
@@ -34,8 +42,10 @@ impl Record for CorrectRecord {
         };
         vec![
             s_q,
-            Quantity::new("Δx_a", -n * s * ia, "m").by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
-            Quantity::new("Δx_b", n * s * ib, "m").by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
+            Quantity::new("Δx_a", self.shifts()[0], "m")
+                .by("−{n}·{s}·{1/m_a}", vec![("n", n.into()), ("s", s.into()), ("1/m_a", ia.into())]),
+            Quantity::new("Δx_b", self.shifts()[1], "m")
+                .by("{n}·{s}·{1/m_b}", vec![("n", n.into()), ("s", s.into()), ("1/m_b", ib.into())]),
         ]
     }
 

@@ -22,6 +22,7 @@ use crate::notation::{
     FACE_CAPTION, code_span, correction_moved_l, derive_in, face_markdown_in, label_in, markdown_text, num, num_near, phase_title_in,
     right_side, rise_mark, state_scale, totals_line,
 };
+use crate::report::figure;
 use crate::scene::SceneError;
 use std::fmt::Write;
 use std::time::{Duration, Instant};
@@ -628,7 +629,10 @@ impl<'a> Handout<'a> {
             student: self.options.student,
             title,
         };
-        self.pictures.push(Picture { file: file.clone(), svg: svg::picture(&stage) });
+        // Velocities are fitted to the scene's own speeds at least: a stack at rest gets no long arrows.
+        let typical = figure::typical_speed(&self.given, self.scene.world.gravity, self.scene.settings.dt);
+        let svg = svg::draw(&stage, &figure::figure(&svg::input(&stage, typical)));
+        self.pictures.push(Picture { file: file.clone(), svg });
         file
     }
 

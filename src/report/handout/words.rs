@@ -54,6 +54,8 @@ words! {
     STATIC = "static", "固定";
     STATE = "State of the bodies", "物体状态";
     MORE_BODIES = "bodies not listed: ", "未列出的物体：";
+    LEFT_OUT = "No room on the picture for: ", "图中放不下的标注：";
+    UNLABELLED = "unlabelled: ", "未标注：";
     BEFORE_AFTER = "before → after", "前 → 后";
     TOTALS = "Totals (L about the origin)", "总量（L 对原点）";
     L_MOVED = "L is taken about the origin (0, 0): the correction moved bodies without changing their velocities, and m·x×v changes with x",

@@ -1,44 +1,48 @@
-//! The scene in braille: bodies at their true poses, and the vectors the
-//! current phase computed as labelled arrows. Everything drawn is read from
-//! the phase record; nothing is recomputed.
+//! The scene in braille: a backend of the phase's [`Figure`]. The figure
+//! says what is drawn (the bodies at the phase's start and, dashed, where it
+//! left them; its vectors to its scales; arcs, marks, lines) and places the
+//! labels, given the size of a terminal cell in world units; this file maps
+//! world points to braille dots and cells and picks the colours. Nothing is
+//! read from the record here.
 //!
-//! Drawing is in two passes: the shapes into the buffer, then the labels,
-//! each placed where it covers no dot and no other label (`labels`). Static
-//! boxes' hatching goes in last, under everything, so a floor's name can sit
-//! on it. The bottom border states the arrows' scale (the legend).
+//! What only the screen has is drawn besides: the selection, bounding
+//! circles, a shot being aimed, B's bodies under A's. Their lines are handed
+//! to the layout too, so no label covers them. Static boxes that lie square
+//! are hatched so they read as ground (under the labels); a turned one is
+//! outlined only. The bottom border states the arrows' scales and the
+//! labels left out (the legend).
 
 mod camera;
 mod labels;
 
 pub use camera::{CanvasView, around};
-pub use labels::{Placed, Rank};
+pub use labels::Placed;
 
-use crate::engine::{Acted, ActionKind, Body, BodyState, Motion, Phase, PhaseData, Work};
-use crate::geometry::{Pose, RegionTest, SatReport, Shape, box_vertices, segment_ends};
+use crate::engine::{Body, BodyState, Motion};
+use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
+use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Scale, arrow_segments, outline_segments};
 use crate::scene::YAxis;
 use crate::tui::words::{Words, fill};
 use glam::DVec2;
-use labels::Label;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::Marker;
-use ratatui::widgets::canvas::{Canvas, Context, Line as CLine};
+use ratatui::widgets::canvas::{Canvas, Line as CLine};
 use ratatui::widgets::{Block, Widget};
 use ratatui::{buffer::Buffer, layout::Rect};
-use std::cell::RefCell;
+use unicode_width::UnicodeWidthStr;
 
 pub struct SceneView<'a> {
     pub bodies: &'a [Body],
+    /// The bodies as the screen shows them (after the phase): the selection,
+    /// bounding circles and a shot are drawn there.
     pub states: &'a [BodyState],
-    pub phase: Option<&'a Phase>,
+    /// The phase's figure: what is drawn, and where its labels go.
+    pub figure: &'a Figure,
     pub selected: usize,
     pub y_axis: YAxis,
     /// World window: lower-left and upper-right.
     pub window: (DVec2, DVec2),
     pub show_bounds: bool,
-    /// Draw the phase's vectors.
-    pub show_info: bool,
-    /// Name the unselected bodies too.
-    pub show_names: bool,
     /// Arrows in world units (see [`CanvasView::true_scale`]).
     pub true_scale: bool,
     /// A shot being aimed: from where, and the velocity it gives.
@@ -71,46 +75,6 @@ pub fn fit_window(window: (DVec2, DVec2), area: Rect) -> (DVec2, DVec2) {
     (centre - half, centre + half)
 }
 
-/// What the drawing collects besides dots: labels to place, and what the
-/// legend says of the arrows' lengths.
-struct Pen<'p, 'c> {
-    ctx: &'p mut Context<'c>,
-    labels: Vec<Mark>,
-    legend: Legend,
-}
-
-/// A label in world terms, before it has a cell.
-struct Mark {
-    text: String,
-    at: DVec2,
-    /// The side it should lie on, a world direction; zero: centred.
-    toward: DVec2,
-    rank: Rank,
-    color: Color,
-    /// A body's name: the body's radius, which bounds how far the name may go.
-    size: Option<f64>,
-}
-
-/// The legend: the arrows drawn as directions only, then each scale.
-#[derive(Default)]
-struct Legend {
-    directions: Vec<&'static str>,
-    scales: Vec<String>,
-}
-
-impl Legend {
-    fn direction(&mut self, name: &'static str) {
-        if !self.directions.contains(&name) {
-            self.directions.push(name);
-        }
-    }
-    fn scale(&mut self, text: String) {
-        if !self.scales.contains(&text) {
-            self.scales.push(text);
-        }
-    }
-}
-
 /// A scale factor to three significant digits: a legend is read, not computed with.
 fn short(x: f64) -> String {
     if !x.is_finite() || x == 0.0 {
@@ -121,9 +85,37 @@ fn short(x: f64) -> String {
     crate::notation::num((x * p).round() / p)
 }
 
+/// A line to draw: its ends (world), its colour, dashed or not, and its layer
+/// (drawn over the lower ones).
+struct Stroke {
+    a: DVec2,
+    b: DVec2,
+    color: Color,
+    dashed: bool,
+    layer: u8,
+}
+
+/// The canvas's layers, bottom up.
+const UNDER: u8 = 0;
+const BODIES: u8 = 1;
+const VECTORS: u8 = 2;
+
 impl SceneView<'_> {
     fn c(&self, c: Color) -> Color {
         if self.color { c } else { Color::Reset }
+    }
+
+    fn kind_color(&self, kind: Kind) -> Color {
+        self.c(match kind {
+            Kind::Velocity | Kind::Shift | Kind::Spin => Color::Cyan,
+            Kind::Impulse | Kind::Force => Color::Yellow,
+            Kind::Arm => Color::Blue,
+            Kind::Normal => Color::Red,
+            Kind::Tangent => Color::Green,
+            Kind::RelativeVelocity | Kind::Point => Color::Magenta,
+            Kind::Mark => Color::LightRed,
+            Kind::Guide => Color::DarkGray,
+        })
     }
 
     /// World to canvas: the canvas's y grows upward, so a y-down scene is mirrored.
@@ -134,32 +126,128 @@ impl SceneView<'_> {
         }
     }
 
-    fn line(&self, pen: &mut Pen, a: DVec2, b: DVec2, color: Color) {
-        let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
-        pen.ctx.draw(&CLine { x1, y1, x2, y2, color });
+    /// Braille dots per metre on `area`.
+    fn dots_per_metre(&self, area: Rect) -> f64 {
+        area.width as f64 * 2.0 / (self.window.1.x - self.window.0.x)
     }
 
-    /// A label for the cell of world point `at`, to lie toward `toward` (a
-    /// world direction; zero: centred).
-    fn label(&self, pen: &mut Pen, text: impl Into<String>, at: DVec2, toward: DVec2, rank: Rank, color: Color) {
-        pen.labels.push(Mark { text: text.into(), at, toward, rank, color, size: None });
-    }
-
-    fn arrow(&self, pen: &mut Pen, from: DVec2, v: DVec2, label: &str, color: Color) {
-        let len = v.length();
-        if len <= 0.0 || !len.is_finite() {
-            return;
+    /// Every line of the picture: the figure's and the screen's own.
+    fn strokes(&self, dpm: f64) -> Vec<Stroke> {
+        let mut out = Vec::new();
+        let mut push = |segments: Vec<(DVec2, DVec2)>, color: Color, dashed: bool, layer: u8| {
+            out.extend(segments.into_iter().map(|(a, b)| Stroke { a, b, color, dashed, layer }));
+        };
+        // A circle has as many sides as its size on screen needs: a ball three dots wide does not need 96.
+        let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
+        let outline = |shape: &Shape, s: &BodyState| {
+            let mut v = Vec::new();
+            let sides = match *shape {
+                Shape::Circle { radius } => sides(radius),
+                _ => 0,
+            };
+            outline_segments(shape, s, sides, &mut v);
+            v
+        };
+        if let Some((bodies, states)) = self.ghost {
+            for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
+                push(outline(&b.shape, s), self.c(Color::DarkGray), false, UNDER);
+            }
         }
-        let tip = from + v;
-        self.line(pen, from, tip, color);
-        let head = (len * 0.3).min(self.unit() * 0.3);
-        let back = -v / len * head;
-        for angle in [0.45_f64, -0.45] {
-            self.line(pen, tip, tip + DVec2::from_angle(angle).rotate(back), color);
+        let fig = self.figure;
+        for o in &fig.outlines {
+            let Some(b) = self.bodies.get(o.body) else { continue };
+            let color = match (o.ghost, o.body == self.selected, b.is_static()) {
+                (true, _, _) => self.c(Color::DarkGray),
+                (false, true, _) => self.c(Color::Yellow),
+                (false, false, true) => self.c(Color::DarkGray),
+                (false, false, false) => self.c(Color::White),
+            };
+            let mut lines = outline(&b.shape, &o.state);
+            // A static box shows no angle; a static disc a cross; a wall ticks at its ends (it is hit from either side).
+            let pose = Pose::new(o.state.position, o.state.angle);
+            match b.shape {
+                Shape::Box { .. } if b.is_static() => {
+                    lines.pop();
+                }
+                Shape::Circle { radius } if b.is_static() => {
+                    let p = o.state.position;
+                    lines.push((p - DVec2::X * radius, p + DVec2::X * radius));
+                    lines.push((p - DVec2::Y * radius, p + DVec2::Y * radius));
+                }
+                Shape::Segment { half } => {
+                    let [from, to] = segment_ends(half, pose);
+                    let tick = (to - from).normalize_or_zero().perp() * self.unit() * 0.3;
+                    lines.extend([from, to].map(|end| (end - tick, end + tick)));
+                }
+                _ => {}
+            }
+            push(lines, color, o.ghost, if o.ghost { UNDER } else { BODIES });
         }
-        if !label.is_empty() {
-            self.label(pen, label, tip, v, Rank::Vector, color);
+        if let (Some(b), Some(s)) = (self.bodies.get(self.selected), self.states.get(self.selected)) {
+            // Without colour the selected body is drawn twice, a dot apart.
+            if !self.color && dpm > 0.0 {
+                let d = 1.0 / dpm;
+                let lines = match b.shape {
+                    Shape::Circle { radius } => {
+                        let mut v = Vec::new();
+                        outline_segments(&Shape::Circle { radius: radius + d }, s, sides(radius + d), &mut v);
+                        v.pop();
+                        v
+                    }
+                    Shape::Box { size } => {
+                        let v = box_vertices(size + 2.0 * d, Pose::new(s.position, s.angle));
+                        (0..4).map(|k| (v[k], v[(k + 1) % 4])).collect()
+                    }
+                    Shape::Segment { half } => {
+                        let [from, to] = segment_ends(half, Pose::new(s.position, s.angle));
+                        let side = (to - from).normalize_or_zero().perp() * d;
+                        vec![(from + side, to + side), (from - side, to - side)]
+                    }
+                };
+                push(lines, self.c(Color::Yellow), false, BODIES);
+            }
         }
+        if self.show_bounds {
+            for (b, s) in self.bodies.iter().zip(self.states) {
+                let r = b.shape.bounding_radius();
+                let mut v = Vec::new();
+                outline_segments(&Shape::Circle { radius: r }, s, sides(r), &mut v);
+                v.pop();
+                push(v, self.c(Color::DarkGray), false, UNDER);
+            }
+        }
+        let head = fig.head().min(self.unit() * 0.3);
+        for v in &fig.vectors {
+            let mut lines = Vec::new();
+            arrow_segments(v.from, v.from + fig.scales.length(v), head, &mut lines);
+            push(lines, self.kind_color(v.kind), v.dashed, VECTORS);
+        }
+        for a in &fig.arcs {
+            let p = a.points(24);
+            let mut lines: Vec<(DVec2, DVec2)> = p.windows(2).map(|w| (w[0], w[1])).collect();
+            arrow_segments(p[22], p[24], head, &mut lines);
+            push(lines, self.kind_color(Kind::Spin), a.dashed, VECTORS);
+        }
+        let dot = fig.dot().max(1.5 / dpm.max(1e-300));
+        for m in &fig.marks {
+            let (p, d) = (m.at, dot);
+            let mut lines = vec![(p - DVec2::splat(d), p + DVec2::splat(d)), (p + DVec2::new(-d, d), p + DVec2::new(d, -d))];
+            if m.ring {
+                let point = |k: usize| p + DVec2::from_angle(k as f64 * std::f64::consts::TAU / 12.0) * 2.0 * d;
+                lines.extend((0..12).map(|k| (point(k), point(k + 1))));
+            }
+            push(lines, self.kind_color(m.kind), false, VECTORS);
+        }
+        for l in &fig.lines {
+            push(vec![(l.a, l.b)], self.kind_color(l.kind), l.dashed, VECTORS);
+        }
+        if let Some((from, aim)) = self.shot {
+            let drawn = if self.true_scale { aim } else { aim.normalize_or_zero() * self.unit() * 2.0 };
+            let mut lines = Vec::new();
+            arrow_segments(from, from + drawn, head, &mut lines);
+            push(lines, self.c(Color::LightRed), false, VECTORS);
+        }
+        out
     }
 
     /// A length that reads well on this window: an eighth of its width.
@@ -167,107 +255,156 @@ impl SceneView<'_> {
         (self.window.1.x - self.window.0.x) / 8.0
     }
 
-    /// Braille dots per metre on `area`.
-    fn dots_per_metre(&self, area: Rect) -> f64 {
-        area.width as f64 * 2.0 / (self.window.1.x - self.window.0.x)
-    }
-
-    /// A circle as a polygon with as many sides as its size on screen needs:
-    /// a ball three dots wide does not need 360 points.
-    fn circle(&self, pen: &mut Pen, centre: DVec2, radius: f64, color: Color, dpm: f64) {
-        let sides = (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
-        let point = |k: usize| centre + DVec2::from_angle(k as f64 * std::f64::consts::TAU / sides as f64) * radius;
-        for k in 0..sides {
-            self.line(pen, point(k), point(k + 1), color);
-        }
-    }
-
-    fn body(&self, pen: &mut Pen, i: usize, dpm: f64) {
-        let (b, s) = (&self.bodies[i], &self.states[i]);
-        let chosen = i == self.selected;
-        let color = match (chosen, b.is_static()) {
-            (true, _) => self.c(Color::Yellow),
-            (false, true) => self.c(Color::DarkGray),
-            (false, false) => self.c(Color::White),
+    /// The canvas's bounds, x and y as drawn (a y-down scene is mirrored),
+    /// half a dot in from the window's edges: then a dot's cell is the cell
+    /// the window's grid puts it in (ratatui rounds to the nearest dot).
+    fn canvas_bounds(&self, inner: Rect) -> ([f64; 2], [f64; 2]) {
+        let (lo, hi) = self.window;
+        let dot = (hi - lo) / DVec2::new(f64::from(inner.width) * 2.0, f64::from(inner.height) * 4.0) / 2.0;
+        let y = match self.y_axis {
+            YAxis::Up => [lo.y + dot.y, hi.y - dot.y],
+            YAxis::Down => [-hi.y + dot.y, -lo.y - dot.y],
         };
-        self.outline(pen, &b.shape, b.is_static(), s, color, dpm);
-        // Without colour the selected body is drawn twice, a dot apart.
-        if chosen && !self.color && dpm > 0.0 {
-            let d = 1.0 / dpm;
-            match b.shape {
-                Shape::Circle { radius } => self.circle(pen, s.position, radius + d, color, dpm),
-                Shape::Box { size } => {
-                    let v = box_vertices(size + 2.0 * d, Pose::new(s.position, s.angle));
-                    for k in 0..4 {
-                        self.line(pen, v[k], v[(k + 1) % 4], color);
-                    }
-                }
-                Shape::Segment { half } => {
-                    let [from, to] = segment_ends(half, Pose::new(s.position, s.angle));
-                    let side = (to - from).normalize_or_zero().perp() * d;
-                    for off in [side, -side] {
-                        self.line(pen, from + off, to + off, color);
-                    }
-                }
-            }
-        }
-        if self.show_bounds {
-            self.circle(pen, s.position, b.shape.bounding_radius(), self.c(Color::DarkGray), dpm);
-        }
-        if chosen || self.show_names {
-            let (text, rank) = match (chosen, self.color) {
-                (true, false) => (format!("[{}]", b.name), Rank::Chosen),
-                (true, true) => (b.name.clone(), Rank::Chosen),
-                _ => (b.name.clone(), Rank::Name),
-            };
-            let size = Some(b.shape.bounding_radius());
-            pen.labels.push(Mark { text, at: s.position, toward: DVec2::ZERO, rank, color, size });
+        ([lo.x + dot.x, hi.x - dot.x], y)
+    }
+
+    /// A terminal cell in world units, for the figure's labels.
+    fn metrics(&self, inner: Rect) -> Metrics {
+        let (lo, hi) = self.window;
+        let cell = (hi - lo) / DVec2::new(f64::from(inner.width), f64::from(inner.height));
+        Metrics {
+            column: cell.x,
+            line: cell.y,
+            // Half a dot either way: a line's dots are rounded to the nearest.
+            clearance: cell / DVec2::new(4.0, 8.0),
+            // A column between labels: `r_a` `Jt` must not read `r_aJt`.
+            spacing: DVec2::new(cell.x * 0.99, -cell.y * 0.01),
+            bounds: self.window,
+            grid: true,
+            reach: (3, 4),
         }
     }
 
-    /// A shape at its state, with a spoke that shows its angle (static
-    /// shapes have none; their hatching is drawn apart, see [`Self::hatch`]).
-    fn outline(&self, pen: &mut Pen, shape: &Shape, fixed: bool, s: &BodyState, color: Color, dpm: f64) {
-        let pose = Pose::new(s.position, s.angle);
-        let spoke = DVec2::from_angle(s.angle);
-        match *shape {
-            Shape::Circle { radius } => {
-                self.circle(pen, s.position, radius, color, dpm);
-                self.line(pen, s.position, s.position + spoke * radius, color);
-                if fixed {
-                    self.line(pen, s.position - DVec2::X * radius, s.position + DVec2::X * radius, color);
-                    self.line(pen, s.position - DVec2::Y * radius, s.position + DVec2::Y * radius, color);
-                }
-            }
-            Shape::Box { size } => {
-                let v = box_vertices(size, pose);
-                for k in 0..4 {
-                    self.line(pen, v[k], v[(k + 1) % 4], color);
-                }
-                if !fixed {
-                    self.line(pen, s.position, s.position + spoke * size.x / 2.0, color);
-                }
-            }
-            Shape::Segment { half } => {
-                let [from, to] = segment_ends(half, pose);
-                self.line(pen, from, to, color);
-                // Ticks on both sides at the ends: a wall is hit from either side.
-                let tick = (to - from).normalize_or_zero().perp() * self.unit() * 0.3;
-                for end in [from, to] {
-                    self.line(pen, end - tick, end + tick, color);
-                }
-            }
+    /// Draws the scene into `area` of `buf` and says where each label went
+    /// (a label left out, listed in the legend, has an empty rectangle).
+    pub fn draw(self, area: Rect, buf: &mut Buffer) -> Vec<Placed> {
+        (&self.block).render(area, buf);
+        let inner = self.block.inner(area);
+        if inner.is_empty() {
+            return Vec::new();
         }
-    }
-
-    /// Static boxes are shaded with hatching so they read as ground.
-    fn hatch(&self, ctx: &mut Context) {
-        for (i, (b, s)) in self.bodies.iter().zip(self.states).enumerate() {
-            let Shape::Box { size } = b.shape else { continue };
-            if !b.is_static() {
+        let dpm = self.dots_per_metre(inner);
+        let (xb, yb) = self.canvas_bounds(inner);
+        let strokes = self.strokes(dpm);
+        // Half a dot, in the canvas's units.
+        let half =
+            DVec2::new((xb[1] - xb[0]) / (f64::from(inner.width) * 2.0 - 1.0), (yb[1] - yb[0]) / (f64::from(inner.height) * 4.0 - 1.0))
+                / 2.0;
+        let drawn: Vec<(DVec2, DVec2)> = strokes.iter().map(|s| (s.a, s.b)).collect();
+        let fig = self.figure;
+        let layout = fig.layout(&self.metrics(inner), &drawn);
+        Canvas::default()
+            .marker(Marker::Braille)
+            .x_bounds(xb)
+            .y_bounds(yb)
+            .paint(|ctx| {
+                for layer in [UNDER, BODIES, VECTORS] {
+                    for s in strokes.iter().filter(|s| s.layer == layer) {
+                        // Dashed: every other tenth.
+                        let pieces = if s.dashed { 10 } else { 1 };
+                        for k in (0..pieces).step_by(if s.dashed { 2 } else { 1 }) {
+                            let (a, b) = (s.a.lerp(s.b, k as f64 / pieces as f64), s.a.lerp(s.b, (k + 1) as f64 / pieces as f64));
+                            let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
+                            let (x1, x2) = (onto(x1, xb, half.x), onto(x2, xb, half.x));
+                            let (y1, y2) = (onto(y1, yb, half.y), onto(y2, yb, half.y));
+                            ctx.draw(&CLine { x1, y1, x2, y2, color: s.color });
+                        }
+                    }
+                    ctx.layer();
+                }
+            })
+            .render(inner, buf);
+        let mut placed = Vec::new();
+        let mut left_out: Vec<String> = Vec::new();
+        let (lo, hi) = (fig.screen(self.window.0), fig.screen(self.window.1));
+        let origin = lo.min(hi);
+        let m = self.metrics(inner);
+        for p in &layout.placed {
+            let column = ((p.min.x - origin.x) / m.column).round() as i32;
+            let row = ((p.min.y - origin.y) / m.line).round() as i32;
+            let width = p.text.width() as i32;
+            let fits = column >= 0 && row >= 0 && column + width <= i32::from(inner.width) && row < i32::from(inner.height);
+            let (x, y) = (inner.x + column.max(0) as u16, inner.y + row.max(0) as u16);
+            // The layout keeps labels off every line; a cell with a dot in it after all is no place for one.
+            let blank = fits && (x..x + width as u16).all(|x| matches!(buf[(x, y)].symbol(), " " | "\u{2800}"));
+            if !blank {
+                left_out.push(p.text.clone());
+                placed.push(Placed { rect: Rect::new(inner.x, inner.y, 0, 0), text: p.text.clone(), of: Some(p.of) });
                 continue;
             }
-            let color = if i == self.selected { self.c(Color::Yellow) } else { self.c(Color::DarkGray) };
+            buf.set_stringn(x, y, &p.text, width as usize, self.label_style(p.of));
+            placed.push(Placed { rect: Rect::new(x, y, width as u16, 1), text: p.text.clone(), of: Some(p.of) });
+        }
+        for (of, text) in &layout.dropped {
+            placed.push(Placed { rect: Rect::new(inner.x, inner.y, 0, 0), text: text.clone(), of: Some(*of) });
+            left_out.push(self.short_text(*of).unwrap_or(text).to_string());
+        }
+        let mut layer = Buffer::empty(inner);
+        Canvas::default().marker(Marker::Braille).x_bounds(xb).y_bounds(yb).paint(|ctx| self.hatch(ctx)).render(inner, &mut layer);
+        let drawn_labels: Vec<Placed> = placed.iter().filter(|p| p.rect.width > 0).cloned().collect();
+        labels::underlay(&layer, inner, buf, &drawn_labels);
+        self.legend(&left_out, area, buf);
+        placed
+    }
+
+    /// A label's name alone, for the legend.
+    fn short_text(&self, of: LabelOf) -> Option<&str> {
+        let fig = self.figure;
+        match of {
+            LabelOf::Vector(i) => fig.vectors.get(i).map(|v| v.text.short.as_str()),
+            LabelOf::Mark(i) => fig.marks.get(i).map(|m| m.text.short.as_str()),
+            LabelOf::Line(i) => fig.lines.get(i).and_then(|l| l.text.as_ref()).map(|t| t.short.as_str()),
+            LabelOf::Arc(i) => fig.arcs.get(i).map(|a| a.text.short.as_str()),
+            LabelOf::Name(i) => fig.names.get(i).map(|n| n.1.as_str()),
+            LabelOf::Axis => None,
+        }
+    }
+
+    fn label_style(&self, of: LabelOf) -> Style {
+        let fig = self.figure;
+        let color = match of {
+            LabelOf::Vector(i) => self.kind_color(fig.vectors[i].kind),
+            LabelOf::Mark(i) => self.kind_color(fig.marks[i].kind),
+            LabelOf::Line(i) => self.kind_color(fig.lines[i].kind),
+            LabelOf::Arc(_) => self.kind_color(Kind::Spin),
+            LabelOf::Axis => self.c(Color::DarkGray),
+            LabelOf::Name(i) => {
+                let (body, .., chosen) = fig.names[i];
+                if chosen && !self.color {
+                    return Style::default().add_modifier(Modifier::BOLD);
+                }
+                match (chosen, self.bodies.get(body).is_some_and(Body::is_static)) {
+                    (true, _) => self.c(Color::Yellow),
+                    (false, true) => self.c(Color::DarkGray),
+                    (false, false) => self.c(Color::White),
+                }
+            }
+        };
+        Style::default().fg(color)
+    }
+
+    /// Static boxes that lie square are shaded with hatching so they read as
+    /// ground; a turned one is outlined only (a slanted hatch reads as a shape of its own).
+    fn hatch(&self, ctx: &mut ratatui::widgets::canvas::Context) {
+        for o in self.figure.outlines.iter().filter(|o| !o.ghost) {
+            let Some(b) = self.bodies.get(o.body) else { continue };
+            let Shape::Box { size } = b.shape else { continue };
+            let s = &o.state;
+            let square = (s.angle / std::f64::consts::FRAC_PI_2).fract().abs() < 1e-9;
+            if !b.is_static() || !square {
+                continue;
+            }
+            let color = if o.body == self.selected { self.c(Color::Yellow) } else { self.c(Color::DarkGray) };
             let v = box_vertices(size, Pose::new(s.position, s.angle));
             let n = 6;
             for k in 1..n {
@@ -278,340 +415,46 @@ impl SceneView<'_> {
         }
     }
 
-    /// A body that turns: an arc around its centre in the sense of ω, with
-    /// a head. Only the sense is drawn; the bodies panel gives ω.
-    fn spin(&self, pen: &mut Pen, b: &Body, s: &BodyState, label: &str, dpm: f64) {
-        let w = s.angular_velocity;
-        if b.is_static() || w.abs() <= 1e-9 || !w.is_finite() {
-            return;
-        }
-        let r = match b.shape {
-            Shape::Circle { radius } => radius * 0.6,
-            Shape::Box { size } => size.min_element() * 0.35,
-            Shape::Segment { .. } => return,
-        };
-        // Too small to read as an arc.
-        if r * dpm < 3.0 {
-            return;
-        }
-        let sense = w.signum();
-        let (start, sweep) = (s.angle + 0.6, 4.2 * sense);
-        let sides = ((r * dpm).ceil() as usize).clamp(6, 48);
-        let point = |k: usize| s.position + DVec2::from_angle(start + sweep * k as f64 / sides as f64) * r;
-        for k in 0..sides {
-            self.line(pen, point(k), point(k + 1), self.c(Color::Cyan));
-        }
-        let tip = point(sides);
-        let along = DVec2::from_angle(start + sweep).perp() * sense;
-        let head = (r * 0.5).min(self.unit() * 0.3);
-        for angle in [0.45_f64, -0.45] {
-            self.line(pen, tip, tip + DVec2::from_angle(angle).rotate(-along * head), self.c(Color::Cyan));
-        }
-        if !label.is_empty() {
-            self.label(pen, label, tip, along, Rank::Vector, self.c(Color::Cyan));
-        }
-        pen.legend.scale(fill(self.words.legend_spin, &[&"ω"]));
-    }
-
-    fn vectors(&self, pen: &mut Pen, phase: &Phase, dpm: f64) {
-        let u = self.unit();
+    /// The legend on the bottom border: the arrows' scales, the labels left
+    /// out; as much as fits, whole parts only.
+    fn legend(&self, left_out: &[String], area: Rect, buf: &mut Buffer) {
         let w = self.words;
-        match (&phase.data, phase.pair) {
-            (PhaseData::Detect(d), Some((a, b))) => {
-                match &d.work {
-                    Work::BoxBox(report) => self.supports(pen, report, [&self.bodies[a].name, &self.bodies[b].name]),
-                    Work::BoxCircle { test, .. } => self.regions(pen, test),
-                    Work::WallCircle { test, .. } => {
-                        self.line(pen, test.nearest, test.nearest, self.c(Color::Green));
-                        self.label(pen, self.words.terms.name("nearest"), test.nearest, DVec2::ZERO, Rank::Mark, self.c(Color::Green));
-                    }
-                    Work::CircleCircle | Work::WallBox { .. } | Work::TwoWalls => {}
-                }
-                if let Some(info) = d.info {
-                    self.line(pen, info.start, info.end, self.c(Color::Magenta));
-                    self.arrow(pen, info.start, info.normal * u, "n", self.c(Color::Red));
-                    pen.legend.direction("n");
-                    self.label(pen, self.words.terms.name("start"), info.start, -info.normal, Rank::Mark, self.c(Color::Magenta));
-                }
-                // A clipped manifold's second point.
-                if let Some(second) = d.second {
-                    self.line(pen, second.start, second.end, self.c(Color::Magenta));
-                    self.label(
-                        pen,
-                        format!("{}₂", self.words.terms.name("start")),
-                        second.start,
-                        -second.normal,
-                        Rank::Mark,
-                        self.c(Color::Magenta),
-                    );
-                }
-            }
-            (PhaseData::Correct(c), Some((a, b))) => {
-                let (da, db) = (-c.normal * c.s * c.inv_mass[0], c.normal * c.s * c.inv_mass[1]);
-                let big = da.length().max(db.length());
-                let k = if self.true_scale {
-                    pen.legend.scale(fill(w.legend_true, &[&"Δx"]));
-                    1.0
-                } else if big > 0.0 {
-                    pen.legend.scale(fill(w.legend_times, &[&"Δx", &short(u / big)]));
-                    u / big
-                } else {
-                    0.0
-                };
-                self.arrow(pen, self.states[a].position, da * k, "Δx_a", self.c(Color::Cyan));
-                self.arrow(pen, self.states[b].position, db * k, "Δx_b", self.c(Color::Cyan));
-            }
-            (PhaseData::Resolve(r), Some((a, b))) => {
-                let c = &r.contact;
-                let (xa, xb) = (self.states[a].position, self.states[b].position);
-                self.arrow(pen, xa, c.r[0], "r_a", self.c(Color::Blue));
-                self.arrow(pen, xb, c.r[1], "r_b", self.c(Color::Blue));
-                self.arrow(pen, c.p, c.n * u, "n", self.c(Color::Red));
-                pen.legend.direction("n");
-                if let Some(t) = r.applied().map(|(_, t, _)| t).filter(|t| *t != DVec2::ZERO) {
-                    self.arrow(pen, c.p, t * u, "t", self.c(Color::Green));
-                    pen.legend.direction("t");
-                }
-                if self.true_scale {
-                    self.arrow(pen, c.p, c.v_rel, "v_rel", self.c(Color::Magenta));
-                    pen.legend.scale(fill(w.legend_per_second, &[&"v_rel"]));
-                } else {
-                    self.arrow(pen, c.p, c.v_rel.normalize_or_zero() * u * 1.5, "v_rel", self.c(Color::Magenta));
-                    pen.legend.direction("v_rel");
-                }
-                if let Some((jn, t, jt)) = r.applied() {
-                    self.impulses(pen, c.p, jn * c.n, jt * t, c.inv_mass);
-                }
-            }
-            (PhaseData::Warm(wr), Some(_)) => {
-                self.arrow(pen, wr.p, wr.n * u, "n", self.c(Color::Red));
-                pen.legend.direction("n");
-                let j = wr.n * wr.jn + wr.t * wr.jt;
-                self.impulses(pen, wr.p, j, DVec2::ZERO, [wr.inv[0].0, wr.inv[1].0]);
-            }
-            (PhaseData::Forces(f), _) => {
-                for a in &f.acted {
-                    self.action(pen, a);
-                }
-                self.velocities(pen, dpm);
-            }
-            _ => self.velocities(pen, dpm),
-        }
-    }
-
-    /// A contact's impulse: `jn` and `jt` (its normal and tangential parts) on
-    /// A at `p`, and −J on B. Drawn on one scale so that their sizes compare,
-    /// or, to scale, as the Δv each gives its body (J/m, m/s × 1 s).
-    fn impulses(&self, pen: &mut Pen, p: DVec2, jn: DVec2, jt: DVec2, inv_mass: [f64; 2]) {
-        let w = self.words;
-        let (on_a, on_b) = (self.c(Color::Yellow), self.c(Color::LightYellow));
-        let j = jn + jt;
-        let named = |v: DVec2, name: &'static str| if v == DVec2::ZERO { "" } else { name };
-        if self.true_scale {
-            if inv_mass[0] > 0.0 {
-                let (n_name, t_name) = if jt == DVec2::ZERO { ("J/m_a", "") } else { ("Jn/m_a", "Jt/m_a") };
-                self.arrow(pen, p, jn * inv_mass[0], n_name, on_a);
-                self.arrow(pen, p, jt * inv_mass[0], named(jt, t_name), on_a);
-            }
-            if inv_mass[1] > 0.0 {
-                self.arrow(pen, p, -j * inv_mass[1], "−J/m_b", on_b);
-            }
-            pen.legend.scale(fill(w.legend_delta_v, &[&"J/m"]));
-        } else {
-            let big = j.length().max(jn.length());
-            if big > 0.0 && big.is_finite() {
-                let k = self.unit() * 1.5 / big;
-                let n_name = if jt == DVec2::ZERO { "J" } else { "Jn" };
-                self.arrow(pen, p, jn * k, n_name, on_a);
-                self.arrow(pen, p, jt * k, named(jt, "Jt"), on_a);
-                self.arrow(pen, p, -j * k, "−J", on_b);
-                pen.legend.scale(fill(w.legend_per_metre, &[&"J", &format!("{} N·s", short(1.0 / k))]));
-            }
-        }
-    }
-
-    fn velocities(&self, pen: &mut Pen, dpm: f64) {
-        let u = self.unit();
-        let big = self.states.iter().map(|s| s.velocity.length()).filter(|v| v.is_finite()).fold(0.0, f64::max);
-        let k = if self.true_scale { 1.0 } else { u * 1.2 / big };
-        if big > 0.0 {
-            for (i, s) in self.states.iter().enumerate() {
-                let label = if i == self.selected { "v" } else { "" };
-                self.arrow(pen, s.position, s.velocity * k, label, self.c(Color::Cyan));
-            }
-            let legend = if self.true_scale {
-                fill(self.words.legend_per_second, &[&"v"])
-            } else {
-                fill(self.words.legend_per_metre, &[&"v", &format!("{} m/s", short(1.0 / k))])
-            };
-            pen.legend.scale(legend);
-        }
-        for (i, (b, s)) in self.bodies.iter().zip(self.states).enumerate() {
-            self.spin(pen, b, s, if i == self.selected { "ω" } else { "" }, dpm);
-        }
-    }
-
-    /// An action of the frame: for a force or impulse at a point, the arm r
-    /// from the centre, the force, and the lever arm (the perpendicular from
-    /// the centre to the force's line, the only part of r that turns the body).
-    fn action(&self, pen: &mut Pen, a: &Acted) {
-        let u = self.unit();
-        let push = match a.kind {
-            ActionKind::Force { force, .. } => Some((force, "F")),
-            ActionKind::Impulse { impulse, .. } => Some((impulse, "J")),
-            _ => None,
-        };
-        if let Some((_, label)) = push {
-            pen.legend.direction(label);
-        }
-        match (push, a.arm) {
-            (Some((f, label)), Some(r)) => {
-                let at = a.centre + r;
-                self.arrow(pen, a.centre, r, "r", self.c(Color::Blue));
-                let dir = f.normalize_or_zero();
-                self.arrow(pen, at, dir * u, label, self.c(Color::Yellow));
-                let foot = at + dir * (a.centre - at).dot(dir);
-                if foot.distance(a.centre) > 0.0 {
-                    self.line(pen, a.centre, foot, self.c(Color::LightYellow));
-                    let text = format!("arm {}", crate::notation::num(foot.distance(a.centre)));
-                    self.label(pen, text, (a.centre + foot) / 2.0, foot - a.centre, Rank::Vector, self.c(Color::LightYellow));
-                }
-            }
-            (Some((f, label)), None) => self.arrow(pen, a.centre, f.normalize_or_zero() * u, label, self.c(Color::Yellow)),
-            _ => {
-                let what = match a.kind {
-                    ActionKind::Torque { .. } => "τ",
-                    ActionKind::AngularImpulse(_) => "L",
-                    _ => self.words.terms.name("v set"),
-                };
-                self.label(pen, what, a.centre, DVec2::ZERO, Rank::Vector, self.c(Color::Yellow));
-            }
-        }
-    }
-
-    /// Box–circle detection: the nearest edge, and its two side lines carried
-    /// out past the corners, which split the outside of the edge into the
-    /// three regions of the game-engine book.
-    fn regions(&self, pen: &mut Pen, test: &RegionTest) {
-        let reach = test.normal * self.unit() * 1.5;
-        self.line(pen, test.first, test.second, self.c(Color::LightRed));
-        for corner in [test.first, test.second] {
-            self.line(pen, corner, corner + reach, self.c(Color::DarkGray));
-        }
-        self.label(
-            pen,
-            self.words.terms.name("beside"),
-            (test.first + test.second) / 2.0 + reach,
-            test.normal,
-            Rank::Mark,
-            self.c(Color::LightRed),
-        );
-    }
-
-    /// Box–box detection: each support point found, marked and named by its face.
-    fn supports(&self, pen: &mut Pen, report: &SatReport, names: [&str; 2]) {
-        for (side, faces) in report.faces.iter().enumerate() {
-            for (i, face) in faces.iter().enumerate() {
-                let Some(p) = face.and_then(|f| f.support) else { continue };
-                let d = self.unit() * 0.08;
-                self.line(pen, p - DVec2::splat(d), p + DVec2::splat(d), self.c(Color::LightRed));
-                self.line(pen, p + DVec2::new(-d, d), p + DVec2::new(d, -d), self.c(Color::LightRed));
-                self.label(pen, format!("s: {} {i}", names[side]), p, DVec2::ZERO, Rank::Mark, self.c(Color::LightRed));
-            }
-        }
-    }
-
-    /// The canvas's bounds: x, and y as drawn (a y-down scene is mirrored).
-    fn canvas_bounds(&self) -> ([f64; 2], [f64; 2]) {
-        let (lo, hi) = self.window;
-        let y = match self.y_axis {
-            YAxis::Up => [lo.y, hi.y],
-            YAxis::Down => [-hi.y, -lo.y],
-        };
-        ([lo.x, hi.x], y)
-    }
-
-    /// Draws the scene into `area` of `buf` and says where each label went.
-    pub fn draw(self, area: Rect, buf: &mut Buffer) -> Vec<Placed> {
-        (&self.block).render(area, buf);
-        let inner = self.block.inner(area);
-        if inner.is_empty() {
-            return Vec::new();
-        }
-        let dpm = self.dots_per_metre(inner);
-        let (xb, yb) = self.canvas_bounds();
-        let collected = RefCell::new((Vec::new(), Legend::default()));
-        Canvas::default()
-            .marker(Marker::Braille)
-            .x_bounds(xb)
-            .y_bounds(yb)
-            .paint(|ctx| {
-                let mut pen = Pen { ctx, labels: Vec::new(), legend: Legend::default() };
-                if let Some((bodies, states)) = self.ghost {
-                    for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
-                        self.outline(&mut pen, &b.shape, false, s, self.c(Color::DarkGray), dpm);
-                    }
-                    pen.ctx.layer();
-                }
-                for i in 0..self.bodies.len() {
-                    self.body(&mut pen, i, dpm);
-                }
-                pen.ctx.layer();
-                if let Some(phase) = self.phase.filter(|_| self.show_info) {
-                    self.vectors(&mut pen, phase, dpm);
-                }
-                if let Some((from, aim)) = self.shot {
-                    let label = format!("shot {} m/s", crate::notation::num(aim.length()));
-                    let drawn = if self.true_scale { aim } else { aim.normalize_or_zero() * self.unit() * 2.0 };
-                    self.arrow(&mut pen, from, drawn, &label, self.c(Color::LightRed));
-                }
-                *collected.borrow_mut() = (pen.labels, pen.legend);
-            })
-            .render(inner, buf);
-        let (found, legend) = collected.into_inner();
-        let labels = found.into_iter().map(|m| self.cell_label(m, inner, dpm)).collect();
-        let placed = labels::place(labels, inner, buf);
-        let mut layer = Buffer::empty(inner);
-        Canvas::default().marker(Marker::Braille).x_bounds(xb).y_bounds(yb).paint(|ctx| self.hatch(ctx)).render(inner, &mut layer);
-        labels::underlay(&layer, inner, buf, &placed);
-        self.legend(&legend, area, buf);
-        placed
-    }
-
-    /// A label at its world point as the canvas in `inner` draws it: the
-    /// cell of the braille dot there (ratatui's rounding).
-    fn cell_label(&self, m: Mark, inner: Rect, dpm: f64) -> Label {
-        let (xb, yb) = self.canvas_bounds();
-        let (x, y) = self.to_canvas(m.at);
-        let dx = ((x - xb[0]) * (f64::from(inner.width) * 2.0 - 1.0) / (xb[1] - xb[0])).round();
-        let dy = ((yb[1] - y) * (f64::from(inner.height) * 4.0 - 1.0) / (yb[1] - yb[0])).round();
-        let cell = |d: f64, per: f64, origin: u16| ((d / per).floor().clamp(-1e4, 1e4) as i32) + i32::from(origin);
-        let (tx, ty) = self.to_canvas(m.toward);
-        let style = if m.rank >= Rank::Chosen && !self.color {
-            Style::default().add_modifier(Modifier::BOLD)
-        } else {
-            Style::default().fg(m.color)
-        };
-        // A name may go as far as its body reaches on screen (2 dots a column, 4 a row).
-        let reach = match m.size {
-            Some(r) => {
-                let dots = r * dpm;
-                (((dots / 4.0) as i32).clamp(1, labels::REACH.0), ((dots / 2.0) as i32).clamp(1, labels::REACH.1 + 1))
-            }
-            None => labels::REACH,
-        };
-        Label { text: m.text, at: (cell(dx, 2.0, inner.x), cell(dy, 4.0, inner.y)), toward: (tx, -ty), rank: m.rank, style, reach }
-    }
-
-    /// The legend on the bottom border: which arrows show only a direction,
-    /// and the scale of the others; as much as fits, whole parts only.
-    fn legend(&self, legend: &Legend, area: Rect, buf: &mut Buffer) {
-        let w = self.words;
+        let fig = self.figure;
+        let sc = &fig.scales;
         let mut parts = Vec::new();
-        if !legend.directions.is_empty() {
-            parts.push(fill(w.legend_directions, &[&legend.directions.join(" ")]));
+        let per =
+            |name: &str, per_metre: f64, unit: &str| fill(w.legend_per_metre, &[&name, &format!("{} {unit}", short(1.0 / per_metre))]);
+        if fig.is_used(Scale::Velocity) {
+            parts.push(per("v", sc.velocity, "m/s"));
         }
-        parts.extend(legend.scales.iter().cloned());
+        if fig.is_used(Scale::Impulse) {
+            parts.push(per("J", sc.impulse, "N·s"));
+        }
+        if fig.is_used(Scale::Force) {
+            parts.push(per("F", sc.force, "N"));
+        }
+        if self.true_scale && fig.is_used(Scale::Shift) {
+            parts.push(fill(w.legend_true, &[&"Δx"]));
+        } else if fig.is_used(Scale::Shift) && sc.shift != 1.0 {
+            parts.push(fill(w.legend_times, &[&"Δx", &short(sc.shift)]));
+        }
+        let mut directions: Vec<&str> = Vec::new();
+        for v in fig.vectors.iter().filter(|v| v.scale == Scale::Unit) {
+            if !directions.contains(&v.text.short.as_str()) {
+                directions.push(&v.text.short);
+            }
+        }
+        if !directions.is_empty() {
+            parts.push(fill(w.legend_directions, &[&directions.join(" ")]));
+        }
+        if !fig.arcs.is_empty() {
+            parts.push(fill(w.legend_spin, &[&"ω"]));
+        }
+        let listed = (!left_out.is_empty()).then_some(parts.len());
+        if !left_out.is_empty() {
+            let lang = fig.lang;
+            parts.push(format!("{}{}", crate::report::handout::words::UNLABELLED.get(lang), left_out.join(" ")));
+        }
         if parts.is_empty() {
             return;
         }
@@ -620,10 +463,19 @@ impl SceneView<'_> {
         let mut text = String::new();
         let last = parts.len() - 1;
         for (i, part) in parts.into_iter().enumerate() {
-            use unicode_width::UnicodeWidthStr;
-            let next = if text.is_empty() { part } else { format!("{text} · {part}") };
+            let next = if text.is_empty() { part.clone() } else { format!("{text} · {part}") };
             if next.width() > room {
-                // A scale left out is said to be (the key's hint is not).
+                // A list of labels left out is cut at a word, and says it goes on.
+                let cut = next
+                    .char_indices()
+                    .filter(|(_, c)| *c == ' ')
+                    .map(|(i, _)| &next[..i])
+                    .rfind(|t| t.width() + 2 <= room && t.width() > text.width() + 3);
+                if let Some(cut) = cut.filter(|_| listed == Some(i)) {
+                    text = format!("{cut} …");
+                    break;
+                }
+                // A part left out is said to be (the key's hint is not).
                 if i < last && text.width() + 2 <= room {
                     text.push_str(" …");
                 }
@@ -634,6 +486,19 @@ impl SceneView<'_> {
         if !text.is_empty() && area.height > 1 {
             buf.set_stringn(area.x + 1, area.bottom() - 1, format!(" {text} "), usize::from(area.width - 2), Style::default());
         }
+    }
+}
+
+/// A coordinate in the half dot outside `bounds` (the window's edge: a floor
+/// drawn along it) moved onto them, so that it is drawn in the edge's dots.
+fn onto(v: f64, [lo, hi]: [f64; 2], half: f64) -> f64 {
+    let dot = half * 1.0001;
+    if v < lo && v >= lo - dot {
+        lo
+    } else if v > hi && v <= hi + dot {
+        hi
+    } else {
+        v
     }
 }
 
@@ -659,4 +524,64 @@ pub fn point_at(area: Rect, window: (DVec2, DVec2), y_axis: YAxis, column: u16, 
         YAxis::Up => DVec2::new(x, hi.y - fy * (hi.y - lo.y)),
         YAxis::Down => DVec2::new(x, lo.y + fy * (hi.y - lo.y)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::BodyDef;
+    use crate::lesson::Lang;
+    use crate::report::figure::{Input, figure};
+
+    /// The canvas of one static 4 m × 2 m box turned `angle`, on 40×20 cells.
+    fn floor_at(angle: f64) -> Buffer {
+        let def = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) });
+        let body = def.parts().0.clone();
+        let state = BodyState { position: DVec2::ZERO, angle, velocity: DVec2::ZERO, angular_velocity: 0.0 };
+        let (bodies, states) = ([body], [state]);
+        let input = Input {
+            bodies: &bodies,
+            before: &states,
+            after: &states,
+            given: &states,
+            phase: None,
+            y_axis: YAxis::Up,
+            view: None,
+            lang: Lang::En,
+            student: false,
+            typical_speed: 0.0,
+            true_scale: false,
+            all_names: false,
+            chosen: None,
+        };
+        let fig = figure(&input);
+        let area = Rect::new(0, 0, 40, 20);
+        let window = fit_window((DVec2::splat(-4.0), DVec2::splat(4.0)), area);
+        let view = SceneView {
+            bodies: &bodies,
+            states: &states,
+            figure: &fig,
+            selected: 1,
+            y_axis: YAxis::Up,
+            window,
+            show_bounds: false,
+            true_scale: false,
+            shot: None,
+            color: false,
+            ghost: None,
+            block: Block::bordered(),
+            words: crate::tui::words::words(Lang::En),
+        };
+        let mut buf = Buffer::empty(area);
+        view.draw(area, &mut buf);
+        buf
+    }
+
+    #[test]
+    fn a_square_static_box_is_hatched_and_a_turned_one_outlined() {
+        // The box's middle, between its outline's edges.
+        let middle = |buf: &Buffer| (18..22).any(|x| buf[(x, 10)].symbol() != " ");
+        assert!(middle(&floor_at(0.0)), "hatched:\n{:?}", floor_at(0.0));
+        assert!(!middle(&floor_at(0.3)), "outlined only:\n{:?}", floor_at(0.3));
+    }
 }

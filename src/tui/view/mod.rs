@@ -19,8 +19,9 @@ pub use super::canvas::Placed;
 use super::canvas::{SceneView, fit_window, point_at};
 use super::note::note_text;
 use super::words::{fill, words};
-use crate::engine::BodyState;
+use crate::engine::{self, BodyState, Phase};
 use crate::notation::phase_title_in;
+use crate::report::figure::{self, Figure};
 use bodies::{Motion, bodies_panel, body_rows, motion};
 use derivation::derivation_text;
 use field_editor::field_editor;
@@ -165,6 +166,37 @@ fn canvas_window(s: &Stepper, states: &[BodyState], area: Rect) -> (glam::DVec2,
     fit_window(s.canvas.window(s.scene_window(), followed), area)
 }
 
+/// The figure of the phase on screen: what the canvas draws, and what the
+/// handout's picture of the phase is drawn from.
+pub fn scene_figure(s: &Stepper) -> Figure {
+    let moved = motion(s);
+    let phase = s.playing.is_none().then(|| s.record().phases.at(s.phase));
+    figure_of(s, &moved, phase.as_deref())
+}
+
+fn figure_of(s: &Stepper, moved: &Motion, phase: Option<&Phase>) -> Figure {
+    let lesson = &s.session.lesson;
+    // The phase's vectors show its results (an impulse's direction): hidden with them.
+    let shown = s.show_info && !s.outcome_hidden();
+    let given: Vec<BodyState> = lesson.world.motions.iter().map(engine::Motion::state).collect();
+    figure::figure(&figure::Input {
+        bodies: s.bodies(),
+        before: &moved.before,
+        after: &moved.after,
+        // Playing, there is no phase: the velocities are drawn as they are.
+        given: if shown { &moved.after } else { &[] },
+        phase: phase.filter(|_| shown),
+        y_axis: lesson.y_axis,
+        view: lesson.view,
+        lang: s.lang,
+        student: false,
+        typical_speed: figure::typical_speed(&given, lesson.world.gravity, lesson.settings.dt),
+        true_scale: s.canvas.true_scale,
+        all_names: !s.canvas.hide_names,
+        chosen: Some(s.selected),
+    })
+}
+
 fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Placed> {
     let moved = motion(s);
     let states = &moved.after;
@@ -187,17 +219,15 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     };
     // B's bodies after the phase would show where A's go.
     let ghost = if hidden { None } else { variant::ghost(s) };
+    let figure = figure_of(s, &moved, phase.as_deref());
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
-        phase: phase.as_deref(),
+        figure: &figure,
         selected: s.selected,
         y_axis: s.session.lesson.y_axis,
         window,
         show_bounds: s.show_bounds,
-        // The phase's vectors show its results (an impulse's direction): hidden with them.
-        show_info: s.show_info && !hidden,
-        show_names: !s.canvas.hide_names,
         true_scale: s.canvas.true_scale,
         shot,
         color: theme.color,

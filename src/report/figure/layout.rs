@@ -1,0 +1,333 @@
+//! Where a figure's labels go, solved once for any backend: the backend says
+//! how big its text is in world units (a terminal cell, or a font size over
+//! the page's scale) and which lines it draws; each label, the most
+//! important first, takes the nearest free place around its point, clear of
+//! every line and every label placed before it. Where its full text finds no
+//! place its name alone may; where neither does, it is dropped, and the
+//! backend lists it in its legend.
+
+use super::Figure;
+use crate::scene::YAxis;
+use glam::DVec2;
+use unicode_width::UnicodeWidthStr;
+
+/// How much a label matters: the more important are placed first and dropped last.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Rank {
+    /// A body's name.
+    Name,
+    /// A support point, a start point, a line's length.
+    Mark,
+    /// A spin's arc.
+    Spin,
+    /// The chosen body's name.
+    Chosen,
+    /// An arrow the phase computed or a velocity.
+    Vector,
+}
+
+/// Which element of the figure a label names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LabelOf {
+    /// The index in `Figure::names`.
+    Name(usize),
+    Vector(usize),
+    Mark(usize),
+    Line(usize),
+    Arc(usize),
+    Axis,
+}
+
+/// A backend's text, in world units.
+#[derive(Clone, Copy, Debug)]
+pub struct Metrics {
+    /// The width of one column of text (a terminal cell; about 0.6 em).
+    pub column: f64,
+    /// The height of a line of text.
+    pub line: f64,
+    /// The space a label keeps from a drawn line, either way (x, y).
+    pub clearance: DVec2,
+    /// The space between two labels (x, y).
+    pub spacing: DVec2,
+    /// Where labels may go (lower-left, upper-right).
+    pub bounds: (DVec2, DVec2),
+    /// Labels sit on a grid of text cells (a terminal) starting at the
+    /// bounds' top-left corner.
+    pub grid: bool,
+    /// How far from its point a label may go: rows up or down, and columns
+    /// of gap to either side.
+    pub reach: (i32, i32),
+}
+
+/// A label as placed: its text (full or short) and its box in the screen
+/// frame (x right, y down, in metres; see [`Figure::screen`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    pub of: LabelOf,
+    pub text: String,
+    pub min: DVec2,
+    pub max: DVec2,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    pub placed: Vec<Placement>,
+    /// Labels that found no place, the least important first: the legend lists them.
+    pub dropped: Vec<(LabelOf, String)>,
+}
+
+/// A label waiting for its place, in the screen frame.
+struct Request {
+    of: LabelOf,
+    full: String,
+    short: String,
+    rank: Rank,
+    at: DVec2,
+    /// The side it should lie on; zero: centred.
+    toward: DVec2,
+    /// How many rows away from `at` it may go.
+    rows: i32,
+}
+
+/// The axes' text: x to the right, y up or down as the scene says.
+pub fn axes_text(y_axis: YAxis) -> &'static str {
+    match y_axis {
+        YAxis::Up => "→x ↑y",
+        YAxis::Down => "→x ↓y",
+    }
+}
+
+impl Figure {
+    /// Places the labels for a backend whose text is `m` and which draws
+    /// `drawn` (world segments).
+    pub fn layout(&self, m: &Metrics, drawn: &[(DVec2, DVec2)]) -> Layout {
+        let lines: Vec<(DVec2, DVec2)> =
+            drawn.iter().map(|(a, b)| (self.screen(*a), self.screen(*b))).filter(|(a, b)| a.is_finite() && b.is_finite()).collect();
+        let (s0, s1) = (self.screen(m.bounds.0), self.screen(m.bounds.1));
+        let (lo, hi) = (s0.min(s1), s0.max(s1));
+        let mut requests = self.requests(m);
+        // The most important first; among equals, in the figure's order.
+        requests.sort_by_key(|r| std::cmp::Reverse(r.rank));
+        let mut layout = Layout::default();
+        let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
+        let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)]| {
+            let inside = min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
+            inside
+                && !boxes.iter().any(|(a, b)| overlaps((min - m.spacing, max + m.spacing), (*a, *b)))
+                && !lines.iter().any(|(a, b)| crosses(*a, *b, min - m.clearance, max + m.clearance))
+        };
+        // The axes first, in the first free corner (bottom-left first), or bottom-left over the lines.
+        let axes = axes_text(self.y_axis).to_string();
+        let size = DVec2::new(axes.width() as f64 * m.column, m.line);
+        // In a corner of the drawing's own window (the backend's bounds may reach
+        // past it), else of the bounds, else anywhere along their bottom or top
+        // edge, else anywhere, bottom up (a table whose cushions fill both edges).
+        let (w0, w1) = (self.screen(self.window.0), self.screen(self.window.1));
+        let corners = |lo: DVec2, hi: DVec2| {
+            [DVec2::new(lo.x, hi.y - size.y), DVec2::new(hi.x - size.x, hi.y - size.y), lo, DVec2::new(hi.x - size.x, lo.y)]
+        };
+        let steps = ((hi.x - lo.x - size.x) / m.column).max(0.0) as usize;
+        let along = (0..=steps).flat_map(|k| {
+            let x = lo.x + k as f64 * m.column;
+            [DVec2::new(x, hi.y - size.y), DVec2::new(x, lo.y)]
+        });
+        let rows = ((hi.y - lo.y - size.y) / m.line).max(0.0) as usize;
+        let anywhere =
+            (0..=rows).flat_map(|r| (0..=steps).map(move |k| DVec2::new(lo.x + k as f64 * m.column, hi.y - size.y - r as f64 * m.line)));
+        let spots: Vec<DVec2> = corners(lo.max(w0.min(w1)), hi.min(w0.max(w1)))
+            .into_iter()
+            .chain(corners(lo, hi))
+            .chain(along)
+            .chain(anywhere)
+            .map(|c| if m.grid { snap(c, lo, m) } else { c })
+            .collect();
+        let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes)).unwrap_or(spots[0]);
+        boxes.push((corner, corner + size));
+        layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
+        for r in requests {
+            let spot = [&r.full, &r.short].into_iter().find_map(|text| {
+                let size = DVec2::new(text.width() as f64 * m.column, m.line);
+                candidates(&r, size, m, lo)
+                    .into_iter()
+                    .find(|&min| clear(min, min + size, &boxes))
+                    .map(|min| (text.clone(), min, min + size))
+            });
+            match spot {
+                Some((text, min, max)) => {
+                    boxes.push((min, max));
+                    layout.placed.push(Placement { of: r.of, text, min, max });
+                }
+                None => layout.dropped.push((r.of, r.full)),
+            }
+        }
+        layout.dropped.reverse();
+        layout
+    }
+
+    fn requests(&self, m: &Metrics) -> Vec<Request> {
+        let mut out = Vec::new();
+        let reach = m.reach.0;
+        for (k, v) in self.vectors.iter().enumerate() {
+            let (from, tip) = (self.screen(v.from), self.screen(v.from + self.scales.length(v)));
+            let dir = (tip - from).normalize_or_zero();
+            let (at, toward) = if v.middle { ((from + tip) / 2.0, dir.perp()) } else { (tip, dir) };
+            out.push(Request {
+                of: LabelOf::Vector(k),
+                full: v.text.full.clone(),
+                short: v.text.short.clone(),
+                rank: Rank::Vector,
+                at,
+                toward,
+                rows: reach,
+            });
+        }
+        for (k, a) in self.arcs.iter().enumerate() {
+            let p = a.points(24);
+            let (at, toward) = (self.screen(p[24]), (self.screen(p[24]) - self.screen(p[22])).normalize_or_zero());
+            out.push(Request {
+                of: LabelOf::Arc(k),
+                full: a.text.full.clone(),
+                short: a.text.short.clone(),
+                rank: Rank::Spin,
+                at,
+                toward,
+                rows: reach,
+            });
+        }
+        for (k, mark) in self.marks.iter().enumerate() {
+            let at = self.screen(mark.at);
+            out.push(Request {
+                of: LabelOf::Mark(k),
+                full: mark.text.full.clone(),
+                short: mark.text.short.clone(),
+                // The ringed mark (the least penetration) is the one the phase is about.
+                rank: if mark.ring { Rank::Vector } else { Rank::Mark },
+                at,
+                toward: DVec2::new(0.7, 0.7),
+                rows: reach,
+            });
+        }
+        for (k, l) in self.lines.iter().enumerate() {
+            if let Some(t) = &l.text {
+                let at = self.screen((l.a + l.b) / 2.0);
+                out.push(Request {
+                    of: LabelOf::Line(k),
+                    full: t.full.clone(),
+                    short: t.short.clone(),
+                    rank: Rank::Mark,
+                    at,
+                    toward: DVec2::new(0.0, -1.0),
+                    rows: reach,
+                });
+            }
+        }
+        for (k, (_, name, at, radius, chosen)) in self.names.iter().enumerate() {
+            // A name stays on its body, not on a neighbour: as far as the body reaches, and a row.
+            let rows = ((radius / m.line).round() as i32 + 1).clamp(1, m.reach.0 + 1);
+            let rank = if *chosen { Rank::Chosen } else { Rank::Name };
+            out.push(Request {
+                of: LabelOf::Name(k),
+                full: name.clone(),
+                short: name.clone(),
+                rank,
+                at: self.screen(*at),
+                toward: DVec2::ZERO,
+                rows,
+            });
+        }
+        out
+    }
+}
+
+/// The top-left corners a label of `size` may take around its point, the best
+/// first: near it (a row counts as two columns, a row being about twice a
+/// column's width), on the side asked for, else centred on it.
+fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2> {
+    let (w, h) = (size.x, size.y);
+    let gap = m.column * f64::from(m.reach.1);
+    // Columns across: every column on a grid, else a dozen steps.
+    let span = w + 2.0 * gap;
+    let step = if m.grid { m.column } else { (span / 16.0).max(m.column) };
+    let steps = (span / step).ceil() as i32;
+    let mut out: Vec<(f64, DVec2)> = Vec::new();
+    for dy in -r.rows..=r.rows {
+        for k in 0..=steps {
+            let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, r.at.y - h / 2.0 + f64::from(dy) * h);
+            if m.grid {
+                min = snap(min, origin, m);
+            }
+            let gx = if min.x > r.at.x {
+                min.x - r.at.x
+            } else if min.x + w < r.at.x {
+                r.at.x - (min.x + w)
+            } else {
+                0.0
+            } / m.column;
+            let rows = (min.y + h / 2.0 - r.at.y) / h;
+            let dist = (gx * gx + 4.0 * rows * rows).sqrt();
+            let mid = DVec2::new((min.x + w / 2.0 - r.at.x) / m.column, 2.0 * rows);
+            let cost = if r.toward != DVec2::ZERO {
+                let cos = if mid.length() > 0.0 { mid.normalize().dot(r.toward.normalize()) } else { 0.0 };
+                dist + 2.0 * (1.0 - cos)
+            } else {
+                dist + 0.3 * mid.x.abs()
+            };
+            out.push((cost, min));
+        }
+    }
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out.dedup_by(|a, b| a.1 == b.1);
+    out.into_iter().map(|(_, p)| p).collect()
+}
+
+/// A point moved to the nearest corner of a text cell.
+fn snap(p: DVec2, origin: DVec2, m: &Metrics) -> DVec2 {
+    let cell = DVec2::new(m.column, m.line);
+    origin + ((p - origin) / cell).round() * cell
+}
+
+fn overlaps(a: (DVec2, DVec2), b: (DVec2, DVec2)) -> bool {
+    a.0.x < b.1.x && b.0.x < a.1.x && a.0.y < b.1.y && b.0.y < a.1.y
+}
+
+/// Whether segment a–b passes through the box `min`–`max` (Liang–Barsky clipping).
+pub fn crosses(a: DVec2, b: DVec2, min: DVec2, max: DVec2) -> bool {
+    if a.x.max(b.x) < min.x || a.x.min(b.x) > max.x || a.y.max(b.y) < min.y || a.y.min(b.y) > max.y {
+        return false;
+    }
+    let d = b - a;
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in [(-d.x, a.x - min.x), (d.x, max.x - a.x), (-d.y, a.y - min.y), (d.y, max.y - a.y)] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_segment_crosses_a_box_it_passes_through_and_not_one_beside_it() {
+        let (min, max) = (DVec2::new(0.0, 0.0), DVec2::new(2.0, 1.0));
+        assert!(crosses(DVec2::new(-1.0, 0.5), DVec2::new(3.0, 0.5), min, max));
+        assert!(crosses(DVec2::new(1.0, 0.2), DVec2::new(1.1, 0.3), min, max), "inside");
+        assert!(!crosses(DVec2::new(-1.0, 2.0), DVec2::new(3.0, 1.5), min, max));
+        assert!(!crosses(DVec2::new(2.5, -1.0), DVec2::new(4.0, 3.0), min, max));
+        assert!(crosses(DVec2::new(-1.0, -1.0), DVec2::new(3.0, 3.0), min, max), "a diagonal");
+    }
+}
