@@ -621,6 +621,7 @@ pub fn write_trace(out: &mut impl Write, scene: &Lesson, options: &TraceOptions)
     let names = lesson::body_names(scene);
     let mut handout = report::Handout::new(scene, report::handout::Options { lang: options.lang, ..Default::default() });
     handout.asked_at(lesson::anchor_questions(scene, &records)?, &places);
+    handout.variants(lesson::variant_steps(scene, options.frames)?);
     let format = options.format;
     // The end of a trace, however it stops: the JSON's brackets closed, the handout's tail.
     let close = |out: &mut dyn Write, handout: &report::Handout| -> std::io::Result<()> {

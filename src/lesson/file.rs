@@ -47,6 +47,11 @@ pub struct StepEntry {
     pub kind: String,
     pub iteration: Option<usize>,
     pub pair: Option<[String; 2]>,
+    /// Settings beside the lesson's for this step's run: the step narrates
+    /// that run's phase (a fix beside the bug), and the TUI shows it only
+    /// when the settings on screen are the lesson's with these.
+    #[serde(default)]
+    pub with: Overrides,
     pub title: String,
     pub text: String,
     /// The same step in Chinese.

@@ -19,7 +19,7 @@ pub use file::{
 };
 pub use question::{Grade, Judged, Truth, Verdict, anchor_questions, hints, judge, truth};
 pub use sources::Source;
-pub use stale::{narration_settings, stale_banner};
+pub use stale::{narration_settings, stale_banner, step_settings};
 
 use crate::engine::{FrameRecord, NoTrace, PhaseKind, Settings, record_frame, step};
 use crate::notation::phase_title;
@@ -327,67 +327,26 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
         ("question", scene.questions.iter().map(|q| q.frame).collect()),
     ];
     let mut problems = Vec::new();
+    for (i, step) in scene.steps.iter().enumerate() {
+        problems.extend(overrides_problems(scene, "step", i, &step.with));
+    }
     for (i, check) in scene.checks.iter().enumerate() {
-        let o = &check.with;
+        problems.extend(overrides_problems(scene, "check", i, &check.with));
         let expected = match check.expected {
             Expected::Scalar(x) => vec![x],
             Expected::Vector(v) => v.to_vec(),
             Expected::Bool(_) => vec![],
         };
         let numbers = [
-            (Some("with"), "restitution_threshold", Vec::from_iter(o.restitution_threshold), &limits::RESTITUTION_THRESHOLD, "0.5"),
-            (Some("with"), "slop", Vec::from_iter(o.slop), &limits::SLOP, "0.005"),
-            (
-                Some("with"),
-                "relaxation_iterations",
-                o.relaxation_iterations.map(|n| n as f64).into_iter().collect(),
-                &limits::RELAXATION_ITERATIONS,
-                "15",
-            ),
-            (None, "tolerance", vec![check.tolerance], &limits::TOLERANCE, "0.001"),
+            ("tolerance", vec![check.tolerance], &limits::TOLERANCE, "0.001"),
             // A NaN compares false with everything, so a check expecting it would pass whatever the run gives.
-            (None, "expected", expected, &limits::EXPECTED, "-7.2"),
+            ("expected", expected, &limits::EXPECTED, "-7.2"),
         ];
-        // Dobre & Ramtal's method moves circles only; a check must not quietly leave a moving box or a spin out.
-        let cannot = |(b, m): &crate::engine::BodyRef| {
-            (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || m.angular_velocity != 0.0
-        };
-        // Sedgewick & Wayne's method predicts straight paths of discs: no gravity, no box.
-        if o.method == Some(crate::engine::Method::EventDriven) {
-            let why = if scene.world.gravity != glam::DVec2::ZERO {
-                Some("predicts straight paths, and this scene has gravity".to_string())
-            } else {
-                let is_box = |b: &&crate::engine::Body| matches!(b.shape, crate::geometry::Shape::Box { .. });
-                scene.world.bodies.iter().find(is_box).map(|b| format!("knows discs and walls only, and \"{}\" is a box", b.name))
-            };
-            if let Some(why) = why {
-                let problem = Problem::error(
-                    format!("method = \"event-driven\" {why}"),
-                    "cannot run this scene",
-                    Some("check this scene under method = \"relaxation\"".to_string()),
-                );
-                let path = [Seg::Key("check"), Seg::Index(i), Seg::Key("with"), Seg::Key("method")];
-                problems.push(crate::scene::error::locate(&scene.source, &path, problem));
-            }
-        }
-        if o.method == Some(crate::engine::Method::Reposition)
-            && let Some((b, _)) = scene.world.iter().find(cannot)
-        {
-            let problem = Problem::error(
-                format!("method = \"reposition\" moves circles without turning them; \"{}\" is a moving box or spins", b.name),
-                "cannot run this scene",
-                Some("check this scene under method = \"relaxation\"".to_string()),
-            );
-            let path = [Seg::Key("check"), Seg::Index(i), Seg::Key("with"), Seg::Key("method")];
-            problems.push(crate::scene::error::locate(&scene.source, &path, problem));
-        }
-        for (table, key, values, limit, example) in numbers {
+        for (key, values, limit, example) in numbers {
             if values.iter().any(|&v| !limit.holds(v)) {
                 let problem =
                     Problem::error(format!("{key} must be {}", limit.text), "out of range", Some(format!("write e.g. {key} = {example}")));
-                let path: Vec<Seg> =
-                    [Seg::Key("check"), Seg::Index(i)].into_iter().chain(table.map(Seg::Key)).chain([Seg::Key(key)]).collect();
-                problems.push(crate::scene::error::locate(&scene.source, &path, problem));
+                problems.push(crate::scene::error::locate(&scene.source, &[Seg::Key("check"), Seg::Index(i), Seg::Key(key)], problem));
             }
         }
     }
@@ -409,6 +368,57 @@ pub fn anchored_frames(scene: &Lesson) -> Result<BTreeSet<u64>, SceneError> {
     Ok(tables.into_iter().flat_map(|(_, f)| f).collect())
 }
 
+/// What is wrong with the `with` of step or check `i` (`table`), located in
+/// the file: a number out of range, or a method that cannot run this scene.
+fn overrides_problems(scene: &Lesson, table: &'static str, i: usize, o: &Overrides) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let at = |key: &'static str| [Seg::Key(table), Seg::Index(i), Seg::Key("with"), Seg::Key(key)];
+    let numbers = [
+        ("restitution_threshold", Vec::from_iter(o.restitution_threshold), &limits::RESTITUTION_THRESHOLD, "0.5"),
+        ("slop", Vec::from_iter(o.slop), &limits::SLOP, "0.005"),
+        ("relaxation_iterations", o.relaxation_iterations.map(|n| n as f64).into_iter().collect(), &limits::RELAXATION_ITERATIONS, "15"),
+    ];
+    // Dobre & Ramtal's method moves circles only; a run must not quietly leave a moving box or a spin out.
+    let cannot = |(b, m): &crate::engine::BodyRef| {
+        (matches!(b.shape, crate::geometry::Shape::Box { .. }) && !b.is_static()) || m.angular_velocity != 0.0
+    };
+    // Sedgewick & Wayne's method predicts straight paths of discs: no gravity, no box.
+    if o.method == Some(crate::engine::Method::EventDriven) {
+        let why = if scene.world.gravity != glam::DVec2::ZERO {
+            Some("predicts straight paths, and this scene has gravity".to_string())
+        } else {
+            let is_box = |b: &&crate::engine::Body| matches!(b.shape, crate::geometry::Shape::Box { .. });
+            scene.world.bodies.iter().find(is_box).map(|b| format!("knows discs and walls only, and \"{}\" is a box", b.name))
+        };
+        if let Some(why) = why {
+            let problem = Problem::error(
+                format!("method = \"event-driven\" {why}"),
+                "cannot run this scene",
+                Some(format!("{} under method = \"relaxation\"", if table == "check" { "check this scene" } else { "narrate this step" })),
+            );
+            problems.push(crate::scene::error::locate(&scene.source, &at("method"), problem));
+        }
+    }
+    if o.method == Some(crate::engine::Method::Reposition)
+        && let Some((b, _)) = scene.world.iter().find(cannot)
+    {
+        let problem = Problem::error(
+            format!("method = \"reposition\" moves circles without turning them; \"{}\" is a moving box or spins", b.name),
+            "cannot run this scene",
+            Some(format!("{} under method = \"relaxation\"", if table == "check" { "check this scene" } else { "narrate this step" })),
+        );
+        problems.push(crate::scene::error::locate(&scene.source, &at("method"), problem));
+    }
+    for (key, values, limit, example) in numbers {
+        if values.iter().any(|&v| !limit.holds(v)) {
+            let problem =
+                Problem::error(format!("{key} must be {}", limit.text), "out of range", Some(format!("write e.g. {key} = {example}")));
+            problems.push(crate::scene::error::locate(&scene.source, &at(key), problem));
+        }
+    }
+    problems
+}
+
 /// The recorded frames of a run, by frame number; the frames between were stepped untraced.
 pub type Records = BTreeMap<u64, FrameRecord>;
 
@@ -419,6 +429,7 @@ pub type Records = BTreeMap<u64, FrameRecord>;
 pub fn validate(scene: &Lesson) -> Result<Vec<CheckOutcome>, SceneError> {
     let frames = run(scene, &scene.settings, &anchored_frames(scene)?)?;
     anchor_steps(scene, &frames)?;
+    variant_steps(scene, None)?;
     anchor_questions(scene, &frames)?;
     run_checks(scene)
 }
@@ -485,6 +496,11 @@ pub fn anchor_steps(scene: &Lesson, frames: &Records) -> Result<Vec<Option<Place
     let mut problems = Vec::new();
     let mut places = Vec::new();
     for (i, step) in scene.steps.iter().enumerate() {
+        // A step with its own settings lands in its own run ([`variant_steps`]).
+        if step.with != Overrides::default() {
+            places.push(None);
+            continue;
+        }
         let at = step.anchor();
         match anchor_problem(scene, "step", i, &at, frames, &names) {
             Some(p) => problems.push(p),
@@ -492,6 +508,48 @@ pub fn anchor_steps(scene: &Lesson, frames: &Records) -> Result<Vec<Option<Place
         }
     }
     if problems.is_empty() { Ok(places) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
+}
+
+/// A step with its own settings (`with`), at its phase of the run made
+/// with the lesson's settings and those.
+#[derive(Clone, Debug)]
+pub struct VariantStep {
+    /// Its index among the lesson's steps.
+    pub step: usize,
+    /// Its frame of that run.
+    pub record: FrameRecord,
+    /// Its phase's index in `record`.
+    pub phase: usize,
+}
+
+/// Anchors every step that has a `with` in the run made with the lesson's
+/// settings and its `with` (one run for each different `with`), as
+/// [`anchor_steps`] anchors the others; the steps beyond `last` frames are left out.
+pub fn variant_steps(scene: &Lesson, last: Option<u64>) -> Result<Vec<VariantStep>, SceneError> {
+    let names = body_names(scene);
+    let mut runs: Vec<(&Overrides, Records)> = Vec::new();
+    let mut problems = Vec::new();
+    let mut found = Vec::new();
+    for (i, step) in scene.steps.iter().enumerate() {
+        if step.with == Overrides::default() || last.is_some_and(|n| step.frame >= n) {
+            continue;
+        }
+        if !runs.iter().any(|(o, _)| **o == step.with) {
+            let frames: BTreeSet<u64> = scene.steps.iter().filter(|s| s.with == step.with).map(|s| s.frame).collect();
+            runs.push((&step.with, run(scene, &with_overrides(&scene.settings, &step.with), &frames)?));
+        }
+        let records = &runs.iter().find(|(o, _)| **o == step.with).expect("run just made").1;
+        let at = step.anchor();
+        match anchor_problem(scene, "step", i, &at, records, &names) {
+            Some(p) => problems.push(p),
+            None => {
+                let Some(record) = records.get(&at.frame) else { continue };
+                let phase = find_phase(record, &at, &names).expect("anchor checked above");
+                found.push(VariantStep { step: i, record: record.clone(), phase });
+            }
+        }
+    }
+    if problems.is_empty() { Ok(found) } else { Err(SceneError::new(&scene.file, &scene.source, problems)) }
 }
 
 pub fn body_names(scene: &Lesson) -> Vec<String> {
@@ -562,9 +620,4 @@ pub fn describe_in(at: &Anchor, t: &crate::notation::Terms) -> String {
         s += &format!(" · {a}–{b}");
     }
     s
-}
-
-/// The narration of the phase at `place`, if a step is anchored there.
-pub fn step_at<'a>(scene: &'a Lesson, places: &[Option<Place>], place: Place) -> Option<&'a StepEntry> {
-    places.iter().position(|p| *p == Some(place)).map(|i| &scene.steps[i])
 }

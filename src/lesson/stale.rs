@@ -2,7 +2,7 @@
 //! numbers were worked out for the lesson's own settings and bodies, so after
 //! a toggle, an edit of a body's make-up or a deletion they no longer match.
 
-use super::Lesson;
+use super::{Lesson, StepEntry};
 use crate::engine::{Body, Settings};
 use crate::notation::num;
 use crate::scene::file::SolverSection;
@@ -37,17 +37,26 @@ fn make_up(b: &Body) -> (&str, String, f64, f64, f64, f64) {
     (&b.name, format!("{:?}", b.shape), b.mass(), b.inertia(), b.restitution, b.friction)
 }
 
-/// One line saying how the screen differs from what the narration describes,
-/// e.g. "narration describes tangent = rotated-normal; you are viewing
-/// sign-fixed"; none when it matches or the scene has no narration.
-pub fn stale_banner(lesson: &Lesson, viewing: &Settings, bodies: &[Body]) -> Option<String> {
+/// The settings a step's narration describes: the lesson's as its file has
+/// them (after `--set` too), with the step's own `with`.
+pub fn step_settings(lesson: &Lesson, step: &StepEntry) -> Settings {
+    let narrated = lesson.narrated.as_deref().unwrap_or(&lesson.scene);
+    super::with_overrides(&narrated.settings, &step.with)
+}
+
+/// One line saying how the screen differs from what the narration of `step`
+/// (none: a step without settings of its own) describes, e.g. "narration
+/// describes tangent = rotated-normal; you are viewing sign-fixed"; none when
+/// it matches or the scene has no narration.
+pub fn stale_banner(lesson: &Lesson, step: Option<&StepEntry>, viewing: &Settings, bodies: &[Body]) -> Option<String> {
     if lesson.steps.is_empty() {
         return None;
     }
     // After `--set`, the narration still describes the file as written.
     let narrated = lesson.narrated.as_deref().unwrap_or(&lesson.scene);
+    let described = step.map_or_else(|| narrated.settings.clone(), |st| step_settings(lesson, st));
     let mut parts = Vec::new();
-    match &settings_pairs(&narrated.settings, viewing)[..] {
+    match &settings_pairs(&described, viewing)[..] {
         [] => {}
         [(key, a, b)] => parts.push(format!("narration describes {key} = {a}; you are viewing {b}")),
         many => {
@@ -83,12 +92,12 @@ mod tests {
     fn a_set_on_the_command_line_is_stale_too() {
         let l = tangent_fix().with_sets(&["solver.tangent=projected".to_string()]).unwrap();
         assert_eq!(
-            stale_banner(&l, &l.settings, &l.world.bodies).as_deref(),
+            stale_banner(&l, None, &l.settings, &l.world.bodies).as_deref(),
             Some("narration describes tangent = rotated-normal; you are viewing projected")
         );
         let l = tangent_fix().with_sets(&["body.m1.friction=0.5".to_string()]).unwrap();
         assert_eq!(
-            stale_banner(&l, &l.settings, &l.world.bodies).as_deref(),
+            stale_banner(&l, None, &l.settings, &l.world.bodies).as_deref(),
             Some("narration describes the lesson's m1; you have edited it")
         );
     }
@@ -96,7 +105,7 @@ mod tests {
     #[test]
     fn the_lessons_own_settings_and_bodies_are_not_stale() {
         let l = tangent_fix();
-        assert_eq!(stale_banner(&l, &l.settings, &l.world.bodies), None);
+        assert_eq!(stale_banner(&l, None, &l.settings, &l.world.bodies), None);
     }
 
     #[test]
@@ -104,13 +113,27 @@ mod tests {
         let l = tangent_fix();
         let settings = Settings { tangent: Tangent::SignFixed, ..l.settings.clone() };
         assert_eq!(
-            stale_banner(&l, &settings, &l.world.bodies).as_deref(),
+            stale_banner(&l, None, &settings, &l.world.bodies).as_deref(),
             Some("narration describes tangent = rotated-normal; you are viewing sign-fixed")
         );
         let settings = Settings { motion: false, ..settings };
         assert_eq!(
-            stale_banner(&l, &settings, &l.world.bodies).as_deref(),
+            stale_banner(&l, None, &settings, &l.world.bodies).as_deref(),
             Some("narration describes tangent = rotated-normal, motion = on; you are viewing tangent = sign-fixed, motion = off")
+        );
+    }
+
+    /// The fix's step narrates the projected tangent: viewing it is not stale, viewing the bug is.
+    #[test]
+    fn a_step_with_its_own_settings_describes_them() {
+        let l = tangent_fix();
+        let fix = l.steps.iter().find(|s| s.with.tangent == Some(Tangent::Projected)).expect("tangent-fix narrates the fix");
+        let projected = Settings { tangent: Tangent::Projected, ..l.settings.clone() };
+        assert_eq!(step_settings(&l, fix), projected);
+        assert_eq!(stale_banner(&l, Some(fix), &projected, &l.world.bodies), None);
+        assert_eq!(
+            stale_banner(&l, Some(fix), &l.settings, &l.world.bodies).as_deref(),
+            Some("narration describes tangent = projected; you are viewing rotated-normal")
         );
     }
 
@@ -118,11 +141,11 @@ mod tests {
     fn a_deleted_or_changed_body_is_named() {
         let l = tangent_fix();
         assert_eq!(
-            stale_banner(&l, &l.settings, &l.world.bodies[..1]).as_deref(),
+            stale_banner(&l, None, &l.settings, &l.world.bodies[..1]).as_deref(),
             Some("narration describes bodies m1, m2; you are viewing m1")
         );
         let mut bodies = l.world.bodies.clone();
         bodies[1].friction = 0.5;
-        assert_eq!(stale_banner(&l, &l.settings, &bodies).as_deref(), Some("narration describes the lesson's m2; you have edited it"));
+        assert_eq!(stale_banner(&l, None, &l.settings, &bodies).as_deref(), Some("narration describes the lesson's m2; you have edited it"));
     }
 }

@@ -17,7 +17,7 @@ pub mod words;
 
 use crate::engine::{self, BodyState, FrameRecord, NoTrace, Phase, PhaseData, PhaseKind, Shown};
 use crate::geometry::Shape;
-use crate::lesson::{self, CheckOutcome, Expected, Lang, Lesson, Place, Records, step_at};
+use crate::lesson::{self, CheckOutcome, Expected, Lang, Lesson, Place, Records};
 use crate::notation::{
     FACE_CAPTION, code_span, correction_moved_l, derive_in, face_markdown_in, label_in, markdown_text, num, num_near, phase_title_in,
     right_side, rise_mark, state_scale, totals_line,
@@ -93,6 +93,8 @@ const WORK: &str = "________________________";
 pub fn handout(scene: &Lesson, frames: &Records, places: &[Option<Place>]) -> String {
     let mut h = Handout::new(scene, Options::default());
     h.asked_at(lesson::anchor_questions(scene, frames).expect("a lesson's questions anchor where it was read"), places);
+    let last = frames.keys().last().map(|f| f + 1);
+    h.variants(lesson::variant_steps(scene, last).expect("a lesson's steps anchor where it was read"));
     let mut md = h.head();
     for frame in frames.values() {
         md += &h.frame(frame, places);
@@ -153,6 +155,7 @@ fn build_asking(scene: &Lesson, options: Options, frames: Option<u64>, budget: D
         let records = lesson::run(scene, &scene.settings, &anchored)?;
         let places = lesson::anchor_steps(scene, &records)?;
         h.asked_at(lesson::anchor_questions(scene, &records)?, &places);
+        h.variants(lesson::variant_steps(scene, frames)?);
         for record in records.values() {
             md += &h.frame(record, &places);
         }
@@ -228,7 +231,8 @@ pub fn eventful(frame: &FrameRecord) -> Vec<usize> {
     for (i, p) in frame.phases.iter().enumerate() {
         let changed = p.changes().iter().any(|c| states[c.body] != c.after);
         let did = match (&p.data, p.kind()) {
-            (PhaseData::Forces(r), _) => !r.acted.is_empty(),
+            // An action that changed nothing (a zero force) is no event either.
+            (PhaseData::Forces(r), _) => !r.acted.is_empty() && changed,
             (_, PhaseKind::Integrate | PhaseKind::Move | PhaseKind::Broad | PhaseKind::Predict) => false,
             (_, PhaseKind::Detect) | (PhaseData::Event(_), _) => p.found_contact(),
             _ => changed,
@@ -242,6 +246,18 @@ pub fn eventful(frame: &FrameRecord) -> Vec<usize> {
         }
     }
     out
+}
+
+/// Whether phase `pi` of `frame` changed nothing: a phase that moves or
+/// pushes bodies (not one that finds contacts or predicts them) and left
+/// each as it was, such as a forces phase without gravity, a correction with
+/// s = 0 or a pass that found the pair already separating. Its picture would
+/// show nothing happening, so the handout says so in a line instead.
+pub fn trivial(frame: &FrameRecord, pi: usize) -> bool {
+    let phase = frame.phases.at(pi);
+    let finds = matches!(phase.kind(), PhaseKind::Broad | PhaseKind::Detect | PhaseKind::Predict | PhaseKind::Event);
+    let before = frame.state_after(pi);
+    !finds && phase.changes().iter().all(|c| before[c.body] == c.after)
 }
 
 /// A handout written a frame at a time, so a long run is never held whole.
@@ -272,6 +288,8 @@ pub struct Handout<'a> {
     asked: Vec<(usize, Option<lesson::Truth>)>,
     /// The fence of the formulas' code blocks: longer than any run of backticks in a name.
     fence: String,
+    /// The steps with their own settings, each at its phase of its own run.
+    variants: Vec<lesson::VariantStep>,
 }
 
 impl<'a> Handout<'a> {
@@ -291,6 +309,7 @@ impl<'a> Handout<'a> {
             boxes: false,
             asked: Vec::new(),
             fence: crate::notation::code_fence(scene.world.bodies.iter().map(|b| b.name.as_str())),
+            variants: Vec::new(),
         }
     }
 
@@ -413,12 +432,12 @@ impl<'a> Handout<'a> {
     /// Under a step, the checks at its phase that this run does not give: the
     /// narration's number beside the run's (a student's handout says only that
     /// they differ, since the numbers are the answers).
-    fn step_differs(&self, md: &mut String, frame: &FrameRecord, pi: usize) {
+    fn step_differs(&self, md: &mut String, frame: &FrameRecord, pi: usize, with: &lesson::Overrides) {
         let here: Vec<&CheckOutcome> = self
             .failing()
             .filter(|(i, _)| {
                 let c = &self.scene.checks[*i];
-                c.frame == frame.frame && c.with == Default::default() && lesson::find_phase(frame, &c.anchor(), &self.names) == Some(pi)
+                c.frame == frame.frame && c.with == *with && lesson::find_phase(frame, &c.anchor(), &self.names) == Some(pi)
             })
             .map(|(_, o)| o)
             .collect();
@@ -525,7 +544,8 @@ impl<'a> Handout<'a> {
             for (k, &pi) in shown.iter().take(MAX_PHASES).enumerate() {
                 writeln!(md, "### {}\n", markdown_text(&phase_title_in(&frame.phases.at(pi), &self.names, self.terms()))).unwrap();
                 // One picture a section, of the first thing that happened, unless every one is asked for.
-                self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]), k == 0 || self.options.all);
+                let picture = (k == 0 || self.options.all).then_some("");
+                self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]), picture);
             }
             if shown.len() > MAX_PHASES {
                 writeln!(md, "*{} {}*\n", shown.len() - MAX_PHASES, self.word(words::MORE_PHASES)).unwrap();
@@ -533,25 +553,69 @@ impl<'a> Handout<'a> {
             return md;
         }
         for pi in 0..frame.phases.len() {
-            let Some(step) = step_at(self.scene, places, (frame.frame, pi)) else { continue };
-            self.sections += 1;
-            let lang = self.options.lang;
-            let phase = &frame.phases.at(pi);
-            let title = if self.options.student && self.answers.revealed_in(step.title(lang)) {
-                markdown_text(&phase_title_in(phase, &self.names, self.terms()))
-            } else {
-                step.title(lang).to_string()
-            };
-            writeln!(md, "## {}. {title}\n", self.sections).unwrap();
-            let title = phase_title_in(phase, &self.names, self.terms());
-            writeln!(md, "*{} · {}*\n", self.frame_text(frame.frame), markdown_text(&title)).unwrap();
-            // The questions first: the narration may work out their answers.
-            self.questions_here(&mut md, frame, pi);
-            self.narration(&mut md, step.text(lang));
-            self.step_differs(&mut md, frame, pi);
-            self.phase(&mut md, frame, pi, (&ledger[pi], &ledger[pi + 1]), true);
+            let Some(i) = places.iter().position(|p| *p == Some((frame.frame, pi))) else { continue };
+            if self.sections == 0 {
+                self.variants_after(&mut md, None);
+            }
+            self.section(&mut md, i, frame, pi, &ledger);
+            self.variants_after(&mut md, Some(i));
         }
         md
+    }
+
+    /// The steps with their own settings (`lesson::variant_steps`) that the
+    /// handout writes in the file's order of steps, each after the step
+    /// without one before it in the file.
+    pub fn variants(&mut self, variants: Vec<lesson::VariantStep>) {
+        self.variants = variants;
+    }
+
+    /// The sections of the steps with a `with` that follow step `after` in
+    /// the file (`None`: those before the first step without one).
+    fn variants_after(&mut self, md: &mut String, after: Option<usize>) {
+        let steps = &self.scene.steps;
+        let from = after.map_or(0, |i| i + 1);
+        let end = (from..steps.len()).find(|&j| steps[j].with == Default::default()).unwrap_or(steps.len());
+        let variants: Vec<lesson::VariantStep> = self.variants.iter().filter(|v| (from..end).contains(&v.step)).cloned().collect();
+        for v in variants {
+            let world = &self.scene.world;
+            let ledger = v.record.ledger(&world.bodies, world.gravity);
+            self.section(md, v.step, &v.record, v.phase, &ledger);
+        }
+    }
+
+    /// The section of step `i`, anchored at phase `pi` of `frame` (of the
+    /// run with the step's own settings, if it has some).
+    fn section(&mut self, md: &mut String, i: usize, frame: &FrameRecord, pi: usize, ledger: &[engine::Totals]) {
+        let step = &self.scene.steps[i];
+        self.sections += 1;
+        let lang = self.options.lang;
+        let phase = &frame.phases.at(pi);
+        let title = if self.options.student && self.answers.revealed_in(step.title(lang)) {
+            markdown_text(&phase_title_in(phase, &self.names, self.terms()))
+        } else {
+            step.title(lang).to_string()
+        };
+        writeln!(md, "## {}. {title}\n", self.sections).unwrap();
+        let title = phase_title_in(phase, &self.names, self.terms());
+        // A step with its own settings says which, under its title and its picture: its numbers are that run's.
+        let (with, with_md) = if step.with == Default::default() {
+            (String::new(), String::new())
+        } else {
+            let settings = lesson::overrides_text_in(&step.with, lang);
+            // In Chinese the settings are the file's keys and values, written as code.
+            let shown = if lang == Lang::Zh { code_span(&settings) } else { markdown_text(&settings) };
+            let with = self.word(words::WITH);
+            (format!(" · {with} {settings}"), format!(" · {with} {shown}"))
+        };
+        writeln!(md, "*{} · {}{with_md}*\n", self.frame_text(frame.frame), markdown_text(&title)).unwrap();
+        if step.with == Default::default() {
+            // The questions first: the narration may work out their answers.
+            self.questions_here(md, frame, pi);
+        }
+        self.narration(md, step.text(lang));
+        self.step_differs(md, frame, pi, &step.with);
+        self.phase(md, frame, pi, (&ledger[pi], &ledger[pi + 1]), Some(&with));
     }
 
     /// The units of the quantities the checks of this frame name, read from
@@ -585,20 +649,25 @@ impl<'a> Handout<'a> {
         }
     }
 
-    /// One phase: its picture, its formulas, the bodies' states and the totals.
+    /// One phase: its picture (with `picture`, the end of its caption), its
+    /// formulas, the bodies' states and the totals.
     fn phase(
         &mut self,
         md: &mut String,
         frame: &FrameRecord,
         pi: usize,
         (before, after): (&engine::Totals, &engine::Totals),
-        picture: bool,
+        picture: Option<&str>,
     ) {
         let phase = &frame.phases.at(pi);
         let states_before = frame.state_after(pi);
         let states_after = frame.state_after(pi + 1);
-        if self.options.pictures && picture {
-            let title = format!("{} · {}", self.frame_text(frame.frame), phase_title_in(phase, &self.names, self.terms()));
+        if self.options.pictures && picture.is_some() && trivial(frame, pi) {
+            writeln!(md, "*{}*\n", self.word(words::NOTHING_CHANGED)).unwrap();
+        } else if self.options.pictures
+            && let Some(with) = picture
+        {
+            let title = format!("{} · {}{with}", self.frame_text(frame.frame), phase_title_in(phase, &self.names, self.terms()));
             self.drawn += 1;
             let file = self.draw(self.drawn, Some(phase), &states_before, &states_after, title.clone());
             writeln!(md, "![{}]({file})\n", markdown_text(&title)).unwrap();

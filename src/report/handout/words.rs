@@ -87,6 +87,7 @@ words! {
     OUT_OF_TIME = "The search stopped at its time budget of 5 s (frames that reach the event limit take long); `impulse run` traces every frame. Frames searched:",
         "搜索达到 5 秒的时间上限后停止（达到事件上限的帧很费时）；`impulse run` 可查看每一帧。已查帧数：";
     PICTURE = "Picture", "图";
+    NOTHING_CHANGED = "This phase changed no body, so it has no picture.", "本阶段没有改变任何物体，因此不配图。";
     // Picture legends.
     SCALE_BAR = "scale bar", "比例尺";
     VELOCITY_SCALE = "velocity", "速度";

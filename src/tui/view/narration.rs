@@ -1,7 +1,7 @@
 //! The lesson panel: the step of the lesson at the phase on screen.
 
 use super::theme::Theme;
-use crate::lesson::{StepEntry, find_phase};
+use crate::lesson::{StepEntry, find_phase, step_settings};
 use crate::session::stale_banner;
 use crate::tui::app::Stepper;
 use ratatui::style::Style;
@@ -36,20 +36,26 @@ pub(super) fn narration(s: &Stepper, theme: &Theme) -> (String, Paragraph<'stati
         shown.lines.splice(0..0, asked.into_iter().chain([Line::from("")]));
     }
     // The narration's numbers are the lesson's: say so first when the screen no longer shows them.
-    if let Some(banner) = stale_banner(&s.session.lesson, s.settings(), s.bodies()) {
+    if let Some(banner) = stale_banner(&s.session.lesson, step, s.settings(), s.bodies()) {
         shown.lines.insert(0, Line::styled(format!("⚠ {banner}"), theme.warning()));
     }
     (title, Paragraph::new(shown).wrap(Wrap { trim: true }))
 }
 
 /// The step anchored at the current phase, or else the last one before it
-/// (with `false`), so the narration stays while unnarrated phases pass.
+/// (with `false`), so the narration stays while unnarrated phases pass. A
+/// step with settings of its own (`with`) narrates another run than the
+/// lesson's: it is shown only while the screen has those settings (the fix
+/// of tangent-fix once `t` has reached it), and then before a step without
+/// them at the same phase.
 fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
     let names = s.names();
     let here = (s.frame, s.phase);
+    let lesson = &s.session.lesson;
     let mut best: Option<((u64, usize), &StepEntry)> = None;
-    for step in &s.session.lesson.steps {
-        if step.frame > s.frame {
+    for step in &lesson.steps {
+        let own = step.with != Default::default();
+        if step.frame > s.frame || (own && step_settings(lesson, step) != *s.settings()) {
             continue;
         }
         let at = if step.frame == s.frame && s.playing.is_none() {
@@ -58,7 +64,7 @@ fn current_step(s: &Stepper) -> (Option<&StepEntry>, bool) {
             Some((step.frame, usize::MAX))
         };
         if let Some(at) = at.filter(|at| *at <= here)
-            && best.is_none_or(|(b, _)| at >= b)
+            && best.is_none_or(|(b, other)| at > b || (at == b && (own || other.with == Default::default())))
         {
             best = Some((at, step));
         }
