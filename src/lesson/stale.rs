@@ -146,6 +146,9 @@ mod tests {
         );
         let mut bodies = l.world.bodies.clone();
         bodies[1].friction = 0.5;
-        assert_eq!(stale_banner(&l, None, &l.settings, &bodies).as_deref(), Some("narration describes the lesson's m2; you have edited it"));
+        assert_eq!(
+            stale_banner(&l, None, &l.settings, &bodies).as_deref(),
+            Some("narration describes the lesson's m2; you have edited it")
+        );
     }
 }

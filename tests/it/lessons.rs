@@ -215,3 +215,95 @@ fn the_sat_table_marks_the_face_the_report_chose() {
         }
     }
 }
+
+/// Two discs that meet head on in frame 0: a scene for steps with settings of their own.
+const HEAD_ON: &str = r#"[[body]]
+name = "a"
+shape = "circle"
+radius = 1.0
+mass = 1.0
+velocity = [1.0, 0.0]
+
+[[body]]
+name = "b"
+shape = "circle"
+radius = 1.0
+mass = 1.0
+position = [2.0, 0.0]
+"#;
+
+/// A step's `with` is read and checked as a check's is: the same messages,
+/// pointing at the step's key.
+#[test]
+fn a_steps_with_is_validated_as_a_checks() {
+    let table = |t: &str, with: &str| format!("\n[[{t}]]\nkind = \"resolve\"\nwith = {{ {with} }}\n");
+    let step = |with: &str| format!("{}title = \"T\"\ntext = \"x\"\n", table("step", with));
+    let check = |with: &str| format!("{}quantity = \"jn\"\nexpected = -1.0\n", table("check", with));
+    for (with, message) in [
+        ("slop = -1.0", "error: slop must be"),
+        ("method = \"reposition\", tangent = \"projected\"", ""),
+        ("tangnet = \"projected\"", "unknown key `tangnet`"),
+    ] {
+        let step_err = Lesson::parse("s.toml", &(HEAD_ON.to_string() + &step(with))).err().map(|e| e.to_string());
+        let check_err = Lesson::parse("s.toml", &(HEAD_ON.to_string() + &check(with))).err().map(|e| e.to_string());
+        match message {
+            "" => assert!(step_err.is_none() && check_err.is_none(), "{step_err:?} {check_err:?}"),
+            _ => {
+                let (step_err, check_err) = (step_err.unwrap(), check_err.unwrap());
+                assert!(step_err.contains(message), "{step_err}");
+                // The same message at the same line and column: the table's `with`.
+                assert_eq!(step_err.replace("step", "check").lines().next(), check_err.lines().next(), "{step_err}\n{check_err}");
+            }
+        }
+    }
+    // Sedgewick & Wayne's method cannot run a scene with gravity: the step is told so, at its `with`.
+    let gravity = "[world]\ngravity = [0.0, -9.8]\n".to_string() + HEAD_ON + &step("method = \"event-driven\"");
+    let err = Lesson::parse("s.toml", &gravity).unwrap_err().to_string();
+    assert!(err.starts_with("s.toml:19:10: error: method = \"event-driven\" predicts straight paths"), "{err}");
+    assert!(err.contains("narrate this step under method = \"relaxation\""), "{err}");
+}
+
+/// A step with a `with` is anchored in its own run: a phase that run never
+/// has is reported as any step's is, and `impulse check` (`validate`) finds it.
+#[test]
+fn a_step_with_settings_is_anchored_in_their_run() {
+    let fine = HEAD_ON.to_string()
+        + "\n[[step]]\nkind = \"resolve\"\niteration = 3\nwith = { relaxation_iterations = 3 }\ntitle = \"T\"\ntext = \"x\"\n";
+    let scene = Lesson::parse("s.toml", &fine).unwrap();
+    let found = lesson::variant_steps(&scene, None).unwrap();
+    assert_eq!((found.len(), found[0].step), (1, 0));
+    assert_eq!(found[0].record.phases.iteration(found[0].phase), Some(3));
+    // The scene's own 15 passes have a pass 20 no more than 3 do: the step is checked in its own run.
+    let wrong = fine.replace("iteration = 3\n", "iteration = 4\n");
+    let scene = Lesson::parse("s.toml", &wrong).unwrap();
+    let err = lesson::validate(&scene).unwrap_err().to_string();
+    assert!(err.contains("step 1 points at resolve · pass 4 of frame 0, which never happens"), "{err}");
+    // Its run is not the scene's: the scene's own anchors leave it out.
+    let frames = run(&scene, &scene.settings, &anchored_frames(&scene).unwrap()).unwrap();
+    assert_eq!(anchor_steps(&scene, &frames).unwrap(), vec![None]);
+}
+
+/// tangent-fix narrates the fix at the resolve of the projected tangent's run,
+/// in the file's order: after the clue, before the integration. Its section
+/// shows that run's numbers (the rough-balls article's corrected J and ω1),
+/// its picture is that run's, and no other section has them.
+#[test]
+fn the_tangent_fix_handout_shows_the_fixed_resolve_in_the_files_order() {
+    let scene = lesson::find("tangent-fix").unwrap();
+    let b = handout::build(&scene, handout::Options::default(), None).unwrap();
+    let titles: Vec<&str> = b.markdown.lines().filter(|l| l.starts_with("## ")).collect();
+    let at = |t: &str| titles.iter().position(|l| l.contains(t)).unwrap_or_else(|| panic!("{t} in {titles:?}"));
+    assert_eq!(at("The fix: the projected tangent"), at("The clue") + 1);
+    assert_eq!(at("Two fixes"), at("The fix: the projected tangent") + 1);
+    let fix = b.markdown.split("## 7. ").nth(1).unwrap().split("\n## ").next().unwrap();
+    assert!(fix.contains("*Frame 0 · resolve · pass 1 · m1–m2 · with tangent projected*"), "{fix}");
+    for line in ["  = (4.896, 5.472) N·s", "     = 0.28 rad/s", "| m1 | (14, 13) | 0 | (0, −5) → (2.448, −2.264) | 1 → 0.28 |"] {
+        assert!(fix.contains(line), "{line:?} in {fix}");
+    }
+    assert!(fix.contains("Totals (L about the origin): KE 27 → 20.952 J"), "{fix}");
+    let picture = b.pictures.iter().find(|p| fix.contains(&format!("]({})", p.file))).expect("the fix has a picture");
+    assert!(picture.svg.contains("with tangent projected"), "{}", picture.file);
+    // The bug's own resolve keeps the bug's numbers.
+    let bug = b.markdown.split("## 5. ").nth(1).unwrap().split("\n## ").next().unwrap();
+    assert!(bug.contains("(6.624, 3.168) N·s") && !bug.contains("4.896"), "{bug}");
+}

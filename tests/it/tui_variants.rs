@@ -39,9 +39,11 @@ fn the_banner_appears_after_t_and_goes_when_the_lessons_tangent_is_back() {
     let stale = screen(&app, 120, 40);
     assert!(TANGENT_BANNER.iter().all(|line| stale.contains(line)), "{stale}");
     snapshot_settings().bind(|| insta::assert_snapshot!("tui.tangent-fix.stale", stale));
-    // sign-fixed → projected → rotated-normal: the lesson's own again.
+    // sign-fixed → projected: the lesson's step narrating the fix, whose settings these are, so no banner
+    // → rotated-normal: the lesson's own again.
     app.update(Msg::CycleTangent);
-    assert!(screen(&app, 120, 40).contains("viewing projected"));
+    let fixed = screen(&app, 120, 40);
+    assert!(fixed.contains("The fix: the projected tangent") && !fixed.contains("narration describes"), "{fixed}");
     app.update(Msg::CycleTangent);
     assert!(!screen(&app, 120, 40).contains("narration describes"));
 }
