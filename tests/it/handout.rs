@@ -113,6 +113,39 @@ fn a_students_resolve_picture_draws_the_given_velocities() {
     }
 }
 
+/// A student measures off the page: every student picture has a grid of
+/// light lines at the scale bar's round metres, the teacher's none. In
+/// tangent-fix (scale bar 2 m, the view 4…20 m by 4…16 m) they are the
+/// lines x = 4, 6, …, 20 and y = 4, 6, …, 16: 9 + 7.
+#[test]
+fn a_students_pictures_have_a_grid_at_round_metres() {
+    let scene = lesson::find("tangent-fix").unwrap();
+    let student = built(&scene, Lang::En, true);
+    for p in &student.pictures {
+        let grid = p.svg.split("<g id=\"grid\"").nth(1).and_then(|g| g.split("</g>").next()).unwrap_or_else(|| panic!("{}", p.file));
+        assert!(p.svg.contains(">scale bar 2 m<"), "{}", p.file);
+        assert_eq!(grid.matches("<line").count(), 9 + 7, "{}", p.file);
+    }
+    assert!(built(&scene, Lang::En, false).pictures.iter().all(|p| !p.svg.contains("id=\"grid\"")));
+}
+
+/// A phase that changed nothing gets a line, not a picture, in both
+/// languages, and keeps its narration and derivation: tangent-fix's forces
+/// without gravity and its correction of depth 0.
+#[test]
+fn a_phase_that_changed_nothing_has_a_line_instead_of_a_picture() {
+    let scene = lesson::find("tangent-fix").unwrap();
+    for (lang, note) in
+        [(Lang::En, "*This phase changed no body, so it has no picture.*"), (Lang::Zh, "*本阶段没有改变任何物体，因此不配图。*")]
+    {
+        let md = built(&scene, lang, false).markdown;
+        let correction = md.split("## 4. ").nth(1).unwrap().split("\n## ").next().unwrap();
+        assert!(correction.contains(note) && !correction.contains("]("), "{correction}");
+        assert!(correction.contains("  = 0·0.8 / (0.5 + 0.333333)\n"), "{correction}");
+        assert!(correction.contains("| m1 | (14, 13) | 0 | (0, −5) | 1 |"), "{correction}");
+    }
+}
+
 /// `impulse handout tangent-fix --set solver.tangent=projected`: the run is the
 /// fixed one, the narration still the bug's. The handout says so at the top,
 /// marks the step whose numbers no longer hold, and lists the run's numbers to

@@ -203,6 +203,9 @@ pub fn draw(stage: &Stage, fig: &Figure) -> String {
     writeln!(svg, r##"<rect x="{left:.1}" y="{PAD:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#dddddd"/>"##, drawn.x, drawn.y)
         .unwrap();
 
+    if stage.student {
+        grid(&mut svg, &page, scale_bar(fig));
+    }
     svg.push_str("<g id=\"bodies\">\n");
     for o in &fig.outlines {
         if let Some(b) = stage.bodies.get(o.body) {
@@ -268,6 +271,33 @@ pub fn draw(stage: &Stage, fig: &Figure) -> String {
     }
     svg.push_str("</g>\n</svg>\n");
     svg
+}
+
+/// The scale bar's length in metres: a round number, about a fifth of the drawing.
+fn scale_bar(fig: &Figure) -> f64 {
+    nice((fig.base.1 - fig.base.0).max_element() / 5.0)
+}
+
+/// Light lines at every `step` metres (the scale bar's round length) across
+/// the window: a student measures positions and arrows off the page with them.
+fn grid(svg: &mut String, page: &Page, step: f64) {
+    const MOST: f64 = 80.0;
+    let (lo, hi) = (page.lo, page.hi);
+    // A step too fine for the window (a tiny scale bar in a wide view) would blacken it.
+    let step = step * ((hi - lo).max_element() / step / MOST).ceil().max(1.0);
+    svg.push_str("<g id=\"grid\" stroke=\"#ececec\" stroke-width=\"1\">\n");
+    let first = |a: f64| (a / step).ceil() as i64;
+    for i in first(lo.x)..=(hi.x / step).floor() as i64 {
+        let x = i as f64 * step;
+        let ((x1, y1), (x2, y2)) = (page.at(DVec2::new(x, lo.y)), page.at(DVec2::new(x, hi.y)));
+        writeln!(svg, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#).unwrap();
+    }
+    for i in first(lo.y)..=(hi.y / step).floor() as i64 {
+        let y = i as f64 * step;
+        let ((x1, y1), (x2, y2)) = (page.at(DVec2::new(lo.x, y)), page.at(DVec2::new(hi.x, y)));
+        writeln!(svg, r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#).unwrap();
+    }
+    svg.push_str("</g>\n");
 }
 
 /// Text escaped for SVG content and attribute values.
@@ -447,7 +477,7 @@ fn legend_rows(stage: &Stage, fig: &Figure, layout: &Layout) -> Vec<Legend> {
     let w = |word: Word| word.get(lang);
     let scales = &fig.scales;
     let size = (fig.base.1 - fig.base.0).max_element();
-    let bar = nice(size / 5.0);
+    let bar = scale_bar(fig);
     let up = stage.y_axis == YAxis::Up;
     let axes = if up { w(words::Y_UP) } else { w(words::Y_DOWN) }.to_string();
     let mut rows = vec![Legend::Bar { metres: bar, text: format!("{} {} m", w(words::SCALE_BAR), num(bar)), up, axes }];
