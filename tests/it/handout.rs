@@ -485,3 +485,17 @@ fn round_off_in_spin_draws_no_spin_change() {
     }
     assert!(!b.markdown.contains("e-15") && !b.markdown.contains("e−15"), "{}", b.markdown);
 }
+
+/// A scene handout chooses no phase that changed nothing: an action that sets
+/// the velocity a ball already has acts but changes no body, so no frame gets a section.
+#[test]
+fn a_scene_handout_leaves_out_an_action_that_changed_nothing() {
+    let source = "[world]\ngravity = [0.0, 0.0]\n\n[[body]]\nname = \"b\"\nshape = \"circle\"\nradius = 1.0\nmass = 1.0\nvelocity = [1.0, 0.0]\n\n[[action]]\nframe = 0\nbody = \"b\"\nvelocity = [1.0, 0.0]\n";
+    let scene = Lesson::parse("same.toml", source).unwrap();
+    let b = build(&scene, Options::default(), Some(5)).unwrap();
+    assert_eq!(b.steps, 0, "{}", b.markdown);
+    assert!(b.markdown.contains("Nothing touched in the frames run."), "{}", b.markdown);
+    // The same action changing the velocity is a section.
+    let changed = Lesson::parse("set.toml", &source.replace("velocity = [1.0, 0.0]\n\n", "velocity = [2.0, 0.0]\n\n")).unwrap();
+    assert_eq!(build(&changed, Options::default(), Some(5)).unwrap().steps, 1);
+}
