@@ -15,12 +15,12 @@
 mod camera;
 mod labels;
 
-pub use camera::{CanvasView, around};
+pub use camera::{CanvasView, Full, around};
 pub use labels::Placed;
 
 use crate::engine::{Body, BodyState, Motion};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
-use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Scale, arrow_segments, outline_segments};
+use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Outline, Scale, arrow_segments, outline_segments};
 use crate::scene::YAxis;
 use crate::tui::words::{Words, fill};
 use glam::DVec2;
@@ -38,6 +38,9 @@ pub struct SceneView<'a> {
     pub states: &'a [BodyState],
     /// The phase's figure: what is drawn, and where its labels go.
     pub figure: &'a Figure,
+    /// Bodies left out of the figure (a small canvas shows the pair in
+    /// focus): drawn faint, under the labels.
+    pub faint: &'a [Outline],
     pub selected: usize,
     pub y_axis: YAxis,
     /// World window: lower-left and upper-right.
@@ -350,7 +353,12 @@ impl SceneView<'_> {
             left_out.push(self.short_text(*of).unwrap_or(text).to_string());
         }
         let mut layer = Buffer::empty(inner);
-        Canvas::default().marker(Marker::Braille).x_bounds(xb).y_bounds(yb).paint(|ctx| self.hatch(ctx)).render(inner, &mut layer);
+        Canvas::default()
+            .marker(Marker::Braille)
+            .x_bounds(xb)
+            .y_bounds(yb)
+            .paint(|ctx| self.under_labels(ctx, dpm))
+            .render(inner, &mut layer);
         let drawn_labels: Vec<Placed> = placed.iter().filter(|p| p.rect.width > 0).cloned().collect();
         labels::underlay(&layer, inner, buf, &drawn_labels);
         self.legend(&left_out, area, buf);
@@ -391,6 +399,26 @@ impl SceneView<'_> {
             }
         };
         Style::default().fg(color)
+    }
+
+    /// What lies under the labels: the hatching, and the bodies the figure
+    /// left out, faint, which a label may cover.
+    fn under_labels(&self, ctx: &mut ratatui::widgets::canvas::Context, dpm: f64) {
+        self.hatch(ctx);
+        let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
+        for o in self.faint {
+            let Some(b) = self.bodies.get(o.body) else { continue };
+            let sides = match b.shape {
+                Shape::Circle { radius } => sides(radius),
+                _ => 0,
+            };
+            let mut lines = Vec::new();
+            outline_segments(&b.shape, &o.state, sides, &mut lines);
+            for (a, b) in lines {
+                let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
+                ctx.draw(&CLine { x1, y1, x2, y2, color: self.c(Color::DarkGray) });
+            }
+        }
     }
 
     /// Static boxes that lie square are shaded with hatching so they read as
@@ -561,6 +589,7 @@ mod tests {
             bodies: &bodies,
             states: &states,
             figure: &fig,
+            faint: &[],
             selected: 1,
             y_axis: YAxis::Up,
             window,
