@@ -9,9 +9,10 @@ use glam::DVec2;
 
 impl Figure {
     /// The bodies a small picture keeps: those the phase is about (its pair,
-    /// the bodies it changed), else `chosen`.
-    pub fn in_focus(&self, chosen: usize) -> Vec<usize> {
-        let mut keep = if self.focus.is_empty() { vec![chosen] } else { self.focus.clone() };
+    /// the bodies it changed), else `otherwise` (a pair whose phase the
+    /// figure does not show, its results being hidden; the chosen body).
+    pub fn in_focus(&self, otherwise: &[usize]) -> Vec<usize> {
+        let mut keep = if self.focus.is_empty() { otherwise.to_vec() } else { self.focus.clone() };
         keep.sort_unstable();
         keep.dedup();
         keep

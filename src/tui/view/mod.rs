@@ -196,7 +196,10 @@ pub fn canvas_figure(s: &Stepper, area: Rect) -> Figure {
 /// faint, unlabelled.
 fn focused(s: &Stepper, figure: Figure, canvas: Rect) -> (Figure, Vec<Outline>) {
     if canvas.height.saturating_sub(2) < FOCUS_ROWS {
-        let keep = figure.in_focus(s.selected);
+        // A quiz hides the phase from the figure, not which pair it is about.
+        let pair = s.playing.is_none().then(|| s.record().phases.at(s.phase).pair).flatten();
+        let otherwise = pair.map_or(vec![s.selected], |(a, b)| vec![a, b]);
+        let keep = figure.in_focus(&otherwise);
         figure.focused_on(&keep)
     } else {
         (figure, Vec::new())
