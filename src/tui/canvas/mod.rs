@@ -39,7 +39,7 @@ pub struct SceneView<'a> {
     /// The phase's figure: what is drawn, and where its labels go.
     pub figure: &'a Figure,
     /// Bodies left out of the figure (a small canvas shows the pair in
-    /// focus): drawn faint, under the labels.
+    /// focus): drawn faint and unlabelled.
     pub faint: &'a [Outline],
     pub selected: usize,
     pub y_axis: YAxis,
@@ -154,6 +154,12 @@ impl SceneView<'_> {
         if let Some((bodies, states)) = self.ghost {
             for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
                 push(outline(&b.shape, s), self.c(Color::DarkGray), false, UNDER);
+            }
+        }
+        // The bodies a small canvas leaves out of the figure: faint, and still kept clear of labels.
+        for o in self.faint {
+            if let Some(b) = self.bodies.get(o.body) {
+                push(outline(&b.shape, &o.state), self.c(Color::DarkGray), false, UNDER);
             }
         }
         let fig = self.figure;
@@ -353,12 +359,7 @@ impl SceneView<'_> {
             left_out.push(self.short_text(*of).unwrap_or(text).to_string());
         }
         let mut layer = Buffer::empty(inner);
-        Canvas::default()
-            .marker(Marker::Braille)
-            .x_bounds(xb)
-            .y_bounds(yb)
-            .paint(|ctx| self.under_labels(ctx, dpm))
-            .render(inner, &mut layer);
+        Canvas::default().marker(Marker::Braille).x_bounds(xb).y_bounds(yb).paint(|ctx| self.hatch(ctx)).render(inner, &mut layer);
         let drawn_labels: Vec<Placed> = placed.iter().filter(|p| p.rect.width > 0).cloned().collect();
         labels::underlay(&layer, inner, buf, &drawn_labels);
         self.legend(&left_out, area, buf);
@@ -399,26 +400,6 @@ impl SceneView<'_> {
             }
         };
         Style::default().fg(color)
-    }
-
-    /// What lies under the labels: the hatching, and the bodies the figure
-    /// left out, faint, which a label may cover.
-    fn under_labels(&self, ctx: &mut ratatui::widgets::canvas::Context, dpm: f64) {
-        self.hatch(ctx);
-        let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
-        for o in self.faint {
-            let Some(b) = self.bodies.get(o.body) else { continue };
-            let sides = match b.shape {
-                Shape::Circle { radius } => sides(radius),
-                _ => 0,
-            };
-            let mut lines = Vec::new();
-            outline_segments(&b.shape, &o.state, sides, &mut lines);
-            for (a, b) in lines {
-                let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
-                ctx.draw(&CLine { x1, y1, x2, y2, color: self.c(Color::DarkGray) });
-            }
-        }
     }
 
     /// Static boxes that lie square are shaded with hatching so they read as
