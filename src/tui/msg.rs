@@ -38,6 +38,8 @@ pub enum Msg {
     ToggleScale,
     /// The canvas takes most of the screen, or its share.
     ToggleLayout,
+    /// The derivation takes the screen, or its share.
+    ToggleDerivation,
     ScrollDown,
     ScrollUp,
     NarrationDown,

@@ -98,6 +98,7 @@ pub enum Note {
     },
     TrueScale(bool),
     CanvasWide(bool),
+    DerivationWide(bool),
     ViewWide {
         metres: f64,
     },
@@ -288,6 +289,7 @@ pub fn note_text(note: &Note, lang: Lang) -> String {
         Note::Names { shown: on } => fill(w.names_note, &[&shown(*on)]),
         Note::TrueScale(on) => if *on { w.arrows_to_scale } else { w.arrows_fitted }.to_string(),
         Note::CanvasWide(on) => if *on { w.canvas_wide } else { w.panels_back }.to_string(),
+        Note::DerivationWide(on) => if *on { w.derivation_wide } else { w.panels_back }.to_string(),
         Note::ViewWide { metres } => fill(w.view_wide, &[&num(*metres)]),
         Note::ViewDragged => w.view_dragged.to_string(),
         Note::ViewMoved => w.view_moved.to_string(),
@@ -479,9 +481,10 @@ mod tests {
             Concerns { .. } => 84,
             Refused(_) => 85,
             LogNotWritten(_) => 86,
+            DerivationWide(_) => 87,
         }
     }
-    const VARIANTS: usize = 87;
+    const VARIANTS: usize = 88;
 
     fn samples() -> Vec<Note> {
         use Note::*;
@@ -523,6 +526,7 @@ mod tests {
             Names { shown: false },
             TrueScale(true),
             CanvasWide(false),
+            DerivationWide(true),
             ViewWide { metres: 12.5 },
             ViewDragged,
             ViewMoved,

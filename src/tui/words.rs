@@ -348,6 +348,7 @@ pub struct Words {
     pub arrows_to_scale: &'static str,
     pub arrows_fitted: &'static str,
     pub canvas_wide: &'static str,
+    pub derivation_wide: &'static str,
     pub panels_back: &'static str,
 }
 
@@ -612,6 +613,7 @@ pub const EN: Words = Words {
     arrows_to_scale: "arrows to scale: Δx in metres, v × 1 s, J/m (the Δv it gives) × 1 s",
     arrows_fitted: "arrows fitted to the view; the legend gives their scale",
     canvas_wide: "the canvas takes the screen (| again: the panels back)",
+    derivation_wide: "the derivation takes the screen (\\ again: the panels back)",
     panels_back: "the panels are back",
 };
 
@@ -887,6 +889,7 @@ pub const ZH: Words = Words {
     arrows_to_scale: "箭头按比例：Δx 以米计，v × 1 s，J/m（它带来的 Δv）× 1 s",
     arrows_fitted: "箭头按视野缩放；图例给出比例",
     canvas_wide: "画布占满屏幕（再按 |：恢复面板）",
+    derivation_wide: "推导占满屏幕（再按 \\：恢复面板）",
     panels_back: "面板已恢复",
 };
 

@@ -9,7 +9,7 @@ use impulse::lesson::{self, Lesson, anchor_steps, anchored_frames, run};
 use impulse::report::figure::{Figure, LabelOf, crosses};
 use impulse::report::handout::svg;
 use impulse::tui::app::{Screen, Stepper};
-use impulse::tui::view::{scene_figure, view_labels};
+use impulse::tui::view::{canvas_figure, scene_figure, view_labels};
 use impulse::tui::{App, Msg};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, backend::TestBackend};
@@ -133,7 +133,12 @@ fn every_anchored_phase_draws_one_figure_on_the_canvas_and_in_the_picture() {
             let what = format!("{id} frame {} phase {}", at.0, at.1 + 1);
             on_paper += check_svg(&fig, s, &what);
             for (w, h) in [(80, 24), (120, 40)] {
-                on_screen += check_canvas(&app, &fig, w, h, &format!("{what} {w}×{h}"));
+                // A small canvas draws part of the figure (the pair in focus): vectors of the figure's, as it labels them.
+                let drawn = canvas_figure(s, Rect::new(0, 0, w, h));
+                for v in &drawn.vectors {
+                    assert!(fig.vectors.iter().any(|f| f.text == v.text && f.from == v.from), "{what} {w}×{h}: {:?}", v.text);
+                }
+                on_screen += check_canvas(&app, &drawn, w, h, &format!("{what} {w}×{h}"));
             }
             phases += 1;
             vectors += fig.vectors.len();

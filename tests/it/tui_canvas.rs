@@ -174,9 +174,14 @@ fn without_colour_the_selection_is_bold_and_a_double_outline() {
 
 /// The world point under the canvas cell nearest to `p`, on a 120×40 screen.
 fn cell_at(app: &App, p: DVec2) -> (f64, DVec2, (u16, u16)) {
-    let area = Rect::new(0, 0, 120, 40);
-    (0..120)
-        .flat_map(|c| (0..40).map(move |r| (c, r)))
+    cell_at_size(app, p, 120, 40)
+}
+
+/// The world point under the canvas cell nearest to `p`, on a `w`×`h` screen.
+fn cell_at_size(app: &App, p: DVec2, w: u16, h: u16) -> (f64, DVec2, (u16, u16)) {
+    let area = Rect::new(0, 0, w, h);
+    (0..w)
+        .flat_map(|c| (0..h).map(move |r| (c, r)))
         .filter_map(|(c, r)| scene_point(app, area, c, r).map(|q| ((q - p).length(), q, (c, r))))
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .unwrap()
@@ -334,4 +339,99 @@ fn a_thin_ramp_is_selected_by_clicking_anywhere_on_its_drawn_line() {
         clicked += 1;
     }
     assert_eq!(clicked, 17);
+}
+
+/// Whether `text` is on one row of the screen `s`.
+fn shows(s: &str, text: &str) -> bool {
+    s.lines().any(|l| l.contains(text))
+}
+
+#[test]
+fn the_derivation_key_gives_the_derivation_the_screen_and_back() {
+    // The rough-balls resolve, worked out here: r_a×n = r_b×n = 0, so k_n = 1/2 + 1/3 and jn = −(1 + e)·vrn/k_n.
+    let k_n: f64 = 1.0 / 2.0 + 1.0 / 3.0;
+    let jn = -(1.0 + 1.0) * 3.0 / k_n;
+    assert!((jn + 7.2).abs() < 1e-12 && (0.2 * jn + 1.44).abs() < 1e-12);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut app = open("rough-balls", false);
+        while kind(&app) != PhaseKind::Resolve {
+            app.update(Msg::NextPhase);
+        }
+        let panels = screen(&app, w, h);
+        app.update(Msg::ToggleDerivation);
+        let s = screen(&app, w, h);
+        let top = s.lines().next().unwrap().trim_matches('"');
+        assert!(top.starts_with("┌ resolve · pass 1 · m1–m2 "), "{w}×{h}: the derivation's box is first: {s}");
+        assert_eq!(top.chars().position(|c| c == '┐'), Some(usize::from(w) - 1), "{w}×{h}: and as wide as the screen");
+        // The formula lines with the numbers put in, each on one row now, where the panel at 80×24 wrapped them.
+        for line in [
+            "r_a = p − x_a = (7.6, 11.8) − (6, 13) = (1.6, −1.2) m",
+            "vrn = v_rel·n = (−1.2, −6.6)·(0.8, −0.6) = 3 m/s",
+            "jn = −(1 + e)·vrn / k_n = −(1 + 1)·3 / 0.833333 = −7.2 N·s",
+        ] {
+            assert!(shows(&s, line), "{w}×{h}: {line}\n{s}");
+            assert!(w > 80 || !shows(&panels, line), "{w}×{h}: the panel wraps {line}");
+        }
+        assert!(!s.contains("→x") && !s.contains("Bodies (Tab"), "{w}×{h}: no canvas, no bodies panel: {s}");
+        assert!(s.lines().last().unwrap().contains("? help"), "{w}×{h}: the status line stays");
+        // A long derivation scrolls as in its panel: its last line comes up at 80×24.
+        let last = "ω_b' = ω_b − (r_b×J)/I_b = 0 − ((−2.4, 1.8)×(−4.896, 5.472))/13.5 = 0.32 rad/s";
+        if !shows(&s, last) {
+            assert!(s.contains("more below"), "{w}×{h}: {s}");
+            for _ in 0..20 {
+                app.update(Msg::ScrollDown);
+            }
+            let s = screen(&app, w, h);
+            assert!(shows(&s, last) && shows(&s, "jt = μ·jn = 0.2·(−7.2) = −1.44 N·s") && !s.contains("more below"), "{w}×{h}: {s}");
+        }
+        app.update(Msg::ToggleDerivation);
+        assert_eq!(screen(&app, w, h).lines().next(), panels.lines().next(), "{w}×{h}: \\ again: the panels back");
+    }
+    // From the canvas's whole screen straight to the derivation's, and back to the panels.
+    let mut app = open("rough-balls", false);
+    let normal = canvas_rect(&app);
+    app.update(Msg::ToggleLayout);
+    app.update(Msg::ToggleDerivation);
+    assert!(screen(&app, 120, 40).lines().next().unwrap().contains("┌ forces"), "{}", screen(&app, 120, 40));
+    app.update(Msg::ToggleDerivation);
+    assert_eq!(canvas_rect(&app), normal);
+}
+
+#[test]
+fn a_small_canvas_names_only_the_pair_in_focus() {
+    let mut app = open("sat", false);
+    while kind(&app) != PhaseKind::Detect {
+        app.update(Msg::NextPhase);
+    }
+    let s = stepper(&app);
+    let (a, b) = s.record().phases.at(s.phase).pair.unwrap();
+    let names = s.names();
+    let pair = [names[a].as_str(), names[b].as_str()];
+    assert_eq!(pair, ["plank", "crate"]);
+    let other = names.iter().find(|n| !pair.contains(&n.as_str())).unwrap().clone();
+    // 120×40: a canvas of 17 rows names every body; 80×24: one of 7 rows names only the pair.
+    let canvas_rows = |w, h| {
+        let (s, _, _) = draw(&app, w, h);
+        let rows: Vec<String> = s.lines().map(|l| l.trim_matches('"').chars().take(usize::from(w) / 2).collect()).collect();
+        let end = rows.iter().skip(1).position(|l| l.starts_with('└')).unwrap() + 1;
+        rows[1..end].join("\n")
+    };
+    let (big, small) = (canvas_rows(120, 40), canvas_rows(80, 24));
+    assert!(big.contains(&other) && big.contains("plank") && big.contains("crate"), "{big}");
+    assert!(!small.contains(&other), "{other} goes unnamed on a small canvas:\n{small}");
+    let (_, placed, _) = draw(&app, 80, 24);
+    let named: Vec<&str> = placed.iter().filter(|(r, t)| r.width > 0 && names.contains(t)).map(|(_, t)| t.as_str()).collect();
+    assert!(!named.is_empty() && named.iter().all(|n| pair.contains(n)), "{named:?}");
+    // Every label is the pair's: a face, a point or an arrow of the detect, or the axes.
+    for (rect, text) in placed.iter().filter(|(r, _)| r.width > 0) {
+        let of_pair = pair.iter().any(|n| text.starts_with(n)) || ["n ", "start", "depth", "→x"].iter().any(|p| text.starts_with(p));
+        assert!(of_pair, "{text:?} at {rect:?}\n{small}");
+    }
+    // The other body is still drawn, faint, at 80×24: dots where it lies.
+    let block = stepper(&app).shown_states()[names.iter().position(|n| *n == other).unwrap()].position;
+    let (gap, _, (column, row)) = cell_at_size(&app, block, 80, 24);
+    assert!(gap < 1.0);
+    let (_, _, buf) = draw(&app, 80, 24);
+    let around = (column.saturating_sub(2)..column + 3).any(|x| (row.saturating_sub(1)..row + 2).any(|y| buf[(x, y)].symbol() != " "));
+    assert!(around, "{small}");
 }

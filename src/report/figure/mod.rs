@@ -9,6 +9,7 @@
 //! or the bodies' states before and after it; nothing is recomputed.
 
 mod build;
+mod focus;
 mod layout;
 
 pub use build::{Input, figure, typical_speed};

@@ -23,8 +23,25 @@ pub struct CanvasView {
     /// Arrows in world units: displacements in metres, velocities as
     /// m/s × 1 s, impulses as the Δv they give (J/m × 1 s).
     pub true_scale: bool,
-    /// The canvas takes most of the screen; the panels give way.
-    pub wide: bool,
+    /// What has the screen: the panels, or the canvas or the derivation alone.
+    pub full: Full,
+}
+
+/// What takes the screen, the panels giving way (`|`, `\`): on a small
+/// terminal a picture or a long derivation needs every row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Full {
+    #[default]
+    Panels,
+    Canvas,
+    Derivation,
+}
+
+impl Full {
+    /// `to` takes the screen, or, if it has it, gives it back to the panels.
+    pub fn toggled(self, to: Full) -> Full {
+        if self == to { Full::Panels } else { to }
+    }
 }
 
 impl CanvasView {

@@ -15,12 +15,12 @@
 mod camera;
 mod labels;
 
-pub use camera::{CanvasView, around};
+pub use camera::{CanvasView, Full, around};
 pub use labels::Placed;
 
 use crate::engine::{Body, BodyState, Motion};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
-use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Scale, arrow_segments, outline_segments};
+use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Outline, Scale, arrow_segments, outline_segments};
 use crate::scene::YAxis;
 use crate::tui::words::{Words, fill};
 use glam::DVec2;
@@ -38,6 +38,9 @@ pub struct SceneView<'a> {
     pub states: &'a [BodyState],
     /// The phase's figure: what is drawn, and where its labels go.
     pub figure: &'a Figure,
+    /// Bodies left out of the figure (a small canvas shows the pair in
+    /// focus): drawn faint and unlabelled.
+    pub faint: &'a [Outline],
     pub selected: usize,
     pub y_axis: YAxis,
     /// World window: lower-left and upper-right.
@@ -151,6 +154,12 @@ impl SceneView<'_> {
         if let Some((bodies, states)) = self.ghost {
             for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
                 push(outline(&b.shape, s), self.c(Color::DarkGray), false, UNDER);
+            }
+        }
+        // The bodies a small canvas leaves out of the figure: faint, and still kept clear of labels.
+        for o in self.faint {
+            if let Some(b) = self.bodies.get(o.body) {
+                push(outline(&b.shape, &o.state), self.c(Color::DarkGray), false, UNDER);
             }
         }
         let fig = self.figure;
@@ -561,6 +570,7 @@ mod tests {
             bodies: &bodies,
             states: &states,
             figure: &fig,
+            faint: &[],
             selected: 1,
             y_axis: YAxis::Up,
             window,

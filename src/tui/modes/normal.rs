@@ -9,6 +9,7 @@ use crate::geometry::Pose;
 use crate::lesson::find_phase;
 use crate::scene::YAxis;
 use crate::tui::binding::{Binding, CTRL, NONE, bind};
+use crate::tui::canvas::Full;
 use crate::tui::context::{Context, SPEEDS};
 use crate::tui::edit;
 use crate::tui::effect::Effect;
@@ -66,6 +67,14 @@ pub static KEYS: &[Binding] = &[
     bind!(Stepper, "H", "hide / show the bodies' names", "隐藏 / 显示物体名称", Msg::ToggleNames, [(Char('H'), NONE)]),
     bind!(Stepper, "V", "arrows in world units / fitted to the view", "箭头按真实比例 / 适配视野", Msg::ToggleScale, [(Char('V'), NONE)]),
     bind!(Stepper, "|", "canvas takes the screen / panels come back", "场景占满屏幕 / 恢复各面板", Msg::ToggleLayout, [(Char('|'), NONE)]),
+    bind!(
+        Stepper,
+        "\\",
+        "derivation takes the screen / panels back",
+        "推导占满屏幕 / 恢复各面板",
+        Msg::ToggleDerivation,
+        [(Char('\\'), NONE)]
+    ),
     // Edits: each applies from the frame on screen and can be undone.
     bind!(
         Stepper,
@@ -216,9 +225,15 @@ pub fn update(msg: Msg, ctx: &mut Context) -> Option<Mode> {
         Msg::Alt(c) => ctx.note = Some(Note::AltChord(c)),
         Msg::Tick(_) | Msg::Faster | Msg::Slower | Msg::ToggleRun => return step(msg, ctx),
         // The view's keys work while playing: a break can leave the window.
-        Msg::Zoom(..) | Msg::Pan(..) | Msg::Drag(_) | Msg::Follow | Msg::Fit | Msg::ToggleNames | Msg::ToggleScale | Msg::ToggleLayout => {
-            view(msg, ctx)
-        }
+        Msg::Zoom(..)
+        | Msg::Pan(..)
+        | Msg::Drag(_)
+        | Msg::Follow
+        | Msg::Fit
+        | Msg::ToggleNames
+        | Msg::ToggleScale
+        | Msg::ToggleLayout
+        | Msg::ToggleDerivation => view(msg, ctx),
         // Any other key looks at or changes the frame: play stops there first.
         _ => {
             ctx.settle();
@@ -360,8 +375,12 @@ fn view(msg: Msg, ctx: &mut Context) {
             Note::TrueScale(c.true_scale)
         }
         Msg::ToggleLayout => {
-            c.wide = !c.wide;
-            Note::CanvasWide(c.wide)
+            c.full = c.full.toggled(Full::Canvas);
+            Note::CanvasWide(c.full == Full::Canvas)
+        }
+        Msg::ToggleDerivation => {
+            c.full = c.full.toggled(Full::Derivation);
+            Note::DerivationWide(c.full == Full::Derivation)
         }
         _ => return,
     });

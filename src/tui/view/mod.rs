@@ -16,12 +16,12 @@ mod variant;
 
 use super::app::{App, Mode, Msg, Screen, Stepper};
 pub use super::canvas::Placed;
-use super::canvas::{SceneView, fit_window, point_at};
+use super::canvas::{Full, SceneView, fit_window, point_at};
 use super::note::note_text;
 use super::words::{fill, words};
 use crate::engine::{self, BodyState, Phase};
 use crate::notation::phase_title_in;
-use crate::report::figure::{self, Figure};
+use crate::report::figure::{self, Figure, Outline};
 use bodies::{Motion, bodies_panel, body_rows, motion};
 use derivation::derivation_text;
 use field_editor::field_editor;
@@ -39,6 +39,9 @@ use theme::Theme;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
+/// Below this many rows inside its border, the canvas draws only the bodies
+/// the phase is about (or the selected one) and their labels.
+pub const FOCUS_ROWS: u16 = 12;
 
 /// Whether the debugger can be drawn in `area`.
 pub fn fits(area: Rect) -> bool {
@@ -91,12 +94,19 @@ struct Areas {
 fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
     let has_lesson = !s.session.lesson.steps.is_empty();
-    if s.canvas.wide {
-        // The canvas takes the screen; the narration keeps a strip under it, the other panels give way.
-        let strip = if has_lesson { (main.height / 5).max(4) } else { 0 };
-        let [canvas, lesson] = Layout::vertical([Constraint::Fill(1), Constraint::Length(strip)]).areas(main);
-        let none = Rect::new(main.right(), main.y, 0, 0);
-        return Areas { canvas, lesson, bodies: none, derivation: none, queue: none, totals: none, status };
+    let none = Rect::new(main.right(), main.y, 0, 0);
+    match s.canvas.full {
+        Full::Canvas => {
+            // The canvas takes the screen; the narration keeps a strip under it, the other panels give way.
+            let strip = if has_lesson { (main.height / 5).max(4) } else { 0 };
+            let [canvas, lesson] = Layout::vertical([Constraint::Fill(1), Constraint::Length(strip)]).areas(main);
+            return Areas { canvas, lesson, bodies: none, derivation: none, queue: none, totals: none, status };
+        }
+        // Every row for the formulas: a long derivation shows whole, or scrolls as in its panel.
+        Full::Derivation => {
+            return Areas { canvas: none, lesson: none, bodies: none, derivation: main, queue: none, totals: none, status };
+        }
+        Full::Panels => {}
     }
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
@@ -174,6 +184,28 @@ pub fn scene_figure(s: &Stepper) -> Figure {
     figure_of(s, &moved, phase.as_deref())
 }
 
+/// The figure the canvas draws on a screen of size `area`: the phase's, or on
+/// a small canvas the part of it [`focused`] keeps.
+pub fn canvas_figure(s: &Stepper, area: Rect) -> Figure {
+    let canvas = areas(s, &motion(s), area).canvas;
+    focused(s, scene_figure(s), canvas).0
+}
+
+/// Ten labels do not fit in seven rows: a canvas of fewer than [`FOCUS_ROWS`]
+/// rows draws the pair in focus (or the selected body), and the other bodies
+/// faint, unlabelled.
+fn focused(s: &Stepper, figure: Figure, canvas: Rect) -> (Figure, Vec<Outline>) {
+    if canvas.height.saturating_sub(2) < FOCUS_ROWS {
+        // A quiz hides the phase from the figure, not which pair it is about.
+        let pair = s.playing.is_none().then(|| s.record().phases.at(s.phase).pair).flatten();
+        let otherwise = pair.map_or(vec![s.selected], |(a, b)| vec![a, b]);
+        let keep = figure.in_focus(&otherwise);
+        figure.focused_on(&keep)
+    } else {
+        (figure, Vec::new())
+    }
+}
+
 fn figure_of(s: &Stepper, moved: &Motion, phase: Option<&Phase>) -> Figure {
     let lesson = &s.session.lesson;
     // The phase's vectors show its results (an impulse's direction): hidden with them.
@@ -219,11 +251,12 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     };
     // B's bodies after the phase would show where A's go.
     let ghost = if hidden { None } else { variant::ghost(s) };
-    let figure = figure_of(s, &moved, phase.as_deref());
+    let (figure, faint) = focused(s, figure_of(s, &moved, phase.as_deref()), canvas_area);
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
         figure: &figure,
+        faint: &faint,
         selected: s.selected,
         y_axis: s.session.lesson.y_axis,
         window,
@@ -236,7 +269,9 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
         words: theme.words,
     };
     let mut placed = Vec::new();
-    if s.show_chart {
+    if canvas_area.is_empty() {
+        // The derivation has the screen.
+    } else if s.show_chart {
         energy_chart(s, theme, frame, canvas_area);
     } else {
         placed = scene_view.draw(canvas_area, frame.buffer_mut());
@@ -267,15 +302,19 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     if queue.height > 0 {
         frame.render_widget(queue_panel(s, &names, theme), queue);
     }
-    frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
+    if !bodies_area.is_empty() {
+        frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
+    }
     let totals_panel = if hidden {
         Paragraph::new(Line::styled(theme.words.totals_hidden, theme.dim())).wrap(Wrap { trim: true })
     } else {
         totals_text(s, theme)
     };
-    frame.render_widget(totals_panel.block(Block::bordered().title(theme.words.totals_title)), totals);
+    if !totals.is_empty() {
+        frame.render_widget(totals_panel.block(Block::bordered().title(theme.words.totals_title)), totals);
+    }
 
-    if has_lesson {
+    if has_lesson && !lesson_area.is_empty() {
         render_narration(s, theme, frame, lesson_area);
     }
 
