@@ -304,6 +304,8 @@ pub struct Words {
     pub fields_to_fix: &'static str,
     /// {0} the body, {1} the speed, {2} `shot_again` or nothing.
     pub shot: &'static str,
+    /// The aimed shot's arrow: {0} the speed.
+    pub shot_label: &'static str,
     pub shot_again: &'static str,
     /// {0} the body, {1} the speed, {2} the frame.
     pub shot_action: &'static str,
@@ -585,6 +587,7 @@ pub const EN: Words = Words {
     field_to_fix: "1 field to fix (Esc cancels)",
     fields_to_fix: "{0} fields to fix (Esc cancels)",
     shot: "shot {0} at {1} m/s{2}",
+    shot_label: "shot {0} m/s",
     shot_again: "; an action of this frame sets its velocity again (a fires the shot as an action)",
     shot_action: "shot {0} at {1} m/s as an action of frame {2}",
     log_not_written: "quiz log not written: {0}",
@@ -861,6 +864,7 @@ pub const ZH: Words = Words {
     field_to_fix: "还有 1 项要改（Esc 取消）",
     fields_to_fix: "还有 {0} 项要改（Esc 取消）",
     shot: "以 {1} m/s 击出 {0}{2}",
+    shot_label: "击出 {0} m/s",
     shot_again: "；本帧有一个动作会再次设定它的速度（按 a 把这一击作为动作发出）",
     shot_action: "以 {1} m/s 击出 {0}，作为第 {2} 帧的动作",
     log_not_written: "测验记录未写入：{0}",

@@ -6,8 +6,8 @@
 //! read from the record here.
 //!
 //! What only the screen has is drawn besides: the selection, bounding
-//! circles, a shot being aimed, B's bodies under A's. Their lines are handed
-//! to the layout too, so no label covers them. Static boxes that lie square
+//! circles, B's bodies under A's. Their lines are handed to the layout too, so
+//! no label covers them. (A shot being aimed is a velocity of the figure.) Static boxes that lie square
 //! are hatched so they read as ground (under the labels); a turned one is
 //! outlined only. The bottom border states the arrows' scales and the
 //! labels left out (the legend).
@@ -34,7 +34,7 @@ use unicode_width::UnicodeWidthStr;
 pub struct SceneView<'a> {
     pub bodies: &'a [Body],
     /// The bodies as the screen shows them (after the phase): the selection,
-    /// bounding circles and a shot are drawn there.
+    /// bounding circles are drawn there.
     pub states: &'a [BodyState],
     /// The phase's figure: what is drawn, and where its labels go.
     pub figure: &'a Figure,
@@ -48,8 +48,6 @@ pub struct SceneView<'a> {
     pub show_bounds: bool,
     /// Arrows in world units (see [`CanvasView::true_scale`]).
     pub true_scale: bool,
-    /// A shot being aimed: from where, and the velocity it gives.
-    pub shot: Option<(DVec2, DVec2)>,
     pub color: bool,
     /// A/B: B's bodies, drawn dimmed under A's.
     pub ghost: Option<(&'a [Body], &'a [BodyState])>,
@@ -249,12 +247,6 @@ impl SceneView<'_> {
         }
         for l in &fig.lines {
             push(vec![(l.a, l.b)], self.kind_color(l.kind), l.dashed, VECTORS);
-        }
-        if let Some((from, aim)) = self.shot {
-            let drawn = if self.true_scale { aim } else { aim.normalize_or_zero() * self.unit() * 2.0 };
-            let mut lines = Vec::new();
-            arrow_segments(from, from + drawn, head, &mut lines);
-            push(lines, self.c(Color::LightRed), false, VECTORS);
         }
         out
     }
@@ -576,7 +568,6 @@ mod tests {
             window,
             show_bounds: false,
             true_scale: false,
-            shot: None,
             color: false,
             ghost: None,
             block: Block::bordered(),

@@ -245,13 +245,25 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
         Some(l) => format!(" {}{edited} ", l.title(s.lang)),
         None => format!(" {}{edited} ", s.session.lesson.file),
     };
-    let shot = match &s.mode {
-        Mode::Aim(shot) => states.get(shot.body).map(|b| (b.position, shot.aim)),
-        _ => None,
-    };
     // B's bodies after the phase would show where A's go.
     let ghost = if hidden { None } else { variant::ghost(s) };
-    let (figure, faint) = focused(s, figure_of(s, &moved, phase.as_deref()), canvas_area);
+    let (mut figure, faint) = focused(s, figure_of(s, &moved, phase.as_deref()), canvas_area);
+    // A shot being aimed is a velocity the figure draws and labels with the others.
+    if let Mode::Aim(shot) = &s.mode
+        && let Some(b) = states.get(shot.body)
+    {
+        let text = figure::Text::plain(fill(theme.words.shot_label, &[&crate::notation::num(shot.aim.length())]));
+        figure.vectors.push(figure::Vector {
+            from: b.position,
+            value: shot.aim,
+            kind: figure::Kind::Velocity,
+            scale: figure::Scale::Velocity,
+            unit: "m/s",
+            text,
+            dashed: false,
+            middle: false,
+        });
+    }
     let scene_view = SceneView {
         bodies: s.bodies(),
         states,
@@ -262,7 +274,6 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
         window,
         show_bounds: s.show_bounds,
         true_scale: s.canvas.true_scale,
-        shot,
         color: theme.color,
         ghost: ghost.as_ref().map(|(bodies, states)| (*bodies, &states[..])),
         block: Block::bordered().title(title).title_top(ratatui::text::Line::from(view_state(s, theme)).right_aligned()),
