@@ -6,7 +6,7 @@
 
 use impulse::engine::BodyState;
 use impulse::lesson::{self, Lesson, anchor_steps, anchored_frames, run};
-use impulse::report::figure::{Figure, LabelOf, crosses};
+use impulse::report::figure::{self, Figure, LabelOf, crosses};
 use impulse::report::handout::svg;
 use impulse::tui::app::{Screen, Stepper};
 use impulse::tui::view::{canvas_figure, scene_figure, view_labels};
@@ -38,7 +38,7 @@ fn texts(fig: &Figure, of: LabelOf) -> Vec<String> {
 /// left out, labels as the figure wrote them, none over a line or another.
 fn check_svg(fig: &Figure, s: &Stepper, what: &str) -> usize {
     let states: Vec<BodyState> = s.shown_states();
-    let stage = svg::Stage {
+    let input = figure::Input {
         bodies: s.bodies(),
         before: &states,
         after: &states,
@@ -48,8 +48,12 @@ fn check_svg(fig: &Figure, s: &Stepper, what: &str) -> usize {
         view: None,
         lang: fig.lang,
         student: false,
-        title: what.to_string(),
+        typical_speed: 0.0,
+        true_scale: false,
+        all_names: true,
+        chosen: None,
     };
+    let stage = svg::Stage { input, title: what.to_string() };
     let picture = svg::draw(&stage, fig);
     let (layout, lines) = svg::layout(fig);
     let screen: Vec<_> = lines.iter().map(|(a, b)| (fig.screen(*a), fig.screen(*b))).collect();

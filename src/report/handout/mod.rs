@@ -686,7 +686,7 @@ impl<'a> Handout<'a> {
     /// Draws picture `k` and keeps it; returns its file name.
     fn draw(&mut self, k: usize, phase: Option<&Phase>, before: &[BodyState], after: &[BodyState], title: String) -> String {
         let file = self.options.picture_name(k);
-        let stage = svg::Stage {
+        let input = figure::Input {
             bodies: &self.scene.world.bodies,
             before,
             after,
@@ -696,11 +696,14 @@ impl<'a> Handout<'a> {
             view: self.scene.view,
             lang: self.options.lang,
             student: self.options.student,
-            title,
+            // Velocities are fitted to the scene's own speeds at least: a stack at rest gets no long arrows.
+            typical_speed: figure::typical_speed(&self.given, self.scene.world.gravity, self.scene.settings.dt),
+            true_scale: false,
+            all_names: true,
+            chosen: None,
         };
-        // Velocities are fitted to the scene's own speeds at least: a stack at rest gets no long arrows.
-        let typical = figure::typical_speed(&self.given, self.scene.world.gravity, self.scene.settings.dt);
-        let svg = svg::draw(&stage, &figure::figure(&svg::input(&stage, typical)));
+        let fig = figure::figure(&input);
+        let svg = svg::draw(&svg::Stage { input, title }, &fig);
         self.pictures.push(Picture { file: file.clone(), svg });
         file
     }

@@ -15,58 +15,19 @@
 //! the page and picks the colours.
 
 use super::words::{self, Word};
-use crate::engine::{Body, BodyState, Phase};
+use crate::engine::{Body, BodyState};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
-use crate::lesson::Lang;
 use crate::notation::num;
 use crate::report::figure::{self, Figure, Kind, LabelOf, Layout, Metrics, Scale, nice};
 use crate::scene::YAxis;
 use glam::DVec2;
 use std::fmt::Write;
 
-/// What one picture shows.
+/// What one picture shows: the figure's input and the picture's title.
 pub struct Stage<'a> {
-    pub bodies: &'a [Body],
-    /// The states the phase started from, and those it left.
-    pub before: &'a [BodyState],
-    pub after: &'a [BodyState],
-    /// The scene's start: what a student is given.
-    pub given: &'a [BodyState],
-    /// None: the set-up, the bodies at `before` with their velocities.
-    pub phase: Option<&'a Phase>,
-    pub y_axis: YAxis,
-    pub view: Option<(DVec2, DVec2)>,
-    pub lang: Lang,
-    /// Only what a student is given: no vector the phase worked out, no number it found.
-    pub student: bool,
+    pub input: figure::Input<'a>,
     /// The picture's title (SVG `<title>`), e.g. "Frame 0 · resolve · pass 1 · m1–m2".
     pub title: String,
-}
-
-/// The SVG text of the picture, its velocities fitted to the speeds the scene gives.
-pub fn picture(stage: &Stage) -> String {
-    let typical = figure::typical_speed(stage.given, DVec2::ZERO, 0.0);
-    draw(stage, &figure::figure(&input(stage, typical)))
-}
-
-/// What the figure of `stage` is made from; `typical_speed` as
-/// [`figure::typical_speed`] gives it for the scene.
-pub fn input<'a>(stage: &Stage<'a>, typical_speed: f64) -> figure::Input<'a> {
-    figure::Input {
-        bodies: stage.bodies,
-        before: stage.before,
-        after: stage.after,
-        given: stage.given,
-        phase: stage.phase,
-        y_axis: stage.y_axis,
-        view: stage.view,
-        lang: stage.lang,
-        student: stage.student,
-        typical_speed,
-        true_scale: false,
-        all_names: true,
-        chosen: None,
-    }
 }
 
 // Pixels: the picture is this wide; the drawing at most this tall.
@@ -203,12 +164,12 @@ pub fn draw(stage: &Stage, fig: &Figure) -> String {
     writeln!(svg, r##"<rect x="{left:.1}" y="{PAD:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#dddddd"/>"##, drawn.x, drawn.y)
         .unwrap();
 
-    if stage.student {
+    if stage.input.student {
         grid(&mut svg, &page, scale_bar(fig));
     }
     svg.push_str("<g id=\"bodies\">\n");
     for o in &fig.outlines {
-        if let Some(b) = stage.bodies.get(o.body) {
+        if let Some(b) = stage.input.bodies.get(o.body) {
             shape(&mut svg, &page, b, &o.state, o.ghost, o.body);
         }
     }
@@ -473,12 +434,12 @@ fn axes_glyph(svg: &mut String, up: bool, text: &str, y: f64) {
 
 /// The legend: the scale bar (and the axes), each arrow scale in use, the colour key.
 fn legend_rows(stage: &Stage, fig: &Figure, layout: &Layout) -> Vec<Legend> {
-    let lang = stage.lang;
+    let lang = stage.input.lang;
     let w = |word: Word| word.get(lang);
     let scales = &fig.scales;
     let size = (fig.base.1 - fig.base.0).max_element();
     let bar = scale_bar(fig);
-    let up = stage.y_axis == YAxis::Up;
+    let up = stage.input.y_axis == YAxis::Up;
     let axes = if up { w(words::Y_UP) } else { w(words::Y_DOWN) }.to_string();
     let mut rows = vec![Legend::Bar { metres: bar, text: format!("{} {} m", w(words::SCALE_BAR), num(bar)), up, axes }];
     let used = |s: Scale| fig.is_used(s);
