@@ -310,6 +310,6 @@ fn setting_apart(a: &Settings, b: &Settings) -> &'static str {
 }
 
 /// Each body's name, by its id.
-fn names_of(ids: &[BodyHandle], bodies: &[crate::engine::Body]) -> BTreeMap<BodyHandle, String> {
-    ids.iter().zip(bodies).map(|(&id, b)| (id, b.name.clone())).collect()
+fn names_of(handles: &[BodyHandle], bodies: &[crate::engine::Body]) -> BTreeMap<BodyHandle, String> {
+    handles.iter().zip(bodies).map(|(&id, b)| (id, b.name.clone())).collect()
 }

@@ -19,16 +19,16 @@ pub struct Breakpoints {
 }
 
 impl Breakpoints {
-    /// The breakpoints that can match in a world whose bodies are `ids`, with
+    /// The breakpoints that can match in a world whose bodies are `handles`, with
     /// their bodies as its indices, and each one's number in the list.
-    pub(super) fn live(&self, ids: &[BodyHandle]) -> (Vec<Condition>, Vec<usize>) {
-        let found = self.list.iter().enumerate().filter_map(|(k, c)| Some((c.map_bodies(|id| ids.iter().position(|i| i == id))?, k)));
+    pub(super) fn live(&self, handles: &[BodyHandle]) -> (Vec<Condition>, Vec<usize>) {
+        let found = self.list.iter().enumerate().filter_map(|(k, c)| Some((c.map_bodies(|id| handles.iter().position(|i| i == id))?, k)));
         found.unzip()
     }
 
-    /// Notes the names of the bodies of a world (`ids`, `bodies`) that they name.
-    pub(super) fn remember(&mut self, ids: &[BodyHandle], bodies: &[Body]) {
-        for (id, b) in ids.iter().zip(bodies) {
+    /// Notes the names of the bodies of a world (`handles`, `bodies`) that they name.
+    pub(super) fn remember(&mut self, handles: &[BodyHandle], bodies: &[Body]) {
+        for (id, b) in handles.iter().zip(bodies) {
             if self.list.iter().any(|c| c.bodies().any(|n| n == id)) {
                 self.last_names.insert(*id, b.name.clone());
             }

@@ -161,9 +161,9 @@ impl Context {
         }
         self.scroll = 0;
         self.narration_scroll = 0;
-        let ids = self.session.timeline.handles(frame);
-        let same = id.and_then(|id| ids.iter().position(|&i| i == id));
-        self.selected = same.unwrap_or(self.selected.min(ids.len().saturating_sub(1)));
+        let handles = self.session.timeline.handles(frame);
+        let same = id.and_then(|id| handles.iter().position(|&i| i == id));
+        self.selected = same.unwrap_or(self.selected.min(handles.len().saturating_sub(1)));
     }
 
     /// The run-time guard (`engine::guard`): whether frame `n` may be shown. If

@@ -162,10 +162,10 @@ fn first_in(ctx: &mut Context, from: u64, until: u64) -> Option<(u64, (usize, us
 /// (a renamed body by its new name; one it lacks by its last), marked
 /// when that frame lacks one.
 fn break_text(ctx: &Context, k: usize) -> String {
-    let (ids, bodies) = (ctx.session.timeline.handles(ctx.frame), ctx.bodies());
+    let (handles, bodies) = (ctx.session.timeline.handles(ctx.frame), ctx.bodies());
     let condition = &ctx.breaks.list[k];
-    let name = |id: &BodyHandle| ids.iter().position(|i| i == id).map(|i| bodies[i].name.clone());
+    let name = |id: &BodyHandle| handles.iter().position(|i| i == id).map(|i| bodies[i].name.clone());
     let text = condition.text_with(|id| name(id).or_else(|| ctx.breaks.last_names.get(id).cloned()));
-    let inert = condition.bodies().any(|id| !ids.contains(id));
+    let inert = condition.bodies().any(|id| !handles.contains(id));
     if inert { format!("{text}{}", words(ctx.lang).break_inert) } else { text }
 }
