@@ -47,6 +47,8 @@ pub(in crate::engine) struct Levels {
     starts: Vec<u32>,
     /// Each body's motion when the pass began.
     saved: Vec<Motion>,
+    /// The level's visits of discs whose bounds touch.
+    touching: Vec<(u32, u32)>,
 }
 
 impl Levels {
@@ -83,7 +85,18 @@ impl Levels {
         for bounds in self.starts.windows(3).step_by(2) {
             let (fours, others) =
                 (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
-            for four in fours.chunks(4) {
+            // The bound test first, for the whole level: its visits share no
+            // body, so each pair stands now as it will at its visit. Only the
+            // pairs that pass it take lanes.
+            // (Written whether it passes or not, and kept if it does: which
+            // pairs pass is hard to foretell, and a branch that guesses wrong costs more.)
+            self.touching.resize(fours.len(), (0, 0));
+            let mut kept = 0;
+            for &(i, j) in fours {
+                self.touching[kept] = (i, j);
+                kept += usize::from(broad.touch(motions, i as usize, j as usize));
+            }
+            for four in self.touching[..kept].chunks(4) {
                 if !discs4((bodies, motions), four, settings, &mut made, broad) {
                     return self.undo(motions);
                 }
