@@ -7,6 +7,8 @@
 //! next to the stage and apart from its code, so that this list imports the
 //! records and no stage.
 
+use super::Settings;
+use super::body::{Body, Motion};
 use super::broad::record::BroadRecord;
 use super::correct::record::CorrectRecord;
 use super::detect::record::{DetectRecord, FaceTable, Shown, WorkRef};
@@ -45,6 +47,23 @@ pub trait Tracer {
     #[inline]
     fn resolve(&mut self, pass: usize, pair: (usize, usize), record: ResolveRecord) {
         self.record(Phase::new(Some(pass), Some(pair), PhaseData::Resolve(Box::new(record))));
+    }
+    /// Told, only when `ENABLED`, before the game-engine book's passes of a
+    /// frame without the warm start: the bodies and settings their visits
+    /// run with, and the motions as the passes begin (what [`Self::visit`]
+    /// needs to make a visit again).
+    #[inline]
+    fn passes_begin(&mut self, _bodies: &[Body], _motions: &[Motion], _settings: &Settings) {}
+    /// A visit of `pair` in pass `pass` past the bound test, which `go`
+    /// makes, its detect, correct and resolve records handed over as ever.
+    /// Called, only when `ENABLED`, for the passes [`Self::passes_begin`]
+    /// announced; `before` are the two bodies' motions as the visit begins.
+    /// The visit depends on nothing else (the frame's bodies and settings
+    /// aside), so a recorder may keep `before` and make the visit's records
+    /// again when they are read (see [`super::Phases`]).
+    #[inline]
+    fn visit<R>(&mut self, _pass: usize, _pair: (usize, usize), _before: [Motion; 2], go: impl FnOnce(&mut Self) -> R) -> R {
+        go(self)
     }
     /// Whether the broad phase lists pairs by their bounding circles, built
     /// afresh each frame, so that the record shows every narrow-phase test
@@ -157,6 +176,21 @@ phase_records! {
     Event(Box<EventRecord>) => Event,
     /// Sedgewick & Wayne's bounce: an impulse along the line of centres, or off a wall.
     EventBounce(Box<EventBounceRecord>) => Bounce,
+}
+
+impl PhaseData {
+    /// A visit's record made again as bodies 0 and 1 of a world of two (see
+    /// [`super::relax`]'s `visit_again`), its bodies named by their `places`.
+    pub(super) fn renumber(&mut self, places: [usize; 2]) {
+        let changes: &mut [BodyChange] = match self {
+            PhaseData::Correct(r) => &mut r.changes,
+            PhaseData::Resolve(r) => r.impulse.as_mut().map_or(&mut [], |i| &mut i.changes),
+            _ => &mut [],
+        };
+        for change in changes {
+            change.body = places[change.body];
+        }
+    }
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state
