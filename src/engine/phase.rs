@@ -65,6 +65,13 @@ pub trait Tracer {
     fn visit<R>(&mut self, _pass: usize, _pair: (usize, usize), _before: [Motion; 2], go: impl FnOnce(&mut Self) -> R) -> R {
         go(self)
     }
+    /// Told, only when `ENABLED`, of a detect, correct or resolve phase whose
+    /// record [`Self::wants`] declined, with what it left the two bodies at
+    /// (none: it moved neither). A recorder that keeps a visit by its start
+    /// declines its records and keeps these, so that the loops over a frame's
+    /// changes make no visit again.
+    #[inline]
+    fn declined(&mut self, _kind: PhaseKind, _changes: Option<[BodyChange; 2]>) {}
     /// Whether the broad phase lists pairs by their bounding circles, built
     /// afresh each frame, so that the record shows every narrow-phase test
     /// the game-engine book makes. Untraced it uses the tighter boxes and keeps its list

@@ -91,8 +91,8 @@ struct Passes {
 #[derive(Clone, Copy, Debug)]
 struct Visiting {
     visit: u32,
-    pass: usize,
-    pair: (usize, usize),
+    pass: u32,
+    pair: (u32, u32),
     nth: u8,
 }
 
@@ -330,19 +330,6 @@ impl Phases {
         relax::visit_again([&with.bodies[a], &with.bodies[b]], before, (a, b), pass, &with.settings)
     }
 
-    /// Phase `nth` of the visit being made, `kind`, kept in its place.
-    fn visit_phase(&mut self, kind: PhaseKind, changes: Option<&[BodyChange; 2]>) {
-        let Some(v) = self.visiting.as_mut() else { return };
-        let moved = changes.is_some();
-        if let Some(changes) = changes {
-            self.moves.push(*changes);
-            self.visits[v.visit as usize].moved |= 1 << v.nth;
-        }
-        let (visit, pass, pair, nth) = (v.visit, v.pass, v.pair, v.nth);
-        v.nth += 1;
-        self.slot(List::Visit(VisitPhase { kind, nth, moved }), visit as usize, pass, pair);
-    }
-
     fn slot(&mut self, list: List, at: usize, pass: usize, (a, b): (usize, usize)) {
         self.slots.push(Slot { list, at: index(at), pass: index(pass), pair: (index(a), index(b)) });
     }
@@ -351,15 +338,24 @@ impl Phases {
 impl Tracer for Phases {
     const ENABLED: bool = true;
 
-    /// A visit's detect is kept by the visit (see [`Self::visit`]), so none
-    /// is built, nor its narrow phase's report.
+    /// A visit's records are not built (see [`Self::visit`]), nor its narrow
+    /// phase's report.
     #[inline]
-    fn wants(&mut self, kind: PhaseKind, _: Option<(usize, usize)>) -> bool {
-        if kind == PhaseKind::Detect && self.visiting.is_some() {
-            self.visit_phase(kind, None);
-            return false;
+    fn wants(&mut self, _: PhaseKind, _: Option<(usize, usize)>) -> bool {
+        self.visiting.is_none()
+    }
+
+    #[inline]
+    fn declined(&mut self, kind: PhaseKind, changes: Option<[BodyChange; 2]>) {
+        let Some(v) = self.visiting.as_mut() else { return };
+        let slot =
+            Slot { list: List::Visit(VisitPhase { kind, nth: v.nth, moved: changes.is_some() }), at: v.visit, pass: v.pass, pair: v.pair };
+        if let Some(changes) = changes {
+            self.visits[v.visit as usize].moved |= 1 << v.nth;
+            self.moves.push(changes);
         }
-        true
+        v.nth += 1;
+        self.slots.push(slot);
     }
 
     fn passes_begin(&mut self, bodies: &[Body], motions: &[Motion], settings: &Settings) {
@@ -382,7 +378,8 @@ impl Tracer for Phases {
             moves: index(self.moves.len()),
             moved: 0,
         });
-        self.visiting = Some(Visiting { visit: index(self.visits.len() - 1), pass, pair, nth: 0 });
+        let (visit, pass, pair) = (index(self.visits.len() - 1), index(pass), (index(pair.0), index(pair.1)));
+        self.visiting = Some(Visiting { visit, pass, pair, nth: 0 });
         let made = go(self);
         self.visiting = None;
         made
@@ -425,19 +422,12 @@ impl Tracer for Phases {
 
     #[inline]
     fn correct(&mut self, pass: usize, pair: (usize, usize), record: CorrectRecord) {
-        if self.visiting.is_some() {
-            return self.visit_phase(PhaseKind::Correct, Some(&record.changes));
-        }
         self.slot(List::Correct, self.corrects.len(), pass, pair);
         self.corrects.push(record);
     }
 
     #[inline]
     fn resolve(&mut self, pass: usize, pair: (usize, usize), record: ResolveRecord) {
-        if self.visiting.is_some() {
-            let changes = record.changes().try_into().ok();
-            return self.visit_phase(PhaseKind::Resolve, changes);
-        }
         self.slot(List::Resolve, self.resolves.len(), pass, pair);
         self.resolves.push(record);
     }
