@@ -48,28 +48,26 @@ pub trait Tracer {
     fn resolve(&mut self, pass: usize, pair: (usize, usize), record: ResolveRecord) {
         self.record(Phase::new(Some(pass), Some(pair), PhaseData::Resolve(Box::new(record))));
     }
-    /// Told, only when `ENABLED`, before the game-engine book's passes of a
-    /// frame without the warm start: the bodies and settings their visits
-    /// run with, and the motions as the passes begin (what [`Self::visit`]
-    /// needs to make a visit again).
+    /// Whether the recorder keeps a visit of the game-engine book's passes
+    /// (without the warm start) by how it began: a visit depends on nothing
+    /// else but the frame's bodies and settings, so its records can be made
+    /// again when they are read (see [`super::Phases`]). Such a visit's
+    /// records are not built: [`Self::visit_begins`], then
+    /// [`Self::declined`] for each of its phases.
+    const KEEPS_VISITS: bool = false;
+    /// With `KEEPS_VISITS`, before the passes of a frame: the bodies and
+    /// settings their visits run with, and the motions as the passes begin.
     #[inline]
     fn passes_begin(&mut self, _bodies: &[Body], _motions: &[Motion], _settings: &Settings) {}
-    /// A visit of `pair` in pass `pass` past the bound test, which `go`
-    /// makes, its detect, correct and resolve records handed over as ever.
-    /// Called, only when `ENABLED`, for the passes [`Self::passes_begin`]
-    /// announced; `before` are the two bodies' motions as the visit begins.
-    /// The visit depends on nothing else (the frame's bodies and settings
-    /// aside), so a recorder may keep `before` and make the visit's records
-    /// again when they are read (see [`super::Phases`]).
+    /// With `KEEPS_VISITS`, a visit of `pair` in pass `pass` past the bound
+    /// test begins, the two bodies' motions `before` it.
     #[inline]
-    fn visit<R>(&mut self, _pass: usize, _pair: (usize, usize), _before: [Motion; 2], go: impl FnOnce(&mut Self) -> R) -> R {
-        go(self)
-    }
+    fn visit_begins(&mut self, _pass: usize, _pair: (usize, usize), _before: [Motion; 2]) {}
     /// Told, only when `ENABLED`, of a detect, correct or resolve phase whose
     /// record [`Self::wants`] declined, with what it left the two bodies at
-    /// (none: it moved neither). A recorder that keeps a visit by its start
-    /// declines its records and keeps these, so that the loops over a frame's
-    /// changes make no visit again.
+    /// (none: it moved neither): what a recorder that keeps visits by their
+    /// start keeps of each phase, so that the loops over a frame's changes
+    /// make no visit again.
     #[inline]
     fn declined(&mut self, _kind: PhaseKind, _changes: Option<[BodyChange; 2]>) {}
     /// Whether the broad phase lists pairs by their bounding circles, built
@@ -80,6 +78,28 @@ pub trait Tracer {
     #[inline]
     fn every_test(&self) -> bool {
         Self::ENABLED
+    }
+}
+
+/// The tracer a visit kept by its start is made with: it declines every
+/// record, so that none is built, and hands what the phases moved on.
+pub(super) struct Declining<'t, T>(pub &'t mut T);
+
+impl<T: Tracer> Tracer for Declining<'_, T> {
+    const ENABLED: bool = true;
+    #[inline]
+    fn wants(&mut self, _: PhaseKind, _: Option<(usize, usize)>) -> bool {
+        false
+    }
+    fn record(&mut self, phase: Phase) {
+        self.0.record(phase);
+    }
+    #[inline]
+    fn declined(&mut self, kind: PhaseKind, changes: Option<[BodyChange; 2]>) {
+        self.0.declined(kind, changes);
+    }
+    fn every_test(&self) -> bool {
+        self.0.every_test()
     }
 }
 

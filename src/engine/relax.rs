@@ -4,6 +4,7 @@
 
 use super::body::{Body, Motion};
 use super::handle::{BodyHandle, Handles};
+use super::phase::Declining;
 use super::step::forces;
 use super::{
     ContactMemory, ContactModel, Integrator, NoTrace, Phase, PhaseKind, Settings, StepStats, Tracer, World, broad, correct, detect,
@@ -32,7 +33,7 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
     scratch.rotations.extend(bodies.iter().zip(motions.iter()).map(|(b, m)| rotation(b, m)));
     let rotations = &scratch.rotations;
     let pose = |motions: &[Motion], i: usize| pass_pose(&bodies[i], &motions[i], rotations[i]);
-    if T::ENABLED && !settings.warm_start {
+    if T::KEEPS_VISITS && !settings.warm_start {
         tracer.passes_begin(bodies, motions, settings);
     }
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
@@ -89,7 +90,7 @@ fn pass_pose(body: &Body, m: &Motion, rotation: DVec2) -> Pose {
 /// `(a, b)` standing at `before` as it began, in pass `pass`: the records
 /// the pass handed its tracer, bit for bit (without the warm start, a visit
 /// reads nothing else). What a recorder that keeps only a visit's start
-/// ([`Tracer::visit`]) gives back when the visit is read.
+/// ([`Tracer::KEEPS_VISITS`]) gives back when the visit is read.
 pub(super) fn visit_again(bodies: [&Body; 2], before: [Motion; 2], (a, b): (usize, usize), pass: usize, settings: &Settings) -> Vec<Phase> {
     let bodies = bodies.map(Body::clone);
     let mut motions = before;
@@ -187,10 +188,9 @@ pub(super) fn visit_listed<T: Tracer>(
         return Visit::Apart;
     }
     stats.narrow_tests += 1;
-    let visit = if T::ENABLED && !settings.warm_start {
-        tracer.visit(solve.pass, (a, b), [motions[a], motions[b]], |tracer| {
-            relax_touching(bodies, motions, (a, b), pose, settings, solve, tracer)
-        })
+    let visit = if T::KEEPS_VISITS && !settings.warm_start {
+        tracer.visit_begins(solve.pass, (a, b), [motions[a], motions[b]]);
+        relax_touching(bodies, motions, (a, b), pose, settings, solve, &mut Declining(tracer))
     } else {
         relax_touching(bodies, motions, (a, b), pose, settings, solve, tracer)
     };

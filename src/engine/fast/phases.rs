@@ -3,7 +3,7 @@
 //! a frame, are kept by how each began: the two bodies' positions and
 //! velocities, and what each of its correct and resolve phases left them at.
 //! A reader takes a visit's phase out whole ([`Phases::get`]) made again from
-//! that start by the step's own code ([`Tracer::visit`]): the same [`Phase`],
+//! that start by the step's own code ([`Tracer::KEEPS_VISITS`]): the same [`Phase`],
 //! bit for bit, that a `Vec<Phase>` tracer keeps. The detect, correct and
 //! resolve phases of other visits (the warm start's, `relax_pair`'s) go to
 //! lists of their own, the SAT reports and region tests to lists of the
@@ -88,7 +88,7 @@ struct Passes {
 }
 
 /// The visit being made, and its next phase.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Visiting {
     visit: u32,
     pass: u32,
@@ -120,7 +120,7 @@ pub struct Phases {
     visits: Vec<KeptVisit>,
     moves: Vec<[BodyChange; 2]>,
     passes: Vec<Passes>,
-    visiting: Option<Visiting>,
+    visiting: Visiting,
 }
 
 /// How many of each a frame made: room to make at once for the next one.
@@ -158,7 +158,7 @@ impl Phases {
             visits: Vec::with_capacity(room.visits),
             moves: Vec::with_capacity(room.moves),
             passes: Vec::new(),
-            visiting: None,
+            visiting: Visiting::default(),
         }
     }
 
@@ -338,16 +338,35 @@ impl Phases {
 impl Tracer for Phases {
     const ENABLED: bool = true;
 
-    /// A visit's records are not built (see [`Self::visit`]), nor its narrow
-    /// phase's report.
-    #[inline]
-    fn wants(&mut self, _: PhaseKind, _: Option<(usize, usize)>) -> bool {
-        self.visiting.is_none()
+    const KEEPS_VISITS: bool = true;
+
+    fn passes_begin(&mut self, bodies: &[Body], motions: &[Motion], settings: &Settings) {
+        let bodies = bodies.iter().map(Body::unnamed).collect();
+        self.passes.push(Passes { bodies, motions: motions.to_vec(), settings: settings.clone() });
     }
 
+    /// Keeps the visit by its start, and of its phases only what they left
+    /// the bodies at ([`Self::declined`]): a frame's ~18,000 records of a
+    /// 200-body pile, written out, were megabytes, more than the cache
+    /// holds, and most are never read. A reader's visit is made again from
+    /// its start (see [`relax::visit_again`]).
+    #[inline]
+    fn visit_begins(&mut self, pass: usize, (a, b): (usize, usize), before: [Motion; 2]) {
+        self.visits.push(KeptVisit {
+            position: before.map(|m| m.position),
+            velocity: before.map(|m| m.velocity),
+            angular_velocity: before.map(|m| m.angular_velocity),
+            passes: index(self.passes.len() - 1),
+            moves: index(self.moves.len()),
+            moved: 0,
+        });
+        self.visiting = Visiting { visit: index(self.visits.len() - 1), pass: index(pass), pair: (index(a), index(b)), nth: 0 };
+    }
+
+    /// A phase of the visit begun last, in its place.
     #[inline]
     fn declined(&mut self, kind: PhaseKind, changes: Option<[BodyChange; 2]>) {
-        let Some(v) = self.visiting.as_mut() else { return };
+        let v = &mut self.visiting;
         let slot =
             Slot { list: List::Visit(VisitPhase { kind, nth: v.nth, moved: changes.is_some() }), at: v.visit, pass: v.pass, pair: v.pair };
         if let Some(changes) = changes {
@@ -356,33 +375,6 @@ impl Tracer for Phases {
         }
         v.nth += 1;
         self.slots.push(slot);
-    }
-
-    fn passes_begin(&mut self, bodies: &[Body], motions: &[Motion], settings: &Settings) {
-        let bodies = bodies.iter().map(Body::unnamed).collect();
-        self.passes.push(Passes { bodies, motions: motions.to_vec(), settings: settings.clone() });
-    }
-
-    /// Keeps the visit by its start, and of its phases only what they left
-    /// the bodies at: a frame's ~18,000 records of a 200-body pile, written
-    /// out, were megabytes, more than the cache holds, and most are never
-    /// read. A reader's visit is made again from its start (see [`relax::visit_again`]).
-    #[inline]
-    fn visit<R>(&mut self, pass: usize, pair: (usize, usize), before: [Motion; 2], go: impl FnOnce(&mut Self) -> R) -> R {
-        let Some(passes) = self.passes.len().checked_sub(1) else { return go(self) };
-        self.visits.push(KeptVisit {
-            position: before.map(|m| m.position),
-            velocity: before.map(|m| m.velocity),
-            angular_velocity: before.map(|m| m.angular_velocity),
-            passes: index(passes),
-            moves: index(self.moves.len()),
-            moved: 0,
-        });
-        let (visit, pass, pair) = (index(self.visits.len() - 1), index(pass), (index(pair.0), index(pair.1)));
-        self.visiting = Some(Visiting { visit, pass, pair, nth: 0 });
-        let made = go(self);
-        self.visiting = None;
-        made
     }
 
     /// Any phase: the three listed kinds go to their lists, as if handed over
