@@ -14,8 +14,9 @@
 //! solver: 15 relaxation passes.
 //!
 //! Run: `cargo bench -p impulse-bench --bench step`. Results are in BENCHMARKS.md.
+//! With `STEP_ONE_WAY` set, one way alone, for callgrind (see [`one_way`]).
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 
 mod common;
 use glam::DVec2;
@@ -256,4 +257,44 @@ criterion_group! {
     config = Criterion::default().sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
     targets = bench, warm_start
 }
-criterion_main!(benches);
+/// One way of stepping, alone, over the bench's window (frames 31 to 270,
+/// after the same 30): what `STEP_ONE_WAY=untraced|into` runs instead of
+/// the bench, for valgrind's callgrind to count its instructions in
+/// `one_way_frames` (`--toggle-collect='*one_way_frames*'`), which a loaded
+/// machine does not change.
+fn one_way(way: &str) {
+    let settings = Settings::default();
+    let mut world = scene();
+    for _ in 0..31 {
+        step(&mut world, &settings, &mut NoTrace);
+    }
+    let mut frame = FrameRecord::default();
+    // One frame first, so that the recorder's lists have their room, as in the bench's turns.
+    record_frame_into(&mut frame, &mut world.clone(), &settings);
+    let traced = match way {
+        "untraced" => false,
+        "into" => true,
+        _ => panic!("STEP_ONE_WAY is untraced or into, not {way}"),
+    };
+    one_way_frames(&mut world, &settings, traced, &mut frame);
+}
+
+#[inline(never)]
+fn one_way_frames(world: &mut World, settings: &Settings, traced: bool, frame: &mut FrameRecord) {
+    for _ in 0..FRAMES {
+        if traced {
+            record_frame_into(frame, world, black_box(settings));
+            black_box(&*frame);
+        } else {
+            black_box(step(world, black_box(settings), &mut NoTrace));
+        }
+    }
+}
+
+fn main() {
+    if let Ok(way) = std::env::var("STEP_ONE_WAY") {
+        return one_way(&way);
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

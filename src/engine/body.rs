@@ -142,6 +142,13 @@ impl Body {
         self.inertia
     }
 
+    /// The body without its name (nor the loads queued for the next frame):
+    /// what a contact reads of it, copied without an allocation.
+    pub(crate) fn unnamed(&self) -> Body {
+        let (force, torque, impulse, angular_impulse) = (DVec2::ZERO, 0.0, DVec2::ZERO, 0.0);
+        Body { name: String::new(), force, torque, impulse, angular_impulse, ..*self }
+    }
+
     /// Linear plus rotational kinetic energy of this body moving as `m`, ½mv² + ½Iω².
     pub fn kinetic_energy(&self, m: &Motion) -> f64 {
         0.5 * self.mass * m.velocity.length_squared() + 0.5 * self.inertia * m.angular_velocity.powi(2)

@@ -41,9 +41,13 @@ pub(super) fn run<T: Tracer>(
     if !mb.is_static() {
         mb.position += info.normal * s * inv_b;
     }
-    if T::ENABLED && tracer.wants(PhaseKind::Correct, Some((a, b))) {
-        let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
-        let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
-        tracer.correct(pass, (a, b), record);
+    if T::ENABLED {
+        let changes = BodyChange::both((a, ma), (b, mb));
+        if tracer.wants(PhaseKind::Correct, Some((a, b))) {
+            let record = CorrectRecord { depth: info.depth, slop, rate, inv_mass: [inv_a, inv_b], normal: info.normal, s, changes };
+            tracer.correct(pass, (a, b), record);
+        } else {
+            tracer.declined(PhaseKind::Correct, Some(changes));
+        }
     }
 }

@@ -59,9 +59,13 @@ pub(super) fn run_discs<T: Tracer>(
     tracer: &mut T,
 ) -> Option<CollisionInfo> {
     let info = collide_circle_circle(motions[a].position, ra, motions[b].position, rb);
-    if T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b))) {
-        let pair = ((&bodies[a], &motions[a]), (&bodies[b], &motions[b]));
-        tracer.detect(pass, (a, b), DetectRecord::of(pair, WorkRef::CircleCircle, (info, None), false));
+    if T::ENABLED {
+        if tracer.wants(PhaseKind::Detect, Some((a, b))) {
+            let pair = ((&bodies[a], &motions[a]), (&bodies[b], &motions[b]));
+            tracer.detect(pass, (a, b), DetectRecord::of(pair, WorkRef::CircleCircle, (info, None), false));
+        } else {
+            tracer.declined(PhaseKind::Detect, None);
+        }
     }
     info
 }
@@ -84,6 +88,9 @@ pub(super) fn shapes<T: Tracer>(
     let both_boxes = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Box { .. }));
     let wall_box = matches!((ba.shape, bb.shape), (Shape::Box { .. }, Shape::Segment { .. }) | (Shape::Segment { .. }, Shape::Box { .. }));
     let traced = T::ENABLED && tracer.wants(PhaseKind::Detect, Some((a, b)));
+    if T::ENABLED && !traced {
+        tracer.declined(PhaseKind::Detect, None);
+    }
     // On the stack: the tracer copies what it keeps (a frame's recorder, into
     // one list of reports for the frame, so a box–box test allocates nothing).
     let mut report = (traced && both_boxes).then(SatReport::default);

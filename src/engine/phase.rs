@@ -7,6 +7,8 @@
 //! next to the stage and apart from its code, so that this list imports the
 //! records and no stage.
 
+use super::Settings;
+use super::body::{Body, Motion};
 use super::broad::record::BroadRecord;
 use super::correct::record::CorrectRecord;
 use super::detect::record::{DetectRecord, FaceTable, Shown, WorkRef};
@@ -46,6 +48,28 @@ pub trait Tracer {
     fn resolve(&mut self, pass: usize, pair: (usize, usize), record: ResolveRecord) {
         self.record(Phase::new(Some(pass), Some(pair), PhaseData::Resolve(Box::new(record))));
     }
+    /// Whether the recorder keeps a visit of the game-engine book's passes
+    /// (without the warm start) by how it began: a visit depends on nothing
+    /// else but the frame's bodies and settings, so its records can be made
+    /// again when they are read (see [`super::Phases`]). Such a visit's
+    /// records are not built: [`Self::visit_begins`], then
+    /// [`Self::declined`] for each of its phases.
+    const KEEPS_VISITS: bool = false;
+    /// With `KEEPS_VISITS`, before the passes of a frame: the bodies and
+    /// settings their visits run with, and the motions as the passes begin.
+    #[inline]
+    fn passes_begin(&mut self, _bodies: &[Body], _motions: &[Motion], _settings: &Settings) {}
+    /// With `KEEPS_VISITS`, a visit of `pair` in pass `pass` past the bound
+    /// test begins, the two bodies' motions `before` it.
+    #[inline]
+    fn visit_begins(&mut self, _pass: usize, _pair: (usize, usize), _before: [Motion; 2]) {}
+    /// Told, only when `ENABLED`, of a detect, correct or resolve phase whose
+    /// record [`Self::wants`] declined, with what it left the two bodies at
+    /// (none: it moved neither): what a recorder that keeps visits by their
+    /// start keeps of each phase, so that the loops over a frame's changes
+    /// make no visit again.
+    #[inline]
+    fn declined(&mut self, _kind: PhaseKind, _changes: Option<[BodyChange; 2]>) {}
     /// Whether the broad phase lists pairs by their bounding circles, built
     /// afresh each frame, so that the record shows every narrow-phase test
     /// the game-engine book makes. Untraced it uses the tighter boxes and keeps its list
@@ -54,6 +78,28 @@ pub trait Tracer {
     #[inline]
     fn every_test(&self) -> bool {
         Self::ENABLED
+    }
+}
+
+/// The tracer a visit kept by its start is made with: it declines every
+/// record, so that none is built, and hands what the phases moved on.
+pub(super) struct Declining<'t, T>(pub &'t mut T);
+
+impl<T: Tracer> Tracer for Declining<'_, T> {
+    const ENABLED: bool = true;
+    #[inline]
+    fn wants(&mut self, _: PhaseKind, _: Option<(usize, usize)>) -> bool {
+        false
+    }
+    fn record(&mut self, phase: Phase) {
+        self.0.record(phase);
+    }
+    #[inline]
+    fn declined(&mut self, kind: PhaseKind, changes: Option<[BodyChange; 2]>) {
+        self.0.declined(kind, changes);
+    }
+    fn every_test(&self) -> bool {
+        self.0.every_test()
     }
 }
 
@@ -157,6 +203,21 @@ phase_records! {
     Event(Box<EventRecord>) => Event,
     /// Sedgewick & Wayne's bounce: an impulse along the line of centres, or off a wall.
     EventBounce(Box<EventBounceRecord>) => Bounce,
+}
+
+impl PhaseData {
+    /// A visit's record made again as bodies 0 and 1 of a world of two (see
+    /// [`super::relax`]'s `visit_again`), its bodies named by their `places`.
+    pub(super) fn renumber(&mut self, places: [usize; 2]) {
+        let changes: &mut [BodyChange] = match self {
+            PhaseData::Correct(r) => &mut r.changes,
+            PhaseData::Resolve(r) => r.impulse.as_mut().map_or(&mut [], |i| &mut i.changes),
+            _ => &mut [],
+        };
+        for change in changes {
+            change.body = places[change.body];
+        }
+    }
 }
 
 /// The record of one phase. Applying `changes` in order to a frame's start state

@@ -4,10 +4,11 @@
 
 use super::body::{Body, Motion};
 use super::handle::{BodyHandle, Handles};
+use super::phase::Declining;
 use super::step::forces;
 use super::{
-    ContactMemory, ContactModel, Integrator, NoTrace, PhaseKind, Settings, StepStats, Tracer, World, broad, correct, detect, integrate,
-    resolve, warm,
+    ContactMemory, ContactModel, Integrator, NoTrace, Phase, PhaseKind, Settings, StepStats, Tracer, World, broad, correct, detect,
+    integrate, resolve, warm,
 };
 use crate::geometry::{CollisionInfo, Pose, Shape};
 use glam::DVec2;
@@ -29,17 +30,12 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
     }
     let mut stats = StepStats::default();
     scratch.rotations.clear();
-    scratch.rotations.extend(bodies.iter().zip(motions.iter()).map(|(b, m)| match b.shape {
-        Shape::Circle { .. } => DVec2::X,
-        _ => DVec2::from_angle(m.angle),
-    }));
+    scratch.rotations.extend(bodies.iter().zip(motions.iter()).map(|(b, m)| rotation(b, m)));
     let rotations = &scratch.rotations;
-    let pose = |motions: &[Motion], i: usize| {
-        let m = &motions[i];
-        // A disc's pose is taken unturned, its angle as its rotation (see `Scratch::rotations`).
-        let angle = if matches!(bodies[i].shape, Shape::Circle { .. }) { 0.0 } else { m.angle };
-        Pose::turned(m.position, angle, rotations[i])
-    };
+    let pose = |motions: &[Motion], i: usize| pass_pose(&bodies[i], &motions[i], rotations[i]);
+    if T::KEEPS_VISITS && !settings.warm_start {
+        tracer.passes_begin(bodies, motions, settings);
+    }
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
     broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {
@@ -70,6 +66,46 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
         integrate::run(motions, settings.dt, &scratch.frame_start_velocities, (PhaseKind::Integrate, None), tracer);
     }
     stats
+}
+
+/// A body's rotation through a frame's passes, worked out once as they
+/// begin (a body's angle holds through them): a disc's is none.
+#[inline(always)]
+fn rotation(body: &Body, m: &Motion) -> DVec2 {
+    match body.shape {
+        Shape::Circle { .. } => DVec2::X,
+        _ => DVec2::from_angle(m.angle),
+    }
+}
+
+/// Where a body stands in a pass, its rotation worked out before.
+#[inline(always)]
+fn pass_pose(body: &Body, m: &Motion, rotation: DVec2) -> Pose {
+    // A disc's pose is taken unturned, its angle as its rotation (see `Scratch::rotations`).
+    let angle = if matches!(body.shape, Shape::Circle { .. }) { 0.0 } else { m.angle };
+    Pose::turned(m.position, angle, rotation)
+}
+
+/// A visit of the passes made again, for the bodies `bodies` of the pair
+/// `(a, b)` standing at `before` as it began, in pass `pass`: the records
+/// the pass handed its tracer, bit for bit (without the warm start, a visit
+/// reads nothing else). What a recorder that keeps only a visit's start
+/// ([`Tracer::KEEPS_VISITS`]) gives back when the visit is read.
+pub(super) fn visit_again(bodies: [&Body; 2], before: [Motion; 2], (a, b): (usize, usize), pass: usize, settings: &Settings) -> Vec<Phase> {
+    let bodies = bodies.map(Body::clone);
+    let mut motions = before;
+    let rotations = [0, 1].map(|k| rotation(&bodies[k], &motions[k]));
+    let pose = |motions: &[Motion], k: usize| pass_pose(&bodies[k], &motions[k], rotations[k]);
+    let mut memory = ContactMemory::default();
+    let mut solve = Solve { pass, frame: 0, memory: &mut memory, handles: &[], before: &[] };
+    let mut phases: Vec<Phase> = Vec::with_capacity(4);
+    // Made as bodies 0 and 1 of a world of two, then named by their places in the frame.
+    relax_touching(&bodies, &mut motions, (0, 1), &pose, settings, &mut solve, &mut phases);
+    for phase in &mut phases {
+        phase.pair = Some((a, b));
+        phase.data.renumber([a, b]);
+    }
+    phases
 }
 
 /// What one visit of a pair found.
@@ -152,7 +188,12 @@ pub(super) fn visit_listed<T: Tracer>(
         return Visit::Apart;
     }
     stats.narrow_tests += 1;
-    let visit = relax_touching(bodies, motions, (a, b), pose, settings, solve, tracer);
+    let visit = if T::KEEPS_VISITS && !settings.warm_start {
+        tracer.visit_begins(solve.pass, (a, b), [motions[a], motions[b]]);
+        relax_touching(bodies, motions, (a, b), pose, settings, solve, &mut Declining(tracer))
+    } else {
+        relax_touching(bodies, motions, (a, b), pose, settings, solve, tracer)
+    };
     stats.contacts += usize::from(visit == Visit::Contact);
     visit
 }

@@ -66,9 +66,13 @@ pub(super) fn run<T: Tracer>(
         (T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b)))).then(|| Contact::of(ma, mb, info, p, [ra, rb], [vpa, vpb]));
     let pressed = given.as_ref().map_or(vrn > 0.0, |g| g.jn < 0.0);
     if !pressed {
-        if let Some(contact) = contact {
-            let record = ResolveRecord { contact, impulse: None, given: given.map(Box::new), summed: None };
-            tracer.resolve(pass, (a, b), record);
+        match contact {
+            Some(contact) => {
+                let record = ResolveRecord { contact, impulse: None, given: given.map(Box::new), summed: None };
+                tracer.resolve(pass, (a, b), record);
+            }
+            None if T::ENABLED => tracer.declined(PhaseKind::Resolve, None),
+            None => {}
         }
         return;
     }
@@ -119,38 +123,43 @@ pub(super) fn run<T: Tracer>(
     ma.push(impulse, ra);
     mb.push(-impulse, rb);
 
-    if let Some(contact) = contact {
-        let record = ResolveRecord {
-            contact,
-            impulse: Some(Impulse {
-                friction: settings.friction,
-                tangent: settings.tangent,
-                coulomb_cap: settings.coulomb_cap,
-                threshold,
-                restitution: [body_a.restitution, body_b.restitution],
-                friction_of: [body_a.friction, body_b.friction],
-                mass: [body_a.mass(), body_b.mass()],
-                inertia: [body_a.inertia(), body_b.inertia()],
-                e,
-                mu,
-                k_n,
-                jn,
-                t,
+    let changes = BodyChange::both((a, ma), (b, mb));
+    match contact {
+        Some(contact) => {
+            let record = ResolveRecord {
+                contact,
+                impulse: Some(Impulse {
+                    friction: settings.friction,
+                    tangent: settings.tangent,
+                    coulomb_cap: settings.coulomb_cap,
+                    threshold,
+                    restitution: [body_a.restitution, body_b.restitution],
+                    friction_of: [body_a.friction, body_b.friction],
+                    mass: [body_a.mass(), body_b.mass()],
+                    inertia: [body_a.inertia(), body_b.inertia()],
+                    e,
+                    mu,
+                    k_n,
+                    jn,
+                    t,
 
-                vrt,
-                beyond: (k_t.is_some() || k_n_vec.is_some() || sliding_after.is_some())
-                    .then(|| Box::new(OptionTerms { k_t, k_n_vec, sliding_after, jt_max })),
-                sliding,
-                jt_free,
-                capped,
-                jt,
-                j: impulse,
-                changes: [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }],
-            }),
-            given: given.map(Box::new),
-            summed: None,
-        };
-        tracer.resolve(pass, (a, b), record);
+                    vrt,
+                    beyond: (k_t.is_some() || k_n_vec.is_some() || sliding_after.is_some())
+                        .then(|| Box::new(OptionTerms { k_t, k_n_vec, sliding_after, jt_max })),
+                    sliding,
+                    jt_free,
+                    capped,
+                    jt,
+                    j: impulse,
+                    changes,
+                }),
+                given: given.map(Box::new),
+                summed: None,
+            };
+            tracer.resolve(pass, (a, b), record);
+        }
+        None if T::ENABLED => tracer.declined(PhaseKind::Resolve, Some(changes)),
+        None => {}
     }
 }
 
@@ -278,7 +287,7 @@ pub(super) fn run_summed<T: Tracer>(
     (sums.n, sums.p) = (n, c.p);
     let (vrn0, after) = (sums.vrn0, (sums.jn, sums.jt));
     if T::ENABLED && tracer.wants(PhaseKind::Resolve, Some((a, b))) {
-        let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
+        let changes = BodyChange::both((a, ma), (b, mb));
         let summed = Summed {
             point: point as u8,
             changes,

@@ -8,7 +8,7 @@
 //! exported, so recording a phase costs a copy of a few numbers, not a string
 //! per value.
 
-use super::body::BodyState;
+use super::body::{BodyState, Motion};
 use glam::DVec2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +146,13 @@ impl Quantity {
 pub struct BodyChange {
     pub body: usize,
     pub after: BodyState,
+}
+
+impl BodyChange {
+    /// The states of a pair's two bodies, after a phase that changed them.
+    pub(super) fn both((a, ma): (usize, &Motion), (b, mb): (usize, &Motion)) -> [BodyChange; 2] {
+        [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }]
+    }
 }
 
 /// How many bodies a forces or integrate phase writes out formula by formula;

@@ -235,7 +235,7 @@ pub(super) fn warm<T: Tracer>(
     mb.push(-j, rb);
     memory.keep(key, Sums { frame, jn, jt, n, p, vrn0 });
     if T::ENABLED && tracer.wants(PhaseKind::Warm, Some((a, b))) {
-        let changes = [BodyChange { body: a, after: ma.state() }, BodyChange { body: b, after: mb.state() }];
+        let changes = BodyChange::both((a, ma), (b, mb));
         let inv = [(ma.inv_mass(), ma.inv_inertia()), (mb.inv_mass(), mb.inv_inertia())];
         let record = WarmRecord { point, last, turn, moved, n, t, mu, p, r: [ra, rb], inv, jn, jt, before, changes };
         tracer.record(Phase::new(None, Some((a, b)), PhaseData::Warm(Box::new(record))));

@@ -1,27 +1,34 @@
-//! A frame's phases as the recorder keeps them: each of the three kinds a pass
-//! makes thousands of (detect, correct, resolve) in a list of its own, the SAT
-//! reports and region tests in lists of the frame's, so with the texts'
-//! settings recording one costs a copy into a list already grown and no
-//! allocation. (Still boxed: a wall's report, which few tests make; what the
-//! options beyond the texts add to a resolve, `OptionTerms`, `TwoPointShare` and `Summed`;
-//! and the other phases, kept whole, the warm start's one per contact among
-//! them.) A reader takes a phase out whole ([`Phases::get`]): the same
-//! [`Phase`], bit for bit, that a `Vec<Phase>` tracer keeps, made when it is
-//! read. [`Phases::kind`], [`Phases::iteration`], [`Phases::pair`] and
+//! A frame's phases as the recorder keeps them. The game-engine book's
+//! visits of a pair in a pass (without the warm start), nearly every phase of
+//! a frame, are kept by how each began: the two bodies' positions and
+//! velocities, and what each of its correct and resolve phases left them at.
+//! A reader takes a visit's phase out whole ([`Phases::get`]) made again from
+//! that start by the step's own code ([`Tracer::KEEPS_VISITS`]): the same [`Phase`],
+//! bit for bit, that a `Vec<Phase>` tracer keeps. The detect, correct and
+//! resolve phases of other visits (the warm start's, `relax_pair`'s) go to
+//! lists of their own, the SAT reports and region tests to lists of the
+//! frame's; the other phases are kept whole, the warm start's one per contact
+//! among them. [`Phases::kind`], [`Phases::iteration`], [`Phases::pair`] and
 //! [`Phases::changes`] read a phase where it is kept, for the loops over a
-//! whole frame.
+//! whole frame, and make nothing again.
 //!
 //! 200 bodies make ~18,000 phases a frame. Kept as one `Phase` each, with a
 //! box per resolve, SAT report and region test, allocating, writing and
 //! freeing them cost more than working out their numbers
-//! (docs/adr/0003-frame-recorder-lists.md).
+//! (docs/adr/0003-frame-recorder-lists.md); kept in lists, their ~6 MB a
+//! frame, more than the cache holds, made the traced step 2.8 times the
+//! untraced one (docs/adr/0090-visits-kept-by-their-start.md).
 
+use crate::engine::Settings;
+use crate::engine::body::{Body, Motion};
 use crate::engine::correct::record::CorrectRecord;
 use crate::engine::detect::record::{DetectRecord, Work, WorkRef};
 use crate::engine::phase::{Phase, PhaseData, Tracer};
+use crate::engine::relax;
 use crate::engine::resolve::record::ResolveRecord;
 use crate::engine::trace::{BodyChange, PhaseKind, Record};
 use crate::geometry::{RegionTest, SatReport};
+use glam::DVec2;
 use std::borrow::Cow;
 
 /// How a kept detect record holds its work: the two reports most tests make
@@ -40,6 +47,53 @@ enum List {
     Correct,
     Resolve,
     Other,
+    /// A phase of a visit kept by its start ([`KeptVisit`]): `at` is the visit.
+    Visit(VisitPhase),
+}
+
+/// Which phase of its visit a phase is, its kind, and whether it moved its
+/// bodies (every correct; a resolve, when the bodies approach).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct VisitPhase {
+    kind: PhaseKind,
+    nth: u8,
+    moved: bool,
+}
+
+/// A visit of the passes as it began: the two bodies' positions and
+/// velocities (their angles hold through the passes, and are the frame's
+/// in [`Passes`]). Its records are made again from these when read; what
+/// its phases left the bodies at is kept, from `moves` on, so that the
+/// loops over a frame's changes make nothing again.
+#[derive(Clone, Debug, PartialEq)]
+struct KeptVisit {
+    position: [DVec2; 2],
+    velocity: [DVec2; 2],
+    angular_velocity: [f64; 2],
+    /// The frame's passes it was made in, in [`Phases::passes`].
+    passes: u32,
+    /// Its first change in [`Phases::moves`].
+    moves: u32,
+    /// Bit k: phase k of the visit moved its bodies.
+    moved: u8,
+}
+
+/// What a frame's passes visit with: its bodies (without their names), their
+/// motions as the passes begin, and the settings.
+#[derive(Clone, Debug, PartialEq)]
+struct Passes {
+    bodies: Vec<Body>,
+    motions: Vec<Motion>,
+    settings: Settings,
+}
+
+/// The visit being made, and its next phase.
+#[derive(Clone, Copy, Debug, Default)]
+struct Visiting {
+    visit: u32,
+    pass: u32,
+    pair: (u32, u32),
+    nth: u8,
 }
 
 /// One phase, in order: which list holds it and where; the pass and pair of
@@ -63,6 +117,10 @@ pub struct Phases {
     corrects: Vec<CorrectRecord>,
     resolves: Vec<ResolveRecord>,
     others: Vec<Phase>,
+    visits: Vec<KeptVisit>,
+    moves: Vec<[BodyChange; 2]>,
+    passes: Vec<Passes>,
+    visiting: Visiting,
 }
 
 /// How many of each a frame made: room to make at once for the next one.
@@ -74,6 +132,8 @@ pub struct PhaseCounts {
     regions: usize,
     corrects: usize,
     resolves: usize,
+    visits: usize,
+    moves: usize,
 }
 
 fn index(n: usize) -> u32 {
@@ -95,6 +155,10 @@ impl Phases {
             corrects: Vec::with_capacity(room.corrects),
             resolves: Vec::with_capacity(room.resolves),
             others: Vec::new(),
+            visits: Vec::with_capacity(room.visits),
+            moves: Vec::with_capacity(room.moves),
+            passes: Vec::new(),
+            visiting: Visiting::default(),
         }
     }
 
@@ -108,6 +172,8 @@ impl Phases {
             regions: more(self.regions.len()),
             corrects: more(self.corrects.len()),
             resolves: more(self.resolves.len()),
+            visits: more(self.visits.len()),
+            moves: more(self.moves.len()),
         }
     }
 
@@ -120,6 +186,9 @@ impl Phases {
         self.corrects.clear();
         self.resolves.clear();
         self.others.clear();
+        self.visits.clear();
+        self.moves.clear();
+        self.passes.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -141,6 +210,10 @@ impl Phases {
             List::Correct => PhaseData::Correct(self.corrects[at].clone()),
             List::Resolve => PhaseData::Resolve(Box::new(self.resolves[at].clone())),
             List::Other => return Some(Cow::Borrowed(&self.others[at])),
+            List::Visit(phase) => {
+                let pair = (slot.pair.0 as usize, slot.pair.1 as usize);
+                return Some(Cow::Owned(self.visit_again(at, slot.pass as usize, pair).swap_remove(phase.nth.into())));
+            }
         };
         Some(Cow::Owned(Phase::new(pass, pair, data)))
     }
@@ -153,7 +226,7 @@ impl Phases {
     /// The phases in order, each taken out whole; those skipped (`skip`,
     /// `nth`, `rev` after `take`) are not taken out.
     pub fn iter(&self) -> Iter<'_> {
-        Iter { phases: self, range: 0..self.len() }
+        Iter { phases: self, range: 0..self.len(), made: None }
     }
 
     /// The kind of phase `i`, without taking it out (for the listed kinds,
@@ -164,6 +237,7 @@ impl Phases {
             List::Correct => PhaseKind::Correct,
             List::Resolve => PhaseKind::Resolve,
             List::Other => self.others[self.slots[i].at as usize].kind(),
+            List::Visit(phase) => phase.kind,
         }
     }
 
@@ -194,6 +268,12 @@ impl Phases {
             List::Correct => &self.corrects[at].changes,
             List::Resolve => self.resolves[at].changes(),
             List::Other => self.others[at].changes(),
+            List::Visit(VisitPhase { moved: false, .. }) => &[],
+            List::Visit(VisitPhase { nth, moved: true, .. }) => {
+                let visit = &self.visits[at];
+                let before = visit.moved & ((1 << nth) - 1);
+                &self.moves[visit.moves as usize + before.count_ones() as usize]
+            }
         }
     }
 
@@ -219,6 +299,13 @@ impl Phases {
             + self.corrects.capacity() * size_of::<CorrectRecord>()
             + self.resolves.capacity() * size_of::<ResolveRecord>()
             + self.others.iter().map(Phase::bytes).sum::<usize>()
+            + self.visits.capacity() * size_of::<KeptVisit>()
+            + self.moves.capacity() * size_of::<[BodyChange; 2]>()
+            + self
+                .passes
+                .iter()
+                .map(|p| size_of::<Passes>() + p.bodies.len() * size_of::<Body>() + p.motions.len() * size_of::<Motion>())
+                .sum::<usize>()
             + beyond
             + walls
     }
@@ -231,6 +318,18 @@ impl Phases {
         }
     }
 
+    /// The phases of kept visit `at`, made again as they were made, in order.
+    fn visit_again(&self, at: usize, pass: usize, (a, b): (usize, usize)) -> Vec<Phase> {
+        let visit = &self.visits[at];
+        let with = &self.passes[visit.passes as usize];
+        let before = [(0, a), (1, b)].map(|(k, i)| {
+            let mut m = with.motions[i];
+            (m.position, m.velocity, m.angular_velocity) = (visit.position[k], visit.velocity[k], visit.angular_velocity[k]);
+            m
+        });
+        relax::visit_again([&with.bodies[a], &with.bodies[b]], before, (a, b), pass, &with.settings)
+    }
+
     fn slot(&mut self, list: List, at: usize, pass: usize, (a, b): (usize, usize)) {
         self.slots.push(Slot { list, at: index(at), pass: index(pass), pair: (index(a), index(b)) });
     }
@@ -238,6 +337,45 @@ impl Phases {
 
 impl Tracer for Phases {
     const ENABLED: bool = true;
+
+    const KEEPS_VISITS: bool = true;
+
+    fn passes_begin(&mut self, bodies: &[Body], motions: &[Motion], settings: &Settings) {
+        let bodies = bodies.iter().map(Body::unnamed).collect();
+        self.passes.push(Passes { bodies, motions: motions.to_vec(), settings: settings.clone() });
+    }
+
+    /// Keeps the visit by its start, and of its phases only what they left
+    /// the bodies at ([`Self::declined`]): a frame's ~18,000 records of a
+    /// 200-body pile, written out, were megabytes, more than the cache
+    /// holds, and most are never read. A reader's visit is made again from
+    /// its start (see [`relax::visit_again`]).
+    #[inline]
+    fn visit_begins(&mut self, pass: usize, (a, b): (usize, usize), before: [Motion; 2]) {
+        self.visits.push(KeptVisit {
+            position: before.map(|m| m.position),
+            velocity: before.map(|m| m.velocity),
+            angular_velocity: before.map(|m| m.angular_velocity),
+            passes: index(self.passes.len() - 1),
+            moves: index(self.moves.len()),
+            moved: 0,
+        });
+        self.visiting = Visiting { visit: index(self.visits.len() - 1), pass: index(pass), pair: (index(a), index(b)), nth: 0 };
+    }
+
+    /// A phase of the visit begun last, in its place.
+    #[inline]
+    fn declined(&mut self, kind: PhaseKind, changes: Option<[BodyChange; 2]>) {
+        let v = &mut self.visiting;
+        let slot =
+            Slot { list: List::Visit(VisitPhase { kind, nth: v.nth, moved: changes.is_some() }), at: v.visit, pass: v.pass, pair: v.pair };
+        if let Some(changes) = changes {
+            self.visits[v.visit as usize].moved |= 1 << v.nth;
+            self.moves.push(changes);
+        }
+        v.nth += 1;
+        self.slots.push(slot);
+    }
 
     /// Any phase: the three listed kinds go to their lists, as if handed over
     /// by their own methods.
@@ -307,27 +445,42 @@ impl FromIterator<Phase> for Phases {
 pub struct Iter<'a> {
     phases: &'a Phases,
     range: std::ops::Range<usize>,
+    /// The last kept visit made again, and its phases: a visit's phases
+    /// come together, and it is made once for them all.
+    made: Option<(u32, Vec<Phase>)>,
+}
+
+impl Iter<'_> {
+    fn take(&mut self, i: usize) -> Phase {
+        let slot = self.phases.slots[i];
+        let List::Visit(phase) = slot.list else { return self.phases.at(i).into_owned() };
+        if self.made.as_ref().is_none_or(|(visit, _)| *visit != slot.at) {
+            let pair = (slot.pair.0 as usize, slot.pair.1 as usize);
+            self.made = Some((slot.at, self.phases.visit_again(slot.at as usize, slot.pass as usize, pair)));
+        }
+        self.made.as_ref().map(|(_, phases)| phases[usize::from(phase.nth)].clone()).expect("made just above")
+    }
 }
 
 impl Iterator for Iter<'_> {
     type Item = Phase;
     fn next(&mut self) -> Option<Phase> {
-        self.range.next().map(|i| self.phases.at(i).into_owned())
+        self.range.next().map(|i| self.take(i))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.range.size_hint()
     }
     fn nth(&mut self, n: usize) -> Option<Phase> {
-        self.range.nth(n).map(|i| self.phases.at(i).into_owned())
+        self.range.nth(n).map(|i| self.take(i))
     }
 }
 
 impl DoubleEndedIterator for Iter<'_> {
     fn next_back(&mut self) -> Option<Phase> {
-        self.range.next_back().map(|i| self.phases.at(i).into_owned())
+        self.range.next_back().map(|i| self.take(i))
     }
     fn nth_back(&mut self, n: usize) -> Option<Phase> {
-        self.range.nth_back(n).map(|i| self.phases.at(i).into_owned())
+        self.range.nth_back(n).map(|i| self.take(i))
     }
 }
 
