@@ -109,7 +109,7 @@ impl Figure {
         // The most important first; among equals, in the figure's order.
         requests.sort_by_key(|r| std::cmp::Reverse(r.rank));
         let mut layout = Layout::default();
-        let cell = DVec2::new(8.0 * m.column, 2.0 * m.line);
+        let cell = DVec2::new(2.0 * m.column, m.line);
         let mut boxes = Near::new(lo, hi, cell);
         let mut near_lines = Near::new(lo, hi, cell);
         for &(a, b) in &lines {
@@ -309,7 +309,7 @@ struct Near {
 
 impl Near {
     /// At most this many cells a side, whatever the bounds and the text's size.
-    const MOST: usize = 64;
+    const MOST: usize = 256;
 
     fn new(lo: DVec2, hi: DVec2, cell: DVec2) -> Near {
         let extent = (hi - lo).max(DVec2::ZERO);
