@@ -27,9 +27,10 @@ pub const DEFAULT_BUDGET: usize = 256 << 20;
 
 /// Body-steps in about 1 ms untraced (one takes about 1 µs): keyframes are
 /// spaced so that rebuilding a frame re-runs no more than that before the
-/// frame's own traced step (about 3 ms at 1,000 bodies), which keeps a key
-/// that steps back to an evicted frame within 5 ms. Up to 1,000 bodies no
-/// frame is re-run at all while the keyframes fit their share.
+/// frame's own traced step, which takes several times as long, so that step
+/// is most of what a key that steps back to an evicted frame waits for. Up
+/// to 1,000 bodies no frame is re-run at all while the keyframes fit their
+/// share.
 const BODY_STEPS_PER_REBUILD: usize = 1_000;
 
 /// The densest and sparsest keyframes before thinning: a start per frame for
@@ -72,6 +73,11 @@ pub struct Timeline {
     player: Option<(u64, Start)>,
     /// The totals at the start of each frame run, for the energy chart.
     series: Series,
+    /// A record evicted to make room for the frame being recorded, which is
+    /// recorded into it: its lists keep their room, so a big frame is written
+    /// into memory already in use, not into fresh pages (the kernel zeroing
+    /// 45 MB of them cost more than the step). Empty between calls.
+    spare: Option<FrameRecord>,
 }
 
 impl Timeline {
@@ -99,6 +105,7 @@ impl Timeline {
             reached: 0,
             player: None,
             series,
+            spare: None,
         }
     }
 
@@ -156,13 +163,13 @@ impl Timeline {
     /// The record of frame `n`, running or re-running frames as needed.
     pub fn frame(&mut self, n: u64) -> &FrameRecord {
         if !self.records.contains_key(&n) {
-            let spare = self.make_room(n);
+            self.make_room(n);
             let record = if n >= self.reached {
-                self.run_to(n, spare)
+                self.run_to(n)
             } else {
                 let mut start = self.start(n);
                 let room = self.expected_room();
-                record_into(spare, &mut start.world, &start.settings, room)
+                record_into(self.spare.take(), &mut start.world, &start.settings, room)
             };
             let ledger = record.ledger(self.bodies(n), self.gravity(n));
             let recorded = Recorded::new(record, ledger);
@@ -177,17 +184,13 @@ impl Timeline {
     }
 
     /// Drops the cached frames furthest from `n`, where the user is looking,
-    /// until one more like the last fits the records' share, and hands back
-    /// the last record dropped to record `n` into: its lists keep their room,
-    /// so a big frame is written into memory already in use, not into fresh
-    /// pages (the kernel zeroing 45 MB of them cost more than the step).
-    fn make_room(&mut self, n: u64) -> Option<FrameRecord> {
+    /// until one more like the last fits the records' share, and keeps the
+    /// last record dropped as the spare to record `n` into.
+    fn make_room(&mut self, n: u64) {
         let expected = self.records.values().next_back().map_or(0, |r| r.bytes);
-        let mut spare = None;
         while !self.records.is_empty() && self.record_bytes + expected > self.budget / 2 {
-            spare = Some(self.evict_furthest_from(n).record);
+            self.spare = Some(self.evict_furthest_from(n).record);
         }
-        spare
     }
 
     fn evict_furthest_from(&mut self, n: u64) -> Recorded {
@@ -209,7 +212,7 @@ impl Timeline {
         if next >= self.reached {
             self.player = None;
             while self.reached < next {
-                self.advance_frontier(None);
+                self.advance_frontier(false);
             }
             return self.frontier.world.states();
         }
@@ -236,17 +239,15 @@ impl Timeline {
         self.records.values().next_back().map_or_else(PhaseCounts::default, |r| r.record.room_for_next())
     }
 
-    /// Runs the frontier's frame: traced into `record` (a spent record, or
-    /// none to start afresh) when it is to be recorded, untraced otherwise.
-    fn advance_frontier(&mut self, record: Option<Option<FrameRecord>>) -> Option<FrameRecord> {
-        let room = if record.is_some() { self.expected_room() } else { PhaseCounts::default() };
+    fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
+        let expected = if record { self.expected_room() } else { PhaseCounts::default() };
+        let spare = if record { self.spare.take() } else { None };
         let Start { world, settings, .. } = &mut self.frontier;
-        let out = match record {
-            Some(spare) => Some(record_into(spare, world, settings, room)),
-            None => {
-                step(world, settings, &mut NoTrace);
-                None
-            }
+        let out = if record {
+            Some(record_into(spare, world, settings, expected))
+        } else {
+            step(world, settings, &mut NoTrace);
+            None
         };
         self.reached += 1;
         if let Some(start) = self.starts.get(&self.reached) {
@@ -272,17 +273,17 @@ impl Timeline {
         }
     }
 
-    fn run_to(&mut self, n: u64, spare: Option<FrameRecord>) -> FrameRecord {
+    fn run_to(&mut self, n: u64) -> FrameRecord {
         while self.reached < n {
-            self.advance_frontier(None);
+            self.advance_frontier(false);
         }
-        self.advance_frontier(Some(spare)).expect("recorded")
+        self.advance_frontier(true).expect("recorded")
     }
 
     /// The start of frame `n`, rebuilt from the nearest keyframe before it.
     pub fn start(&mut self, n: u64) -> Start {
         while self.reached < n {
-            self.advance_frontier(None);
+            self.advance_frontier(false);
         }
         if n == self.reached {
             return self.frontier.clone();
