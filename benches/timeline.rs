@@ -1,7 +1,8 @@
 //! What a key waits for in the debugger on a big scene: stepping back one
 //! frame that is no longer cached, in the 1,000-disc pile of
 //! benches/discs1000.toml, after 600 frames were played untraced. The frame is
-//! rebuilt from the keyframe before it and recorded (about 131,000 phases).
+//! recorded from its keyframe (about 131,000 phases), into the lists of the
+//! record dropped to make room for it, and its ledger worked out.
 //!
 //! Run: `cargo bench -p impulse-bench --bench timeline`. Results are in BENCHMARKS.md.
 

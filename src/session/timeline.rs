@@ -3,39 +3,56 @@
 //! A run is its *starts*: the world and settings the user set at the start of
 //! some frames (frame 0 is the scene; every edit adds one). Everything else
 //! follows from them, because the engine is deterministic, so what is kept
-//! beyond them is only a cache, and both caches are held to a budget of bytes:
-//! recent frames keep their full records (three quarters of the budget), so
-//! stepping back inside them is instant, and every `keyframe_every` frames the
-//! world is kept (a quarter), so an evicted frame is rebuilt by re-running at
-//! most that many frames. When the keyframes outgrow their share, every other
-//! one is dropped and the spacing doubles. Undo swaps starts back; nothing
-//! else needs remembering.
+//! beyond them is only a cache, and both caches are held to a budget of bytes,
+//! half each: recent frames keep their full records, so stepping back inside
+//! them is instant, and every `keyframe_every` frames the world is kept, so an
+//! evicted frame is rebuilt by re-running fewer than that many frames untraced
+//! and the frame itself traced. When the keyframes outgrow their share, every
+//! other one is dropped and the spacing doubles. Undo swaps starts back;
+//! nothing else needs remembering.
+//!
+//! Why half each: a record of 1,000 discs holds about 130,000 phases (some
+//! 45 MB), a keyframe of them about 0.2 MB, so a byte spent on keyframes
+//! spares far more re-running than one spent on records.
 
 use super::{Series, Start};
 use crate::engine::BodyHandle;
-use crate::engine::{Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, step};
+use crate::engine::{
+    Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, record_frame_into, step,
+};
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
 pub const DEFAULT_BUDGET: usize = 256 << 20;
 
-/// Body-steps in about 10 ms (one takes about 2.5 µs untraced):
-/// keyframes are spaced so that rebuilding a frame re-runs no more than that.
-const BODY_STEPS_PER_REBUILD: usize = 4_000;
+/// Body-steps in about 1 ms untraced (one takes about 1 µs): keyframes are
+/// spaced so that rebuilding a frame re-runs no more than that before the
+/// frame's own traced step, which takes several times as long, so that step
+/// is most of what a key that steps back to an evicted frame waits for. Up
+/// to 1,000 bodies no frame is re-run at all while the keyframes fit their
+/// share.
+const BODY_STEPS_PER_REBUILD: usize = 1_000;
+
+/// The densest and sparsest keyframes before thinning: a start per frame for
+/// big worlds; for small ones, whose frames take microseconds, one every 32.
+const KEYFRAME_EVERY: std::ops::RangeInclusive<usize> = 1..=32;
 
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
 
 /// A recorded frame and the totals around each of its phases, worked out once
-/// when it is recorded (the totals panel reads them at every redraw).
+/// when it is recorded (the totals panel reads them at every redraw), and
+/// the bytes they hold, counted once too (counting walks every phase).
 struct Recorded {
     record: FrameRecord,
     ledger: Vec<Totals>,
+    bytes: usize,
 }
 
 impl Recorded {
-    fn bytes(&self) -> usize {
-        self.record.bytes() + std::mem::size_of_val(&self.ledger[..])
+    fn new(record: FrameRecord, ledger: Vec<Totals>) -> Recorded {
+        let bytes = record.bytes() + std::mem::size_of_val(&ledger[..]);
+        Recorded { record, ledger, bytes }
     }
 }
 
@@ -56,6 +73,11 @@ pub struct Timeline {
     player: Option<(u64, Start)>,
     /// The totals at the start of each frame run, for the energy chart.
     series: Series,
+    /// A record evicted to make room for the frame being recorded, which is
+    /// recorded into it: its lists keep their room, so a big frame is written
+    /// into memory already in use, not into fresh pages (the kernel zeroing
+    /// 45 MB of them cost more than the step). Empty between calls.
+    spare: Option<FrameRecord>,
 }
 
 impl Timeline {
@@ -65,7 +87,8 @@ impl Timeline {
 
     /// A timeline whose caches hold about `budget` bytes.
     pub fn with_budget(world: World, settings: Settings, budget: usize) -> Timeline {
-        let keyframe_every = (BODY_STEPS_PER_REBUILD / world.bodies.len().max(1)).clamp(4, 32) as u64;
+        let keyframe_every =
+            (BODY_STEPS_PER_REBUILD / world.bodies.len().max(1)).clamp(*KEYFRAME_EVERY.start(), *KEYFRAME_EVERY.end()) as u64;
         let start = Start::new(world, settings);
         let keyframe_bytes = start.bytes();
         let mut series = Series::default();
@@ -82,6 +105,7 @@ impl Timeline {
             reached: 0,
             player: None,
             series,
+            spare: None,
         }
     }
 
@@ -139,25 +163,41 @@ impl Timeline {
     /// The record of frame `n`, running or re-running frames as needed.
     pub fn frame(&mut self, n: u64) -> &FrameRecord {
         if !self.records.contains_key(&n) {
+            self.make_room(n);
             let record = if n >= self.reached {
                 self.run_to(n)
             } else {
                 let mut start = self.start(n);
-                record_frame_expecting(&mut start.world, &start.settings, self.expected_room())
+                let room = self.expected_room();
+                record_into(self.spare.take(), &mut start.world, &start.settings, room)
             };
             let ledger = record.ledger(self.bodies(n), self.gravity(n));
-            let recorded = Recorded { record, ledger };
-            self.record_bytes += recorded.bytes();
+            let recorded = Recorded::new(record, ledger);
+            self.record_bytes += recorded.bytes;
             self.records.insert(n, recorded);
-            // Drop the cached frames furthest from where the user is looking,
-            // never the one just asked for.
-            while self.record_bytes > self.budget / 4 * 3 && self.records.len() > 1 {
-                let far = *self.records.keys().filter(|&&k| k != n).max_by_key(|&&k| k.abs_diff(n)).expect("more than one");
-                let dropped = self.records.remove(&far).expect("cached");
-                self.record_bytes -= dropped.bytes();
+            // A frame bigger than the last can still overrun the share.
+            while self.record_bytes > self.budget / 2 && self.records.len() > 1 {
+                self.evict_furthest_from(n);
             }
         }
         &self.records[&n].record
+    }
+
+    /// Drops the cached frames furthest from `n`, where the user is looking,
+    /// until one more like the last fits the records' share, and keeps the
+    /// last record dropped as the spare to record `n` into.
+    fn make_room(&mut self, n: u64) {
+        let expected = self.records.values().next_back().map_or(0, |r| r.bytes);
+        while !self.records.is_empty() && self.record_bytes + expected > self.budget / 2 {
+            self.spare = Some(self.evict_furthest_from(n).record);
+        }
+    }
+
+    fn evict_furthest_from(&mut self, n: u64) -> Recorded {
+        let far = *self.records.keys().filter(|&&k| k != n).max_by_key(|&&k| k.abs_diff(n)).expect("another frame is cached");
+        let dropped = self.records.remove(&far).expect("cached");
+        self.record_bytes -= dropped.bytes;
+        dropped
     }
 
     /// The totals before each phase of frame `n` and after its last, when it is recorded.
@@ -201,9 +241,10 @@ impl Timeline {
 
     fn advance_frontier(&mut self, record: bool) -> Option<FrameRecord> {
         let expected = if record { self.expected_room() } else { PhaseCounts::default() };
+        let spare = if record { self.spare.take() } else { None };
         let Start { world, settings, .. } = &mut self.frontier;
         let out = if record {
-            Some(record_frame_expecting(world, settings, expected))
+            Some(record_into(spare, world, settings, expected))
         } else {
             step(world, settings, &mut NoTrace);
             None
@@ -223,7 +264,7 @@ impl Timeline {
     /// Over their share of the budget, keyframes are halved: those that are
     /// no start and not on the doubled spacing go.
     fn thin_keyframes(&mut self) {
-        while self.keyframe_bytes > self.budget / 4 && self.keyframe_every < u64::MAX / 2 {
+        while self.keyframe_bytes > self.budget / 2 && self.keyframe_every < u64::MAX / 2 {
             self.keyframe_every *= 2;
             let every = self.keyframe_every;
             let starts = &self.starts;
@@ -247,12 +288,18 @@ impl Timeline {
         if n == self.reached {
             return self.frontier.clone();
         }
-        let (&k, start) = self.keyframes.range(..=n).next_back().expect("frame 0 is a keyframe");
+        let (k, start) = self.keyframe_for(n);
         let mut start = start.clone();
         for _ in k..n {
             step(&mut start.world, &start.settings, &mut NoTrace);
         }
         start
+    }
+
+    /// The nearest keyframe at or before frame `n`: rebuilding `n` re-runs
+    /// the frames from it to `n` untraced.
+    fn keyframe_for(&self, n: u64) -> (u64, &Start) {
+        self.keyframes.range(..=n).next_back().map(|(&k, s)| (k, s)).expect("frame 0 is a keyframe")
     }
 
     /// The frames in `range` that begin with an edit: a stretch between two of
@@ -275,15 +322,27 @@ impl Timeline {
         self.starts.retain(|&k, _| k < n);
         self.keyframes.extend(starts.iter().map(|(&k, s)| (k, s.clone())));
         self.starts.extend(starts);
-        self.record_bytes = self.records.values().map(Recorded::bytes).sum();
+        self.record_bytes = self.records.values().map(|r| r.bytes).sum();
         self.keyframe_bytes = self.keyframes.values().map(Start::bytes).sum();
         self.player = None;
         if self.reached >= n {
-            let (&k, start) = self.keyframes.range(..=n).next_back().expect("frame 0 is a keyframe");
+            let (k, start) = self.keyframe_for(n);
             (self.reached, self.frontier) = (k, start.clone());
         }
         self.series.forget_from(n);
         self.series.take(self.reached, &self.frontier.world);
+    }
+}
+
+/// Records the frame `world` is at into `spare`, a record done with, or into
+/// a new one with room for `room` phases.
+fn record_into(spare: Option<FrameRecord>, world: &mut World, settings: &Settings, room: PhaseCounts) -> FrameRecord {
+    match spare {
+        Some(mut record) => {
+            record_frame_into(&mut record, world, settings);
+            record
+        }
+        None => record_frame_expecting(world, settings, room),
     }
 }
 
@@ -294,7 +353,7 @@ mod tests {
     use crate::geometry::Shape;
     use glam::DVec2;
 
-    /// A small budget (about 40 frames of records), so eviction happens soon.
+    /// A small budget (about 14 frames of records at first), so eviction happens soon.
     fn falling() -> Timeline {
         let floor = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(10.0, 1.0) });
         let mut ball = BodyDef::dynamic("ball", Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(0.0, 3.0));
@@ -377,7 +436,7 @@ mod tests {
             t.frame(n);
             assert!(t.cached_bytes() <= 200_000, "{} bytes at frame {n}", t.cached_bytes());
         }
-        assert!(t.records.len() > 10, "the budget still holds many frames");
+        assert!(t.record_bytes > 200_000 / 4, "the records fill most of their half: {} bytes", t.record_bytes);
         assert!(t.keyframe_every > 32, "keyframes were thinned: every {}", t.keyframe_every);
         // Stepping back to a long-evicted frame rebuilds it exactly.
         assert_eq!(t.frame(3), falling().frame(3));
@@ -394,6 +453,58 @@ mod tests {
         // Playing again from an early frame, behind the frontier.
         for n in 5..40 {
             assert_eq!(t.end_of(n), ends[n as usize], "again, frame {n}");
+        }
+    }
+
+    /// 1,000 discs over a floor, the size of the benchmark's pile.
+    fn thousand_discs() -> Timeline {
+        let floor = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(60.0, 1.0) });
+        let discs = (0..1000).map(|i| {
+            let (column, row) = (f64::from(i % 40), f64::from(i / 40));
+            BodyDef::dynamic(format!("d{i}"), Shape::Circle { radius: 0.5 }, 1.0).at(DVec2::new(column * 1.1 - 22.0, 1.0 + row * 1.1))
+        });
+        Timeline::new(World::new(std::iter::once(floor).chain(discs).collect(), DVec2::new(0.0, -9.8)), Settings::default())
+    }
+
+    /// Stepping back to a frame of 1,000 discs waits for that frame's traced
+    /// step alone: every frame is a keyframe, and 600 of them (ten seconds
+    /// at 60 frames a second; a keyframe's size does not change from frame
+    /// to frame without warm starting's contact memory, which the texts'
+    /// settings leave off) fit the keyframes' half of the default budget, so
+    /// none is re-run.
+    #[test]
+    fn a_thousand_disc_frame_is_rebuilt_re_running_no_frame() {
+        let mut t = thousand_discs();
+        assert_eq!(t.keyframe_every, 1);
+        for n in 0..4 {
+            t.end_of(n);
+        }
+        for n in 0..4 {
+            assert_eq!(t.keyframe_for(n).0, n, "frame {n} is rebuilt from its own start");
+        }
+        let largest = t.keyframes.values().map(Start::bytes).max().expect("keyframes");
+        assert!(601 * largest <= DEFAULT_BUDGET / 2, "a keyframe of 1,000 discs holds {largest} bytes");
+        // Rebuilt from its keyframe, frame 2 is the frame run in order.
+        let rebuilt = t.frame(2).clone();
+        let mut fresh = thousand_discs();
+        assert_eq!(rebuilt, *fresh.frame(2));
+    }
+
+    /// However long the run, the keyframes stay within their half of the
+    /// budget, and rebuilding any frame re-runs fewer frames than their
+    /// spacing, which doubles only when they outgrow that half.
+    #[test]
+    fn over_a_long_run_keyframes_keep_their_share_and_their_spacing_bounds_a_rebuild() {
+        let mut t = falling();
+        let every_at_first = t.keyframe_every;
+        for n in 0..20_000 {
+            t.end_of(n);
+            assert!(t.keyframe_bytes <= 100_000, "{} bytes of keyframes at frame {n}", t.keyframe_bytes);
+        }
+        assert!(t.keyframe_every > every_at_first, "they were thinned: every {}", t.keyframe_every);
+        assert!(t.keyframe_bytes > 100_000 / 4, "thinned no more than needed: {} bytes", t.keyframe_bytes);
+        for n in 0..t.reached() {
+            assert!(n - t.keyframe_for(n).0 < t.keyframe_every, "frame {n}");
         }
     }
 }

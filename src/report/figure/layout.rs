@@ -109,12 +109,18 @@ impl Figure {
         // The most important first; among equals, in the figure's order.
         requests.sort_by_key(|r| std::cmp::Reverse(r.rank));
         let mut layout = Layout::default();
-        let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
-        let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)]| {
+        let cell = DVec2::new(2.0 * m.column, m.line);
+        let mut boxes = Near::new(lo, hi, cell);
+        let mut near_lines = Near::new(lo, hi, cell);
+        for &(a, b) in &lines {
+            near_lines.file(a.min(b), a.max(b), (a, b));
+        }
+        let clear = |min: DVec2, max: DVec2, boxes: &Near| {
             let inside = min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
+            let (spaced, cleared) = ((min - m.spacing, max + m.spacing), (min - m.clearance, max + m.clearance));
             inside
-                && !boxes.iter().any(|(a, b)| overlaps((min - m.spacing, max + m.spacing), (*a, *b)))
-                && !lines.iter().any(|(a, b)| crosses(*a, *b, min - m.clearance, max + m.clearance))
+                && !boxes.any(spaced.0, spaced.1, |(a, b)| overlaps(spaced, (a, b)))
+                && !near_lines.any(cleared.0, cleared.1, |(a, b)| crosses(a, b, cleared.0, cleared.1))
         };
         // The axes first, in the first free corner (bottom-left first), or bottom-left over the lines.
         let axes = axes_text(self.y_axis).to_string();
@@ -142,7 +148,7 @@ impl Figure {
             .map(|c| if m.grid { snap(c, lo, m) } else { c })
             .collect();
         let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes)).unwrap_or(spots[0]);
-        boxes.push((corner, corner + size));
+        boxes.file(corner, corner + size, (corner, corner + size));
         layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
         for r in requests {
             let spot = [&r.full, &r.short].into_iter().find_map(|text| {
@@ -154,7 +160,7 @@ impl Figure {
             });
             match spot {
                 Some((text, min, max)) => {
-                    boxes.push((min, max));
+                    boxes.file(min, max, (min, max));
                     layout.placed.push(Placement { of: r.of, text, min, max });
                 }
                 None => layout.dropped.push((r.of, r.full)),
@@ -284,6 +290,57 @@ fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2
 fn snap(p: DVec2, origin: DVec2, m: &Metrics) -> DVec2 {
     let cell = DVec2::new(m.column, m.line);
     origin + ((p - origin) / cell).round() * cell
+}
+
+/// Boxes or segments (two points each) filed by the cells of a coarse grid
+/// over the labels' bounds that their extents touch, so that a test looks
+/// only at those near it. A frame of 1,000 bodies places some 2,000 labels
+/// among as many lines, each trying dozens of spots: testing every spot
+/// against everything drawn took over a second a frame. An extent past the
+/// bounds is filed in the edge cells, which keeps the search exact: two
+/// extents that meet share a cell.
+struct Near {
+    origin: DVec2,
+    cell: DVec2,
+    columns: usize,
+    rows: usize,
+    cells: Vec<Vec<(DVec2, DVec2)>>,
+}
+
+impl Near {
+    /// At most this many cells a side, whatever the bounds and the text's size.
+    const MOST: usize = 256;
+
+    fn new(lo: DVec2, hi: DVec2, cell: DVec2) -> Near {
+        let extent = (hi - lo).max(DVec2::ZERO);
+        let cell = cell.max(extent / Near::MOST as f64).max(DVec2::splat(f64::MIN_POSITIVE));
+        let count = |e: f64, c: f64| ((e / c).ceil() as usize).clamp(1, Near::MOST);
+        let (columns, rows) = (count(extent.x, cell.x), count(extent.y, cell.y));
+        Near { origin: lo, cell, columns, rows, cells: vec![Vec::new(); columns * rows] }
+    }
+
+    /// The cells' columns and rows that `min`–`max` touches.
+    fn span(&self, min: DVec2, max: DVec2) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
+        let at = |v: f64, o: f64, c: f64, n: usize| (((v - o) / c).floor().max(0.0) as usize).min(n - 1);
+        let (x0, x1) = (at(min.x, self.origin.x, self.cell.x, self.columns), at(max.x, self.origin.x, self.cell.x, self.columns));
+        let (y0, y1) = (at(min.y, self.origin.y, self.cell.y, self.rows), at(max.y, self.origin.y, self.cell.y, self.rows));
+        (x0..=x1, y0..=y1)
+    }
+
+    fn file(&mut self, min: DVec2, max: DVec2, item: (DVec2, DVec2)) {
+        let (xs, ys) = self.span(min, max);
+        for y in ys {
+            for x in xs.clone() {
+                self.cells[y * self.columns + x].push(item);
+            }
+        }
+    }
+
+    /// Whether `hit` holds for an item whose extent may meet `min`–`max`.
+    fn any(&self, min: DVec2, max: DVec2, hit: impl Fn((DVec2, DVec2)) -> bool) -> bool {
+        let (xs, ys) = self.span(min, max);
+        ys.into_iter().any(|y| xs.clone().any(|x| self.cells[y * self.columns + x].iter().any(|&item| hit(item))))
+    }
 }
 
 fn overlaps(a: (DVec2, DVec2), b: (DVec2, DVec2)) -> bool {

@@ -466,12 +466,17 @@ impl SceneView<'_> {
         for (i, part) in parts.into_iter().enumerate() {
             let next = if text.is_empty() { part.clone() } else { format!("{text} · {part}") };
             if next.width() > room {
-                // A list of labels left out is cut at a word, and says it goes on.
+                // A list of labels left out is cut at a word, and says it goes
+                // on: at the last word that fits, found from the front (a
+                // pile's list of 2,000 labels, measured from its end, took
+                // longer than drawing the frame).
                 let cut = next
                     .char_indices()
                     .filter(|(_, c)| *c == ' ')
                     .map(|(i, _)| &next[..i])
-                    .rfind(|t| t.width() + 2 <= room && t.width() > text.width() + 3);
+                    .take_while(|t| t.width() + 2 <= room)
+                    .last()
+                    .filter(|t| t.width() > text.width() + 3);
                 if let Some(cut) = cut.filter(|_| listed == Some(i)) {
                     text = format!("{cut} …");
                     break;
