@@ -140,7 +140,11 @@ impl SceneView<'_> {
         };
         // A circle has as many sides as its size on screen needs: a ball three dots wide does not need 96.
         let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
+        let dot = |shape: &Shape| is_dot(shape, dpm);
         let outline = |shape: &Shape, s: &BodyState| {
+            if dot(shape) {
+                return vec![(s.position, s.position)];
+            }
             let mut v = Vec::new();
             let sides = match *shape {
                 Shape::Circle { radius } => sides(radius),
@@ -170,6 +174,10 @@ impl SceneView<'_> {
                 (false, false, false) => self.c(Color::White),
             };
             let mut lines = outline(&b.shape, &o.state);
+            if dot(&b.shape) {
+                push(lines, color, false, if o.ghost { UNDER } else { BODIES });
+                continue;
+            }
             // A static box shows no angle; a static disc a cross; a wall ticks at its ends (it is hit from either side).
             let pose = Pose::new(o.state.position, o.state.angle);
             match b.shape {
@@ -283,6 +291,8 @@ impl SceneView<'_> {
             bounds: self.window,
             grid: true,
             reach: (3, 4),
+            // A label takes a row and, with its gap, eight columns at the least: more cannot fit.
+            most: usize::from(inner.width) * usize::from(inner.height) / 8,
         }
     }
 
@@ -488,6 +498,13 @@ impl SceneView<'_> {
             buf.set_stringn(area.x + 1, area.bottom() - 1, format!(" {text} "), usize::from(area.width - 2), Style::default());
         }
     }
+}
+
+/// Whether a body is drawn as one braille dot: it is narrower than a cell
+/// (two dots), so an outline would be a smudge over its neighbours, and a
+/// scene of thousands of bodies costs a dot each, not a polygon each.
+fn is_dot(shape: &Shape, dots_per_metre: f64) -> bool {
+    2.0 * shape.bounding_radius() * dots_per_metre < 2.0
 }
 
 /// A coordinate in the half dot outside `bounds` (the window's edge: a floor
