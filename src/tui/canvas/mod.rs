@@ -462,15 +462,28 @@ impl SceneView<'_> {
             parts.push(fill(w.legend_spin, &[&"ω"]));
         }
         let listed = (!left_out.is_empty()).then_some(parts.len());
+        let room = usize::from(area.width.saturating_sub(4));
         if !left_out.is_empty() {
             let lang = fig.lang;
-            parts.push(format!("{}{}", crate::report::handout::words::UNLABELLED.get(lang), left_out.join(" ")));
+            // Only what the border can show: a list of thousands is cut within its first line anyway.
+            let mut list = String::new();
+            let mut width = 0;
+            for text in left_out {
+                if width > room {
+                    break;
+                }
+                if !list.is_empty() {
+                    list.push(' ');
+                }
+                list.push_str(text);
+                width += text.width() + 1;
+            }
+            parts.push(format!("{}{list}", crate::report::handout::words::UNLABELLED.get(lang)));
         }
         if parts.is_empty() {
             return;
         }
         parts.push(if self.true_scale { w.legend_key_fitted } else { w.legend_key_true }.to_string());
-        let room = usize::from(area.width.saturating_sub(4));
         let mut text = String::new();
         let last = parts.len() - 1;
         for (i, part) in parts.into_iter().enumerate() {
@@ -553,7 +566,12 @@ mod tests {
 
     /// The canvas of one static 4 m × 2 m box turned `angle`, on 40×20 cells.
     fn floor_at(angle: f64) -> Buffer {
-        let def = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) });
+        one_body(BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) }), angle, 4.0)
+    }
+
+    /// The canvas of one body at the origin turned `angle`, on 40×20 cells
+    /// over a window `half` metres either way.
+    fn one_body(def: BodyDef, angle: f64, half: f64) -> Buffer {
         let body = def.parts().0.clone();
         let state = BodyState { position: DVec2::ZERO, angle, velocity: DVec2::ZERO, angular_velocity: 0.0 };
         let (bodies, states) = ([body], [state]);
@@ -574,7 +592,7 @@ mod tests {
         };
         let fig = figure(&input);
         let area = Rect::new(0, 0, 40, 20);
-        let window = fit_window((DVec2::splat(-4.0), DVec2::splat(4.0)), area);
+        let window = fit_window((DVec2::splat(-half), DVec2::splat(half)), area);
         let view = SceneView {
             bodies: &bodies,
             states: &states,
@@ -593,6 +611,29 @@ mod tests {
         let mut buf = Buffer::empty(area);
         view.draw(area, &mut buf);
         buf
+    }
+
+    /// The braille dots set in a buffer.
+    fn dots(buf: &Buffer) -> u32 {
+        buf.content()
+            .iter()
+            .filter_map(|c| c.symbol().chars().next())
+            .map(|c| c as u32)
+            .filter(|c| (0x2800..=0x28ff).contains(c))
+            .map(|c| (c - 0x2800).count_ones())
+            .sum()
+    }
+
+    /// The canvas of one disc of `radius` on 40×20 cells over a window 80 m wide.
+    fn disc(radius: f64) -> Buffer {
+        one_body(BodyDef::dynamic("d", Shape::Circle { radius }, 1.0), 0.0, 40.0)
+    }
+
+    #[test]
+    fn a_body_narrower_than_a_cell_is_one_dot_and_a_wider_one_an_outline() {
+        // 76 dots across 80 m (the window fitted to 38 inner columns): a cell is about 2.1 m wide.
+        assert_eq!(dots(&disc(0.9)), 1, "a disc 1.8 m across:\n{:?}", disc(0.9));
+        assert!(dots(&disc(3.0)) > 8, "a disc 6 m across is outlined:\n{:?}", disc(3.0));
     }
 
     #[test]
