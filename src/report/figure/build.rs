@@ -39,8 +39,8 @@ pub struct Input<'a> {
     pub chosen: Option<usize>,
 }
 
-/// Above this many bodies, only those of the phase are named and given arrows.
-const MANY: usize = 40;
+/// Above this many bodies (a crowd), only those of the phase are named and given arrows.
+pub const MANY: usize = 40;
 
 /// The speed a scene has of its own: the largest velocity it gives a body, or
 /// what gravity adds in one step, whichever is larger.

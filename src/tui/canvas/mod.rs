@@ -20,7 +20,7 @@ pub use labels::Placed;
 
 use crate::engine::{Body, BodyState, Motion};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
-use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Outline, Scale, arrow_segments, outline_segments};
+use crate::report::figure::{Figure, Kind, LabelOf, MANY, Metrics, Outline, Scale, arrow_segments, outline_segments};
 use crate::scene::YAxis;
 use crate::tui::words::{Words, fill};
 use glam::DVec2;
@@ -140,7 +140,8 @@ impl SceneView<'_> {
         };
         // A circle has as many sides as its size on screen needs: a ball three dots wide does not need 96.
         let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
-        let dot = |shape: &Shape| is_dot(shape, dpm);
+        let crowd = self.bodies.len() > MANY;
+        let dot = |shape: &Shape| crowd && is_dot(shape, dpm);
         let outline = |shape: &Shape, s: &BodyState| {
             if dot(shape) {
                 return vec![(s.position, s.position)];
@@ -513,9 +514,11 @@ impl SceneView<'_> {
     }
 }
 
-/// Whether a body is drawn as one braille dot: it is narrower than a cell
-/// (two dots), so an outline would be a smudge over its neighbours, and a
-/// scene of thousands of bodies costs a dot each, not a polygon each.
+/// Whether a body of a crowd is drawn as one braille dot: it is narrower than
+/// a cell (two dots), so an outline would be a smudge over its neighbours, and
+/// a scene of thousands of bodies costs a dot each, not a polygon each. (A
+/// lesson's few small balls keep their outlines: a blob of a few dots is
+/// easier to find than one dot.)
 fn is_dot(shape: &Shape, dots_per_metre: f64) -> bool {
     2.0 * shape.bounding_radius() * dots_per_metre < 2.0
 }
@@ -566,15 +569,15 @@ mod tests {
 
     /// The canvas of one static 4 m × 2 m box turned `angle`, on 40×20 cells.
     fn floor_at(angle: f64) -> Buffer {
-        one_body(BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) }), angle, 4.0)
+        canvas_of(&[BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) })], angle, 4.0)
     }
 
-    /// The canvas of one body at the origin turned `angle`, on 40×20 cells
+    /// The canvas of bodies at the origin turned `angle`, on 40×20 cells
     /// over a window `half` metres either way.
-    fn one_body(def: BodyDef, angle: f64, half: f64) -> Buffer {
-        let body = def.parts().0.clone();
+    fn canvas_of(defs: &[BodyDef], angle: f64, half: f64) -> Buffer {
+        let bodies: Vec<Body> = defs.iter().map(|d| d.parts().0.clone()).collect();
         let state = BodyState { position: DVec2::ZERO, angle, velocity: DVec2::ZERO, angular_velocity: 0.0 };
-        let (bodies, states) = ([body], [state]);
+        let states = vec![state; bodies.len()];
         let input = Input {
             bodies: &bodies,
             before: &states,
@@ -598,7 +601,7 @@ mod tests {
             states: &states,
             figure: &fig,
             faint: &[],
-            selected: 1,
+            selected: bodies.len(),
             y_axis: YAxis::Up,
             window,
             show_bounds: false,
@@ -624,16 +627,18 @@ mod tests {
             .sum()
     }
 
-    /// The canvas of one disc of `radius` on 40×20 cells over a window 80 m wide.
-    fn disc(radius: f64) -> Buffer {
-        one_body(BodyDef::dynamic("d", Shape::Circle { radius }, 1.0), 0.0, 40.0)
+    /// The canvas of `count` discs of `radius`, all at the origin, on 40×20 cells over a window 80 m wide.
+    fn discs(count: usize, radius: f64) -> Buffer {
+        canvas_of(&vec![BodyDef::dynamic("d", Shape::Circle { radius }, 1.0); count], 0.0, 40.0)
     }
 
     #[test]
-    fn a_body_narrower_than_a_cell_is_one_dot_and_a_wider_one_an_outline() {
+    fn in_a_crowd_a_body_narrower_than_a_cell_is_one_dot_and_a_wider_one_an_outline() {
         // 76 dots across 80 m (the window fitted to 38 inner columns): a cell is about 2.1 m wide.
-        assert_eq!(dots(&disc(0.9)), 1, "a disc 1.8 m across:\n{:?}", disc(0.9));
-        assert!(dots(&disc(3.0)) > 8, "a disc 6 m across is outlined:\n{:?}", disc(3.0));
+        let crowd = MANY + 1;
+        assert_eq!(dots(&discs(crowd, 0.9)), 1, "discs 1.8 m across, on one spot:\n{:?}", discs(crowd, 0.9));
+        assert!(dots(&discs(crowd, 3.0)) > 8, "discs 6 m across are outlined:\n{:?}", discs(crowd, 3.0));
+        assert!(dots(&discs(1, 0.9)) > 1, "a lesson's lone small ball keeps its outline:\n{:?}", discs(1, 0.9));
     }
 
     #[test]
