@@ -151,9 +151,9 @@ pub fn figure(input: &Input) -> Figure {
         }
     }
     let (crowd, focus) = (b.crowd(), b.in_focus());
-    for i in 0..n {
+    for (i, &in_focus) in focus.iter().enumerate().take(n) {
         let chosen = input.chosen == Some(i);
-        if (crowd && !focus[i] && !chosen) || !(input.all_names || chosen) {
+        if (crowd && !in_focus && !chosen) || !(input.all_names || chosen) {
             continue;
         }
         let body = &input.bodies[i];
