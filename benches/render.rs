@@ -63,10 +63,18 @@ fn render_discs(c: &mut Criterion) {
     let mut app = App::stepper(discs(), Vec::new(), true);
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     // Frame 0's forces: ten thousand arrows and names asking for a place.
-    c.bench_function("render 10000 discs paused at 200x60", |b| b.iter(|| terminal.draw(|f| view(&app, f)).unwrap()));
+    c.bench_function("render 10000 discs paused at 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
     app.update(Msg::ToggleRun);
     app.update(Msg::Tick(60.0));
-    c.bench_function("render 10000 discs playing at 200x60", |b| b.iter(|| terminal.draw(|f| view(&app, f)).unwrap()));
+    c.bench_function("render 10000 discs playing at 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
 }
 
 /// What `impulse` does before its first frame on screen: read the embedded
