@@ -1,5 +1,7 @@
 //! Time to draw one debugger frame of a 1,000-body scene at 200×60, with the
-//! derivation, bodies panel and braille canvas, into ratatui's TestBackend.
+//! derivation, bodies panel and braille canvas, into ratatui's TestBackend; and
+//! of 10,000 discs, playing (a frame's budget at 60 frames a second is 16.7 ms)
+//! and paused on a phase that gives every disc an arrow.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use impulse::engine::PhaseKind;
@@ -44,6 +46,37 @@ fn render(c: &mut Criterion) {
     });
 }
 
+/// 10,000 discs of 0.5 m to 0.9 m, 2.2 m apart in rows of 101, on a floor.
+fn discs() -> Lesson {
+    let mut toml = String::from(
+        "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"floor\"\nshape = \"box\"\nsize = [230.0, 2.0]\nstatic = true\nposition = [0.0, -1.0]\n",
+    );
+    for i in 0..10_000 {
+        let (x, y) = ((i % 101) as f64 * 2.2 - 110.0, (i / 101) as f64 * 2.2 + 1.5);
+        let radius = 0.5 + 0.4 * ((i * 7919) % 100) as f64 / 100.0;
+        write!(toml, "\n[[body]]\nname = \"d{i}\"\nshape = \"circle\"\nradius = {radius}\nmass = 1.0\nposition = [{x}, {y}]\n").unwrap();
+    }
+    Lesson::parse("discs.toml", &toml).unwrap()
+}
+
+fn render_discs(c: &mut Criterion) {
+    let mut app = App::stepper(discs(), Vec::new(), true);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    // Frame 0's forces: ten thousand arrows and names asking for a place.
+    c.bench_function("render 10000 discs paused at 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
+    app.update(Msg::ToggleRun);
+    app.update(Msg::Tick(60.0));
+    c.bench_function("render 10000 discs playing at 200x60", |b| {
+        b.iter(|| {
+            terminal.draw(|f| view(&app, f)).unwrap();
+        })
+    });
+}
+
 /// What `impulse` does before its first frame on screen: read the embedded
 /// lessons and draw the menu at 120×40; and what `impulse lesson relaxation`
 /// does: read them, record the lesson's frame 0 and draw it.
@@ -69,6 +102,6 @@ fn startup(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(5));
-    targets = render, startup
+    targets = render, render_discs, startup
 }
 criterion_main!(benches);

@@ -8,6 +8,7 @@
 pub mod address;
 pub mod condition;
 pub mod line;
+mod play;
 pub mod quiz;
 pub mod search;
 mod series;
@@ -16,6 +17,7 @@ mod timeline;
 pub mod variant;
 
 pub use crate::lesson::stale_banner;
+pub use play::{Ahead, Played};
 pub use series::Series;
 pub use start::Start;
 pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};

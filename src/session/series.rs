@@ -28,6 +28,12 @@ impl Series {
     /// frame is on the stride and beyond the last point (a re-run of earlier
     /// frames adds nothing).
     pub fn take(&mut self, frame: u64, world: &World) {
+        self.take_with(frame, || Totals::of_world(world));
+    }
+
+    /// The same, the totals worked out only if the point is kept (or already
+    /// worked out elsewhere, by a frame played on another thread).
+    pub fn take_with(&mut self, frame: u64, totals: impl FnOnce() -> Totals) {
         if !frame.is_multiple_of(self.stride) || self.points.last().is_some_and(|&(f, _)| f >= frame) {
             return;
         }
@@ -39,7 +45,7 @@ impl Series {
                 return;
             }
         }
-        self.points.push((frame, Totals::of_world(world)));
+        self.points.push((frame, totals()));
     }
 
     /// Forgets the points from frame `n` on: an edit there changed them.

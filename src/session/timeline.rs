@@ -15,7 +15,7 @@
 //! 45 MB), a keyframe of them about 0.2 MB, so a byte spent on keyframes
 //! spares far more re-running than one spent on records.
 
-use super::{Series, Start};
+use super::{Ahead, Played, Series, Start};
 use crate::engine::BodyHandle;
 use crate::engine::{
     Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, record_frame_into, step,
@@ -226,6 +226,28 @@ impl Timeline {
             _ => self.player = Some((next, self.start(next))),
         }
         self.player.as_ref().expect("set above").1.world.states()
+    }
+
+    /// Frames to play from the start of frame `n`, away from the timeline
+    /// (each taken back with [`played`](Self::played)).
+    pub fn ahead(&mut self, n: u64) -> Ahead {
+        Ahead::new(n, self.start(n), self.starts_from(n + 1), self.keyframe_every)
+    }
+
+    /// Takes back a frame played ahead: its totals for the chart and, past the
+    /// frontier, the start it brings as the new frontier and a keyframe. Its end is what play shows.
+    pub fn played(&mut self, played: Played) -> Vec<BodyState> {
+        let next = played.frame + 1;
+        self.series.take_with(next, || played.totals);
+        if let Some(start) = played.next.filter(|_| next > self.reached) {
+            if next.is_multiple_of(self.keyframe_every) && !self.keyframes.contains_key(&next) {
+                self.keyframe_bytes += start.bytes();
+                self.keyframes.insert(next, start.clone());
+                self.thin_keyframes();
+            }
+            (self.reached, self.frontier) = (next, start);
+        }
+        played.end
     }
 
     /// The record of frame `n` if it is at hand, for a view that must not run anything.
@@ -506,5 +528,23 @@ mod tests {
         for n in 0..t.reached() {
             assert!(n - t.keyframe_for(n).0 < t.keyframe_every, "frame {n}");
         }
+    }
+
+    #[test]
+    fn frames_played_ahead_are_the_timeline_s_own_and_none_is_recorded() {
+        let mut t = falling();
+        edit(&mut t, 30, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        let mut ahead = t.ahead(1);
+        let ends: Vec<_> = (1..80).map(|_| t.played(ahead.step())).collect();
+        assert!(t.records.is_empty(), "nothing recorded while playing");
+        assert!(t.reached() + t.keyframe_every > 80, "the frontier followed play to {}", t.reached());
+        let mut stepped = falling();
+        edit(&mut stepped, 30, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        for (k, end) in ends.iter().enumerate() {
+            let n = k as u64 + 1;
+            assert_eq!(&stepped.frame(n).end, end, "frame {n}, as the timeline steps it");
+            assert_eq!(&t.frame(n).end, end, "frame {n}, recorded after play");
+        }
+        assert_eq!(t.series().points(), stepped.series().points(), "the energy chart is the same");
     }
 }

@@ -316,6 +316,25 @@ impl App {
         self.lessons.len() + usize::from(self.left.is_some())
     }
 
+    /// Frames to play on a worker from the one after the frame on screen, while playing.
+    pub fn ahead(&mut self) -> Option<crate::session::Ahead> {
+        self.running()?;
+        let Screen::Stepper(s) = &mut self.screen else { return None };
+        let next = s.frame + 1;
+        Some(s.session.timeline.ahead(next))
+    }
+
+    /// A frame played on the worker, for the next tick to show: taken if it
+    /// is the next one (false: the worker is behind what the screen shows, and is of no more use).
+    pub fn played(&mut self, played: crate::session::Played) -> bool {
+        let Screen::Stepper(s) = &mut self.screen else { return false };
+        let next = played.frame == s.frame + 1;
+        if next {
+            s.arrived = Some(played);
+        }
+        next
+    }
+
     /// The frames a second to play at, while playing.
     pub fn running(&self) -> Option<f64> {
         match &self.screen {

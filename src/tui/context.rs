@@ -44,6 +44,9 @@ pub struct Context {
     /// While running: the bodies at the end of `frame`, which was stepped
     /// untraced; it is recorded when play stops or a key steps into it.
     pub playing: Option<Vec<BodyState>>,
+    /// The next frame, played on the shell's worker, for the next tick to
+    /// show; without one (no worker, as in tests) the tick steps it here.
+    pub(super) arrived: Option<crate::session::Played>,
     /// Frames a second really shown while running, as the shell measured them.
     pub measured_fps: f64,
     pub speed: usize,
@@ -91,6 +94,7 @@ impl Context {
             selected: 0,
             running: false,
             playing: None,
+            arrived: None,
             measured_fps: 0.0,
             speed,
             show_bounds: false,

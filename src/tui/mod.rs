@@ -18,6 +18,7 @@ pub mod shot;
 mod terminal;
 pub mod view;
 pub mod words;
+mod worker;
 
 pub use crate::session::{Start, Timeline};
 pub use app::{App, Msg};
@@ -55,8 +56,12 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
     let mut dragged: Option<(u16, u16)> = None;
     // When the last key came: a key after a rest of a second lets a held move key go.
     let mut last_key = Instant::now();
+    // Play's frames are stepped on a worker while playing; none when paused.
+    let mut worker: Option<worker::Worker> = None;
+    // Whether anything changed since the screen was last drawn.
+    let mut changed = true;
     while !app.quit {
-        {
+        if std::mem::replace(&mut changed, true) {
             let (_drawing, whole) = shared.draw();
             if whole {
                 let size = terminal.size()?;
@@ -67,11 +72,17 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
         let event = match app.running() {
             Some(fps) => {
+                if worker.is_none() {
+                    worker = app.ahead().map(worker::Worker::start).transpose()?;
+                }
                 let period = Duration::from_secs_f64(1.0 / fps);
                 let wait = next_tick.saturating_duration_since(Instant::now());
                 if event::poll(wait)? {
                     Some(event::read()?)
-                } else {
+                } else if let Some(played) = worker.as_mut().and_then(worker::Worker::ready) {
+                    if !app.played(played) {
+                        worker = None;
+                    }
                     let now = Instant::now();
                     // Keep the cadence: the next tick is a period after this one
                     // was due, unless the frames have fallen a period behind.
@@ -84,9 +95,15 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
                     let fps = if shown.len() > 1 && span > 0.0 { (shown.len() - 1) as f64 / span } else { 0.0 };
                     app.update(Msg::Tick(fps));
                     None
+                } else {
+                    // The tick is due and the worker is still stepping: keys are
+                    // read meanwhile, and the screen is drawn again when the frame comes.
+                    changed = event::poll(Duration::from_millis(1))?;
+                    if changed { Some(event::read()?) } else { None }
                 }
             }
             None => {
+                worker = None;
                 shown.clear();
                 Some(event::read()?)
             }

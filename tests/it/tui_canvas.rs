@@ -435,3 +435,44 @@ fn a_small_canvas_names_only_the_pair_in_focus() {
     let around = (column.saturating_sub(2)..column + 3).any(|x| (row.saturating_sub(1)..row + 2).any(|y| buf[(x, y)].symbol() != " "));
     assert!(around, "{small}");
 }
+
+/// Ten thousand discs of 0.5 m to 0.9 m, 2.2 m apart in rows of 101, on a floor:
+/// the size of the scene the debugger is asked to play at 60 frames a second.
+fn ten_thousand() -> Lesson {
+    use std::fmt::Write;
+    let mut toml = String::from(
+        "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"floor\"\nshape = \"box\"\nsize = [230.0, 2.0]\nstatic = true\nposition = [0.0, -1.0]\n",
+    );
+    for i in 0..10_000 {
+        let (x, y) = ((i % 101) as f64 * 2.2 - 110.0, (i / 101) as f64 * 2.2 + 1.5);
+        let radius = 0.5 + 0.4 * ((i * 7919) % 100) as f64 / 100.0;
+        write!(
+            toml,
+            "\n[[body]]\nname = \"d{i}\"\nshape = \"circle\"\nradius = {radius}\nmass = 1.0\nposition = [{x}, {y}]\nvelocity = [0.5, 0.0]\n"
+        )
+        .unwrap();
+    }
+    Lesson::parse("discs.toml", &toml).unwrap()
+}
+
+#[test]
+fn ten_thousand_discs_are_drawn_as_dots_with_no_more_labels_than_the_screen_holds() {
+    let app = App::stepper(ten_thousand(), Vec::new(), true);
+    // Frame 0's first phase gives every disc its gravity: ten thousand arrows asking for a label.
+    let (_, placed, buf) = draw(&app, 200, 60);
+    let shown = placed.iter().filter(|(r, _)| r.width > 0).count();
+    assert!(shown <= 200 * 60 / 8, "{shown} labels on a screen of 12,000 cells");
+    assert!(placed.len() > 20_000, "the labels left out are still listed for the legend: {}", placed.len());
+    check_labels(&app, 200, 60, "ten thousand discs");
+    // Each disc is narrower than a cell (about 2.3 m wide here): a dot, so a
+    // braille cell of the pile holds a few dots, not a tangle of outlines.
+    let dots: u32 = buf
+        .content()
+        .iter()
+        .filter_map(|c| c.symbol().chars().next())
+        .map(|c| c as u32)
+        .filter(|c| (0x2800..=0x28ff).contains(c))
+        .map(|c| (c - 0x2800).count_ones())
+        .sum();
+    assert!(dots > 5_000 && dots < 11_000, "{dots} dots for 10,000 discs and a floor");
+}

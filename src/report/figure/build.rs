@@ -39,8 +39,8 @@ pub struct Input<'a> {
     pub chosen: Option<usize>,
 }
 
-/// Above this many bodies, only those of the phase are named and given arrows.
-const MANY: usize = 40;
+/// Above this many bodies (a crowd), only those of the phase are named and given arrows.
+pub const MANY: usize = 40;
 
 /// The speed a scene has of its own: the largest velocity it gives a body, or
 /// what gravity adds in one step, whichever is larger.
@@ -98,6 +98,17 @@ impl Builder<'_, '_> {
     fn crowd(&self) -> bool {
         self.input.bodies.len() > MANY
     }
+
+    /// Which bodies are in focus, by place: a scene of thousands asks once a body.
+    fn in_focus(&self) -> Vec<bool> {
+        let mut mask = vec![false; self.input.bodies.len()];
+        for &i in &self.f.focus {
+            if let Some(m) = mask.get_mut(i) {
+                *m = true;
+            }
+        }
+        mask
+    }
 }
 
 /// The figure of `input`'s phase.
@@ -139,10 +150,10 @@ pub fn figure(input: &Input) -> Figure {
             b.f.outlines.push(Outline { body: i, state: *s, ghost: true });
         }
     }
-    let crowd = b.crowd();
-    for i in 0..n {
+    let (crowd, focus) = (b.crowd(), b.in_focus());
+    for (i, &in_focus) in focus.iter().enumerate().take(n) {
         let chosen = input.chosen == Some(i);
-        if (crowd && !b.f.focus.contains(&i) && !chosen) || !(input.all_names || chosen) {
+        if (crowd && !in_focus && !chosen) || !(input.all_names || chosen) {
             continue;
         }
         let body = &input.bodies[i];
@@ -396,9 +407,9 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
 
 /// The bodies' velocities at `states`, labelled with the body's name. In a crowd, only the focus.
 fn velocities(b: &mut Builder, states: &[BodyState]) {
-    let crowd = b.crowd();
+    let (crowd, focus) = (b.crowd(), b.in_focus());
     for (i, (body, st)) in b.input.bodies.iter().zip(states).enumerate() {
-        if body.is_static() || (crowd && !b.f.focus.contains(&i)) {
+        if body.is_static() || (crowd && !focus[i]) {
             continue;
         }
         let text = named(&format!("v {}", body.name), st.velocity, "m/s");
@@ -415,10 +426,10 @@ fn velocities(b: &mut Builder, states: &[BodyState]) {
 /// its given velocity is still drawn, where the body now is.)
 fn given_velocities(b: &mut Builder) {
     let input = b.input;
-    let crowd = b.crowd();
+    let (crowd, focus) = (b.crowd(), b.in_focus());
     for (i, (body, st)) in input.bodies.iter().zip(input.before).enumerate() {
         let given = input.given.get(i).is_some_and(|g| g.velocity == st.velocity);
-        if body.is_static() || !given || (crowd && !b.f.focus.contains(&i)) {
+        if body.is_static() || !given || (crowd && !focus[i]) {
             continue;
         }
         let text = named(&format!("v {}", body.name), st.velocity, "m/s");

@@ -57,6 +57,10 @@ pub struct Metrics {
     /// How far from its point a label may go: rows up or down, and columns
     /// of gap to either side.
     pub reach: (i32, i32),
+    /// How many labels the backend has room to try: a screen of cells holds
+    /// few, and a scene of thousands of bodies must not cost a search for
+    /// each. Those past it, the least important, go to the legend untried.
+    pub most: usize,
 }
 
 /// A label as placed: its text (full or short) and its box in the screen
@@ -101,26 +105,36 @@ impl Figure {
     /// Places the labels for a backend whose text is `m` and which draws
     /// `drawn` (world segments).
     pub fn layout(&self, m: &Metrics, drawn: &[(DVec2, DVec2)]) -> Layout {
-        let lines: Vec<(DVec2, DVec2)> =
-            drawn.iter().map(|(a, b)| (self.screen(*a), self.screen(*b))).filter(|(a, b)| a.is_finite() && b.is_finite()).collect();
         let (s0, s1) = (self.screen(m.bounds.0), self.screen(m.bounds.1));
         let (lo, hi) = (s0.min(s1), s0.max(s1));
+        // A label is tested against the lines and labels near it: a line
+        // that lies wholly outside the bounds, past the clearance, can touch none.
+        let margin = m.clearance.abs() + m.spacing.abs() + DVec2::new(m.column, m.line);
+        let mut near_lines = Near::new(lo - margin, hi + margin, m);
+        let lines: Vec<(DVec2, DVec2)> = drawn
+            .iter()
+            .map(|(a, b)| (self.screen(*a), self.screen(*b)))
+            .filter(|(a, b)| a.is_finite() && b.is_finite() && near_lines.covers(a.min(*b), a.max(*b)))
+            .collect();
+        for (k, (a, b)) in lines.iter().enumerate() {
+            near_lines.insert(a.min(*b), a.max(*b), k);
+        }
         let mut requests = self.requests(m);
         // The most important first; among equals, in the figure's order.
         requests.sort_by_key(|r| std::cmp::Reverse(r.rank));
         let mut layout = Layout::default();
-        let cell = DVec2::new(2.0 * m.column, m.line);
-        let mut boxes = Near::new(lo, hi, cell);
-        let mut near_lines = Near::new(lo, hi, cell);
-        for &(a, b) in &lines {
-            near_lines.file(a.min(b), a.max(b), (a, b));
-        }
-        let clear = |min: DVec2, max: DVec2, boxes: &Near| {
+        let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
+        let mut near_boxes = Near::new(lo - margin, hi + margin, m);
+        let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)], near_boxes: &Near| {
             let inside = min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
-            let (spaced, cleared) = ((min - m.spacing, max + m.spacing), (min - m.clearance, max + m.clearance));
+            let (spaced_min, spaced_max) = (min - m.spacing, max + m.spacing);
+            let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
             inside
-                && !boxes.any(spaced.0, spaced.1, |(a, b)| overlaps(spaced, (a, b)))
-                && !near_lines.any(cleared.0, cleared.1, |(a, b)| crosses(a, b, cleared.0, cleared.1))
+                && !near_boxes.any(spaced_min.min(spaced_max), spaced_min.max(spaced_max), |k| overlaps((spaced_min, spaced_max), boxes[k]))
+                && !near_lines.any(cleared_min.min(cleared_max), cleared_min.max(cleared_max), |k| {
+                    let (a, b) = lines[k];
+                    crosses(a, b, cleared_min, cleared_max)
+                })
         };
         // The axes first, in the first free corner (bottom-left first), or bottom-left over the lines.
         let axes = axes_text(self.y_axis).to_string();
@@ -147,25 +161,29 @@ impl Figure {
             .chain(anywhere)
             .map(|c| if m.grid { snap(c, lo, m) } else { c })
             .collect();
-        let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes)).unwrap_or(spots[0]);
-        boxes.file(corner, corner + size, (corner, corner + size));
+        let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes, &near_boxes)).unwrap_or(spots[0]);
+        near_boxes.insert(corner, corner + size, boxes.len());
+        boxes.push((corner, corner + size));
         layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
+        let untried = requests.split_off(requests.len().min(m.most));
         for r in requests {
             let spot = [&r.full, &r.short].into_iter().find_map(|text| {
                 let size = DVec2::new(text.width() as f64 * m.column, m.line);
                 candidates(&r, size, m, lo)
                     .into_iter()
-                    .find(|&min| clear(min, min + size, &boxes))
+                    .find(|&min| clear(min, min + size, &boxes, &near_boxes))
                     .map(|min| (text.clone(), min, min + size))
             });
             match spot {
                 Some((text, min, max)) => {
-                    boxes.file(min, max, (min, max));
+                    near_boxes.insert(min, max, boxes.len());
+                    boxes.push((min, max));
                     layout.placed.push(Placement { of: r.of, text, min, max });
                 }
                 None => layout.dropped.push((r.of, r.full)),
             }
         }
+        layout.dropped.extend(untried.into_iter().map(|r| (r.of, r.full)));
         layout.dropped.reverse();
         layout
     }
@@ -286,61 +304,61 @@ fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2
     out.into_iter().map(|(_, p)| p).collect()
 }
 
-/// A point moved to the nearest corner of a text cell.
-fn snap(p: DVec2, origin: DVec2, m: &Metrics) -> DVec2 {
-    let cell = DVec2::new(m.column, m.line);
-    origin + ((p - origin) / cell).round() * cell
-}
-
-/// Boxes or segments (two points each) filed by the cells of a coarse grid
-/// over the labels' bounds that their extents touch, so that a test looks
-/// only at those near it. A frame of 1,000 bodies places some 2,000 labels
-/// among as many lines, each trying dozens of spots: testing every spot
-/// against everything drawn took over a second a frame. An extent past the
-/// bounds is filed in the edge cells, which keeps the search exact: two
-/// extents that meet share a cell.
+/// Boxes (of lines or labels) filed by the patches of the screen they
+/// cover: a label looks only at what lies in its own patches. Two boxes that
+/// share a point share the patch that point falls in, so nothing near is missed.
 struct Near {
     origin: DVec2,
-    cell: DVec2,
-    columns: usize,
-    rows: usize,
-    cells: Vec<Vec<(DVec2, DVec2)>>,
+    end: DVec2,
+    patch: DVec2,
+    size: (usize, usize),
+    patches: Vec<Vec<usize>>,
 }
 
 impl Near {
-    /// At most this many cells a side, whatever the bounds and the text's size.
-    const MOST: usize = 256;
-
-    fn new(lo: DVec2, hi: DVec2, cell: DVec2) -> Near {
-        let extent = (hi - lo).max(DVec2::ZERO);
-        let cell = cell.max(extent / Near::MOST as f64).max(DVec2::splat(f64::MIN_POSITIVE));
-        let count = |e: f64, c: f64| ((e / c).ceil() as usize).clamp(1, Near::MOST);
-        let (columns, rows) = (count(extent.x, cell.x), count(extent.y, cell.y));
-        Near { origin: lo, cell, columns, rows, cells: vec![Vec::new(); columns * rows] }
+    /// Patches a few labels wide over `lo`–`hi`; what lies outside is filed at the edge.
+    fn new(lo: DVec2, hi: DVec2, m: &Metrics) -> Near {
+        let wanted = DVec2::new(m.column * 8.0, m.line * 2.0);
+        let count = |span: f64, patch: f64| if span > 0.0 && patch > 0.0 { ((span / patch).ceil() as usize).clamp(1, 256) } else { 1 };
+        let size = (count(hi.x - lo.x, wanted.x), count(hi.y - lo.y, wanted.y));
+        // Patches that span the whole of lo–hi, however many there are.
+        let patch = ((hi - lo) / DVec2::new(size.0 as f64, size.1 as f64)).max(DVec2::splat(f64::MIN_POSITIVE));
+        Near { origin: lo, end: hi, patch, size, patches: vec![Vec::new(); size.0 * size.1] }
     }
 
-    /// The cells' columns and rows that `min`–`max` touches.
+    /// Whether a box from `min` to `max` reaches into the patches' span.
+    fn covers(&self, min: DVec2, max: DVec2) -> bool {
+        max.x >= self.origin.x && max.y >= self.origin.y && min.x <= self.end.x && min.y <= self.end.y
+    }
+
+    /// The patches a box covers, columns and rows (those past the edge clamped onto it).
     fn span(&self, min: DVec2, max: DVec2) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
-        let at = |v: f64, o: f64, c: f64, n: usize| (((v - o) / c).floor().max(0.0) as usize).min(n - 1);
-        let (x0, x1) = (at(min.x, self.origin.x, self.cell.x, self.columns), at(max.x, self.origin.x, self.cell.x, self.columns));
-        let (y0, y1) = (at(min.y, self.origin.y, self.cell.y, self.rows), at(max.y, self.origin.y, self.cell.y, self.rows));
+        let at = |v: f64, o: f64, p: f64, n: usize| ((v - o) / p).floor().clamp(0.0, (n - 1) as f64) as usize;
+        let (x0, x1) = (at(min.x, self.origin.x, self.patch.x, self.size.0), at(max.x, self.origin.x, self.patch.x, self.size.0));
+        let (y0, y1) = (at(min.y, self.origin.y, self.patch.y, self.size.1), at(max.y, self.origin.y, self.patch.y, self.size.1));
         (x0..=x1, y0..=y1)
     }
 
-    fn file(&mut self, min: DVec2, max: DVec2, item: (DVec2, DVec2)) {
+    fn insert(&mut self, min: DVec2, max: DVec2, item: usize) {
         let (xs, ys) = self.span(min, max);
         for y in ys {
             for x in xs.clone() {
-                self.cells[y * self.columns + x].push(item);
+                self.patches[y * self.size.0 + x].push(item);
             }
         }
     }
 
-    /// Whether `hit` holds for an item whose extent may meet `min`–`max`.
-    fn any(&self, min: DVec2, max: DVec2, hit: impl Fn((DVec2, DVec2)) -> bool) -> bool {
+    /// Whether `hit` holds for any item filed in a patch the box covers.
+    fn any(&self, min: DVec2, max: DVec2, mut hit: impl FnMut(usize) -> bool) -> bool {
         let (xs, ys) = self.span(min, max);
-        ys.into_iter().any(|y| xs.clone().any(|x| self.cells[y * self.columns + x].iter().any(|&item| hit(item))))
+        ys.into_iter().any(|y| xs.clone().any(|x| self.patches[y * self.size.0 + x].iter().any(|&k| hit(k))))
     }
+}
+
+/// A point moved to the nearest corner of a text cell.
+fn snap(p: DVec2, origin: DVec2, m: &Metrics) -> DVec2 {
+    let cell = DVec2::new(m.column, m.line);
+    origin + ((p - origin) / cell).round() * cell
 }
 
 fn overlaps(a: (DVec2, DVec2), b: (DVec2, DVec2)) -> bool {

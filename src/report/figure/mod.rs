@@ -12,7 +12,7 @@ mod build;
 mod focus;
 mod layout;
 
-pub use build::{Input, figure, typical_speed};
+pub use build::{Input, MANY, figure, typical_speed};
 pub use layout::{LabelOf, Layout, Metrics, Placement, Rank, axes_text, crosses};
 
 use crate::engine::BodyState;

@@ -20,7 +20,7 @@ pub use labels::Placed;
 
 use crate::engine::{Body, BodyState, Motion};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
-use crate::report::figure::{Figure, Kind, LabelOf, Metrics, Outline, Scale, arrow_segments, outline_segments};
+use crate::report::figure::{Figure, Kind, LabelOf, MANY, Metrics, Outline, Scale, arrow_segments, outline_segments};
 use crate::scene::YAxis;
 use crate::tui::words::{Words, fill};
 use glam::DVec2;
@@ -140,7 +140,12 @@ impl SceneView<'_> {
         };
         // A circle has as many sides as its size on screen needs: a ball three dots wide does not need 96.
         let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
+        let crowd = self.bodies.len() > MANY;
+        let dot = |shape: &Shape| crowd && is_dot(shape, dpm);
         let outline = |shape: &Shape, s: &BodyState| {
+            if dot(shape) {
+                return vec![(s.position, s.position)];
+            }
             let mut v = Vec::new();
             let sides = match *shape {
                 Shape::Circle { radius } => sides(radius),
@@ -170,6 +175,10 @@ impl SceneView<'_> {
                 (false, false, false) => self.c(Color::White),
             };
             let mut lines = outline(&b.shape, &o.state);
+            if dot(&b.shape) {
+                push(lines, color, false, if o.ghost { UNDER } else { BODIES });
+                continue;
+            }
             // A static box shows no angle; a static disc a cross; a wall ticks at its ends (it is hit from either side).
             let pose = Pose::new(o.state.position, o.state.angle);
             match b.shape {
@@ -283,6 +292,8 @@ impl SceneView<'_> {
             bounds: self.window,
             grid: true,
             reach: (3, 4),
+            // A label takes a row and, with its gap, eight columns at the least: more cannot fit.
+            most: usize::from(inner.width) * usize::from(inner.height) / 8,
         }
     }
 
@@ -452,15 +463,28 @@ impl SceneView<'_> {
             parts.push(fill(w.legend_spin, &[&"ω"]));
         }
         let listed = (!left_out.is_empty()).then_some(parts.len());
+        let room = usize::from(area.width.saturating_sub(4));
         if !left_out.is_empty() {
             let lang = fig.lang;
-            parts.push(format!("{}{}", crate::report::handout::words::UNLABELLED.get(lang), left_out.join(" ")));
+            // Only what the border can show: a list of thousands is cut within its first line anyway.
+            let mut list = String::new();
+            let mut width = 0;
+            for text in left_out {
+                if width > room {
+                    break;
+                }
+                if !list.is_empty() {
+                    list.push(' ');
+                }
+                list.push_str(text);
+                width += text.width() + 1;
+            }
+            parts.push(format!("{}{list}", crate::report::handout::words::UNLABELLED.get(lang)));
         }
         if parts.is_empty() {
             return;
         }
         parts.push(if self.true_scale { w.legend_key_fitted } else { w.legend_key_true }.to_string());
-        let room = usize::from(area.width.saturating_sub(4));
         let mut text = String::new();
         let last = parts.len() - 1;
         for (i, part) in parts.into_iter().enumerate() {
@@ -493,6 +517,15 @@ impl SceneView<'_> {
             buf.set_stringn(area.x + 1, area.bottom() - 1, format!(" {text} "), usize::from(area.width - 2), Style::default());
         }
     }
+}
+
+/// Whether a body of a crowd is drawn as one braille dot: it is narrower than
+/// a cell (two dots), so an outline would be a smudge over its neighbours, and
+/// a scene of thousands of bodies costs a dot each, not a polygon each. (A
+/// lesson's few small balls keep their outlines: a blob of a few dots is
+/// easier to find than one dot.)
+fn is_dot(shape: &Shape, dots_per_metre: f64) -> bool {
+    2.0 * shape.bounding_radius() * dots_per_metre < 2.0
 }
 
 /// A coordinate in the half dot outside `bounds` (the window's edge: a floor
@@ -541,10 +574,15 @@ mod tests {
 
     /// The canvas of one static 4 m × 2 m box turned `angle`, on 40×20 cells.
     fn floor_at(angle: f64) -> Buffer {
-        let def = BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) });
-        let body = def.parts().0.clone();
+        canvas_of(&[BodyDef::fixed("floor", Shape::Box { size: DVec2::new(4.0, 2.0) })], angle, 4.0)
+    }
+
+    /// The canvas of bodies at the origin turned `angle`, on 40×20 cells
+    /// over a window `half` metres either way.
+    fn canvas_of(defs: &[BodyDef], angle: f64, half: f64) -> Buffer {
+        let bodies: Vec<Body> = defs.iter().map(|d| d.parts().0.clone()).collect();
         let state = BodyState { position: DVec2::ZERO, angle, velocity: DVec2::ZERO, angular_velocity: 0.0 };
-        let (bodies, states) = ([body], [state]);
+        let states = vec![state; bodies.len()];
         let input = Input {
             bodies: &bodies,
             before: &states,
@@ -562,13 +600,13 @@ mod tests {
         };
         let fig = figure(&input);
         let area = Rect::new(0, 0, 40, 20);
-        let window = fit_window((DVec2::splat(-4.0), DVec2::splat(4.0)), area);
+        let window = fit_window((DVec2::splat(-half), DVec2::splat(half)), area);
         let view = SceneView {
             bodies: &bodies,
             states: &states,
             figure: &fig,
             faint: &[],
-            selected: 1,
+            selected: bodies.len(),
             y_axis: YAxis::Up,
             window,
             show_bounds: false,
@@ -581,6 +619,31 @@ mod tests {
         let mut buf = Buffer::empty(area);
         view.draw(area, &mut buf);
         buf
+    }
+
+    /// The braille dots set in a buffer.
+    fn dots(buf: &Buffer) -> u32 {
+        buf.content()
+            .iter()
+            .filter_map(|c| c.symbol().chars().next())
+            .map(|c| c as u32)
+            .filter(|c| (0x2800..=0x28ff).contains(c))
+            .map(|c| (c - 0x2800).count_ones())
+            .sum()
+    }
+
+    /// The canvas of `count` discs of `radius`, all at the origin, on 40×20 cells over a window 80 m wide.
+    fn discs(count: usize, radius: f64) -> Buffer {
+        canvas_of(&vec![BodyDef::dynamic("d", Shape::Circle { radius }, 1.0); count], 0.0, 40.0)
+    }
+
+    #[test]
+    fn in_a_crowd_a_body_narrower_than_a_cell_is_one_dot_and_a_wider_one_an_outline() {
+        // 76 dots across 80 m (the window fitted to 38 inner columns): a cell is about 2.1 m wide.
+        let crowd = MANY + 1;
+        assert_eq!(dots(&discs(crowd, 0.9)), 1, "discs 1.8 m across, on one spot:\n{:?}", discs(crowd, 0.9));
+        assert!(dots(&discs(crowd, 3.0)) > 8, "discs 6 m across are outlined:\n{:?}", discs(crowd, 3.0));
+        assert!(dots(&discs(1, 0.9)) > 1, "a lesson's lone small ball keeps its outline:\n{:?}", discs(1, 0.9));
     }
 
     #[test]

@@ -263,7 +263,10 @@ fn step(msg: Msg, ctx: &mut Context) -> Option<Mode> {
         }
         Msg::ToggleRun => ctx.running = true,
         Msg::Tick(fps) if ctx.running => {
-            let end = ctx.session.timeline.end_of(ctx.frame + 1);
+            let end = match ctx.arrived.take().filter(|p| p.frame == ctx.frame + 1) {
+                Some(played) => ctx.session.timeline.played(played),
+                None => ctx.session.timeline.end_of(ctx.frame + 1),
+            };
             if !end.iter().all(|s| s.is_finite()) && !ctx.finite(ctx.frame + 1) {
                 return None;
             }
