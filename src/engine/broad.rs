@@ -58,10 +58,14 @@ const RELIST_BEFORE_PASSES: f64 = 0.25;
 const MARGIN_OF_RADIUS: f64 = 0.5;
 
 /// After this many bodies were listed again since the list was built, it is
-/// built again instead: listing a body again costs O(n) and leaves its old
-/// pairs in, building costs about as much as a few dozen of those and drops
-/// the pairs no longer near.
+/// built again instead: listing a body again leaves its old pairs in, and
+/// building drops the pairs no longer near. Without the grid, listing a body
+/// again costs O(n) and a build about as much as a few dozen of those; with
+/// it, a body is listed again among its neighbours and the bodies listed again
+/// before it, so a build is worth more of them: one for each
+/// `BODIES_PER_RELIST_BEFORE_REBUILD` bodies.
 const RELISTS_BEFORE_REBUILD: usize = 32;
+const BODIES_PER_RELIST_BEFORE_REBUILD: usize = 32;
 
 /// Untraced, a frame whose corrections list bodies again more often than once
 /// per this many bodies doubles the margin for the next, and quiet frames halve it
@@ -160,9 +164,16 @@ impl Broad {
             // Integrate moved every body since its pairs were listed; those that
             // went too far are listed again before the first pass (untraced, so
             // nothing is recorded: pass 0 and the body itself as "pair").
+            let limit = self.margin * RELIST_BEFORE_PASSES;
+            let far = (0..motions.len()).filter(|&body| self.moved(motions, body) > limit).count();
+            if far + self.relisted > self.relists_before_rebuild() {
+                // So many would be listed again one by one (a pile still
+                // falling) that one build, at the cost of a few, is cheaper.
+                return self.build(motions, None, tracer);
+            }
             for body in 0..motions.len() {
                 let moved = self.moved(motions, body);
-                if moved > self.margin * RELIST_BEFORE_PASSES {
+                if moved > limit {
                     self.relist_or_build(motions, 0, Relisted { body, moved, pair: (body, body) }, tracer);
                 }
             }
@@ -235,7 +246,7 @@ impl Broad {
                 return self.build(motions, Some((pass, why)), tracer);
             }
         }
-        if self.relisted < RELISTS_BEFORE_REBUILD {
+        if self.relisted < self.relists_before_rebuild() {
             self.relist(motions, pass, why, tracer);
         } else {
             self.build(motions, Some((pass, why)), tracer);
@@ -255,6 +266,11 @@ impl Broad {
     fn relist_beyond_squared(&self) -> f64 {
         let limit = self.margin * RELIST_AFTER;
         limit * limit
+    }
+
+    /// How many bodies may be listed again before the list is built afresh.
+    fn relists_before_rebuild(&self) -> usize {
+        if self.in_grid { RELISTS_BEFORE_REBUILD.max(self.lo.len() / BODIES_PER_RELIST_BEFORE_REBUILD) } else { RELISTS_BEFORE_REBUILD }
     }
 
     /// Which list this is: it changes whenever a pair is listed or dropped.

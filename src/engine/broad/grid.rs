@@ -52,7 +52,7 @@ impl Grid {
         if !(widest > 0.0 && widest.is_finite() && low.is_finite() && high.is_finite()) {
             return false;
         }
-        let cells_of = |extent: f64| (extent / widest).floor() + 1.0;
+        let cells_of = |extent: f64| (extent / widest) as usize as f64 + 1.0;
         let (columns, rows) = (cells_of(high.x - low.x), cells_of(high.y - low.y));
         if columns * rows > (MOST_CELLS_PER_BODY * n.max(1)) as f64 {
             return false;
@@ -139,9 +139,11 @@ impl Grid {
     /// grid (a static body's bounds reach past the moving bodies) is taken
     /// to the nearest cell.
     fn column_row(&self, p: DVec2) -> (usize, usize) {
-        let at = ((p - self.origin) / self.cell).floor();
-        let column = (at.x.max(0.0) as usize).min(self.columns - 1);
-        let row = (at.y.max(0.0) as usize).min(self.rows - 1);
+        // Taken from 0 up, the conversion to an integer rounds down, as `floor`
+        // would (which, outside the step compiled for AVX2, is a call).
+        let at = ((p - self.origin) / self.cell).max(DVec2::ZERO);
+        let column = (at.x as usize).min(self.columns - 1);
+        let row = (at.y as usize).min(self.rows - 1);
         (column, row)
     }
 }
