@@ -343,6 +343,7 @@ impl Broad {
         self.generation += 1;
         self.relisted = 0;
         self.relisted_since_build.clear();
+        self.relisted_since_build.reserve(self.relists_before_rebuild());
         self.listed_at.resize(n, [DVec2::ZERO; 2]);
         self.listed_angle.resize(n, 0.0);
         self.lo.resize(n, DVec2::ZERO);

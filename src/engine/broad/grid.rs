@@ -33,6 +33,8 @@ pub(super) struct Grid {
     /// The bodies in cell c: `bodies[starts[c]..starts[c + 1]]`, ascending.
     starts: Vec<u32>,
     bodies: Vec<u32>,
+    /// Where each cell's next body goes, while filling.
+    next: Vec<u32>,
     /// The bodies in no cell: too large for one, tested against all.
     pub(super) large: Vec<usize>,
 }
@@ -58,6 +60,13 @@ impl Grid {
             return false;
         }
         (self.origin, self.cell, self.columns, self.rows) = (low, widest, columns as usize, rows as usize);
+        // Room for the most cells these bodies may take, and for each in a few
+        // of them, once: a pile that spreads does not grow the lists frame by frame.
+        let most = MOST_CELLS_PER_BODY * n.max(1) + 1;
+        for list in [&mut self.starts, &mut self.next] {
+            list.reserve(most.saturating_sub(list.len()));
+        }
+        self.bodies.reserve((4 * n).saturating_sub(self.bodies.len()));
         // Count each cell's bodies, then place them: a counting sort by cell.
         self.large.clear();
         self.starts.clear();
@@ -73,12 +82,13 @@ impl Grid {
         }
         self.bodies.clear();
         self.bodies.resize(*self.starts.last().unwrap_or(&0) as usize, 0);
-        let mut next = self.starts.clone();
+        self.next.clear();
+        self.next.extend_from_slice(&self.starts);
         for b in 0..n {
             if let Some(span) = self.span(lo[b], hi[b]) {
                 span.for_each(|c| {
-                    self.bodies[next[c] as usize] = b as u32;
-                    next[c] += 1;
+                    self.bodies[self.next[c] as usize] = b as u32;
+                    self.next[c] += 1;
                 });
             }
         }
