@@ -4,17 +4,20 @@
 # budgets are stated in. Copy them into the table by hand: a figure belongs
 # with the machine it was measured on.
 #
-# Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render scale)
+# Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render scale tui)
 # `scale` is the growth table: pile scenes of 250 to 64,000 discs
 # (benches/make_pile.py), impulse and rapier2d timed in turns
 # (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
 # installed into a virtual environment under the target folder).
+# `tui` plays the debugger in tmux at 200×60 on the issue's drop scenes
+# (1,000, 4,000 and 10,000 discs): frames in 10 s, how long the pause takes to
+# show, and peak memory (/usr/bin/time -v).
 # The benches take a few minutes on two cores (`scale` longer); run them on a
 # quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$#" -gt 0 ]; then benches=("$@"); else benches=(step peer timeline render scale); fi
+if [ "$#" -gt 0 ]; then benches=("$@"); else benches=(step peer timeline render scale tui); fi
 target="${CARGO_TARGET_DIR:-target}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
@@ -51,8 +54,53 @@ for bodies in sorted(rows):
 PY
 }
 
+# The status line, read as tmux shows it.
+status() { tmux capture-pane -p -t bench-tui | tail -n 1; }
+
+# Milliseconds until the status line changes after `key`.
+key_ms() {
+    local before start
+    before="$(status)"
+    start=$(date +%s%N)
+    tmux send-keys -t bench-tui "$1"
+    while [ "$(status)" = "$before" ]; do sleep 0.02; done
+    echo $(( ($(date +%s%N) - start) / 1000000 ))
+}
+
+tui_table() {
+    cargo build --release --quiet
+    mkdir -p "$target/bench-scenes"
+    local scenes
+    scenes="$(cd "$target/bench-scenes" && pwd)"
+    echo "| discs | frames in 10 s | pause shown after | peak RSS |"
+    echo "|---|---|---|---|"
+    for n in 1000 4000 10000; do
+        python3 benches/make_pile.py "$n" "$scenes/drop$n.toml"
+        tmux kill-session -t bench-tui 2>/dev/null || true
+        tmux new-session -d -s bench-tui -x 200 -y 60 \
+            "/usr/bin/time -v $target/release/impulse scene $scenes/drop$n.toml 2> $scenes/time$n.txt"
+        sleep 3
+        # Play asks for 60 frames a second (1×) until told otherwise.
+        tmux send-keys -t bench-tui ' '
+        sleep 1
+        local first last pause rss
+        first="$(status | sed -n 's/^ *frame \([0-9]*\).*/\1/p')"
+        sleep 10
+        last="$(status | sed -n 's/^ *frame \([0-9]*\).*/\1/p')"
+        pause="$(key_ms ' ')"
+        # q, and y if it asks (the session may be gone already).
+        tmux send-keys -t bench-tui q
+        sleep 1
+        tmux send-keys -t bench-tui y 2>/dev/null || true
+        while tmux has-session -t bench-tui 2>/dev/null; do sleep 0.2; done
+        rss="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$scenes/time$n.txt")"
+        echo "| $n | $((last - first)) | ${pause} ms | $((rss / 1024)) MB |"
+    done
+}
+
 for bench in "${benches[@]}"; do
     if [ "$bench" = scale ]; then scale_table 2>&1 | tee -a "$log"; continue; fi
+    if [ "$bench" = tui ]; then tui_table 2>&1 | tee -a "$log"; continue; fi
     cargo bench -p impulse-bench --bench "$bench" 2>&1 | tee -a "$log"
 done
 
