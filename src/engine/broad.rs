@@ -232,12 +232,13 @@ impl Broad {
         // build: that is bounded, and falling bodies need no wider margin.
         if pass > 0 {
             self.relisted_in_frame += 1;
-            // Untraced, a frame whose corrections keep moving bodies out of
-            // their listings widens the margin at once, rather than listing
-            // them again one by one until the frame ends: a pile loaded with
-            // deep overlaps listed 4,000 discs again 45,000 times in its first frame.
-            let widen = !self.circles
-                && self.widenings < MOST_WIDENINGS
+            // A frame whose corrections keep moving bodies out of their
+            // listings widens the margin at once, rather than listing them
+            // again one by one until the frame ends: a pile loaded with deep
+            // overlaps listed 4,000 discs again 45,000 times in its first
+            // frame. (Traced too: the record shows the margin it widened to,
+            // and the next frame starts again from the traced one.)
+            let widen = self.widenings < MOST_WIDENINGS
                 && self.relisted_in_frame > (motions.len() / RELISTS_PER_BODY_BEFORE_WIDENING).max(RELISTS_BEFORE_REBUILD);
             if widen {
                 self.widenings += 1;
