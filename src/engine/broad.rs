@@ -7,21 +7,22 @@
 //! loop O(n²) a pass; this stage gives the same visits at the cost of the pairs
 //! that are near.
 //!
-//! Once a frame it sweeps the bodies along x (sort and sweep) for the pairs whose
-//! bounds come within a `margin` of each other, and keeps them, per first body,
+//! Once a frame it finds the pairs whose bounds come within a `margin` of each
+//! other (through a grid of cells, `grid`, or for bodies spread too far apart
+//! by sorting them along x and sweeping), and keeps them, per first body,
 //! in (i, j) order. The relaxation walks that list in the same order as text
 //! 001's loop and makes the tight bounding-circle test at each visit, so the
 //! visits that pass it are exactly the loop's. A pair left out was more than the
 //! margin apart where its bodies were listed; it can only come into reach after
 //! a correction has moved one of them far from there. So when a correction moves
 //! a body `RELIST_AFTER`·margin from where it was listed, that body's pairs are
-//! listed again from where it stands (one body against all, O(n)), and the walk
+//! listed again from where it stands (among its cells' bodies), and the walk
 //! goes on after the pair it was at. Its old pairs stay, so its list then
 //! covers two places, where it was and where it is: a body that corrections
 //! push back and forth (one squeezed between two neighbours) is listed again
 //! once, not at every push. A third place replaces the one farther away.
 //!
-//! Untraced, the sweep compares the shapes' boxes (axis-aligned) instead of
+//! Untraced, the bounds are the shapes' boxes (axis-aligned) instead of
 //! their bounding circles: a pair whose boxes are apart cannot touch, so text
 //! 001's narrow phase would have said "no contact" and changed nothing. Skipping
 //! it leaves every state bit for bit the same (tested against a literal O(n²)
@@ -33,8 +34,8 @@
 //! that moved too far since they were listed listed again, and the margin
 //! widens while corrections keep moving bodies out of their listings (see
 //! `RELISTS_PER_BODY_BEFORE_WIDENING`); traced, it is built afresh each frame
-//! with the margin of the record's formula, so a frame's record depends on its
-//! start alone.
+//! from the margin of the record's formula (widened inside the frame as
+//! untraced), so a frame's record depends on its start alone.
 
 use super::body::{Body, BodyRef, Motion};
 use super::phase::{Phase, PhaseData, Tracer};
@@ -102,13 +103,11 @@ pub(super) struct Broad {
     margin: f64,
     /// Whether bounds are bounding circles (traced) or boxes (untraced).
     circles: bool,
-    /// Bodies listed again since the list was last built.
-    relisted: usize,
     /// Bodies listed again in the passes since the frame began, and how many times the
     /// untraced margin was doubled for that (see `RELISTS_PER_BODY_BEFORE_WIDENING`).
     relisted_in_frame: usize,
     widenings: u32,
-    /// Frames in a row that listed no body again.
+    /// Quiet frames in a row (see `RELISTS_PER_BODY_WHEN_QUIET`).
     quiet_frames: u32,
     /// Per body: the two places its pairs were listed from (the same place
     /// twice until it is listed again), its bounds around both (widened by
@@ -130,7 +129,8 @@ pub(super) struct Broad {
     /// Scratch: the pairs the grid or the sweep found.
     found: Vec<(usize, usize)>,
     /// The bodies in cells, as the list was last built; whether they are (the
-    /// bodies were not too far apart); the bodies listed again since.
+    /// bodies were not too far apart); the bodies listed again since, whose
+    /// count says when to build afresh.
     grid: grid::Grid,
     in_grid: bool,
     relisted_since_build: Vec<usize>,
@@ -166,7 +166,7 @@ impl Broad {
             // nothing is recorded: pass 0 and the body itself as "pair").
             let limit = self.margin * RELIST_BEFORE_PASSES;
             let far = (0..motions.len()).filter(|&body| self.moved(motions, body) > limit).count();
-            if far + self.relisted > self.relists_before_rebuild() {
+            if far + self.relisted_since_build.len() > self.relists_before_rebuild() {
                 // So many would be listed again one by one (a pile still
                 // falling) that one build, at the cost of a few, is cheaper.
                 return self.build(motions, None, tracer);
@@ -247,7 +247,7 @@ impl Broad {
                 return self.build(motions, Some((pass, why)), tracer);
             }
         }
-        if self.relisted < self.relists_before_rebuild() {
+        if self.relisted_since_build.len() < self.relists_before_rebuild() {
             self.relist(motions, pass, why, tracer);
         } else {
             self.build(motions, Some((pass, why)), tracer);
@@ -342,7 +342,6 @@ impl Broad {
     fn build<T: Tracer>(&mut self, motions: &[Motion], why: Option<(usize, Relisted)>, tracer: &mut T) {
         let n = motions.len();
         self.generation += 1;
-        self.relisted = 0;
         self.relisted_since_build.clear();
         self.relisted_since_build.reserve(self.relists_before_rebuild());
         self.listed_at.resize(n, [DVec2::ZERO; 2]);
@@ -435,7 +434,6 @@ impl Broad {
     /// listed bounds come within the margin of its bounds where it stands now.
     /// Pairs already listed stay (a pair in the list too many is only tested).
     fn relist<T: Tracer>(&mut self, motions: &[Motion], pass: usize, why: Relisted, tracer: &mut T) {
-        self.relisted += 1;
         self.generation += 1;
         let b = why.body;
         self.place(motions, b, false);
@@ -544,11 +542,11 @@ mod tests {
             motions[1].position.x = if push % 2 == 0 { 1.5 + 2.0 * limit } else { 1.5 };
             broad.follow(&motions, 1, (0, 1), 0, &mut NoTrace);
         }
-        assert_eq!(broad.relisted, 1);
+        assert_eq!(broad.relisted_since_build, [1]);
         // A third place is listed again, and replaces the farther of the two.
         motions[1].position.x = 1.5 - 2.0 * limit;
         broad.follow(&motions, 1, (0, 1), 0, &mut NoTrace);
-        assert_eq!(broad.relisted, 2);
+        assert_eq!(broad.relisted_since_build, [1, 1]);
         assert_eq!(broad.listed_at[1].map(|p| p.x), [1.5, 1.5 - 2.0 * limit]);
     }
 
