@@ -18,6 +18,9 @@
 //! of a pass, and changes which visits follow. A pass made in levels that meets
 //! one puts every body back as the pass found it and makes the pass again in
 //! (i, j) order, which lists them again where the game-engine book's loop does.
+//! A pile whose corrections keep moving bodies that far (a tall one, squeezed
+//! deeper than a few passes can push apart) would undo nearly every pass, so
+//! after a pass undone the passes go in order until one lists nothing again.
 
 use crate::engine::body::{Body, BodyRef, Motion};
 use crate::engine::broad::Broad;
@@ -35,6 +38,10 @@ pub(in crate::engine) struct Levels {
     made_from: Option<u64>,
     /// Whether the levels are worth making: most visits are of two moving discs.
     worth: bool,
+    /// After a pass made in levels was undone: the list as the pass made again
+    /// in order began it. While the passes in order list bodies again, the
+    /// next pass goes in order too.
+    undone_at: Option<u64>,
     /// Per body: the level of its last visit so far, while levelling.
     last: Vec<u32>,
     /// Each visit's level and kind as one key, in (i, j) order, while levelling.
@@ -72,6 +79,13 @@ impl Levels {
         if !(texts && settings.position_correction) {
             return false;
         }
+        if let Some(listed) = self.undone_at {
+            if listed != broad.generation() {
+                self.undone_at = Some(broad.generation());
+                return false;
+            }
+            self.undone_at = None;
+        }
         if self.made_from != Some(broad.generation()) {
             self.level(broad, (bodies, motions));
         }
@@ -98,7 +112,7 @@ impl Levels {
             }
             for four in self.touching[..kept].chunks(4) {
                 if !discs4((bodies, motions), four, settings, &mut made, broad) {
-                    return self.undo(motions);
+                    return self.undo(motions, broad);
                 }
             }
             for &(i, j) in others {
@@ -106,7 +120,7 @@ impl Levels {
                 if visit_listed(bodies, motions, broad, pair, pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
                     && !broad.keeps(motions, pair)
                 {
-                    return self.undo(motions);
+                    return self.undo(motions, broad);
                 }
             }
         }
@@ -116,8 +130,9 @@ impl Levels {
     }
 
     /// Puts every body back as the pass found it.
-    fn undo(&self, motions: &mut [Motion]) -> bool {
+    fn undo(&mut self, motions: &mut [Motion], broad: &Broad) -> bool {
         motions.copy_from_slice(&self.saved);
+        self.undone_at = Some(broad.generation());
         false
     }
 
