@@ -23,6 +23,15 @@ const MOST_CELLS_A_BODY: usize = 16;
 /// and are swept along x instead.
 const MOST_CELLS_PER_BODY: usize = 8;
 
+/// A body's bounds as a cell holds them.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    lo: DVec2,
+    hi: DVec2,
+    /// The column and row of the cell that holds `lo`.
+    corner: [u32; 2],
+}
+
 /// The bodies in each cell, and those too large for any.
 #[derive(Default)]
 pub(super) struct Grid {
@@ -33,6 +42,10 @@ pub(super) struct Grid {
     /// The bodies in cell c: `bodies[starts[c]..starts[c + 1]]`, ascending.
     starts: Vec<u32>,
     bodies: Vec<u32>,
+    /// Beside each entry of `bodies`: that body's bounds and the cell of
+    /// their lower-left corner, so a cell's pairs are tested from memory laid
+    /// out in a row rather than gathered body by body.
+    entries: Vec<Entry>,
     /// Where each cell's next body goes, while filling.
     next: Vec<u32>,
     /// The bodies in no cell: too large for one, tested against all.
@@ -67,6 +80,7 @@ impl Grid {
             list.reserve(most.saturating_sub(list.len()));
         }
         self.bodies.reserve((4 * n).saturating_sub(self.bodies.len()));
+        self.entries.reserve((4 * n).saturating_sub(self.entries.len()));
         // Count each cell's bodies, then place them: a counting sort by cell.
         self.large.clear();
         self.starts.clear();
@@ -80,14 +94,20 @@ impl Grid {
         for c in 1..self.starts.len() {
             self.starts[c] += self.starts[c - 1];
         }
+        let entries = *self.starts.last().unwrap_or(&0) as usize;
         self.bodies.clear();
-        self.bodies.resize(*self.starts.last().unwrap_or(&0) as usize, 0);
+        self.bodies.resize(entries, 0);
+        self.entries.clear();
+        self.entries.resize(entries, Entry::default());
         self.next.clear();
         self.next.extend_from_slice(&self.starts);
         for b in 0..n {
             if let Some(span) = self.span(lo[b], hi[b]) {
+                let (column, row) = self.column_row(lo[b]);
+                let entry = Entry { lo: lo[b], hi: hi[b], corner: [column as u32, row as u32] };
                 span.for_each(|c| {
-                    self.bodies[self.next[c] as usize] = b as u32;
+                    let at = self.next[c] as usize;
+                    (self.bodies[at], self.entries[at]) = (b as u32, entry);
                     self.next[c] += 1;
                 });
             }
@@ -99,12 +119,17 @@ impl Grid {
     pub(super) fn pairs(&self, lo: &[DVec2], hi: &[DVec2], mut found: impl FnMut(usize, usize)) {
         let overlap = |a: usize, b: usize| lo[a].cmple(hi[b]).all() && lo[b].cmple(hi[a]).all();
         for c in 0..self.columns * self.rows {
-            let here = &self.bodies[self.starts[c] as usize..self.starts[c + 1] as usize];
-            for (k, &a) in here.iter().enumerate() {
-                for &b in &here[k + 1..] {
-                    let (a, b) = (a as usize, b as usize);
-                    if overlap(a, b) && self.cell_of(lo[a].max(lo[b])) == c {
-                        found(a, b);
+            let cell = [(c % self.columns) as u32, (c / self.columns) as u32];
+            let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+            let (bodies, entries) = (&self.bodies[start..end], &self.entries[start..end]);
+            for (k, a) in entries.iter().enumerate() {
+                for (m, b) in entries.iter().enumerate().skip(k + 1) {
+                    // The corner of the overlap is the larger of the two
+                    // corners, and its cell the larger of their cells, axis by
+                    // axis (a cell's column and row grow with x and y).
+                    let corner = [a.corner[0].max(b.corner[0]), a.corner[1].max(b.corner[1])];
+                    if a.lo.cmple(b.hi).all() && b.lo.cmple(a.hi).all() && corner == cell {
+                        found(bodies[k] as usize, bodies[m] as usize);
                     }
                 }
             }
@@ -138,11 +163,6 @@ impl Grid {
         let ((c0, r0), (c1, r1)) = (self.column_row(lo), self.column_row(hi));
         let columns = self.columns;
         ((c1 - c0 + 1) * (r1 - r0 + 1) <= MOST_CELLS_A_BODY).then(|| (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| r * columns + c)))
-    }
-
-    fn cell_of(&self, p: DVec2) -> usize {
-        let (column, row) = self.column_row(p);
-        row * self.columns + column
     }
 
     /// The column and row of the cell that holds `p`; a point beyond the
