@@ -136,8 +136,9 @@ impl Grid {
         }
         for (k, &a) in self.large.iter().enumerate() {
             for b in 0..lo.len() {
-                // Two large bodies meet once, when the earlier in `large` is `a`.
-                let later_large = self.large[..=k].contains(&b);
+                // Two large bodies meet once, when the earlier in `large` is
+                // `a` (`large` is in body order, as the bodies were put in).
+                let later_large = self.large[..=k].binary_search(&b).is_ok();
                 if b != a && !later_large && overlap(a, b) {
                     found(a, b);
                 }
