@@ -157,8 +157,10 @@ impl Ledger {
             self.parts.extend(bodies.iter().zip(&record.start).map(|(b, s)| Totals::of_body(b, s, gravity)));
             self.totals.push(self.parts.iter().fold(Totals::default(), |t, &part| t + part));
         }
+        let (from, to) = (self.totals.len() - 1, count.min(record.phases.len()));
+        self.totals.reserve(to.saturating_sub(from));
         let mut totals = *self.totals.last().expect("the start is summed");
-        for k in self.totals.len() - 1..count.min(record.phases.len()) {
+        for k in from..to {
             for change in record.phases.changes(k) {
                 let part = Totals::of_body(&bodies[change.body], &change.after, gravity);
                 totals = totals - self.parts[change.body] + part;
