@@ -128,9 +128,9 @@ impl Sub for Totals {
 
 /// A frame's ledger ([`FrameRecord::ledger`]) worked out as far as it has
 /// been read. The debugger shows one phase's totals at a time, and summing a
-/// frame of 1,000 discs to its end (about 131,000 phases) costs about as much
-/// as recording it: a key that steps back to a frame's first phase need not
-/// wait for its last.
+/// frame of 1,000 discs to its end (about 131,000 phases) costs some two
+/// thirds of recording it: a key that steps back to a frame's first phase
+/// need not wait for its last.
 #[derive(Clone, Debug, Default)]
 pub struct Ledger {
     /// Element `k`: the totals once phases `0..k` have run.
@@ -149,7 +149,7 @@ impl Ledger {
 
     /// The totals of `record` once phases `0..k` have run, element `k`, for
     /// every `k` up to `count` (or the frame's phases, if fewer) and any
-    /// summed before: the phases not summed yet are. `bodies` gives the
+    /// summed before, summing the phases not summed yet. `bodies` gives the
     /// masses and `gravity` the field the frame ran in; a ledger sums one
     /// record only, until [`Ledger::clear`].
     pub fn through(&mut self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, count: usize) -> &[Totals] {
