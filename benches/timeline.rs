@@ -4,7 +4,7 @@
 //! recorded from its keyframe (about 131,000 phases, no frame re-run), into
 //! the lists of the record dropped to make room for it, and the totals of the
 //! phase the key shows are read from its ledger: `F` shows the frame's first
-//! phase, `b` on a frame's first phase the last phase of the frame before,
+//! phase, `N` on a frame's first phase the last phase of the frame before,
 //! whose totals need the whole frame summed.
 //!
 //! The first few keys after play have no record to drop yet, so they record
@@ -69,7 +69,7 @@ fn step_back(c: &mut Criterion, name: &str, shown: fn(usize) -> usize) {
 
 fn keys(c: &mut Criterion) {
     step_back(c, "step back one uncached frame, 1,000 discs (F: its first phase)", |_| 0);
-    step_back(c, "step back one phase into an uncached frame, 1,000 discs (b: its last phase)", |phases| phases - 1);
+    step_back(c, "step back one phase into an uncached frame, 1,000 discs (N: its last phase)", |phases| phases - 1);
 }
 
 criterion_group! {
