@@ -18,8 +18,10 @@
 use super::{Ahead, Played, Series, Start};
 use crate::engine::BodyHandle;
 use crate::engine::{
-    Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, record_frame_into, step,
+    Body, BodyState, FrameRecord, Ledger, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, record_frame_into,
+    step,
 };
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
@@ -40,19 +42,22 @@ const KEYFRAME_EVERY: std::ops::RangeInclusive<usize> = 1..=32;
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
 
-/// A recorded frame and the totals around each of its phases, worked out once
-/// when it is recorded (the totals panel reads them at every redraw), and
-/// the bytes they hold, counted once too (counting walks every phase).
+/// A recorded frame, the totals around its phases as far as they have been
+/// read, and the bytes the two hold once the ledger is read to the end,
+/// counted once (counting walks every phase).
 struct Recorded {
     record: FrameRecord,
-    ledger: Vec<Totals>,
+    /// Worked out when a phase's totals are first asked for, not when the
+    /// frame is recorded (see [`Ledger`]); reading them changes no frame of
+    /// the run, so a view reads them through a shared borrow.
+    ledger: RefCell<Ledger>,
     bytes: usize,
 }
 
 impl Recorded {
-    fn new(record: FrameRecord, ledger: Vec<Totals>) -> Recorded {
-        let bytes = record.bytes() + std::mem::size_of_val(&ledger[..]);
-        Recorded { record, ledger, bytes }
+    fn new(record: FrameRecord, ledger: Ledger) -> Recorded {
+        let bytes = record.bytes() + Ledger::bytes_when_read(record.phases.len(), record.start.len());
+        Recorded { record, ledger: RefCell::new(ledger), bytes }
     }
 }
 
@@ -78,6 +83,9 @@ pub struct Timeline {
     /// into memory already in use, not into fresh pages (the kernel zeroing
     /// 45 MB of them cost more than the step). Empty between calls.
     spare: Option<FrameRecord>,
+    /// The ledger evicted with it, whose lists the new frame's ledger reuses
+    /// the same way (read to its end, a ledger of 1,000 discs holds 9 MB).
+    spare_ledger: Ledger,
 }
 
 impl Timeline {
@@ -106,6 +114,7 @@ impl Timeline {
             player: None,
             series,
             spare: None,
+            spare_ledger: Ledger::default(),
         }
     }
 
@@ -171,7 +180,8 @@ impl Timeline {
                 let room = self.expected_room();
                 record_into(self.spare.take(), &mut start.world, &start.settings, room)
             };
-            let ledger = record.ledger(self.bodies(n), self.gravity(n));
+            let mut ledger = std::mem::take(&mut self.spare_ledger);
+            ledger.clear();
             let recorded = Recorded::new(record, ledger);
             self.record_bytes += recorded.bytes;
             self.records.insert(n, recorded);
@@ -189,7 +199,8 @@ impl Timeline {
     fn make_room(&mut self, n: u64) {
         let expected = self.records.values().next_back().map_or(0, |r| r.bytes);
         while !self.records.is_empty() && self.record_bytes + expected > self.budget / 2 {
-            self.spare = Some(self.evict_furthest_from(n).record);
+            let dropped = self.evict_furthest_from(n);
+            (self.spare, self.spare_ledger) = (Some(dropped.record), dropped.ledger.into_inner());
         }
     }
 
@@ -200,9 +211,14 @@ impl Timeline {
         dropped
     }
 
-    /// The totals before each phase of frame `n` and after its last, when it is recorded.
-    pub fn cached_ledger(&self, n: u64) -> Option<&[Totals]> {
-        self.records.get(&n).map(|r| &r.ledger[..])
+    /// The totals before and after phase `phase` of frame `n`, when the frame
+    /// is recorded and has that phase. The frame's ledger is summed as far as
+    /// that phase, if it was not already.
+    pub fn cached_totals(&self, n: u64, phase: usize) -> Option<(Totals, Totals)> {
+        let recorded = self.records.get(&n)?;
+        let mut ledger = recorded.ledger.borrow_mut();
+        let totals = ledger.through(&recorded.record, self.bodies(n), self.gravity(n), phase.saturating_add(1));
+        Some((*totals.get(phase)?, *totals.get(phase + 1)?))
     }
 
     /// The bodies' states at the end of frame `n`, without recording it: what
@@ -406,6 +422,26 @@ mod tests {
         let early = t.frame(40).clone();
         view_until_evicted(&mut t, 40);
         assert_eq!(t.frame(40), &early);
+    }
+
+    /// Reading the totals of a frame's last phase first, then the others
+    /// backwards, gives the frame's ledger, and so does a frame recorded
+    /// again into an evicted record and its ledger.
+    #[test]
+    fn a_frame_s_totals_are_its_ledger_s_whatever_phase_is_read_first() {
+        let mut t = falling();
+        let (bodies, gravity) = (t.bodies(0).to_vec(), t.gravity(0));
+        for n in [40, 41, 3, 40] {
+            let ledger = t.frame(n).ledger(&bodies, gravity);
+            let phases = ledger.len() - 1;
+            assert!(phases > 10, "frame {n}: {phases} phases");
+            for k in (0..phases).rev() {
+                assert_eq!(t.cached_totals(n, k), Some((ledger[k], ledger[k + 1])), "frame {n}, phase {k}");
+            }
+            assert_eq!(t.cached_totals(n, phases), None, "no phase after the last");
+            view_until_evicted(&mut t, n);
+            assert_eq!(t.cached_totals(n, 0), None, "frame {n} evicted");
+        }
     }
 
     #[test]

@@ -125,9 +125,9 @@ impl Context {
         crate::session::address::Address::of(self.record(), self.phase, &self.names())
     }
 
-    /// The totals around each phase of the frame on screen, worked out when it was recorded.
-    pub fn ledger(&self) -> &[crate::engine::Totals] {
-        self.session.timeline.cached_ledger(self.frame).expect("update keeps the current frame cached")
+    /// The totals before and after the phase on screen.
+    pub fn totals(&self) -> (crate::engine::Totals, crate::engine::Totals) {
+        self.session.timeline.cached_totals(self.frame, self.phase).expect("update keeps the current frame and phase recorded")
     }
 
     /// The bodies of the frame being shown, as the last edit before it left them.

@@ -1,6 +1,7 @@
 //! The ledger on screen: the totals across the phase shown, marked when it
 //! raised the total energy, and the chart of the totals over the frames run.
-//! Both read the records and the timeline's series; nothing is recomputed.
+//! Both read the records and the timeline's series; a frame's totals are
+//! summed as far as the phase shown when first read, and never again.
 
 use super::theme::Theme;
 use crate::engine::Totals;
@@ -26,16 +27,15 @@ pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
             format!("{}{}", theme.words.at_frame_end, totals_line(&t, &t))
         }
         None => {
-            let ledger = s.ledger();
-            let (before, after) = (&ledger[s.phase], &ledger[s.phase + 1]);
+            let (before, after) = s.totals();
             let kind = s.record().phases.kind(s.phase);
-            if let Some(mark) = rise_mark(kind, before, after) {
+            if let Some(mark) = rise_mark(kind, &before, &after) {
                 spans.push(Span::styled(format!("{mark}  "), theme.fg(Color::Red).add_modifier(Modifier::BOLD)));
             }
-            if correction_moved_l(kind, before, after) {
+            if correction_moved_l(kind, &before, &after) {
                 note = Some(Line::styled(theme.words.l_moved, theme.dim()));
             }
-            totals_line(before, after)
+            totals_line(&before, &after)
         }
     };
     // A no-break space inside each vector, so wrapping never splits "(1, 0)".
