@@ -421,7 +421,11 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
     let key_note = key.as_deref().map(|k| format!("`{k}`: ")).unwrap_or_default();
     let mut span = span;
     let write = |k: &Option<String>| k.as_deref().and_then(example).map(|e| format!("write e.g. {e}"));
-    let (message, label, help) = if let Some(rest) = msg.strip_prefix("unknown field `") {
+    let bare = span.as_ref().and_then(|s| bare_value(source, s.start));
+    let (message, label, help) = if let Some((value, problem)) = bare {
+        span = Some(value);
+        problem
+    } else if let Some(rest) = msg.strip_prefix("unknown field `") {
         let (word, expected) = rest.split_once('`').unwrap_or((rest, ""));
         let mut options = backticked(expected);
         if options.contains(&"world") {
@@ -543,6 +547,43 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
     let mut problem = Problem::error(message, label, help);
     problem.span = span;
     SceneError::new(file, source, vec![problem])
+}
+
+/// A line `key = value` that TOML cannot read because the value is a number
+/// written as people write it on paper (with its unit, or a decimal comma) or
+/// a word without quotes: where the value is, and what to say of it.
+fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, (String, String, Option<String>))> {
+    let start = line_start(source, at);
+    let line = source[start..].lines().next()?;
+    let (key, value) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    let simple = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    if key.is_empty() || !key.chars().all(simple) {
+        return None;
+    }
+    let value = value.split('#').next()?.trim();
+    let offset = start + line.find(value)?;
+    let span = offset..offset + value.len();
+    let numeric = |c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E' | '_');
+    let number_end = value.char_indices().find(|&(_, c)| !numeric(c)).map_or(value.len(), |(i, _)| i);
+    let (number, rest) = value.split_at(number_end);
+    let say = |message: String, label: &str, help: String| Some((span.clone(), (message, label.to_string(), Some(help))));
+    if number.parse::<f64>().is_ok() && rest.starts_with(',') && rest[1..].chars().all(|c| c.is_ascii_digit()) && rest.len() > 1 {
+        let point = format!("{number}.{}", &rest[1..]);
+        return say(format!("`{key}` is written with a decimal comma"), "a comma", format!("write {key} = {point}, with a point"));
+    }
+    if number.parse::<f64>().is_ok() && !rest.trim().is_empty() {
+        let unit = rest.trim();
+        return say(
+            format!("`{key}` takes a plain number, without `{unit}` after it"),
+            "not a plain number",
+            format!("write {key} = {number}: numbers are in SI units (m, kg, s, rad) and written without them"),
+        );
+    }
+    if !value.is_empty() && value.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_') && value != "true" && value != "false" {
+        return say(format!("`{key}` is a word without quotes"), "no quotes", format!("write {key} = \"{value}\""));
+    }
+    None
 }
 
 /// The line with the most dots and brackets, where nesting is deepest.
