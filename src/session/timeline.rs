@@ -15,6 +15,7 @@
 //! 45 MB), a keyframe of them about 0.2 MB, so a byte spent on keyframes
 //! spares far more re-running than one spent on records.
 
+use super::order::{Made, Order};
 use super::{Ahead, Played, Series, Start};
 use crate::engine::BodyHandle;
 use crate::engine::{
@@ -37,20 +38,37 @@ const BODY_STEPS_PER_REBUILD: usize = 1_000;
 /// big worlds; for small ones, whose frames take microseconds, one every 32.
 const KEYFRAME_EVERY: std::ops::RangeInclusive<usize> = 1..=32;
 
+/// A traced frame costs about as much as this many untraced ones, its ledger
+/// included: what [`Timeline::quick`] weighs a record against re-running.
+const TRACED_STEPS: u64 = 4;
+
+/// Body-steps (untraced, about 1 µs each) that a key may spend recording a
+/// frame before answering: a lesson's few bodies are recorded on the spot,
+/// a pile of a thousand discs on the shell's recorder.
+const QUICK_BODY_STEPS: u64 = 2_000;
+
+/// Each run a timeline starts (at its opening, and at every edit) gets the
+/// next number: an order made in one run is not taken back into another.
+static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn new_run() -> u64 {
+    RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
 
 /// A recorded frame and the totals around each of its phases, worked out once
 /// when it is recorded (the totals panel reads them at every redraw), and
 /// the bytes they hold, counted once too (counting walks every phase).
-struct Recorded {
+pub(super) struct Recorded {
     record: FrameRecord,
     ledger: Vec<Totals>,
     bytes: usize,
 }
 
 impl Recorded {
-    fn new(record: FrameRecord, ledger: Vec<Totals>) -> Recorded {
+    pub(super) fn new(record: FrameRecord, ledger: Vec<Totals>) -> Recorded {
         let bytes = record.bytes() + std::mem::size_of_val(&ledger[..]);
         Recorded { record, ledger, bytes }
     }
@@ -78,6 +96,8 @@ pub struct Timeline {
     /// into memory already in use, not into fresh pages (the kernel zeroing
     /// 45 MB of them cost more than the step). Empty between calls.
     spare: Option<FrameRecord>,
+    /// This run's number: an edit starts another (see [`Order`]).
+    run: u64,
 }
 
 impl Timeline {
@@ -106,6 +126,7 @@ impl Timeline {
             player: None,
             series,
             spare: None,
+            run: new_run(),
         }
     }
 
@@ -172,15 +193,58 @@ impl Timeline {
                 record_into(self.spare.take(), &mut start.world, &start.settings, room)
             };
             let ledger = record.ledger(self.bodies(n), self.gravity(n));
-            let recorded = Recorded::new(record, ledger);
-            self.record_bytes += recorded.bytes;
-            self.records.insert(n, recorded);
-            // A frame bigger than the last can still overrun the share.
-            while self.record_bytes > self.budget / 2 && self.records.len() > 1 {
-                self.evict_furthest_from(n);
-            }
+            self.keep(n, Recorded::new(record, ledger));
         }
         &self.records[&n].record
+    }
+
+    /// Caches the record of frame `n`.
+    fn keep(&mut self, n: u64, recorded: Recorded) {
+        self.record_bytes += recorded.bytes;
+        self.records.insert(n, recorded);
+        // A frame bigger than the last can still overrun the share.
+        while self.record_bytes > self.budget / 2 && self.records.len() > 1 {
+            self.evict_furthest_from(n);
+        }
+    }
+
+    /// Whether recording frame `n` here, as a key is answered, is quick: a
+    /// few hundred bodies at most, with the frames re-run to reach it.
+    pub fn quick(&self, n: u64) -> bool {
+        let rerun = if n >= self.reached { n - self.reached } else { n - self.keyframe_for(n).0 };
+        (self.bodies(n).len() as u64).saturating_mul(TRACED_STEPS + rerun) <= QUICK_BODY_STEPS
+    }
+
+    /// What recording frame `n` elsewhere takes (none when it is cached): the
+    /// nearest start before it, and the room of the record evicted for it.
+    pub fn order(&mut self, n: u64) -> Option<Order> {
+        if self.records.contains_key(&n) {
+            return None;
+        }
+        self.make_room(n);
+        let (k, start) = if n >= self.reached { (self.reached, &self.frontier) } else { self.keyframe_for(n) };
+        let ahead = Ahead::new(k, start.clone(), self.starts_from(k + 1), self.keyframe_every);
+        Some(Order { run: self.run, frame: n, ahead, spare: self.spare.take(), room: self.expected_room() })
+    }
+
+    /// Takes back the record made for an [`Order`], with what the frames run
+    /// on the way bring; whether it was taken (not when an edit came since).
+    pub fn made(&mut self, made: Made) -> bool {
+        if made.run != self.run {
+            return false;
+        }
+        let n = made.frame;
+        for played in made.played {
+            self.played(played);
+        }
+        if n + 1 > self.reached {
+            (self.reached, self.frontier) = (n + 1, made.after);
+        }
+        if !self.records.contains_key(&n) {
+            self.make_room(n);
+            self.keep(n, made.recorded);
+        }
+        true
     }
 
     /// Drops the cached frames furthest from `n`, where the user is looking,
@@ -353,12 +417,13 @@ impl Timeline {
         }
         self.series.forget_from(n);
         self.series.take(self.reached, &self.frontier.world);
+        self.run = new_run();
     }
 }
 
 /// Records the frame `world` is at into `spare`, a record done with, or into
 /// a new one with room for `room` phases.
-fn record_into(spare: Option<FrameRecord>, world: &mut World, settings: &Settings, room: PhaseCounts) -> FrameRecord {
+pub(super) fn record_into(spare: Option<FrameRecord>, world: &mut World, settings: &Settings, room: PhaseCounts) -> FrameRecord {
     match spare {
         Some(mut record) => {
             record_frame_into(&mut record, world, settings);
@@ -462,6 +527,47 @@ mod tests {
         assert!(t.keyframe_every > 32, "keyframes were thinned: every {}", t.keyframe_every);
         // Stepping back to a long-evicted frame rebuilds it exactly.
         assert_eq!(t.frame(3), falling().frame(3));
+    }
+
+    /// Records ordered and made elsewhere (here, on the same thread) are the
+    /// timeline's own, bit for bit, behind the frontier (an evicted frame,
+    /// re-run from a keyframe) and past it (the frontier moves on), and the
+    /// energy chart gets the same points.
+    #[test]
+    fn a_record_made_elsewhere_is_the_one_the_timeline_makes() {
+        let mut t = falling();
+        let mut stepped = falling();
+        edit(&mut t, 30, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        edit(&mut stepped, 30, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        // Past the frontier and across the edit: frames 0 to 40 re-run untraced on the way.
+        let order = t.order(41).expect("not cached");
+        assert!(t.made(order.run()));
+        assert_eq!(t.reached(), 42, "the frontier moved past the frame made");
+        assert_eq!(t.cached(41), Some(stepped.frame(41)));
+        assert_eq!(t.series().points(), stepped.series().points(), "the energy chart is the same");
+        // Behind the frontier, evicted and rebuilt from a keyframe.
+        view_until_evicted(&mut t, 41);
+        view_until_evicted(&mut stepped, 41);
+        assert_eq!(t.cached(41), None);
+        let order = t.order(41).expect("evicted");
+        assert!(t.made(order.run()));
+        assert_eq!(t.cached(41), Some(stepped.frame(41)));
+        assert_eq!(t.cached_ledger(41), stepped.cached_ledger(41));
+        assert!(t.order(41).is_none(), "a cached frame needs no order");
+    }
+
+    /// An edit made while a record is being made elsewhere changes the frames
+    /// after it: the record that comes back is of the run before, and is dropped.
+    #[test]
+    fn a_record_ordered_before_an_edit_is_dropped() {
+        let mut t = falling();
+        let order = t.order(20).expect("not cached");
+        edit(&mut t, 10, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        assert!(!t.made(order.run()), "the old run's record is not taken");
+        assert_eq!(t.cached(20), None);
+        let mut edited = falling();
+        edit(&mut edited, 10, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        assert_eq!(t.frame(20), edited.frame(20), "frame 20 is the edited run's");
     }
 
     #[test]
