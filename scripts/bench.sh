@@ -56,7 +56,7 @@ PY
 }
 
 # The status line, read as tmux shows it.
-status() { tmux capture-pane -p -t bench-tui | tail -n 1; }
+status() { tmux capture-pane -p -t bench-tui-$$ | tail -n 1; }
 
 # After `key`: milliseconds until the status line changes (the key is
 # answered), then until it no longer says a frame is being recorded (the
@@ -65,7 +65,7 @@ key_ms() {
     local before start answered
     before="$(status)"
     start=$(date +%s%N)
-    tmux send-keys -t bench-tui "$1"
+    tmux send-keys -t bench-tui-$$ "$1"
     while [ "$(status)" = "$before" ]; do sleep 0.02; done
     answered=$(( ($(date +%s%N) - start) / 1000000 ))
     while status | grep -q recording; do sleep 0.02; done
@@ -81,12 +81,12 @@ tui_table() {
     echo "|---|---|---|---|---|---|"
     for n in 1000 4000 10000; do
         python3 benches/make_pile.py "$n" "$scenes/drop$n.toml"
-        tmux kill-session -t bench-tui 2>/dev/null || true
-        tmux new-session -d -s bench-tui -x 200 -y 60 \
+        tmux kill-session -t bench-tui-$$ 2>/dev/null || true
+        tmux new-session -d -s bench-tui-$$ -x 200 -y 60 \
             "/usr/bin/time -v $target/release/impulse scene $scenes/drop$n.toml 2> $scenes/time$n.txt"
         sleep 3
         # Play asks for 60 frames a second (1×) until told otherwise.
-        tmux send-keys -t bench-tui ' '
+        tmux send-keys -t bench-tui-$$ ' '
         sleep 1
         local first last pause rss
         first="$(status | sed -n 's/^ *frame \([0-9]*\).*/\1/p')"
@@ -96,10 +96,10 @@ tui_table() {
         back=()
         for _ in 1 2 3 4; do back+=("$(key_ms F)"); done
         # q, and y if it asks (the session may be gone already).
-        tmux send-keys -t bench-tui q
+        tmux send-keys -t bench-tui-$$ q
         sleep 1
-        tmux send-keys -t bench-tui y 2>/dev/null || true
-        while tmux has-session -t bench-tui 2>/dev/null; do sleep 0.2; done
+        tmux send-keys -t bench-tui-$$ y 2>/dev/null || true
+        while tmux has-session -t bench-tui-$$ 2>/dev/null; do sleep 0.2; done
         rss="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$scenes/time$n.txt")"
         echo "| $n | $((last - first)) | $pause | ${back[*]} | $((rss / 1024)) MB | $(cut -d' ' -f1-3 /proc/loadavg) |"
     done

@@ -195,6 +195,12 @@ pub struct Words {
     // Notes on the status line.
     pub del_again: &'static str,
     pub unbound: &'static str,
+    /// A key that needs the phases, while the frame is being recorded.
+    pub recording_wait: &'static str,
+    /// On the status line while a frame is being recorded.
+    pub recording: &'static str,
+    /// The derivation panel while a frame is being recorded.
+    pub recording_text: &'static str,
     pub no_body_there: &'static str,
     pub ab_off: &'static str,
     pub unsaved: &'static str,
@@ -511,6 +517,10 @@ pub const EN: Words = Words {
     panel_later: "Tab a hint · Esc later, then ! the answer",
     del_again: "Del again deletes {0} from this lesson (u undoes it); any other key keeps it",
     unbound: "{0} is not a key here · ? lists the keys",
+    recording_wait: "frame {0} is being recorded: press that key again once its phases show",
+    recording: "recording frame {0}…",
+    recording_text: "Recording frame {0}: its phases show here when it is ready. Meanwhile n N f F g G move where to go \
+                     (four F go four frames back, one record), Space plays on, and the view keys, ? and q work.",
     no_body_there: "no body there",
     ab_off: "A/B off",
     unsaved: "unsaved edits: Ctrl-S saves them; press again to leave without saving",
@@ -788,6 +798,10 @@ pub const ZH: Words = Words {
     panel_later: "Tab 提示 · Esc 稍后再答，之后 ! 看答案",
     del_again: "再按 Del 从本课删除 {0}（u 可撤销）；按其他键保留",
     unbound: "{0} 在这里不是按键 · 按 ? 查看按键",
+    recording_wait: "第 {0} 帧正在记录：它的阶段显示后再按一次这个键",
+    recording: "正在记录第 {0} 帧…",
+    recording_text: "正在记录第 {0} 帧：准备好后它的阶段显示在这里。在此期间 n、N、f、F、g、G 改变要去的位置\
+                     （按四次 F 就后退四帧，只记录一次），空格继续播放，视图按键、? 和 q 照常可用。",
     no_body_there: "那里没有物体",
     ab_off: "A/B 关",
     unsaved: "有未保存的修改：Ctrl-S 保存；再按一次则不保存离开",
@@ -931,6 +945,9 @@ mod tests {
             (EN.quiz_on, ZH.quiz_on, 1),
             (EN.del_again, ZH.del_again, 1),
             (EN.unbound, ZH.unbound, 1),
+            (EN.recording_wait, ZH.recording_wait, 1),
+            (EN.recording, ZH.recording, 1),
+            (EN.recording_text, ZH.recording_text, 1),
             (EN.back_drops, ZH.back_drops, 1),
             (EN.moved, ZH.moved, 3),
             (EN.turned_wall, ZH.turned_wall, 2),
