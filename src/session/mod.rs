@@ -8,6 +8,7 @@
 pub mod address;
 pub mod condition;
 pub mod line;
+mod marks;
 mod order;
 mod play;
 pub mod quiz;

@@ -47,7 +47,7 @@ impl Order {
     }
 
     /// Re-runs the frames before the one ordered untraced, records it and
-    /// works out its ledger.
+    /// works out its marks.
     pub fn run(mut self) -> Made {
         let mut played = Vec::new();
         while self.ahead.frame() < self.frame {
@@ -62,8 +62,8 @@ impl Order {
         let (record, mut p) = self.ahead.record(self.spare, self.room);
         p.end = Vec::new();
         played.push(p);
-        let ledger = record.ledger(&bodies, gravity);
-        Made { run: self.run, frame: self.frame, recorded: Recorded::new(record, ledger), played, after: self.ahead.into_start() }
+        let recorded = Recorded::new(record, &bodies, gravity);
+        Made { run: self.run, frame: self.frame, recorded, played, after: self.ahead.into_start() }
     }
 }
 

@@ -15,6 +15,7 @@
 //! 45 MB), a keyframe of them about 0.2 MB, so a byte spent on keyframes
 //! spares far more re-running than one spent on records.
 
+use super::marks::Marks;
 use super::order::{Made, Order};
 use super::{Ahead, Played, Series, Start};
 use crate::engine::BodyHandle;
@@ -58,19 +59,21 @@ fn new_run() -> u64 {
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
 
-/// A recorded frame and the totals around each of its phases, worked out once
-/// when it is recorded (the totals panel reads them at every redraw), and
-/// the bytes they hold, counted once too (counting walks every phase).
+/// A recorded frame and its marks (the states and totals every so many
+/// phases, from which the panels' are worked out at every redraw), and the
+/// bytes they hold, counted once (counting walks every phase).
 pub(super) struct Recorded {
     record: FrameRecord,
-    ledger: Vec<Totals>,
+    marks: Marks,
     bytes: usize,
 }
 
 impl Recorded {
-    pub(super) fn new(record: FrameRecord, ledger: Vec<Totals>) -> Recorded {
-        let bytes = record.bytes() + std::mem::size_of_val(&ledger[..]);
-        Recorded { record, ledger, bytes }
+    /// `record`, of a frame whose bodies are `bodies`, under `gravity`.
+    pub(super) fn new(record: FrameRecord, bodies: &[Body], gravity: glam::DVec2) -> Recorded {
+        let marks = Marks::new(&record, bodies, gravity);
+        let bytes = record.bytes() + marks.bytes();
+        Recorded { record, marks, bytes }
     }
 }
 
@@ -192,8 +195,8 @@ impl Timeline {
                 let room = self.expected_room();
                 record_into(self.spare.take(), &mut start.world, &start.settings, room)
             };
-            let ledger = record.ledger(self.bodies(n), self.gravity(n));
-            self.keep(n, Recorded::new(record, ledger));
+            let recorded = Recorded::new(record, self.bodies(n), self.gravity(n));
+            self.keep(n, recorded);
         }
         &self.records[&n].record
     }
@@ -264,9 +267,22 @@ impl Timeline {
         dropped
     }
 
-    /// The totals before each phase of frame `n` and after its last, when it is recorded.
-    pub fn cached_ledger(&self, n: u64) -> Option<&[Totals]> {
-        self.records.get(&n).map(|r| &r.ledger[..])
+    /// The totals before and after phase `k` of frame `n`, when it is recorded.
+    pub fn totals_around(&self, n: u64, k: usize) -> Option<(Totals, Totals)> {
+        let r = self.records.get(&n)?;
+        let (bodies, gravity) = (self.bodies(n), self.gravity(n));
+        let (before, states) = r.marks.after(&r.record, bodies, gravity, k);
+        // Phase k's own changes, as the ledger takes them in.
+        let after = r.record.phases.changes(k).iter().fold(before, |t, c| {
+            t - Totals::of_body(&bodies[c.body], &states[c.body], gravity) + Totals::of_body(&bodies[c.body], &c.after, gravity)
+        });
+        Some((before, after))
+    }
+
+    /// The bodies' states once phases `0..count` of frame `n` have run, when it is recorded.
+    pub fn states_after(&self, n: u64, count: usize) -> Option<Vec<BodyState>> {
+        let r = self.records.get(&n)?;
+        Some(r.marks.after(&r.record, self.bodies(n), self.gravity(n), count).1)
     }
 
     /// The bodies' states at the end of frame `n`, without recording it: what
@@ -552,7 +568,7 @@ mod tests {
         let order = t.order(41).expect("evicted");
         assert!(t.made(order.run()));
         assert_eq!(t.cached(41), Some(stepped.frame(41)));
-        assert_eq!(t.cached_ledger(41), stepped.cached_ledger(41));
+        assert_eq!(t.totals_around(41, 7), stepped.totals_around(41, 7));
         assert!(t.order(41).is_none(), "a cached frame needs no order");
     }
 

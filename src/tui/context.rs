@@ -130,9 +130,14 @@ impl Context {
         crate::session::address::Address::of(self.record(), self.phase, &self.names())
     }
 
-    /// The totals around each phase of the frame on screen, worked out when it was recorded.
-    pub fn ledger(&self) -> &[crate::engine::Totals] {
-        self.session.timeline.cached_ledger(self.frame).expect("update keeps the current frame cached")
+    /// The totals before and after the phase on screen.
+    pub fn totals_around(&self) -> (crate::engine::Totals, crate::engine::Totals) {
+        self.session.timeline.totals_around(self.frame, self.phase).expect("update keeps the current frame cached")
+    }
+
+    /// The bodies' states once the first `count` phases of the frame on screen have run.
+    pub fn states_after(&self, count: usize) -> Vec<BodyState> {
+        self.session.timeline.states_after(self.frame, count).expect("update keeps the current frame cached")
     }
 
     /// The bodies of the frame being shown, as the last edit before it left them.
@@ -249,7 +254,7 @@ impl Context {
     pub fn shown_states(&self) -> Vec<BodyState> {
         match &self.playing {
             Some(end) => end.clone(),
-            None => self.record().state_after(self.phase + 1),
+            None => self.states_after(self.phase + 1),
         }
     }
 
@@ -361,7 +366,7 @@ impl Context {
     pub fn truth_of(&self, q: &QuestionEntry) -> Option<Truth> {
         let answer = q.answer.as_deref()?;
         let record = self.record();
-        let mut t = truth(answer, &record.phases.at(self.phase), &self.names(), || record.state_after(self.phase + 1)).ok()?;
+        let mut t = truth(answer, &record.phases.at(self.phase), &self.names(), || self.states_after(self.phase + 1)).ok()?;
         // Named as the lesson speaks of it ("m1's spin ω after the impulse"), where it says.
         if let Some(name) = q.name(self.lang) {
             t.name = name.trim().to_string();

@@ -26,8 +26,7 @@ pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
             format!("{}{}", theme.words.at_frame_end, totals_line(&t, &t))
         }
         None => {
-            let ledger = s.ledger();
-            let (before, after) = (&ledger[s.phase], &ledger[s.phase + 1]);
+            let (before, after) = &s.totals_around();
             let kind = s.record().phases.kind(s.phase);
             if let Some(mark) = rise_mark(kind, before, after) {
                 spans.push(Span::styled(format!("{mark}  "), theme.fg(Color::Red).add_modifier(Modifier::BOLD)));
