@@ -59,16 +59,17 @@ PY
 status() { tmux capture-pane -p -t bench-tui-$$ | tail -n 1; }
 
 # After `key`: milliseconds until the status line changes (the key is
-# answered), then until it no longer says a frame is being recorded (the
-# record is shown), as "answered/shown".
+# answered; while playing, until it no longer says ▶, as each frame changes
+# it), then until it no longer says a frame is being recorded (the record is
+# shown), as "answered/shown".
 key_ms() {
     local before start answered
     before="$(status)"
     start=$(date +%s%N)
     tmux send-keys -t bench-tui-$$ "$1"
-    while [ "$(status)" = "$before" ]; do sleep 0.02; done
+    while [ "$(status)" = "$before" ] || status | grep -q "▶"; do sleep 0.005; done
     answered=$(( ($(date +%s%N) - start) / 1000000 ))
-    while status | grep -q recording; do sleep 0.02; done
+    while status | grep -q recording; do sleep 0.005; done
     echo "$answered/$(( ($(date +%s%N) - start) / 1000000 ))"
 }
 

@@ -54,6 +54,8 @@ pub struct Words {
     pub help_title: &'static str,
     /// Under the stepper's keys: where the other modes' keys are.
     pub help_modes: &'static str,
+    /// After the stepping keys: what they do while a big frame is being recorded.
+    pub help_recording: &'static str,
     /// On the help's border when more lies below.
     pub help_more: &'static str,
     /// On a panel's border when its text goes on below.
@@ -391,6 +393,7 @@ pub const EN: Words = Words {
     queue_title: " queue: next events ",
     help_title: " Keys (? or Esc closes · j/k scroll) ",
     help_modes: "other modes (e O l b B E Ctrl-S): keys on the status line",
+    help_recording: "while recording: n N f F g G move on, Space plays on",
     help_more: " more below: j ",
     more_below: "more below ↓",
     lesson_title: " Lesson ",
@@ -660,6 +663,7 @@ pub const ZH: Words = Words {
     queue_title: " 队列：接下来的事件 ",
     help_title: " 按键（? 或 Esc 关闭 · j/k 滚动） ",
     help_modes: "其他模式（e、O、l、b、B、E、Ctrl-S）：按键显示在状态栏",
+    help_recording: "记录中：n N f F g G 照常移动，空格继续播放",
     help_more: " 下面还有：j ",
     more_below: "下面还有 ↓",
     lesson_title: " 课程 ",
