@@ -64,25 +64,24 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
     let mut changed = true;
     while !app.quit {
         // A record made is shown if it is of the place the keys seek; else
-        // the record of that place is ordered next.
+        // the record of that place is ordered next, and started once the
+        // screen says so (on two cores the recorder would slow that drawing).
         if let Some(made) = recorder.as_mut().and_then(worker::Worker::ready) {
             recorder = None;
             app.made(made);
             changed = true;
         }
-        if recorder.is_none()
-            && let Some(order) = app.order()
-        {
-            recorder = Some(worker::Worker::record(order)?);
-            changed = true;
-        }
-        if std::mem::replace(&mut changed, true) {
+        let order = if recorder.is_none() { app.order() } else { None };
+        if std::mem::replace(&mut changed, true) || order.is_some() {
             let (_drawing, whole) = shared.draw();
             if whole {
                 let size = terminal.size()?;
                 terminal.resize(Rect::new(0, 0, size.width, size.height))?;
             }
             terminal.draw(|f| view::view(app, f))?;
+        }
+        if let Some(order) = order {
+            recorder = Some(worker::Worker::record(order)?);
         }
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
         let event = match app.running() {
