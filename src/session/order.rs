@@ -66,10 +66,3 @@ impl Order {
         Made { run: self.run, frame: self.frame, recorded, played, after: self.ahead.into_start() }
     }
 }
-
-impl Made {
-    /// The frame recorded.
-    pub fn frame(&self) -> u64 {
-        self.frame
-    }
-}
