@@ -97,4 +97,20 @@ mod tests {
             assert_eq!(&stepped.frame(frame).end, &end, "frame {frame}: the same bits as stepping in place");
         }
     }
+
+    /// The record made on the recorder's thread is the timeline's own, and
+    /// the timeline takes it back as the frame the screen then shows.
+    #[test]
+    fn a_record_made_on_the_recorder_is_the_timeline_s() {
+        let mut timeline = heap();
+        let mut recorder = Worker::record(timeline.order(2).expect("frame 2 is not recorded")).unwrap();
+        let made = loop {
+            match recorder.ready() {
+                Some(made) => break made,
+                None => std::thread::sleep(std::time::Duration::from_millis(1)),
+            }
+        };
+        assert!(timeline.made(made));
+        assert_eq!(timeline.cached(2), Some(heap().frame(2)), "the same bits as recording in place");
+    }
 }
