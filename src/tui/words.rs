@@ -31,6 +31,8 @@ pub struct Words {
     pub l_moved: &'static str,
     /// Before the totals while playing.
     pub at_frame_end: &'static str,
+    /// Before the totals while a frame is being recorded: the bodies as the screen still shows them.
+    pub as_shown: &'static str,
     /// On the status line in quiz and presenter modes.
     pub status_quiz: &'static str,
     pub status_presenter: &'static str,
@@ -376,6 +378,7 @@ pub const EN: Words = Words {
     totals_title: " totals (L about the origin) · # chart ",
     l_moved: crate::report::handout::words::L_MOVED.en,
     at_frame_end: "at the frame's end: ",
+    as_shown: "the bodies as shown: ",
     status_quiz: "quiz",
     status_presenter: "presenter",
     playing_text: "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
@@ -647,6 +650,7 @@ pub const ZH: Words = Words {
     totals_title: " 总量（L 对原点） · # 图表 ",
     l_moved: crate::report::handout::words::L_MOVED.zh,
     at_frame_end: "本帧结束时：",
+    as_shown: "当前显示的物体：",
     status_quiz: "测验",
     status_presenter: "讲台模式",
     playing_text: "播放中：每帧都不记录阶段地推进，速度见状态栏。按空格在这里暂停；暂停后本帧会被记录，n、N 和其他按键可以逐个阶段查看。",

@@ -55,6 +55,7 @@ fn keys_are_answered_while_the_paused_frame_is_recorded() {
     assert!(status(&app).contains("frame 6 · recording frame 6…"), "{}", status(&app));
     assert!(rows(&app, 200, 60).iter().any(|r| r.contains("Recording frame 6: its phases show here when it is ready")));
     assert_eq!(stepper(&app).session.timeline.cached(6), None, "nothing recorded on the loop's thread");
+    assert!(rows(&app, 200, 60).iter().any(|r| r.contains("the bodies as shown: KE")), "the totals of the bodies on screen");
     // The shell takes the order to its recorder; the keys go on meanwhile.
     let paused = app.order().expect("frame 6 is ordered");
     assert_eq!(paused.frame(), 6);
