@@ -34,7 +34,7 @@ fn step_back(c: &mut Criterion, name: &str, shown: fn(usize) -> usize) {
     let scene = Scene::parse("benches/discs1000.toml", include_str!("discs1000.toml")).expect("the committed scene parses");
     let key = |timeline: &mut Timeline, n: u64| {
         let phase = shown(timeline.frame(n).phases.len());
-        std::hint::black_box(timeline.cached_totals(n, phase).expect("the frame has that phase"));
+        std::hint::black_box(timeline.totals_around(n, phase).expect("the frame has that phase"));
     };
     let played = || {
         let mut timeline = Timeline::new(scene.world.clone(), scene.settings.clone());

@@ -10,8 +10,9 @@
 # (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
 # installed into a virtual environment under the target folder).
 # `tui` plays the debugger in tmux at 200×60 on the issue's drop scenes
-# (1,000, 4,000 and 10,000 discs): frames in 10 s, how long the pause takes to
-# show, and peak memory (/usr/bin/time -v).
+# (1,000, 4,000 and 10,000 discs): frames in 10 s, how long the pause and then
+# four steps back (F) take to be answered and to show their frame, and peak
+# memory (/usr/bin/time -v), with the load average as the run ends.
 # The benches take a few minutes on two cores (`scale` longer); run them on a
 # quiet machine.
 set -euo pipefail
@@ -55,16 +56,21 @@ PY
 }
 
 # The status line, read as tmux shows it.
-status() { tmux capture-pane -p -t bench-tui | tail -n 1; }
+status() { tmux capture-pane -p -t bench-tui-$$ | tail -n 1; }
 
-# Milliseconds until the status line changes after `key`.
+# After `key`: milliseconds until the status line changes (the key is
+# answered; while playing, until it no longer says ▶, as each frame changes
+# it), then until it no longer says a frame is being recorded (the record is
+# shown), as "answered/shown".
 key_ms() {
-    local before start
+    local before start answered
     before="$(status)"
     start=$(date +%s%N)
-    tmux send-keys -t bench-tui "$1"
-    while [ "$(status)" = "$before" ]; do sleep 0.02; done
-    echo $(( ($(date +%s%N) - start) / 1000000 ))
+    tmux send-keys -t bench-tui-$$ "$1"
+    while [ "$(status)" = "$before" ] || status | grep -q "▶"; do sleep 0.005; done
+    answered=$(( ($(date +%s%N) - start) / 1000000 ))
+    while status | grep -q recording; do sleep 0.005; done
+    echo "$answered/$(( ($(date +%s%N) - start) / 1000000 ))"
 }
 
 tui_table() {
@@ -72,29 +78,31 @@ tui_table() {
     mkdir -p "$target/bench-scenes"
     local scenes
     scenes="$(cd "$target/bench-scenes" && pwd)"
-    echo "| discs | frames in 10 s | pause shown after | peak RSS |"
-    echo "|---|---|---|---|"
+    echo "| discs | frames in 10 s | pause: answered/shown ms | F (a frame back) ×4: answered/shown ms | peak RSS | load average |"
+    echo "|---|---|---|---|---|---|"
     for n in 1000 4000 10000; do
         python3 benches/make_pile.py "$n" "$scenes/drop$n.toml"
-        tmux kill-session -t bench-tui 2>/dev/null || true
-        tmux new-session -d -s bench-tui -x 200 -y 60 \
+        tmux kill-session -t bench-tui-$$ 2>/dev/null || true
+        tmux new-session -d -s bench-tui-$$ -x 200 -y 60 \
             "/usr/bin/time -v $target/release/impulse scene $scenes/drop$n.toml 2> $scenes/time$n.txt"
         sleep 3
         # Play asks for 60 frames a second (1×) until told otherwise.
-        tmux send-keys -t bench-tui ' '
+        tmux send-keys -t bench-tui-$$ ' '
         sleep 1
         local first last pause rss
         first="$(status | sed -n 's/^ *frame \([0-9]*\).*/\1/p')"
         sleep 10
         last="$(status | sed -n 's/^ *frame \([0-9]*\).*/\1/p')"
         pause="$(key_ms ' ')"
+        back=()
+        for _ in 1 2 3 4; do back+=("$(key_ms F)"); done
         # q, and y if it asks (the session may be gone already).
-        tmux send-keys -t bench-tui q
+        tmux send-keys -t bench-tui-$$ q
         sleep 1
-        tmux send-keys -t bench-tui y 2>/dev/null || true
-        while tmux has-session -t bench-tui 2>/dev/null; do sleep 0.2; done
+        tmux send-keys -t bench-tui-$$ y 2>/dev/null || true
+        while tmux has-session -t bench-tui-$$ 2>/dev/null; do sleep 0.2; done
         rss="$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$scenes/time$n.txt")"
-        echo "| $n | $((last - first)) | ${pause} ms | $((rss / 1024)) MB |"
+        echo "| $n | $((last - first)) | $pause | ${back[*]} | $((rss / 1024)) MB | $(cut -d' ' -f1-3 /proc/loadavg) |"
     done
 }
 

@@ -127,12 +127,9 @@ impl Sub for Totals {
 }
 
 /// A frame's ledger ([`FrameRecord::ledger`]) worked out as far as it has
-/// been read. The debugger shows one phase's totals at a time, and summing a
-/// frame of 1,000 discs to its end (about 131,000 phases) costs some two
-/// thirds of recording it: a key that steps back to a frame's first phase
-/// need not wait for its last.
+/// been read.
 #[derive(Clone, Debug, Default)]
-pub struct Ledger {
+struct Ledger {
     /// Element `k`: the totals once phases `0..k` have run.
     totals: Vec<Totals>,
     /// Each body's part of the last of `totals`, as it was summed: a change
@@ -141,18 +138,12 @@ pub struct Ledger {
 }
 
 impl Ledger {
-    /// Forgets what was summed and keeps the lists' room, for another frame.
-    pub fn clear(&mut self) {
-        self.totals.clear();
-        self.parts.clear();
-    }
-
     /// The totals of `record` once phases `0..k` have run, element `k`, for
     /// every `k` up to `count` (or the frame's phases, if fewer) and any
     /// summed before, summing the phases not summed yet. `bodies` gives the
     /// masses and `gravity` the field the frame ran in; a ledger sums one
-    /// record only, until [`Ledger::clear`].
-    pub fn through(&mut self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, count: usize) -> &[Totals] {
+    /// record only.
+    fn through(&mut self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, count: usize) -> &[Totals] {
         if self.totals.is_empty() {
             self.parts.extend(bodies.iter().zip(&record.start).map(|(b, s)| Totals::of_body(b, s, gravity)));
             self.totals.push(self.parts.iter().fold(Totals::default(), |t, &part| t + part));
@@ -169,12 +160,6 @@ impl Ledger {
             self.totals.push(totals);
         }
         &self.totals
-    }
-
-    /// The bytes a ledger of a frame of `phases` phases and `bodies` bodies
-    /// holds once read to its end.
-    pub fn bytes_when_read(phases: usize, bodies: usize) -> usize {
-        (phases + 1 + bodies) * std::mem::size_of::<Totals>()
     }
 }
 
@@ -366,7 +351,5 @@ mod tests {
             assert!(read.len() > count.min(record.phases.len()), "read to {count}: {} totals", read.len());
             assert_eq!(bits(read), afresh[..read.len()], "read to {count}");
         }
-        ledger.clear();
-        assert_eq!(bits(ledger.through(&record, bodies, gravity, 3)), afresh[..4], "cleared, then read again");
     }
 }

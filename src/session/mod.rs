@@ -8,16 +8,21 @@
 pub mod address;
 pub mod condition;
 pub mod line;
+mod marks;
+mod order;
 mod play;
 pub mod quiz;
 pub mod search;
+mod seek;
 mod series;
 mod start;
 mod timeline;
 pub mod variant;
 
 pub use crate::lesson::stale_banner;
+pub use order::{Made, Order};
 pub use play::{Ahead, Played};
+pub use seek::{PhaseFrom, Seek};
 pub use series::Series;
 pub use start::Start;
 pub use timeline::{DEFAULT_BUDGET, Starts, Timeline};

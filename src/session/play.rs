@@ -10,8 +10,9 @@
 //! keyframe's spacing of frames, and the same frames give the same bits as
 //! stepping on the timeline itself: the engine is deterministic.
 
+use super::timeline::record_into;
 use super::{Start, Starts};
-use crate::engine::{BodyState, NoTrace, Totals, step};
+use crate::engine::{BodyState, FrameRecord, NoTrace, PhaseCounts, Totals, step};
 
 /// Frames to play from a start, with what the timeline knows of the frames after it.
 pub struct Ahead {
@@ -42,12 +43,41 @@ impl Ahead {
     /// Runs the next frame untraced.
     pub fn step(&mut self) -> Played {
         step(&mut self.start.world, &self.start.settings, &mut NoTrace);
-        let (frame, end) = (self.frame, self.start.world.states());
+        let end = self.start.world.states();
+        self.on(end)
+    }
+
+    /// Runs the next frame traced, into `spare` (a record done with) or a new
+    /// record with room for `room` phases: the same bits as [`step`](Self::step).
+    pub(super) fn record(&mut self, spare: Option<FrameRecord>, room: PhaseCounts) -> (FrameRecord, Played) {
+        let record = record_into(spare, &mut self.start.world, &self.start.settings, room);
+        let played = self.on(record.end.clone());
+        (record, played)
+    }
+
+    /// The frame after the one just run: its start (an edit's, where the user
+    /// set one), and what the timeline keeps of the frame run.
+    fn on(&mut self, end: Vec<BodyState>) -> Played {
+        let frame = self.frame;
         self.frame += 1;
         if let Some(edit) = self.edits.get(&self.frame) {
             self.start = edit.clone();
         }
         let next = self.frame.is_multiple_of(self.keyframe_every).then(|| self.start.clone());
         Played { frame, end, totals: Totals::of_world(&self.start.world), next }
+    }
+
+    /// The frame the start is of: the next to run.
+    pub(super) fn frame(&self) -> u64 {
+        self.frame
+    }
+
+    /// The start of the next frame to run.
+    pub(super) fn start(&self) -> &Start {
+        &self.start
+    }
+
+    pub(super) fn into_start(self) -> Start {
+        self.start
     }
 }

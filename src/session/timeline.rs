@@ -15,13 +15,13 @@
 //! 45 MB), a keyframe of them about 0.2 MB, so a byte spent on keyframes
 //! spares far more re-running than one spent on records.
 
+use super::marks::Marks;
+use super::order::{Made, Order};
 use super::{Ahead, Played, Series, Start};
 use crate::engine::BodyHandle;
 use crate::engine::{
-    Body, BodyState, FrameRecord, Ledger, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, record_frame_into,
-    step,
+    Body, BodyState, FrameRecord, Motion, NoTrace, PhaseCounts, Settings, Totals, World, record_frame_expecting, record_frame_into, step,
 };
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// The caches' budget unless told otherwise: 256 MB.
@@ -39,25 +39,41 @@ const BODY_STEPS_PER_REBUILD: usize = 1_000;
 /// big worlds; for small ones, whose frames take microseconds, one every 32.
 const KEYFRAME_EVERY: std::ops::RangeInclusive<usize> = 1..=32;
 
+/// A traced frame costs about as much as this many untraced ones, its ledger
+/// included: what [`Timeline::quick`] weighs a record against re-running.
+const TRACED_STEPS: u64 = 4;
+
+/// Body-steps (untraced, about 1 µs each) that a key may spend recording a
+/// frame before answering: a lesson's few bodies are recorded on the spot,
+/// a pile of a thousand discs on the shell's recorder.
+const QUICK_BODY_STEPS: u64 = 2_000;
+
+/// Each run a timeline starts (at its opening, and at every edit) gets the
+/// next number: an order made in one run is not taken back into another.
+static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn new_run() -> u64 {
+    RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The starts from some frame on: what an edit replaces and what undo puts back.
 pub type Starts = BTreeMap<u64, Start>;
 
-/// A recorded frame, the totals around its phases as far as they have been
-/// read, and the bytes the two hold once the ledger is read to the end,
-/// counted once (counting walks every phase).
-struct Recorded {
+/// A recorded frame and its marks (the states and totals every so many
+/// phases, from which the panels' are worked out at every redraw), and the
+/// bytes they hold, counted once (counting walks every phase).
+pub(super) struct Recorded {
     record: FrameRecord,
-    /// Worked out when a phase's totals are first asked for, not when the
-    /// frame is recorded (see [`Ledger`]); reading them changes no frame of
-    /// the run, so a view reads them through a shared borrow.
-    ledger: RefCell<Ledger>,
+    marks: Marks,
     bytes: usize,
 }
 
 impl Recorded {
-    fn new(record: FrameRecord, ledger: Ledger) -> Recorded {
-        let bytes = record.bytes() + Ledger::bytes_when_read(record.phases.len(), record.start.len());
-        Recorded { record, ledger: RefCell::new(ledger), bytes }
+    /// `record`, of a frame whose bodies are `bodies`, under `gravity`.
+    pub(super) fn new(record: FrameRecord, bodies: &[Body], gravity: glam::DVec2) -> Recorded {
+        let marks = Marks::new(&record, bodies, gravity);
+        let bytes = record.bytes() + Marks::bytes(&record);
+        Recorded { record, marks, bytes }
     }
 }
 
@@ -83,9 +99,8 @@ pub struct Timeline {
     /// into memory already in use, not into fresh pages (the kernel zeroing
     /// 45 MB of them cost more than the step). Empty between calls.
     spare: Option<FrameRecord>,
-    /// The ledger evicted with it, whose lists the new frame's ledger reuses
-    /// the same way (read to its end, a ledger of 1,000 discs holds 9 MB).
-    spare_ledger: Ledger,
+    /// This run's number: an edit starts another (see [`Order`]).
+    run: u64,
 }
 
 impl Timeline {
@@ -114,7 +129,7 @@ impl Timeline {
             player: None,
             series,
             spare: None,
-            spare_ledger: Ledger::default(),
+            run: new_run(),
         }
     }
 
@@ -180,17 +195,59 @@ impl Timeline {
                 let room = self.expected_room();
                 record_into(self.spare.take(), &mut start.world, &start.settings, room)
             };
-            let mut ledger = std::mem::take(&mut self.spare_ledger);
-            ledger.clear();
-            let recorded = Recorded::new(record, ledger);
-            self.record_bytes += recorded.bytes;
-            self.records.insert(n, recorded);
-            // A frame bigger than the last can still overrun the share.
-            while self.record_bytes > self.budget / 2 && self.records.len() > 1 {
-                self.evict_furthest_from(n);
-            }
+            let recorded = Recorded::new(record, self.bodies(n), self.gravity(n));
+            self.keep(n, recorded);
         }
         &self.records[&n].record
+    }
+
+    /// Caches the record of frame `n`.
+    fn keep(&mut self, n: u64, recorded: Recorded) {
+        self.record_bytes += recorded.bytes;
+        self.records.insert(n, recorded);
+        // A frame bigger than the last can still overrun the share.
+        while self.record_bytes > self.budget / 2 && self.records.len() > 1 {
+            self.evict_furthest_from(n);
+        }
+    }
+
+    /// Whether recording frame `n` here, as a key is answered, is quick: a
+    /// few hundred bodies at most, with the frames re-run to reach it.
+    pub fn quick(&self, n: u64) -> bool {
+        let rerun = if n >= self.reached { n - self.reached } else { n - self.keyframe_for(n).0 };
+        (self.bodies(n).len() as u64).saturating_mul(TRACED_STEPS + rerun) <= QUICK_BODY_STEPS
+    }
+
+    /// What recording frame `n` elsewhere takes (none when it is cached): the
+    /// nearest start before it, and the room of the record evicted for it.
+    pub fn order(&mut self, n: u64) -> Option<Order> {
+        if self.records.contains_key(&n) {
+            return None;
+        }
+        self.make_room(n);
+        let (k, start) = if n >= self.reached { (self.reached, &self.frontier) } else { self.keyframe_for(n) };
+        let ahead = Ahead::new(k, start.clone(), self.starts_from(k + 1), self.keyframe_every);
+        Some(Order { run: self.run, frame: n, ahead, spare: self.spare.take(), room: self.expected_room() })
+    }
+
+    /// Takes back the record made for an [`Order`], with what the frames run
+    /// on the way bring; whether it was taken (not when an edit came since).
+    pub fn made(&mut self, made: Made) -> bool {
+        if made.run != self.run {
+            return false;
+        }
+        let n = made.frame;
+        for played in made.played {
+            self.played(played);
+        }
+        if n + 1 > self.reached {
+            (self.reached, self.frontier) = (n + 1, made.after);
+        }
+        if !self.records.contains_key(&n) {
+            self.make_room(n);
+            self.keep(n, made.recorded);
+        }
+        true
     }
 
     /// Drops the cached frames furthest from `n`, where the user is looking,
@@ -200,7 +257,7 @@ impl Timeline {
         let expected = self.records.values().next_back().map_or(0, |r| r.bytes);
         while !self.records.is_empty() && self.record_bytes + expected > self.budget / 2 {
             let dropped = self.evict_furthest_from(n);
-            (self.spare, self.spare_ledger) = (Some(dropped.record), dropped.ledger.into_inner());
+            self.spare = Some(dropped.record);
         }
     }
 
@@ -211,14 +268,23 @@ impl Timeline {
         dropped
     }
 
-    /// The totals before and after phase `phase` of frame `n`, when the frame
-    /// is recorded and has that phase. The frame's ledger is summed as far as
-    /// that phase, if it was not already.
-    pub fn cached_totals(&self, n: u64, phase: usize) -> Option<(Totals, Totals)> {
-        let recorded = self.records.get(&n)?;
-        let mut ledger = recorded.ledger.borrow_mut();
-        let totals = ledger.through(&recorded.record, self.bodies(n), self.gravity(n), phase.saturating_add(1));
-        Some((*totals.get(phase)?, *totals.get(phase + 1)?))
+    /// The totals before and after phase `k` of frame `n`, when it is
+    /// recorded and has that phase.
+    pub fn totals_around(&self, n: u64, k: usize) -> Option<(Totals, Totals)> {
+        let r = self.records.get(&n).filter(|r| k < r.record.phases.len())?;
+        let (bodies, gravity) = (self.bodies(n), self.gravity(n));
+        let (before, states) = r.marks.after(&r.record, bodies, gravity, k);
+        // Phase k's own changes, as the ledger takes them in.
+        let after = r.record.phases.changes(k).iter().fold(before, |t, c| {
+            t - Totals::of_body(&bodies[c.body], &states[c.body], gravity) + Totals::of_body(&bodies[c.body], &c.after, gravity)
+        });
+        Some((before, after))
+    }
+
+    /// The bodies' states once phases `0..count` of frame `n` have run, when it is recorded.
+    pub fn states_after(&self, n: u64, count: usize) -> Option<Vec<BodyState>> {
+        let r = self.records.get(&n)?;
+        Some(r.marks.after(&r.record, self.bodies(n), self.gravity(n), count).1)
     }
 
     /// The bodies' states at the end of frame `n`, without recording it: what
@@ -369,12 +435,13 @@ impl Timeline {
         }
         self.series.forget_from(n);
         self.series.take(self.reached, &self.frontier.world);
+        self.run = new_run();
     }
 }
 
 /// Records the frame `world` is at into `spare`, a record done with, or into
 /// a new one with room for `room` phases.
-fn record_into(spare: Option<FrameRecord>, world: &mut World, settings: &Settings, room: PhaseCounts) -> FrameRecord {
+pub(super) fn record_into(spare: Option<FrameRecord>, world: &mut World, settings: &Settings, room: PhaseCounts) -> FrameRecord {
     match spare {
         Some(mut record) => {
             record_frame_into(&mut record, world, settings);
@@ -436,11 +503,11 @@ mod tests {
             let phases = ledger.len() - 1;
             assert!(phases > 10, "frame {n}: {phases} phases");
             for k in (0..phases).rev() {
-                assert_eq!(t.cached_totals(n, k), Some((ledger[k], ledger[k + 1])), "frame {n}, phase {k}");
+                assert_eq!(t.totals_around(n, k), Some((ledger[k], ledger[k + 1])), "frame {n}, phase {k}");
             }
-            assert_eq!(t.cached_totals(n, phases), None, "no phase after the last");
+            assert_eq!(t.totals_around(n, phases), None, "no phase after the last");
             view_until_evicted(&mut t, n);
-            assert_eq!(t.cached_totals(n, 0), None, "frame {n} evicted");
+            assert_eq!(t.totals_around(n, 0), None, "frame {n} evicted");
         }
     }
 
@@ -498,6 +565,47 @@ mod tests {
         assert!(t.keyframe_every > 32, "keyframes were thinned: every {}", t.keyframe_every);
         // Stepping back to a long-evicted frame rebuilds it exactly.
         assert_eq!(t.frame(3), falling().frame(3));
+    }
+
+    /// Records ordered and made elsewhere (here, on the same thread) are the
+    /// timeline's own, bit for bit, behind the frontier (an evicted frame,
+    /// re-run from a keyframe) and past it (the frontier moves on), and the
+    /// energy chart gets the same points.
+    #[test]
+    fn a_record_made_elsewhere_is_the_one_the_timeline_makes() {
+        let mut t = falling();
+        let mut stepped = falling();
+        edit(&mut t, 30, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        edit(&mut stepped, 30, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        // Past the frontier and across the edit: frames 0 to 40 re-run untraced on the way.
+        let order = t.order(41).expect("not cached");
+        assert!(t.made(order.run()));
+        assert_eq!(t.reached(), 42, "the frontier moved past the frame made");
+        assert_eq!(t.cached(41), Some(stepped.frame(41)));
+        assert_eq!(t.series().points(), stepped.series().points(), "the energy chart is the same");
+        // Behind the frontier, evicted and rebuilt from a keyframe.
+        view_until_evicted(&mut t, 41);
+        view_until_evicted(&mut stepped, 41);
+        assert_eq!(t.cached(41), None);
+        let order = t.order(41).expect("evicted");
+        assert!(t.made(order.run()));
+        assert_eq!(t.cached(41), Some(stepped.frame(41)));
+        assert_eq!(t.totals_around(41, 7), stepped.totals_around(41, 7));
+        assert!(t.order(41).is_none(), "a cached frame needs no order");
+    }
+
+    /// An edit made while a record is being made elsewhere changes the frames
+    /// after it: the record that comes back is of the run before, and is dropped.
+    #[test]
+    fn a_record_ordered_before_an_edit_is_dropped() {
+        let mut t = falling();
+        let order = t.order(20).expect("not cached");
+        edit(&mut t, 10, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        assert!(!t.made(order.run()), "the old run's record is not taken");
+        assert_eq!(t.cached(20), None);
+        let mut edited = falling();
+        edit(&mut edited, 10, |s| s.world.motions[1].velocity = DVec2::new(2.0, 0.0));
+        assert_eq!(t.frame(20), edited.frame(20), "frame 20 is the edited run's");
     }
 
     #[test]

@@ -335,6 +335,23 @@ impl App {
         next
     }
 
+    /// The record the scene on screen waits for, to be made off the loop's
+    /// thread (see [`Context::order`]).
+    pub fn order(&mut self) -> Option<crate::session::Order> {
+        let Screen::Stepper(s) = &mut self.screen else { return None };
+        s.order()
+    }
+
+    /// A record made off the loop's thread, for the scene it was ordered
+    /// for: the one on screen, or the one left in the menu (a record of
+    /// another scene's run is not taken: see `Timeline::made`).
+    pub fn made(&mut self, made: crate::session::Made) {
+        match (&mut self.screen, &mut self.left) {
+            (Screen::Stepper(s), _) | (Screen::Menu, Some(s)) => s.made(made),
+            (Screen::Menu, None) => {}
+        }
+    }
+
     /// The frames a second to play at, while playing.
     pub fn running(&self) -> Option<f64> {
         match &self.screen {

@@ -13,7 +13,7 @@ use super::words::words;
 use crate::engine::{Body, BodyState, FrameRecord, Motion, Quantity, Settings};
 use crate::lesson::{Lang, Lesson, QuestionEntry, Truth, hints, truth};
 use crate::session::quiz::questions_at;
-use crate::session::{Session, Start};
+use crate::session::{Made, Order, Seek, Session, Start};
 use glam::DVec2;
 use std::collections::BTreeSet;
 
@@ -47,6 +47,10 @@ pub struct Context {
     /// The next frame, played on the shell's worker, for the next tick to
     /// show; without one (no worker, as in tests) the tick steps it here.
     pub(super) arrived: Option<crate::session::Played>,
+    /// Where the stepping keys are going while its frame is recorded on the
+    /// shell's recorder (a frame of thousands of bodies): the screen shows
+    /// `playing`'s bodies meanwhile, and the keys keep being answered.
+    pub awaited: Option<Seek>,
     /// Frames a second really shown while running, as the shell measured them.
     pub measured_fps: f64,
     pub speed: usize,
@@ -95,6 +99,7 @@ impl Context {
             running: false,
             playing: None,
             arrived: None,
+            awaited: None,
             measured_fps: 0.0,
             speed,
             show_bounds: false,
@@ -126,8 +131,13 @@ impl Context {
     }
 
     /// The totals before and after the phase on screen.
-    pub fn totals(&self) -> (crate::engine::Totals, crate::engine::Totals) {
-        self.session.timeline.cached_totals(self.frame, self.phase).expect("update keeps the current frame and phase recorded")
+    pub fn totals_around(&self) -> (crate::engine::Totals, crate::engine::Totals) {
+        self.session.timeline.totals_around(self.frame, self.phase).expect("update keeps the current frame cached")
+    }
+
+    /// The bodies' states once the first `count` phases of the frame on screen have run.
+    pub fn states_after(&self, count: usize) -> Vec<BodyState> {
+        self.session.timeline.states_after(self.frame, count).expect("update keeps the current frame cached")
     }
 
     /// The bodies of the frame being shown, as the last edit before it left them.
@@ -244,7 +254,7 @@ impl Context {
     pub fn shown_states(&self) -> Vec<BodyState> {
         match &self.playing {
             Some(end) => end.clone(),
-            None => self.record().state_after(self.phase + 1),
+            None => self.states_after(self.phase + 1),
         }
     }
 
@@ -252,8 +262,68 @@ impl Context {
     /// phase: the state play was showing.
     pub(super) fn settle(&mut self) {
         self.running = false;
-        if self.playing.take().is_some() {
-            self.go(self.frame, usize::MAX);
+        if self.playing.is_some() && self.awaited.is_none() {
+            self.seek(Seek::last_of(self.frame));
+        }
+    }
+
+    /// Where the stepping keys count from: the place sought, or the phase on
+    /// screen (the last of a frame played and not recorded).
+    pub(super) fn here(&self) -> Seek {
+        match (self.awaited, &self.playing) {
+            (Some(to), _) => to,
+            (None, Some(_)) => Seek::last_of(self.frame),
+            (None, None) => Seek { frame: self.frame, phase: crate::session::PhaseFrom::First(self.phase) },
+        }
+    }
+
+    /// Shows the place `to`: at once where its frame is cached or quick to
+    /// record, as a lesson's are; else its frame is left for the shell's
+    /// recorder ([`order`](Self::order)) and the bodies on screen stay, with
+    /// no derivation, until it comes. A frame ahead is shown only if it
+    /// stayed finite (the guard).
+    pub(super) fn seek(&mut self, mut to: Seek) {
+        let shown = self.frame;
+        loop {
+            let timeline = &self.session.timeline;
+            if timeline.cached(to.frame).is_none() && !timeline.quick(to.frame) {
+                if self.playing.is_none() {
+                    self.playing = Some(self.shown_states());
+                }
+                self.awaited = Some(to);
+                return;
+            }
+            match to.place(self.phase_count(to.frame)) {
+                Ok(phase) => {
+                    self.awaited = None;
+                    if to.frame <= shown || self.finite(to.frame) {
+                        self.go(to.frame, phase);
+                        self.playing = None;
+                    }
+                    return;
+                }
+                Err(beside) => to = beside,
+            }
+        }
+    }
+
+    /// The record the place sought waits for, for the shell to make off the
+    /// loop's thread; none when nothing is sought.
+    pub fn order(&mut self) -> Option<Order> {
+        let to = self.awaited?;
+        let order = self.session.timeline.order(to.frame);
+        if order.is_none() {
+            // Cached meanwhile (by a record made for an earlier place sought).
+            self.seek(to);
+        }
+        order
+    }
+
+    /// A record the shell made: cached, and shown if it is the place sought.
+    pub fn made(&mut self, made: Made) {
+        self.session.timeline.made(made);
+        if let Some(to) = self.awaited {
+            self.seek(to);
         }
     }
 
@@ -296,7 +366,7 @@ impl Context {
     pub fn truth_of(&self, q: &QuestionEntry) -> Option<Truth> {
         let answer = q.answer.as_deref()?;
         let record = self.record();
-        let mut t = truth(answer, &record.phases.at(self.phase), &self.names(), || record.state_after(self.phase + 1)).ok()?;
+        let mut t = truth(answer, &record.phases.at(self.phase), &self.names(), || self.states_after(self.phase + 1)).ok()?;
         // Named as the lesson speaks of it ("m1's spin ω after the impulse"), where it says.
         if let Some(name) = q.name(self.lang) {
             t.name = name.trim().to_string();

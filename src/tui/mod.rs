@@ -57,17 +57,31 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
     // When the last key came: a key after a rest of a second lets a held move key go.
     let mut last_key = Instant::now();
     // Play's frames are stepped on a worker while playing; none when paused.
-    let mut worker: Option<worker::Worker> = None;
+    let mut worker: Option<worker::Worker<crate::session::Played>> = None;
+    // The record the scene on screen waits for, being made: one at a time.
+    let mut recorder: Option<worker::Worker<crate::session::Made>> = None;
     // Whether anything changed since the screen was last drawn.
     let mut changed = true;
     while !app.quit {
-        if std::mem::replace(&mut changed, true) {
+        // A record made is shown if it is of the place the keys seek; else
+        // the record of that place is ordered next, and started once the
+        // screen says so (on two cores the recorder would slow that drawing).
+        if let Some(made) = recorder.as_mut().and_then(worker::Worker::ready) {
+            recorder = None;
+            app.made(made);
+            changed = true;
+        }
+        let order = if recorder.is_none() { app.order() } else { None };
+        if std::mem::replace(&mut changed, true) || order.is_some() {
             let (_drawing, whole) = shared.draw();
             if whole {
                 let size = terminal.size()?;
                 terminal.resize(Rect::new(0, 0, size.width, size.height))?;
             }
             terminal.draw(|f| view::view(app, f))?;
+        }
+        if let Some(order) = order {
+            recorder = Some(worker::Worker::record(order)?);
         }
         // Paused, the loop sleeps in `read` until a key or a resize: idle costs nothing.
         let event = match app.running() {
@@ -105,7 +119,13 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, shared: &t
             None => {
                 worker = None;
                 shown.clear();
-                Some(event::read()?)
+                if recorder.is_some() {
+                    // Keys are read as they come, and the record looked for between them.
+                    changed = event::poll(Duration::from_millis(10))?;
+                    if changed { Some(event::read()?) } else { None }
+                } else {
+                    Some(event::read()?)
+                }
             }
         };
         let msg = match event {

@@ -35,6 +35,11 @@ pub enum Note {
 
     // Keys.
     Unbound(char),
+    /// A key that needs the phases on screen, pressed while frame `frame`
+    /// is still being recorded.
+    Recording {
+        frame: u64,
+    },
     AltChord(char),
     NoSelection,
     NoBodyThere,
@@ -256,6 +261,7 @@ pub fn note_text(note: &Note, lang: Lang) -> String {
         Note::BadCondition { column, problem } => fill(w.at_column, &[column, &problem_text(problem, lang)]),
         Note::ToggleFailed(p) => p.in_lang(lang).message,
         Note::Unbound(c) => fill(w.unbound, &[&c.to_string()]),
+        Note::Recording { frame } => fill(w.recording_wait, &[frame]),
         Note::AltChord(c) => fill(w.alt_chord, &[c]),
         Note::NoSelection => w.no_selection.to_string(),
         Note::NoBodyThere => w.no_body_there.to_string(),
@@ -482,9 +488,10 @@ mod tests {
             Refused(_) => 85,
             LogNotWritten(_) => 86,
             DerivationWide(_) => 87,
+            Recording { .. } => 88,
         }
     }
-    const VARIANTS: usize = 88;
+    const VARIANTS: usize = 89;
 
     fn samples() -> Vec<Note> {
         use Note::*;
@@ -527,6 +534,7 @@ mod tests {
             TrueScale(true),
             CanvasWide(false),
             DerivationWide(true),
+            Recording { frame: 360 },
             ViewWide { metres: 12.5 },
             ViewDragged,
             ViewMoved,

@@ -31,6 +31,8 @@ pub struct Words {
     pub l_moved: &'static str,
     /// Before the totals while playing.
     pub at_frame_end: &'static str,
+    /// Before the totals while a frame is being recorded: the bodies as the screen still shows them.
+    pub as_shown: &'static str,
     /// On the status line in quiz and presenter modes.
     pub status_quiz: &'static str,
     pub status_presenter: &'static str,
@@ -54,6 +56,8 @@ pub struct Words {
     pub help_title: &'static str,
     /// Under the stepper's keys: where the other modes' keys are.
     pub help_modes: &'static str,
+    /// After the stepping keys: what they do while a big frame is being recorded.
+    pub help_recording: &'static str,
     /// On the help's border when more lies below.
     pub help_more: &'static str,
     /// On a panel's border when its text goes on below.
@@ -195,6 +199,12 @@ pub struct Words {
     // Notes on the status line.
     pub del_again: &'static str,
     pub unbound: &'static str,
+    /// A key that needs the phases, while the frame is being recorded.
+    pub recording_wait: &'static str,
+    /// On the status line while a frame is being recorded.
+    pub recording: &'static str,
+    /// The derivation panel while a frame is being recorded.
+    pub recording_text: &'static str,
     pub no_body_there: &'static str,
     pub ab_off: &'static str,
     pub unsaved: &'static str,
@@ -368,6 +378,7 @@ pub const EN: Words = Words {
     totals_title: " totals (L about the origin) · # chart ",
     l_moved: crate::report::handout::words::L_MOVED.en,
     at_frame_end: "at the frame's end: ",
+    as_shown: "the bodies as shown: ",
     status_quiz: "quiz",
     status_presenter: "presenter",
     playing_text: "Playing: each frame is stepped without recording its phases, at the rate the status line shows. \
@@ -385,6 +396,7 @@ pub const EN: Words = Words {
     queue_title: " queue: next events ",
     help_title: " Keys (? or Esc closes · j/k scroll) ",
     help_modes: "other modes (e O l b B E Ctrl-S): keys on the status line",
+    help_recording: "while recording: n N f F g G move on, Space plays on",
     help_more: " more below: j ",
     more_below: "more below ↓",
     lesson_title: " Lesson ",
@@ -511,6 +523,10 @@ pub const EN: Words = Words {
     panel_later: "Tab a hint · Esc later, then ! the answer",
     del_again: "Del again deletes {0} from this lesson (u undoes it); any other key keeps it",
     unbound: "{0} is not a key here · ? lists the keys",
+    recording_wait: "frame {0} is being recorded: press that key again once its phases show",
+    recording: "recording frame {0}…",
+    recording_text: "Recording frame {0}: its phases show here when it is ready. Meanwhile n N f F g G move where to go \
+                     (four F go four frames back, one record), Space plays on, and the view keys, ? and q work.",
     no_body_there: "no body there",
     ab_off: "A/B off",
     unsaved: "unsaved edits: Ctrl-S saves them; press again to leave without saving",
@@ -634,6 +650,7 @@ pub const ZH: Words = Words {
     totals_title: " 总量（L 对原点） · # 图表 ",
     l_moved: crate::report::handout::words::L_MOVED.zh,
     at_frame_end: "本帧结束时：",
+    as_shown: "当前显示的物体：",
     status_quiz: "测验",
     status_presenter: "讲台模式",
     playing_text: "播放中：每帧都不记录阶段地推进，速度见状态栏。按空格在这里暂停；暂停后本帧会被记录，n、N 和其他按键可以逐个阶段查看。",
@@ -650,6 +667,7 @@ pub const ZH: Words = Words {
     queue_title: " 队列：接下来的事件 ",
     help_title: " 按键（? 或 Esc 关闭 · j/k 滚动） ",
     help_modes: "其他模式（e、O、l、b、B、E、Ctrl-S）：按键显示在状态栏",
+    help_recording: "记录中：n N f F g G 照常移动，空格继续播放",
     help_more: " 下面还有：j ",
     more_below: "下面还有 ↓",
     lesson_title: " 课程 ",
@@ -788,6 +806,10 @@ pub const ZH: Words = Words {
     panel_later: "Tab 提示 · Esc 稍后再答，之后 ! 看答案",
     del_again: "再按 Del 从本课删除 {0}（u 可撤销）；按其他键保留",
     unbound: "{0} 在这里不是按键 · 按 ? 查看按键",
+    recording_wait: "第 {0} 帧正在记录：它的阶段显示后再按一次这个键",
+    recording: "正在记录第 {0} 帧…",
+    recording_text: "正在记录第 {0} 帧：准备好后它的阶段显示在这里。在此期间 n、N、f、F、g、G 改变要去的位置\
+                     （按四次 F 就后退四帧，只记录一次），空格继续播放，视图按键、? 和 q 照常可用。",
     no_body_there: "那里没有物体",
     ab_off: "A/B 关",
     unsaved: "有未保存的修改：Ctrl-S 保存；再按一次则不保存离开",
@@ -931,6 +953,9 @@ mod tests {
             (EN.quiz_on, ZH.quiz_on, 1),
             (EN.del_again, ZH.del_again, 1),
             (EN.unbound, ZH.unbound, 1),
+            (EN.recording_wait, ZH.recording_wait, 1),
+            (EN.recording, ZH.recording, 1),
+            (EN.recording_text, ZH.recording_text, 1),
             (EN.back_drops, ZH.back_drops, 1),
             (EN.moved, ZH.moved, 3),
             (EN.turned_wall, ZH.turned_wall, 2),

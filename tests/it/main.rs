@@ -54,6 +54,7 @@ mod tui;
 mod tui_breaks;
 mod tui_canvas;
 mod tui_ledger;
+mod tui_recording;
 mod tui_status;
 mod tui_variants;
 mod tui_zh;

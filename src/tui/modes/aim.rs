@@ -50,7 +50,7 @@ pub fn open(ctx: &mut Context) -> Option<Shot> {
 pub fn update(shot: &mut Shot, msg: Msg, ctx: &mut Context) -> bool {
     let down = ctx.session.lesson.y_axis == YAxis::Down;
     // From where the body is drawn, the state after the phase on screen.
-    let from = ctx.record().state_after(ctx.phase + 1).get(shot.body).map(|s| s.position).unwrap_or_default();
+    let from = ctx.states_after(ctx.phase + 1).get(shot.body).map(|s| s.position).unwrap_or_default();
     match msg {
         // Counter-clockwise on screen is clockwise in a y-down world.
         Msg::Turn(d) => shot.turn(if down { -d } else { d }, ctx.steps.turn_degrees),

@@ -8,6 +8,7 @@ use crate::engine::{Body, BodyState};
 use crate::geometry::Pose;
 use crate::lesson::find_phase;
 use crate::scene::YAxis;
+use crate::session::Seek;
 use crate::tui::binding::{Binding, CTRL, NONE, bind};
 use crate::tui::canvas::Full;
 use crate::tui::context::{Context, SPEEDS};
@@ -237,31 +238,59 @@ pub fn update(msg: Msg, ctx: &mut Context) -> Option<Mode> {
         // Any other key looks at or changes the frame: play stops there first.
         _ => {
             ctx.settle();
+            // While the frame is being recorded, the stepping keys move where
+            // to go and the looking keys work; a key that needs the phases
+            // on screen says so, and is pressed again once they show.
+            if let Some(to) = ctx.awaited
+                && !seeks(msg)
+                && !looks(msg)
+            {
+                ctx.note = Some(Note::Recording { frame: to.frame });
+                return None;
+            }
             return step(msg, ctx);
         }
     }
     None
 }
 
+/// The stepping keys: each moves the place sought, so while a frame is being
+/// recorded they gather into one place, not a queue of records.
+fn seeks(msg: Msg) -> bool {
+    matches!(msg, Msg::NextPhase | Msg::PrevPhase | Msg::NextFrame | Msg::PrevFrame | Msg::First | Msg::Last | Msg::Restart)
+}
+
+/// Keys that change only what is seen or selected: they need no record.
+fn looks(msg: Msg) -> bool {
+    matches!(
+        msg,
+        Msg::SelectNext
+            | Msg::SelectPrev
+            | Msg::Click(_)
+            | Msg::ToggleBounds
+            | Msg::ToggleInfo
+            | Msg::ToggleChart
+            | Msg::ScrollDown
+            | Msg::ScrollUp
+            | Msg::NarrationDown
+            | Msg::NarrationUp
+    )
+}
+
 fn step(msg: Msg, ctx: &mut Context) -> Option<Mode> {
     match msg {
-        Msg::NextPhase if ctx.phase + 1 < ctx.phase_count(ctx.frame) => ctx.go(ctx.frame, ctx.phase + 1),
-        Msg::NextPhase | Msg::NextFrame => {
-            if ctx.finite(ctx.frame + 1) {
-                ctx.go(ctx.frame + 1, 0);
-            }
+        Msg::NextPhase => ctx.seek(ctx.here().next_phase()),
+        Msg::PrevPhase => ctx.seek(ctx.here().prev_phase()),
+        Msg::NextFrame => ctx.seek(ctx.here().next_frame()),
+        Msg::PrevFrame => ctx.seek(ctx.here().prev_frame()),
+        Msg::First | Msg::Restart => ctx.seek(Seek::first_of(0)),
+        Msg::Last => ctx.seek(Seek::first_of(ctx.session.timeline.reached().saturating_sub(1))),
+        // Plays on from the frame on screen; a record being made for a place
+        // sought is kept when it comes, and not shown.
+        Msg::ToggleRun => {
+            ctx.awaited = None;
+            ctx.running = true;
         }
-        Msg::PrevPhase if ctx.phase > 0 => ctx.go(ctx.frame, ctx.phase - 1),
-        Msg::PrevPhase if ctx.frame > 0 => ctx.go(ctx.frame - 1, usize::MAX),
-        Msg::PrevFrame if ctx.frame > 0 => ctx.go(ctx.frame - 1, 0),
-        Msg::PrevPhase | Msg::PrevFrame => ctx.go(ctx.frame, 0),
-        Msg::First => ctx.go(0, 0),
-        Msg::Last => ctx.go(ctx.session.timeline.reached().saturating_sub(1), 0),
-        Msg::Restart => {
-            ctx.running = false;
-            ctx.go(0, 0);
-        }
-        Msg::ToggleRun => ctx.running = true,
         Msg::Tick(fps) if ctx.running => {
             let end = match ctx.arrived.take().filter(|p| p.frame == ctx.frame + 1) {
                 Some(played) => ctx.session.timeline.played(played),

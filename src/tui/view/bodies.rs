@@ -22,13 +22,13 @@ pub(super) fn motion(s: &Stepper) -> Motion {
         Some(end) => Motion { before: end.clone(), after: end.clone() },
         // A hidden result must not show as the bodies after the phase.
         None if s.outcome_hidden() => {
-            let before = s.record().state_after(s.phase);
+            let before = s.states_after(s.phase);
             Motion { after: before.clone(), before }
         }
         None => {
             // The state after is the state before with this phase's changes: one
             // pass over the frame's records, not two.
-            let before = s.record().state_after(s.phase);
+            let before = s.states_after(s.phase);
             let mut after = before.clone();
             for c in s.record().phases.changes(s.phase) {
                 after[c.body] = c.after;

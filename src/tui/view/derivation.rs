@@ -4,6 +4,7 @@ use super::theme::Theme;
 use crate::engine::{FaceTable, Shown};
 use crate::notation::{FACE_CAPTION, FaceLine, derive_in, derive_veiled, face_lines_in, input_source, label_in, right_side};
 use crate::tui::app::Stepper;
+use crate::tui::words::fill;
 use ratatui::style::Color;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
@@ -12,6 +13,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// on one line when that fits `width`, else one line each. The separating
 /// axis test's faces are a table, as wide as fits.
 pub(super) fn derivation_text(s: &Stepper, theme: &Theme, width: u16) -> Paragraph<'static> {
+    if let Some(to) = s.awaited {
+        return Paragraph::new(Line::styled(fill(theme.words.recording_text, &[&to.frame]), theme.dim())).wrap(Wrap { trim: true });
+    }
     if s.playing.is_some() {
         return Paragraph::new(Line::styled(theme.words.playing_text, theme.dim())).wrap(Wrap { trim: true });
     }

@@ -47,6 +47,7 @@ pub(super) fn help_text(app: &App, theme: &Theme, area: Rect) -> (Vec<Line<'stat
     }
     if scopes[0] == Scope::Stepper {
         lines.push(Line::styled(theme.words.help_modes, theme.dim()));
+        lines.push(Line::styled(theme.words.help_recording, theme.dim()));
     }
     let rows = usize::from(area.height.saturating_sub(2).max(1));
     let most = (area.width.saturating_sub(2) / COLUMN).max(1);

@@ -24,10 +24,12 @@ pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
     let line = match &s.playing {
         Some(end) => {
             let t = Totals::of(bodies, end, gravity);
-            format!("{}{}", theme.words.at_frame_end, totals_line(&t, &t))
+            // Waiting for a record, the screen may show a phase inside a frame, not its end.
+            let at = if s.awaited.is_some() { theme.words.as_shown } else { theme.words.at_frame_end };
+            format!("{at}{}", totals_line(&t, &t))
         }
         None => {
-            let (before, after) = s.totals();
+            let (before, after) = &s.totals_around();
             let kind = s.record().phases.kind(s.phase);
             if let Some(mark) = rise_mark(kind, &before, &after) {
                 spans.push(Span::styled(format!("{mark}  "), theme.fg(Color::Red).add_modifier(Modifier::BOLD)));

@@ -375,10 +375,11 @@ fn derivation(s: &Stepper, theme: &Theme, width: u16) -> (String, Paragraph<'sta
     let ab = if s.outcome_hidden() { None } else { variant::ab_text(s, theme, width) };
     ab.unwrap_or_else(|| {
         let names = s.names();
-        let title = s
-            .playing
-            .as_ref()
-            .map_or_else(|| phase_title_in(&s.record().phases.at(s.phase), &names, theme.words.terms), |_| theme.words.playing.to_string());
+        let title = match (s.awaited, &s.playing) {
+            (Some(to), _) => fill(theme.words.recording, &[&to.frame]),
+            (None, Some(_)) => theme.words.playing.to_string(),
+            (None, None) => phase_title_in(&s.record().phases.at(s.phase), &names, theme.words.terms),
+        };
         (format!(" {title} "), derivation_text(s, theme, width))
     })
 }

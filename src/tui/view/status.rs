@@ -69,6 +69,9 @@ pub(super) fn status_line<'a>(s: &Stepper, names: &[String], theme: &Theme, widt
     } else {
         parts.push(format!("{} {}", w.frame, s.frame));
     }
+    if let Some(to) = s.awaited {
+        parts.push(fill(w.recording, &[&to.frame]));
+    }
     // The switches of the method in use: Dobre & Ramtal's has no tangent, passes or correction rate.
     if settings.method == Method::EventDriven {
         parts.push((w.terms.method)(settings.method).to_string());
