@@ -424,6 +424,8 @@ const PATTERNS: &[(&str, &str)] = &[
     ("the kinds are: {}", "阶段种类有：{0}"),
     ("the bodies are: {}", "物体有：{0}"),
     ("expected {}", "应为{0}"),
+    // Last: a word to put in quotes, after every message that merely ends so.
+    ("write {} = \"{}\"", "写 {0} = \"{1}\""),
 ];
 
 /// Phrases that are pieces of a message, never a whole one: a type, what
