@@ -549,10 +549,13 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
     SceneError::new(file, source, vec![problem])
 }
 
+/// What an error says: its message, the label under the place, and the help.
+type Said = (String, String, Option<String>);
+
 /// A line `key = value` that TOML cannot read because the value is a number
 /// written as people write it on paper (with its unit, or a decimal comma) or
 /// a word without quotes: where the value is, and what to say of it.
-fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, (String, String, Option<String>))> {
+fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
     let start = line_start(source, at);
     let line = source[start..].lines().next()?;
     let (key, value) = line.split_once('=')?;

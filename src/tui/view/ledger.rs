@@ -29,7 +29,7 @@ pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
             format!("{at}{}", totals_line(&t, &t))
         }
         None => {
-            let (before, after) = &s.totals_around();
+            let (before, after) = s.totals_around();
             let kind = s.record().phases.kind(s.phase);
             if let Some(mark) = rise_mark(kind, &before, &after) {
                 spans.push(Span::styled(format!("{mark}  "), theme.fg(Color::Red).add_modifier(Modifier::BOLD)));
