@@ -5,7 +5,8 @@
 # with the machine it was measured on.
 #
 # Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render scale tui)
-# `scale` is the growth table: pile scenes of 250 to 64,000 discs
+# `scale` is the growth table: pile scenes of 250 to 64,000 discs (or the
+# sizes in SCALE_SIZES, e.g. SCALE_SIZES="1000 4000")
 # (benches/make_pile.py), impulse and rapier2d timed in turns
 # (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
 # installed into a virtual environment under the target folder).
@@ -27,7 +28,8 @@ trap 'rm -f "$log"' EXIT
 scale_table() {
     # Absolute: cargo runs the bench from its own package's folder.
     mkdir -p "$target/bench-scenes"
-    local venv="$target/bench-venv" scenes sizes=(250 1000 4000 16000 64000)
+    local venv="$target/bench-venv" scenes sizes
+    read -r -a sizes <<< "${SCALE_SIZES:-250 1000 4000 16000 64000}"
     scenes="$(cd "$target/bench-scenes" && pwd)"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet pymunk==7.3.1
