@@ -565,17 +565,37 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
         return None;
     }
     let value = value.split('#').next()?.trim();
+    let numeric = |c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E' | '_');
+    let split_number = |v: &'_ str| {
+        let end = v.char_indices().find(|&(_, c)| !numeric(c)).map_or(v.len(), |(i, _)| i);
+        let (number, rest) = v.split_at(end);
+        (number.parse::<f64>().is_ok(), number.to_string(), rest.to_string())
+    };
+    if value.starts_with('[') {
+        // An element of an array, the one TOML stopped in: a number with its unit.
+        let within = at - start;
+        let before = line.get(..within)?.rfind(['[', ',']).map_or(0, |i| i + 1);
+        let after = line.get(within..)?.find([',', ']']).map_or(line.len(), |i| within + i);
+        let element = line[before..after].trim();
+        let (is_number, number, unit) = split_number(element);
+        let unit = unit.trim();
+        if !is_number || unit.is_empty() || unit.contains(['[', ']']) {
+            return None;
+        }
+        let offset = start + before + line[before..after].find(element)?;
+        let help = format!("write {number} there: numbers are in SI units (m, kg, s, rad) and written without them");
+        let message = format!("`{key}` takes plain numbers, without `{unit}` after them");
+        return Some((offset..offset + element.len(), (message, "not a plain number".to_string(), Some(help))));
+    }
     let offset = start + line.find(value)?;
     let span = offset..offset + value.len();
-    let numeric = |c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E' | '_');
-    let number_end = value.char_indices().find(|&(_, c)| !numeric(c)).map_or(value.len(), |(i, _)| i);
-    let (number, rest) = value.split_at(number_end);
+    let (is_number, number, rest) = split_number(value);
     let say = |message: String, label: &str, help: String| Some((span.clone(), (message, label.to_string(), Some(help))));
-    if number.parse::<f64>().is_ok() && rest.starts_with(',') && rest[1..].chars().all(|c| c.is_ascii_digit()) && rest.len() > 1 {
+    if is_number && rest.starts_with(',') && rest[1..].chars().all(|c| c.is_ascii_digit()) && rest.len() > 1 {
         let point = format!("{number}.{}", &rest[1..]);
         return say(format!("`{key}` is written with a decimal comma"), "a comma", format!("write {key} = {point}, with a point"));
     }
-    if number.parse::<f64>().is_ok() && !rest.trim().is_empty() {
+    if is_number && !rest.trim().is_empty() {
         let unit = rest.trim();
         return say(
             format!("`{key}` takes a plain number, without `{unit}` after it"),

@@ -24,6 +24,11 @@ const PATTERNS: &[(&str, &str)] = &[
         "write {} = {}: numbers are in SI units (m, kg, s, rad) and written without them",
         "写 {0} = {1}：数值用国际单位制（m、kg、s、rad），不写单位",
     ),
+    ("`{}` takes plain numbers, without `{}` after them", "`{0}` 只要数，后面不写 `{1}`"),
+    (
+        "write {} there: numbers are in SI units (m, kg, s, rad) and written without them",
+        "那里写 {0}：数值用国际单位制（m、kg、s、rad），不写单位",
+    ),
     ("`{}` is a word without quotes", "`{0}` 是没有加引号的词"),
     ("no quotes", "没有引号"),
     ("key with no value, expected `=`", "键没有值，缺少 `=`"),
