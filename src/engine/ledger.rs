@@ -11,8 +11,8 @@
 //! numbers per phase, however many phases there are. The frame's start is
 //! summed afresh, so rounding cannot build up from frame to frame.
 //!
-//! A [`Ledger`] is worked out only as far as it is read, in that same order,
-//! so a total is the same number however far the ledger was read before it.
+//! The debugger's totals panel sums the same way, from marks along the frame
+//! (`session/marks.rs`), so its numbers are this ledger's, bit for bit.
 
 use super::World;
 use super::body::{Body, BodyState};
@@ -126,51 +126,27 @@ impl Sub for Totals {
     }
 }
 
-/// A frame's ledger ([`FrameRecord::ledger`]) worked out as far as it has
-/// been read.
-#[derive(Clone, Debug, Default)]
-struct Ledger {
-    /// Element `k`: the totals once phases `0..k` have run.
-    totals: Vec<Totals>,
-    /// Each body's part of the last of `totals`, as it was summed: a change
-    /// takes out the very number it once put in, without working it out again.
-    parts: Vec<Totals>,
-}
-
-impl Ledger {
-    /// The totals of `record` once phases `0..k` have run, element `k`, for
-    /// every `k` up to `count` (or the frame's phases, if fewer) and any
-    /// summed before, summing the phases not summed yet. `bodies` gives the
-    /// masses and `gravity` the field the frame ran in; a ledger sums one
-    /// record only.
-    fn through(&mut self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, count: usize) -> &[Totals] {
-        if self.totals.is_empty() {
-            self.parts.extend(bodies.iter().zip(&record.start).map(|(b, s)| Totals::of_body(b, s, gravity)));
-            self.totals.push(self.parts.iter().fold(Totals::default(), |t, &part| t + part));
-        }
-        let (from, to) = (self.totals.len() - 1, count.min(record.phases.len()));
-        self.totals.reserve(to.saturating_sub(from));
-        let mut totals = *self.totals.last().expect("the start is summed");
-        for k in from..to {
-            for change in record.phases.changes(k) {
-                let part = Totals::of_body(&bodies[change.body], &change.after, gravity);
-                totals = totals - self.parts[change.body] + part;
-                self.parts[change.body] = part;
-            }
-            self.totals.push(totals);
-        }
-        &self.totals
-    }
-}
-
 impl FrameRecord {
     /// The totals at the frame's start and after each phase: element `k` holds
     /// them once phases `0..k` have run, so phase `k` goes from `ledger[k]` to
     /// `ledger[k + 1]`. `bodies` gives the masses (the world the frame ran in).
+    ///
+    /// Each body's part of the totals is kept as it was summed, so a change
+    /// takes out the very number it once put in, without working it out again.
     pub fn ledger(&self, bodies: &[Body], gravity: DVec2) -> Vec<Totals> {
-        let mut ledger = Ledger { totals: Vec::with_capacity(self.phases.len() + 1), parts: Vec::new() };
-        ledger.through(self, bodies, gravity, self.phases.len());
-        ledger.totals
+        let mut parts: Vec<Totals> = bodies.iter().zip(&self.start).map(|(b, s)| Totals::of_body(b, s, gravity)).collect();
+        let mut totals = parts.iter().fold(Totals::default(), |t, &part| t + part);
+        let mut ledger = Vec::with_capacity(self.phases.len() + 1);
+        ledger.push(totals);
+        for k in 0..self.phases.len() {
+            for change in self.phases.changes(k) {
+                let part = Totals::of_body(&bodies[change.body], &change.after, gravity);
+                totals = totals - parts[change.body] + part;
+                parts[change.body] = part;
+            }
+            ledger.push(totals);
+        }
+        ledger
     }
 
     /// The totals across each phase: element `k` holds them before and after
@@ -337,7 +313,7 @@ mod tests {
     }
 
     #[test]
-    fn a_ledger_read_piece_by_piece_is_the_ledger_summed_afresh_bit_for_bit() {
+    fn a_ledger_is_the_ledger_summed_afresh_bit_for_bit() {
         let (world, record) = landing();
         let (bodies, gravity) = (&world.bodies[..], world.gravity);
         let moved = (0..record.phases.len()).filter(|&k| !record.phases.changes(k).is_empty()).count();
@@ -345,11 +321,5 @@ mod tests {
         let afresh = bits(&summed_afresh(&record, bodies, gravity));
         assert_eq!(afresh.len(), record.phases.len() + 1);
         assert_eq!(bits(&record.ledger(bodies, gravity)), afresh);
-        let mut ledger = Ledger::default();
-        for count in [0, 1, 2, 2, 1, 777, 40, record.phases.len() / 2, record.phases.len(), usize::MAX] {
-            let read = ledger.through(&record, bodies, gravity, count);
-            assert!(read.len() > count.min(record.phases.len()), "read to {count}: {} totals", read.len());
-            assert_eq!(bits(read), afresh[..read.len()], "read to {count}");
-        }
     }
 }

@@ -39,8 +39,8 @@ const BODY_STEPS_PER_REBUILD: usize = 1_000;
 /// big worlds; for small ones, whose frames take microseconds, one every 32.
 const KEYFRAME_EVERY: std::ops::RangeInclusive<usize> = 1..=32;
 
-/// A traced frame costs about as much as this many untraced ones, its ledger
-/// included: what [`Timeline::quick`] weighs a record against re-running.
+/// A traced frame costs about as much as this many untraced ones: what
+/// [`Timeline::quick`] weighs a record against re-running.
 const TRACED_STEPS: u64 = 4;
 
 /// Body-steps (untraced, about 1 µs each) that a key may spend recording a
