@@ -58,9 +58,14 @@ fn main() {
         rapier.params.num_solver_iterations = settings.relaxation_iterations;
         let mut pipeline = PhysicsPipeline::new();
         let warm_up = warm_up_frames(&world, settings.dt);
-        for _ in 0..warm_up {
+        let started = Instant::now();
+        for frame in 1..=warm_up {
             step(&mut world, &settings, &mut NoTrace);
             rapier.step(&mut pipeline);
+            // A large pile takes long to land: say how far it has come.
+            if frame % 50 == 0 {
+                eprintln!("{file}: warming up, frame {frame} of {warm_up}, {:.0} s", started.elapsed().as_secs_f64());
+            }
         }
         let bodies = world.bodies.len();
         // The work each engine finds at the warmed state: that both step a pile.

@@ -6,7 +6,8 @@
 #
 # Usage: scripts/bench.sh [BENCH...]    (default: step peer timeline render scale tui)
 # `scale` is the growth table: pile scenes of 250 to 64,000 discs (or the
-# sizes in SCALE_SIZES, e.g. SCALE_SIZES="1000 4000")
+# sizes in SCALE_SIZES, e.g. SCALE_SIZES="1000 4000"), square blocks that make
+# taller piles as they grow, or with SCALE_ROWS=20 piles 20 rows deep at every size
 # (benches/make_pile.py), impulse and rapier2d timed in turns
 # (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
 # installed into a virtual environment under the target folder).
@@ -28,16 +29,19 @@ trap 'rm -f "$log"' EXIT
 scale_table() {
     # Absolute: cargo runs the bench from its own package's folder.
     mkdir -p "$target/bench-scenes"
-    local venv="$target/bench-venv" scenes sizes
+    local venv="$target/bench-venv" scenes sizes rows="${SCALE_ROWS:-}"
     read -r -a sizes <<< "${SCALE_SIZES:-250 1000 4000 16000 64000}"
     scenes="$(cd "$target/bench-scenes" && pwd)"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet pymunk==7.3.1
     local files=()
     for n in "${sizes[@]}"; do
-        python3 benches/make_pile.py "$n" "$scenes/pile$n.toml"
-        files+=("$scenes/pile$n.toml")
+        local file="$scenes/pile$n${rows:+-rows$rows}.toml"
+        python3 benches/make_pile.py "$n" "$file" $rows
+        files+=("$file")
     done
+    echo
+    if [ -n "$rows" ]; then echo "piles $rows rows deep"; else echo "piles from square blocks (taller as they grow)"; fi
     local lines="$scenes/lines.jsonl"
     cargo bench -p impulse-bench --bench scale -- "${files[@]}" | tee "$lines"
     for f in "${files[@]}"; do "$venv/bin/python" benches/pymunk_step.py "$f" | tee -a "$lines"; done
