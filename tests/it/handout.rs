@@ -4,7 +4,8 @@
 //! files and refusals.
 
 use impulse::lesson::{self, Expected, Lang, Lesson};
-use impulse::notation::num;
+use impulse::notation::{num, plain};
+use impulse::report::handout::student::{given_numbers, given_vectors};
 use impulse::report::handout::{Built, MAX_FRAMES, MAX_PHASES, Options, build};
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
@@ -247,66 +248,6 @@ fn as_result(text: &str, (start, end): (usize, usize)) -> bool {
     before.ends_with('=') && !coefficient && !after.starts_with(['·', '×', '/', '+', '−', '-', '*'])
 }
 
-/// What the scene itself gives a student, as `num` writes it: the bodies'
-/// make-up and start, the walls' ends, gravity, dt and the actions.
-fn given(scene: &Lesson) -> BTreeSet<String> {
-    use impulse::engine::ActionKind;
-    use impulse::geometry::{Pose, Shape, segment_ends};
-    let w = &scene.world;
-    let mut xs = vec![w.gravity.x, w.gravity.y, scene.settings.dt];
-    for (b, m) in w.iter() {
-        xs.extend([m.position.x, m.position.y, m.angle, m.velocity.x, m.velocity.y, m.angular_velocity, b.restitution, b.friction]);
-        if !b.is_static() {
-            xs.push(b.mass());
-        }
-        match b.shape {
-            Shape::Circle { radius } => xs.push(radius),
-            Shape::Box { size } => xs.extend([size.x, size.y]),
-            Shape::Segment { half } => {
-                for e in segment_ends(half, Pose::new(m.position, m.angle)) {
-                    xs.extend([e.x, e.y]);
-                }
-                xs.push(2.0 * half.length());
-            }
-        }
-    }
-    for a in &w.actions {
-        match a.kind {
-            ActionKind::Force { force: v, at, .. } | ActionKind::Impulse { impulse: v, at } => {
-                xs.extend([v.x, v.y]);
-                xs.extend(at.map_or(vec![], |p| vec![p.x, p.y]));
-            }
-            ActionKind::Torque { torque: x, .. } | ActionKind::AngularImpulse(x) => xs.push(x),
-            ActionKind::Velocity(v) => xs.extend([v.x, v.y]),
-        }
-    }
-    xs.into_iter().map(|x| num(x.abs())).collect()
-}
-
-/// The vectors the scene gives: positions, velocities, wall ends, gravity, actions'.
-fn given_vectors(scene: &Lesson) -> BTreeSet<String> {
-    use impulse::engine::ActionKind;
-    use impulse::geometry::{Pose, Shape, segment_ends};
-    let w = &scene.world;
-    let mut vs = vec![w.gravity];
-    for (b, m) in w.iter() {
-        vs.extend([m.position, m.velocity]);
-        if let Shape::Segment { half } = b.shape {
-            vs.extend(segment_ends(half, Pose::new(m.position, m.angle)));
-        }
-    }
-    for a in &w.actions {
-        match a.kind {
-            ActionKind::Force { force: v, at, .. } | ActionKind::Impulse { impulse: v, at } => {
-                vs.extend([Some(v), at].into_iter().flatten())
-            }
-            ActionKind::Velocity(v) => vs.push(v),
-            _ => {}
-        }
-    }
-    vs.into_iter().map(|v| format!("({}, {})", num(v.x), num(v.y))).collect()
-}
-
 /// For every check of every lesson: the student's Markdown never writes its
 /// expected number. A number the scene also gives (μ = 0.2 is both the input
 /// and the pair's average; a mass of 3 kg and vrn = 3 m/s) must appear in the
@@ -326,8 +267,10 @@ fn a_student_handout_states_no_checked_result() {
         let question = |l: &&str| l.starts_with("**Question ") || l.starts_with("   - (") || l.starts_with("   Work it out here:");
         let md: String = md.lines().filter(|l| !question(l)).map(|l| format!("{l}\n")).collect();
         let md = without_places(&md.replace('−', "-"));
-        let given = given(&scene);
-        let given_vectors = given_vectors(&scene);
+        // What the scene gives a student, and the step dt the world line states.
+        let mut given = given_numbers(&scene.world);
+        given.insert(num(scene.settings.dt));
+        let given_vectors = given_vectors(&scene.world);
         let labels: String = b
             .pictures
             .iter()
@@ -346,7 +289,8 @@ fn a_student_handout_states_no_checked_result() {
                 Expected::Scalar(x) => vec![x],
                 Expected::Vector([x, y]) => {
                     // A zero vector (a body at rest) is everywhere, as 0 is.
-                    let v = format!("({}, {})", num(x), num(y));
+                    // With ASCII minus signs, as the handout is read here.
+                    let v = format!("({}, {})", plain(x), plain(y));
                     if (x, y) == (0.0, 0.0) {
                     } else if given_vectors.contains(&v) {
                         assert!(!md.replace(' ', "").contains(&format!("={}", v.replace(' ', ""))), "{id}: writes = {v}");

@@ -109,7 +109,7 @@ pub fn checked_numbers(e: &Expected) -> Vec<f64> {
 }
 
 /// The numbers the scene gives a student, as written (unsigned): each body's
-/// make-up and start, each wall's ends, gravity, dt and the actions'.
+/// make-up and start, each wall's ends, gravity and the actions' (a world has no dt).
 pub fn given_numbers(world: &World) -> BTreeSet<String> {
     let mut xs: Vec<f64> = vec![world.gravity.x, world.gravity.y];
     for (b, m) in world.iter() {
