@@ -13,7 +13,7 @@ use crate::{lesson, tui};
 mod at;
 mod compare;
 mod handout;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -48,41 +48,53 @@ fn lang(name: &str) -> Result<Lang, String> {
     Lang::from_name(name).ok_or_else(|| format!("the languages are en and zh, not \"{name}\""))
 }
 
+/// `--set`, as each command that runs a scene takes it.
+#[derive(Args)]
+struct Sets {
+    /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+}
+
+/// How the debugger opens a lesson or a scene file for a class.
+#[derive(Args)]
+struct Class {
+    /// Quiz mode: at each of the lesson's questions (a scene file's [[question]]s) the results stay hidden until you answer (Q in the debugger).
+    #[arg(long)]
+    quiz: bool,
+    /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
+    #[arg(long, value_name = "FILE")]
+    quiz_log: Option<PathBuf>,
+    /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
+    #[arg(long, value_name = "ADDR")]
+    at: Option<String>,
+}
+
+impl Class {
+    fn classroom(self, lang: Lang) -> Classroom {
+        Classroom { quiz: self.quiz || self.quiz_log.is_some(), log: self.quiz_log, lang, at: self.at }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Open a lesson in the step-through debugger.
     Lesson {
         /// A lesson id, e.g. rough-balls (see `impulse lessons`); for a file, use `impulse scene FILE`.
         id: String,
-        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        sets: Vec<String>,
-        /// Quiz mode: at each of the lesson's questions the results stay hidden until you answer (Q in the debugger).
-        #[arg(long)]
-        quiz: bool,
-        /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
-        #[arg(long, value_name = "FILE")]
-        quiz_log: Option<PathBuf>,
-        /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
-        #[arg(long, value_name = "ADDR")]
-        at: Option<String>,
+        #[command(flatten)]
+        sets: Sets,
+        #[command(flatten)]
+        class: Class,
     },
     /// Single-step a scene file of your own (lesson files work too).
     Scene {
         /// A scene or lesson file (`impulse new FILE` writes one to start from).
         file: String,
-        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        sets: Vec<String>,
-        /// Quiz mode, for a lesson file with [[question]]s (Q in the debugger).
-        #[arg(long)]
-        quiz: bool,
-        /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
-        #[arg(long, value_name = "FILE")]
-        quiz_log: Option<PathBuf>,
-        /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
-        #[arg(long, value_name = "ADDR")]
-        at: Option<String>,
+        #[command(flatten)]
+        sets: Sets,
+        #[command(flatten)]
+        class: Class,
     },
     /// Write a commented starter scene to FILE (never over an existing file).
     New {
@@ -101,9 +113,8 @@ enum Command {
     Check {
         /// Lesson ids or scene files; none checks every lesson.
         targets: Vec<String>,
-        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        sets: Vec<String>,
+        #[command(flatten)]
+        sets: Sets,
     },
     /// Print the trace of a lesson or scene file without the TUI, a frame at a time.
     Run {
@@ -134,9 +145,8 @@ enum Command {
         /// Write the start of frame --frames (the bodies after that many frames) as a new scene to this file; nothing else is printed. Never writes over a file.
         #[arg(long, value_name = "OUT", conflicts_with_all = ["break_on", "at"])]
         save_frame: Option<String>,
-        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        sets: Vec<String>,
+        #[command(flatten)]
+        sets: Sets,
     },
     /// Step a lesson or scene file with no output and print how long a step takes.
     Bench {
@@ -152,9 +162,8 @@ enum Command {
         /// text: one line; json: the same figures for scripts.
         #[arg(long, value_enum, default_value_t = BenchFormat::Text)]
         format: BenchFormat,
-        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        sets: Vec<String>,
+        #[command(flatten)]
+        sets: Sets,
     },
     /// Write a handout for a class: Markdown with a picture (SVG) per step, the formulas with their numbers, the states.
     #[command(
@@ -192,9 +201,8 @@ enum Command {
         /// markdown: ID.md and its SVG pictures; html: one page, ID.html (ID-student.html), the lesson player (`--out -` prints it).
         #[arg(long, value_enum, default_value_t = HandoutFormat::Markdown)]
         format: HandoutFormat,
-        /// Change a setting or body before running, as the file would: solver.tangent=sign-fixed, world.gravity=[0,0], body.m1.friction=0.5 (repeatable).
-        #[arg(long = "set", value_name = "KEY=VALUE")]
-        sets: Vec<String>,
+        #[command(flatten)]
+        sets: Sets,
     },
     /// Run a lesson or scene file as written (A) and with --set overrides (B) side by side: the first phase where they differ and both final states.
     Compare {
@@ -261,33 +269,31 @@ pub fn main() -> ExitCode {
     let lang = cli.lang.unwrap_or_else(|| Lang::from_locale(|k| std::env::var(k).ok()));
     let result = match cli.command {
         Some(Command::Run { target, frames, format, break_on: Some(condition), sets, .. }) => {
-            break_on(&target, &sets, &condition, frames, format, lang)
+            break_on(&target, &sets.set, &condition, frames, format, lang)
         }
-        Some(Command::Run { target, at: Some(at), sets, .. }) => load(&target, &sets).and_then(|scene| {
+        Some(Command::Run { target, at: Some(at), sets, .. }) => load(&target, &sets.set).and_then(|scene| {
             say(&at::print(&scene, &at)?);
             Ok(ExitCode::SUCCESS)
         }),
-        Some(Command::Run { target, frames, save_frame: Some(out), sets, .. }) => load(&target, &sets).and_then(|scene| {
+        Some(Command::Run { target, frames, save_frame: Some(out), sets, .. }) => load(&target, &sets.set).and_then(|scene| {
             say(&at::save_frame(scene, frames.unwrap_or(1), &out)?);
             Ok(ExitCode::SUCCESS)
         }),
         Some(Command::Run { target, frames, format, phases, only, break_on: None, sets, .. }) => {
-            run(&target, &sets, frames, format, phases.as_deref(), only, lang)
+            run(&target, &sets.set, frames, format, phases.as_deref(), only, lang)
         }
         Some(Command::Handout { target, out, student, frames, force, all, format, sets }) => {
-            handout::handout(&target, &sets, handout::Request { out, student, frames, force, lang, all, format })
+            handout::handout(&target, &sets.set, handout::Request { out, student, frames, force, lang, all, format })
         }
-        Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets, frames, traced, format, lang),
+        Some(Command::Bench { target, frames, traced, format, sets }) => bench(&target, &sets.set, frames, traced, format, lang),
         Some(Command::Compare { target, sets, frames }) => compare::compare(&target, &sets, frames, lang),
         Some(Command::Lessons) => Ok(list_lessons(lang)),
-        Some(Command::Check { targets, sets }) => check(&targets, &sets, lang),
-        Some(Command::Lesson { id, sets, quiz, quiz_log, at }) => {
-            open_lesson(&id, &sets, Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang, at })
-        }
-        Some(Command::Scene { file, sets, quiz, quiz_log, at }) => scene_file(&file).and_then(|scene| {
-            let scene = scene.with_sets(&sets)?;
+        Some(Command::Check { targets, sets }) => check(&targets, &sets.set, lang),
+        Some(Command::Lesson { id, sets, class }) => open_lesson(&id, &sets.set, class.classroom(lang)),
+        Some(Command::Scene { file, sets, class }) => scene_file(&file).and_then(|scene| {
+            let scene = scene.with_sets(&sets.set)?;
             warn(&scene, lang);
-            open(Some(scene), Classroom { quiz: quiz || quiz_log.is_some(), log: quiz_log, lang, at })
+            open(Some(scene), class.classroom(lang))
         }),
         Some(Command::New { file, full, template }) => new_scene(&file, full, template, lang),
         None => open(None, Classroom { quiz: false, log: None, lang, at: None }),
