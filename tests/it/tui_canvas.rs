@@ -439,20 +439,7 @@ fn a_small_canvas_names_only_the_pair_in_focus() {
 /// Ten thousand discs of 0.5 m to 0.9 m, 2.2 m apart in rows of 101, on a floor:
 /// the size of the scene the debugger is asked to play at 60 frames a second.
 fn ten_thousand() -> Lesson {
-    use std::fmt::Write;
-    let mut toml = String::from(
-        "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"floor\"\nshape = \"box\"\nsize = [230.0, 2.0]\nstatic = true\nposition = [0.0, -1.0]\n",
-    );
-    for i in 0..10_000 {
-        let (x, y) = ((i % 101) as f64 * 2.2 - 110.0, (i / 101) as f64 * 2.2 + 1.5);
-        let radius = 0.5 + 0.4 * ((i * 7919) % 100) as f64 / 100.0;
-        write!(
-            toml,
-            "\n[[body]]\nname = \"d{i}\"\nshape = \"circle\"\nradius = {radius}\nmass = 1.0\nposition = [{x}, {y}]\nvelocity = [0.5, 0.0]\n"
-        )
-        .unwrap();
-    }
-    Lesson::parse("discs.toml", &toml).unwrap()
+    Lesson::parse("discs10000.toml", include_str!("../fixtures/discs10000.toml")).unwrap()
 }
 
 #[test]
