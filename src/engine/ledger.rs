@@ -126,25 +126,55 @@ impl Sub for Totals {
     }
 }
 
+/// The totals part way through a frame, and the bodies' states there: the
+/// frame's start, then each phase's changes taken out and put in. Each body's
+/// part of the totals is kept as it was summed, so a change takes out the very
+/// number it once put in, without working it out again. The ledger walks a
+/// frame with it, and the debugger's marks (`session/marks.rs`) resume it part
+/// way, so both give the same bits.
+pub struct RunningTotals {
+    pub totals: Totals,
+    pub states: Vec<BodyState>,
+    parts: Vec<Totals>,
+}
+
+impl RunningTotals {
+    /// At the start of the frame `record` holds, run by `bodies` under `gravity`.
+    pub fn start(record: &FrameRecord, bodies: &[Body], gravity: DVec2) -> RunningTotals {
+        let parts: Vec<Totals> = bodies.iter().zip(&record.start).map(|(b, s)| Totals::of_body(b, s, gravity)).collect();
+        let totals = parts.iter().fold(Totals::default(), |t, &part| t + part);
+        RunningTotals { totals, states: record.start.clone(), parts }
+    }
+
+    /// Where a walk of the same frame stood, from its totals and states there
+    /// (each body's part is its state's, as the walk kept it).
+    pub fn resume(totals: Totals, states: Vec<BodyState>, bodies: &[Body], gravity: DVec2) -> RunningTotals {
+        let parts = bodies.iter().zip(&states).map(|(b, s)| Totals::of_body(b, s, gravity)).collect();
+        RunningTotals { totals, states, parts }
+    }
+
+    /// Phase `k`'s changes.
+    pub fn apply(&mut self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, k: usize) {
+        for change in record.phases.changes(k) {
+            let part = Totals::of_body(&bodies[change.body], &change.after, gravity);
+            self.totals = self.totals - self.parts[change.body] + part;
+            self.parts[change.body] = part;
+            self.states[change.body] = change.after;
+        }
+    }
+}
+
 impl FrameRecord {
     /// The totals at the frame's start and after each phase: element `k` holds
     /// them once phases `0..k` have run, so phase `k` goes from `ledger[k]` to
     /// `ledger[k + 1]`. `bodies` gives the masses (the world the frame ran in).
-    ///
-    /// Each body's part of the totals is kept as it was summed, so a change
-    /// takes out the very number it once put in, without working it out again.
     pub fn ledger(&self, bodies: &[Body], gravity: DVec2) -> Vec<Totals> {
-        let mut parts: Vec<Totals> = bodies.iter().zip(&self.start).map(|(b, s)| Totals::of_body(b, s, gravity)).collect();
-        let mut totals = parts.iter().fold(Totals::default(), |t, &part| t + part);
+        let mut walk = RunningTotals::start(self, bodies, gravity);
         let mut ledger = Vec::with_capacity(self.phases.len() + 1);
-        ledger.push(totals);
+        ledger.push(walk.totals);
         for k in 0..self.phases.len() {
-            for change in self.phases.changes(k) {
-                let part = Totals::of_body(&bodies[change.body], &change.after, gravity);
-                totals = totals - parts[change.body] + part;
-                parts[change.body] = part;
-            }
-            ledger.push(totals);
+            walk.apply(self, bodies, gravity, k);
+            ledger.push(walk.totals);
         }
         ledger
     }

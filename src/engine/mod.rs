@@ -41,7 +41,7 @@ pub use forces::record::{Acted, ForcesRecord, Load};
 pub use guard::{NonFinite, guard};
 pub use handle::BodyHandle;
 pub use integrate::record::{IntegrateRecord, Moved};
-pub use ledger::{EnergyChange, TermSizes, Totals, energy_rise};
+pub use ledger::{EnergyChange, RunningTotals, TermSizes, Totals, energy_rise};
 pub use phase::{Filtered, NoTrace, Phase, PhaseData, Tracer};
 pub use record::{FrameRecord, record_frame, record_frame_expecting, record_frame_into};
 pub(crate) use relax::Solve;

@@ -15,12 +15,11 @@
 //! shown at its first phase, and making its marks to the end would walk
 //! every phase before the key is answered.
 //!
-//! The totals are summed in the order the engine's ledger sums them
-//! (`FrameRecord::ledger`: the frame's start, then each change taken out and
-//! put in), from a mark that holds exactly what that sum held there, so they
-//! are the same bits.
+//! The totals are summed by the walk the engine's ledger makes
+//! ([`RunningTotals`]), resumed at a mark from exactly what it held there, so
+//! they are the same bits.
 
-use crate::engine::{Body, BodyState, FrameRecord, Totals};
+use crate::engine::{Body, BodyState, FrameRecord, RunningTotals, Totals};
 use glam::DVec2;
 use std::cell::RefCell;
 
@@ -43,7 +42,7 @@ impl Marks {
     }
 
     fn spaced(record: &FrameRecord, bodies: &[Body], gravity: DVec2, every: usize) -> Marks {
-        let start = Walk::start(record, bodies, gravity);
+        let start = RunningTotals::start(record, bodies, gravity);
         Marks { every, marks: RefCell::new(vec![(start.totals, start.states)]) }
     }
 
@@ -61,7 +60,7 @@ impl Marks {
         // The marks up to the one before `count`, from the last made.
         while marks.len() <= count / self.every {
             let (totals, states) = marks.last().expect("the start is a mark");
-            let mut walk = Walk { totals: *totals, states: states.clone() };
+            let mut walk = RunningTotals::resume(*totals, states.clone(), bodies, gravity);
             let from = (marks.len() - 1) * self.every;
             for k in from..from + self.every {
                 walk.apply(record, bodies, gravity, k);
@@ -69,33 +68,11 @@ impl Marks {
             marks.push((walk.totals, walk.states));
         }
         let (totals, states) = &marks[count / self.every];
-        let mut walk = Walk { totals: *totals, states: states.clone() };
+        let mut walk = RunningTotals::resume(*totals, states.clone(), bodies, gravity);
         for k in count / self.every * self.every..count {
             walk.apply(record, bodies, gravity, k);
         }
         (walk.totals, walk.states)
-    }
-}
-
-/// The states and totals part way through a frame.
-struct Walk {
-    totals: Totals,
-    states: Vec<BodyState>,
-}
-
-impl Walk {
-    fn start(record: &FrameRecord, bodies: &[Body], gravity: DVec2) -> Walk {
-        Walk { totals: Totals::of(bodies, &record.start, gravity), states: record.start.clone() }
-    }
-
-    /// Phase `k`'s changes.
-    fn apply(&mut self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, k: usize) {
-        for change in record.phases.changes(k) {
-            let body = &bodies[change.body];
-            self.totals =
-                self.totals - Totals::of_body(body, &self.states[change.body], gravity) + Totals::of_body(body, &change.after, gravity);
-            self.states[change.body] = change.after;
-        }
     }
 }
 
