@@ -579,10 +579,15 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
         let element = line[before..after].trim();
         let (is_number, number, unit) = split_number(element);
         let unit = unit.trim();
-        if !is_number || unit.is_empty() || unit.contains(['[', ']']) {
+        let offset = start + before + line[before..after].find(element)?;
+        if unit.is_empty() {
+            let fixed = toml_number(&number).filter(|_| !toml_reads(element))?;
+            let message = format!("`{key}` is not a number as TOML writes one");
+            return Some((offset..offset + element.len(), (message, "not a TOML number".to_string(), Some(format!("write {fixed} there")))));
+        }
+        if !is_number || unit.contains(['[', ']']) {
             return None;
         }
-        let offset = start + before + line[before..after].find(element)?;
         let help = format!("write {number} there: numbers are in SI units (m, kg, s, rad) and written without them");
         let message = format!("`{key}` takes plain numbers, without `{unit}` after them");
         return Some((offset..offset + element.len(), (message, "not a plain number".to_string(), Some(help))));
@@ -606,7 +611,42 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
     if !value.is_empty() && value.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_') && value != "true" && value != "false" {
         return say(format!("`{key}` is a word without quotes"), "no quotes", format!("write {key} = \"{value}\""));
     }
+    if !value.is_empty() && rest.is_empty() && !toml_reads(value) {
+        // Only digits, signs, points and exponents, and still not a number TOML reads: `.5`, `5.`, `1e`, `1.5.2`.
+        let help = match toml_number(&number) {
+            Some(fixed) => format!("write {key} = {fixed}"),
+            None => format!("write {key} = 0.5 or the like: a digit on each side of the point, and digits after an e (1e3 is 1000)"),
+        };
+        return say(format!("`{key}` is not a number as TOML writes one"), "not a TOML number", help);
+    }
     None
+}
+
+/// `number` as TOML writes it, if the fault is a missing digit at the point:
+/// `.5` is 0.5, `-5.` is -5.0, `1.e3` is 1.0e3.
+fn toml_number(number: &str) -> Option<String> {
+    let (sign, digits) = number.split_at(usize::from(number.starts_with(['+', '-'])));
+    let mut fixed = sign.to_string();
+    let mut last = None;
+    for c in digits.chars() {
+        if c == '.' && !last.is_some_and(|l: char| l.is_ascii_digit()) {
+            fixed.push('0');
+        }
+        if matches!(c, 'e' | 'E') && last == Some('.') {
+            fixed.push('0');
+        }
+        fixed.push(c);
+        last = Some(c);
+    }
+    if last == Some('.') {
+        fixed.push('0');
+    }
+    (fixed != number && toml_reads(&fixed)).then_some(fixed)
+}
+
+/// Whether TOML reads `value` as the value of a key.
+fn toml_reads(value: &str) -> bool {
+    format!("x = {value}").parse::<toml::Table>().is_ok()
 }
 
 /// The line with the most dots and brackets, where nesting is deepest.

@@ -31,6 +31,13 @@ const PATTERNS: &[(&str, &str)] = &[
     ),
     ("`{}` is a word without quotes", "`{0}` 是没有加引号的词"),
     ("no quotes", "没有引号"),
+    ("`{}` is not a number as TOML writes one", "`{0}` 不是 TOML 写法的数"),
+    ("not a TOML number", "不是 TOML 的数"),
+    ("write {} there", "那里写 {0}"),
+    (
+        "write {} = 0.5 or the like: a digit on each side of the point, and digits after an e (1e3 is 1000)",
+        "写 {0} = 0.5 这样的数：小数点两边都要有数字，e 后面要有数字（1e3 即 1000）",
+    ),
     ("key with no value, expected `=`", "键没有值，缺少 `=`"),
     ("this string is not closed", "这个字符串没有闭合"),
     ("add `\"` at its end", "在末尾加上 `\"`"),
@@ -431,6 +438,8 @@ const PATTERNS: &[(&str, &str)] = &[
     ("expected {}", "应为{0}"),
     // Last: a word to put in quotes, after every message that merely ends so.
     ("write {} = \"{}\"", "写 {0} = \"{1}\""),
+    // Last: any help that says what to write, once no pattern above has matched it.
+    ("write {} = {}", "写 {0} = {1}"),
 ];
 
 /// Phrases that are pieces of a message, never a whole one: a type, what
