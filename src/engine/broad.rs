@@ -211,12 +211,11 @@ impl Broad {
         self.moved_squared(motions, body).sqrt()
     }
 
-    /// Whether a body is within √`squared` of one of the places it was listed
-    /// from: [`Self::moved_squared`] ≤ `squared`, without taking the smaller.
-    #[inline]
-    fn within(&self, motions: &[Motion], body: usize, squared: f64) -> bool {
+    /// Whether a body at `x` is within √`squared` of one of the places it was
+    /// listed from: [`Self::moved_squared`] ≤ `squared`, without taking the smaller.
+    #[inline(always)]
+    fn within(&self, (body, x): (usize, DVec2), squared: f64) -> bool {
         let [p, q] = self.listed_at[body];
-        let x = motions[body].position;
         x.distance_squared(p) <= squared || x.distance_squared(q) <= squared
     }
 
@@ -258,8 +257,16 @@ impl Broad {
     /// corrected: neither has gone too far from where it was listed.
     #[inline(always)]
     pub(super) fn keeps(&self, motions: &[Motion], (i, j): (usize, usize)) -> bool {
+        self.keeps_at((i, motions[i].position), (j, motions[j].position))
+    }
+
+    /// [`Self::keeps`] for two bodies now at `x_i` and `x_j`, given by the
+    /// caller that just moved them there: read back from memory, a position
+    /// stored a moment ago as two numbers waits for the stores to finish.
+    #[inline(always)]
+    pub(super) fn keeps_at(&self, i: (usize, DVec2), j: (usize, DVec2)) -> bool {
         let squared = self.relist_beyond_squared();
-        self.within(motions, i, squared) && self.within(motions, j, squared)
+        self.within(i, squared) && self.within(j, squared)
     }
 
     /// How far a body may move inside the passes before it is listed again, squared.

@@ -271,15 +271,17 @@ fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: 
         stats.contacts += 1;
         let (a, b) = pair(k);
         let at = |v: V2<F4>| DVec2::new(v.x.lane(k), v.y.lane(k));
-        motions[a].position = at(xa);
-        motions[b].position = at(xb);
+        let (pa, pb) = (at(xa), at(xb));
+        motions[a].position = pa;
+        motions[b].position = pb;
         if vrn.lane(k) > 0.0 {
             let ma = &mut motions[a];
             (ma.velocity, ma.angular_velocity) = (at(va2), wa2.lane(k));
             let mb = &mut motions[b];
             (mb.velocity, mb.angular_velocity) = (at(vb2), wb2.lane(k));
         }
-        keeps &= broad.keeps(motions, (a, b));
+        // The positions just written, not read back (see `Broad::keeps_at`).
+        keeps &= broad.keeps_at((a, pa), (b, pb));
     }
     keeps
 }
