@@ -110,8 +110,20 @@ impl Levels {
                 self.touching[kept] = (i, j);
                 kept += usize::from(broad.touch(motions, i as usize, j as usize));
             }
-            for four in self.touching[..kept].chunks(4) {
-                if !discs4((bodies, motions), four, settings, &mut made, broad) {
+            // Two fours worked out before either is written back: the
+            // processor runs the second's chain of divisions and roots while
+            // the first's waits on its own (the two share no body).
+            let mut fours = self.touching[..kept].chunks(4);
+            while let Some(first) = fours.next() {
+                let one = discs4((bodies, motions), first, settings);
+                let keeps = match fours.next() {
+                    Some(second) => {
+                        let two = discs4((bodies, motions), second, settings);
+                        write4(one, motions, &mut made, broad) & write4(two, motions, &mut made, broad)
+                    }
+                    None => write4(one, motions, &mut made, broad),
+                };
+                if !keeps {
                     return self.undo(motions, broad);
                 }
             }
@@ -208,10 +220,9 @@ fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> V2
 /// projected tangent), through the formulas `collide_circle_circle`,
 /// `correct::run` and `resolve::run` share with it, so each lane's numbers are
 /// the bits a visit in (i, j) order gives. Lanes past the pairs given repeat
-/// the first and are not written back. Returns false when a correction moved a
-/// body too far for the list.
+/// the first. Reads the bodies only: [`write4`] writes back what it made.
 #[inline(always)]
-fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: &Settings, stats: &mut StepStats, broad: &Broad) -> bool {
+fn discs4<'a>((bodies, motions): (&[Body], &[Motion]), lanes: &'a [(u32, u32)], s: &Settings) -> Made4<'a> {
     let count = lanes.len();
     let pair = |k: usize| {
         let (i, j) = lanes[if k < count { k } else { 0 }];
@@ -258,14 +269,45 @@ fn discs4((bodies, motions): (&[Body], &mut [Motion]), lanes: &[(u32, u32)], s: 
     let (va2, wa2) = kernel::push((va, wa), j, arm_a, ima, iia);
     let (vb2, wb2) = kernel::push((vb, wb), -j, arm_b, imb, iib);
 
+    Made4 { lanes, dist2: meet.dist2, dist: meet.dist, sum: meet.sum, reach2, xa, xb, vrn, va2, wa2, vb2, wb2 }
+}
+
+/// What [`discs4`] made of its pairs: the bound test's and the narrow
+/// phase's numbers, and the bodies' new positions and velocities.
+struct Made4<'a> {
+    lanes: &'a [(u32, u32)],
+    dist2: F4,
+    dist: F4,
+    sum: F4,
+    reach2: F4,
+    xa: V2<F4>,
+    xb: V2<F4>,
+    vrn: F4,
+    va2: V2<F4>,
+    wa2: F4,
+    vb2: V2<F4>,
+    wb2: F4,
+}
+
+/// Writes back the pairs whose discs touched and overlapped, as the visits in
+/// (i, j) order would; the lanes past the pairs given are not. Returns false
+/// when a correction moved a body too far for the list.
+#[inline(always)]
+fn write4(made: Made4, motions: &mut [Motion], stats: &mut StepStats, broad: &Broad) -> bool {
+    let Made4 { lanes, dist2, dist, sum, reach2, xa, xb, vrn, va2, wa2, vb2, wb2 } = made;
+    let count = lanes.len();
+    let pair = |k: usize| {
+        let (i, j) = lanes[k];
+        (i as usize, j as usize)
+    };
     let mut keeps = true;
     for k in 0..count {
-        let touch = meet.dist2.lane(k) <= reach2.lane(k);
+        let touch = dist2.lane(k) <= reach2.lane(k);
         if !touch {
             continue;
         }
         stats.narrow_tests += 1;
-        if meet.dist.lane(k) > meet.sum.lane(k) {
+        if dist.lane(k) > sum.lane(k) {
             continue;
         }
         stats.contacts += 1;
