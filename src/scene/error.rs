@@ -583,7 +583,10 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
         if unit.is_empty() {
             let fixed = toml_number(&number).filter(|_| !toml_reads(element))?;
             let message = format!("`{key}` is not a number as TOML writes one");
-            return Some((offset..offset + element.len(), (message, "not a TOML number".to_string(), Some(format!("write {fixed} there")))));
+            return Some((
+                offset..offset + element.len(),
+                (message, "not a TOML number".to_string(), Some(format!("write {fixed} there"))),
+            ));
         }
         if !is_number || unit.contains(['[', ']']) {
             return None;
