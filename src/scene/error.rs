@@ -464,7 +464,15 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
     } else if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
         let expected = plain_type(expected);
-        (format!("{key_note}expected {expected}, found {}", plain_found(found)), format!("expected {expected}"), write(&key))
+        // A number TOML does not read, quoted (as `--set` quotes what is not a value): `.5`.
+        let number = found.strip_prefix("string \"").and_then(|s| s.strip_suffix('"')).and_then(toml_number);
+        let help = match (number, key.as_deref()) {
+            (Some(number), Some(key)) if expected == "a number" => {
+                Some(format!("write {} = {number}", key.rsplit('.').next().unwrap_or(key)))
+            }
+            _ => write(&key),
+        };
+        (format!("{key_note}expected {expected}, found {}", plain_found(found)), format!("expected {expected}"), help)
     } else if let Some(rest) = msg.strip_prefix("invalid length ") {
         let (n, expected) = rest.split_once(',').unwrap_or((rest, ""));
         if expected.contains("two corners") {

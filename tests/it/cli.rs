@@ -440,3 +440,14 @@ fn new_in_chinese_writes_the_same_scene_with_chinese_comments() {
     let check = impulse(&["check", file]);
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
 }
+
+/// A number written as Python takes it, `.5`, is not one TOML reads: in a
+/// `--set` as in a file, the error says what to write.
+#[test]
+fn a_set_with_a_number_toml_does_not_read_says_what_to_write() {
+    let out = impulse(&["check", "smooth-balls", "--set", "body.m1.radius=.5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("`body.radius`: expected a number, found the string \".5\""), "{err}");
+    assert!(err.contains("help: write radius = 0.5"), "{err}");
+}
