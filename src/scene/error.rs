@@ -464,11 +464,18 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
     } else if let Some(rest) = msg.strip_prefix("invalid type: ") {
         let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
         let expected = plain_type(expected);
-        // A number TOML does not read, quoted (as `--set` quotes what is not a value): `.5`.
-        let number = found.strip_prefix("string \"").and_then(|s| s.strip_suffix('"')).and_then(toml_number);
-        let help = match (number, key.as_deref()) {
-            (Some(number), Some(key)) if expected == "a number" => {
-                Some(format!("write {} = {number}", key.rsplit('.').next().unwrap_or(key)))
+        // A number in quotes (`radius = "1.5"`), or one TOML does not read,
+        // quoted as `--set` quotes what is not a value (`.5`).
+        let quoted = found.strip_prefix("string \"").and_then(|s| s.strip_suffix('"'));
+        let short = key.as_deref().map(|k| k.rsplit('.').next().unwrap_or(k));
+        let help = match (quoted, short) {
+            (Some(q), Some(short))
+                if expected == "a number" && q.contains(|c: char| c.is_ascii_digit()) && q.parse::<f64>().is_ok() && toml_reads(q) =>
+            {
+                Some(format!("write {short} = {q}, without quotes"))
+            }
+            (Some(q), Some(short)) if expected == "a number" && toml_number(q).is_some() => {
+                toml_number(q).map(|number| format!("write {short} = {number}"))
             }
             _ => write(&key),
         };

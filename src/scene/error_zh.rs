@@ -34,6 +34,7 @@ const PATTERNS: &[(&str, &str)] = &[
     ("`{}` is not a number as TOML writes one", "`{0}` 不是 TOML 写法的数"),
     ("not a TOML number", "不是 TOML 的数"),
     ("write {} there", "那里写 {0}"),
+    ("write {} = {}, without quotes", "写 {0} = {1}，不加引号"),
     (
         "write {} = 0.5 or the like: a digit on each side of the point, and digits after an e (1e3 is 1000)",
         "写 {0} = 0.5 这样的数：小数点两边都要有数字，e 后面要有数字（1e3 即 1000）",
