@@ -468,7 +468,12 @@ pub fn from_toml_beside(file: &str, source: &str, e: &toml::de::Error, beside: &
         // quoted as `--set` quotes what is not a value (`.5`).
         let quoted = found.strip_prefix("string \"").and_then(|s| s.strip_suffix('"'));
         let short = key.as_deref().map(|k| k.rsplit('.').next().unwrap_or(k));
+        let in_array =
+            span.as_ref().is_some_and(|r| line_of(source, r.start).split_once('=').is_some_and(|(_, v)| v.trim().starts_with('[')));
         let help = match (quoted, short) {
+            (Some(q), Some(_)) if expected == "a number" && in_array && q.parse::<f64>().is_ok() && toml_reads(q) => {
+                Some(format!("write {q} there, without quotes"))
+            }
             (Some(q), Some(short))
                 if expected == "a number" && q.contains(|c: char| c.is_ascii_digit()) && q.parse::<f64>().is_ok() && toml_reads(q) =>
             {
@@ -581,11 +586,14 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
     }
     let value = value.split('#').next()?.trim();
     let numeric = |c: char| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | 'e' | 'E' | '_');
+    // A number TOML reads, and what follows it.
     let split_number = |v: &'_ str| {
         let end = v.char_indices().find(|&(_, c)| !numeric(c)).map_or(v.len(), |(i, _)| i);
         let (number, rest) = v.split_at(end);
-        (number.parse::<f64>().is_ok(), number.to_string(), rest.to_string())
+        (number.parse::<f64>().is_ok() && toml_reads(number), number.to_string(), rest.to_string())
     };
+    // A unit begins with a letter or a degree sign (`m`, `m/s`, `kg`, `°`); `/2`, `, 0` or `o5` are not units.
+    let unit_like = |u: &str| u.starts_with(|c: char| c.is_alphabetic() || c == '°');
     if value.starts_with('[') {
         // An element of an array, the one TOML stopped in: a number with its unit.
         let within = at - start;
@@ -603,7 +611,7 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
                 (message, "not a TOML number".to_string(), Some(format!("write {fixed} there"))),
             ));
         }
-        if !is_number || unit.contains(['[', ']']) {
+        if !is_number || unit.contains(['[', ']']) || !unit_like(unit) {
             return None;
         }
         let help = format!("write {number} there: numbers are in SI units (m, kg, s, rad) and written without them");
@@ -618,7 +626,18 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
         let point = format!("{number}.{}", &rest[1..]);
         return say(format!("`{key}` is written with a decimal comma"), "a comma", format!("write {key} = {point}, with a point"));
     }
-    if is_number && !rest.trim().is_empty() {
+    if let Some(over) = rest.trim().strip_prefix('/').map(str::trim).filter(|_| is_number) {
+        // A fraction, `1/60`: its value, written as a number.
+        let quotient = number.parse::<f64>().ok()? / over.parse::<f64>().ok().filter(|d| *d != 0.0 && toml_reads(over))?;
+        return say(format!("`{key}` is a fraction, and TOML reads only numbers"), "a fraction", format!("write {key} = {quotient}"));
+    }
+    let parts: Vec<&str> = value.split(',').map(str::trim).collect();
+    let vector = VECTOR_KEYS.contains(&key) && parts.len() == 2;
+    if vector && parts.iter().all(|p| p.parse::<f64>().is_ok() && toml_reads(p)) {
+        // `velocity = 1.0, 0.0`: a vector without its brackets.
+        return say(format!("`{key}` is two numbers without brackets"), "no brackets", format!("write {key} = [{}]", parts.join(", ")));
+    }
+    if is_number && unit_like(rest.trim()) {
         let unit = rest.trim();
         return say(
             format!("`{key}` takes a plain number, without `{unit}` after it"),
@@ -639,6 +658,10 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
     }
     None
 }
+
+/// The keys whose value is a vector, `[x, y]`.
+const VECTOR_KEYS: &[&str] =
+    &["apex", "at", "direction", "force", "from", "gravity", "impulse", "position", "size", "step", "to", "velocity"];
 
 /// `number` as TOML writes it, if the fault is a missing digit at the point:
 /// `.5` is 0.5, `-5.` is -5.0, `1.e3` is 1.0e3.

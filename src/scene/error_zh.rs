@@ -35,6 +35,11 @@ const PATTERNS: &[(&str, &str)] = &[
     ("not a TOML number", "不是 TOML 的数"),
     ("write {} there", "那里写 {0}"),
     ("write {} = {}, without quotes", "写 {0} = {1}，不加引号"),
+    ("write {} there, without quotes", "那里写 {0}，不加引号"),
+    ("`{}` is a fraction, and TOML reads only numbers", "`{0}` 是分数，TOML 只认数"),
+    ("a fraction", "分数"),
+    ("`{}` is two numbers without brackets", "`{0}` 是两个数，没有方括号"),
+    ("no brackets", "没有方括号"),
     (
         "write {} = 0.5 or the like: a digit on each side of the point, and digits after an e (1e3 is 1000)",
         "写 {0} = 0.5 这样的数：小数点两边都要有数字，e 后面要有数字（1e3 即 1000）",
