@@ -65,7 +65,7 @@ struct Class {
     /// Append each answer to FILE as a JSON line (lesson, question, answer, verdict, tries, time); implies --quiz.
     #[arg(long, value_name = "FILE")]
     quiz_log: Option<PathBuf>,
-    /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
+    /// Open at the phase with this address, FRAME:KIND[:PASS][:A-B] with A listed before B in the scene, e.g. 381:resolve:7:crate-floor (the debugger's status line shows each phase's; @ copies it).
     #[arg(long, value_name = "ADDR")]
     at: Option<String>,
 }
@@ -139,7 +139,7 @@ enum Command {
         /// Print it, ΔKE, ΔPE, ΔE and its derivation (--format json: one object). --frames defaults to 600 here.
         #[arg(long, value_name = "COND")]
         break_on: Option<String>,
-        /// Print only the phase with this address, FRAME:KIND[:PASS][:A-B], e.g. 381:resolve:7:crate-floor, and its derivation.
+        /// Print only the phase with this address, FRAME:KIND[:PASS][:A-B] with A listed before B in the scene, e.g. 381:resolve:7:crate-floor, and its derivation.
         #[arg(long, value_name = "ADDR", conflicts_with = "break_on")]
         at: Option<String>,
         /// Write the start of frame --frames (the bodies after that many frames) as a new scene to this file; nothing else is printed. Never writes over a file.
