@@ -52,9 +52,9 @@ impl Marks {
         (record.phases.len() / MARK_EVERY + 1) * one
     }
 
-    /// The bodies' states once phases `0..count` have run, and the totals
-    /// then: what `FrameRecord::state_after` and `FrameRecord::ledger` give.
-    pub(super) fn after(&self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, count: usize) -> (Totals, Vec<BodyState>) {
+    /// The walk once phases `0..count` have run: the bodies' states and the
+    /// totals then, what `FrameRecord::state_after` and `FrameRecord::ledger` give.
+    pub(super) fn after(&self, record: &FrameRecord, bodies: &[Body], gravity: DVec2, count: usize) -> RunningTotals {
         let count = count.min(record.phases.len());
         let mut marks = self.marks.borrow_mut();
         // The marks up to the one before `count`, from the last made.
@@ -72,7 +72,7 @@ impl Marks {
         for k in count / self.every * self.every..count {
             walk.apply(record, bodies, gravity, k);
         }
-        (walk.totals, walk.states)
+        walk
     }
 }
 
@@ -100,7 +100,7 @@ mod tests {
         let marks = Marks::spaced(&record, bodies, gravity, every);
         let ledger = record.ledger(bodies, gravity);
         for count in [0, 1, every - 1, every, every + 7, 2 * every + 1, n - 1, n, n + 5] {
-            let (totals, states) = marks.after(&record, bodies, gravity, count);
+            let RunningTotals { totals, states, .. } = marks.after(&record, bodies, gravity, count);
             assert_eq!(states, record.state_after(count), "the states after {count} phases");
             assert_eq!(totals, ledger[count.min(n)], "the totals after {count} phases, bit for bit");
         }

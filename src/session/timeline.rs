@@ -273,18 +273,16 @@ impl Timeline {
     pub fn totals_around(&self, n: u64, k: usize) -> Option<(Totals, Totals)> {
         let r = self.records.get(&n).filter(|r| k < r.record.phases.len())?;
         let (bodies, gravity) = (self.bodies(n), self.gravity(n));
-        let (before, states) = r.marks.after(&r.record, bodies, gravity, k);
-        // Phase k's own changes, as the ledger takes them in.
-        let after = r.record.phases.changes(k).iter().fold(before, |t, c| {
-            t - Totals::of_body(&bodies[c.body], &states[c.body], gravity) + Totals::of_body(&bodies[c.body], &c.after, gravity)
-        });
-        Some((before, after))
+        let mut walk = r.marks.after(&r.record, bodies, gravity, k);
+        let before = walk.totals;
+        walk.apply(&r.record, bodies, gravity, k);
+        Some((before, walk.totals))
     }
 
     /// The bodies' states once phases `0..count` of frame `n` have run, when it is recorded.
     pub fn states_after(&self, n: u64, count: usize) -> Option<Vec<BodyState>> {
         let r = self.records.get(&n)?;
-        Some(r.marks.after(&r.record, self.bodies(n), self.gravity(n), count).1)
+        Some(r.marks.after(&r.record, self.bodies(n), self.gravity(n), count).states)
     }
 
     /// The bodies' states at the end of frame `n`, without recording it: what
