@@ -47,7 +47,7 @@ impl Order {
     }
 
     /// Re-runs the frames before the one ordered untraced, records it and
-    /// works out its marks.
+    /// makes its first mark (the rest are made as they are read).
     pub fn run(mut self) -> Made {
         let mut played = Vec::new();
         while self.ahead.frame() < self.frame {
