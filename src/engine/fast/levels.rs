@@ -30,6 +30,13 @@ use crate::engine::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_
 use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;
 
+/// After passes made in levels were undone k times in a row, the next
+/// 2ᵏ − 1 passes go in order, up to this many: a pile crushed deeper than its
+/// passes can push apart moves bodies out of their listings in nearly every
+/// pass, and each try levels the whole list (a millisecond at 10,000 discs)
+/// and makes part of a pass for nothing. About four frames of 15 passes.
+const LONGEST_REST: u32 = 64;
+
 /// The visits of the current list, grouped by level, and the pass's starting
 /// velocities and positions to go back to.
 #[derive(Default)]
@@ -42,6 +49,10 @@ pub(in crate::engine) struct Levels {
     /// in order began it. While the passes in order list bodies again, the
     /// next pass goes in order too.
     undone_at: Option<u64>,
+    /// Passes made in levels and undone since one was not, and how many passes
+    /// are still to go in order before levels are tried again (see [`LONGEST_REST`]).
+    undone_in_a_row: u32,
+    rest: u32,
     /// Per body: the level of its last visit so far, while levelling.
     last: Vec<u32>,
     /// Each visit's level and kind as one key, in (i, j) order, while levelling.
@@ -77,6 +88,10 @@ impl Levels {
     ) -> bool {
         let texts = settings.friction == Friction::Coulomb && settings.tangent == Tangent::Projected && !settings.coulomb_cap;
         if !(texts && settings.position_correction) {
+            return false;
+        }
+        if self.rest > 0 {
+            self.rest -= 1;
             return false;
         }
         if let Some(listed) = self.undone_at {
@@ -138,6 +153,7 @@ impl Levels {
         }
         stats.narrow_tests += made.narrow_tests;
         stats.contacts += made.contacts;
+        self.undone_in_a_row = 0;
         true
     }
 
@@ -145,6 +161,8 @@ impl Levels {
     fn undo(&mut self, motions: &mut [Motion], broad: &Broad) -> bool {
         motions.copy_from_slice(&self.saved);
         self.undone_at = Some(broad.generation());
+        self.undone_in_a_row = (self.undone_in_a_row + 1).min(LONGEST_REST.ilog2());
+        self.rest = (1 << self.undone_in_a_row) - 1;
         false
     }
 
