@@ -4,13 +4,20 @@
 //! pile, a whole column of bodies each. The column grows with the pile, so a
 //! build of the list cost more per body the more bodies there were (at 4,000
 //! piled discs the builds took half the step). A grid with cells as wide as
-//! the widest moving body's bounds tests each body against the few in the
-//! cells its bounds cover.
+//! the widest moving body's bounds tests each body against the few near it.
 //!
-//! A pair is found once, in the cell that holds the lower-left corner of
-//! where its two bounds overlap: that point lies in both, so both are in
-//! that cell. A body whose bounds cover many cells (a long wall) is kept out of
-//! the grid and tested against every body, as few bodies are that large.
+//! A body no wider than a cell (its bounds reach into two cells at most on
+//! each axis) is kept once, in the cell of its lower-left corner. Two such
+//! bodies can only overlap if those corners are at most a cell apart on each axis, so a cell's bodies are tested against each other
+//! and against four of its eight neighbours (right, and the three above):
+//! every pair of neighbouring cells is met once, and so is every pair.
+//!
+//! A body wider than a cell (a static box larger than the discs) is put in
+//! each cell its bounds cover, and a pair that holds one is found in the cell
+//! of the lower-left corner of where the two bounds overlap: that point lies
+//! in both, so both are in that cell, and it is one cell. A body whose bounds
+//! cover many cells (a long wall) is kept out of the grid and tested against
+//! every body, as few bodies are that large.
 
 use glam::DVec2;
 
@@ -32,30 +39,83 @@ struct Entry {
     corner: [u32; 2],
 }
 
-/// The bodies in each cell, and those too large for any.
+/// Bodies by cell: `bodies[starts[c]..starts[c + 1]]` are in cell c,
+/// ascending, with their bounds beside them in `entries`, so that a cell's
+/// pairs are tested from memory laid out in a row rather than gathered body
+/// by body.
+#[derive(Default)]
+struct Cells {
+    starts: Vec<u32>,
+    bodies: Vec<u32>,
+    entries: Vec<Entry>,
+    /// Where each cell's next body goes, while filling.
+    next: Vec<u32>,
+}
+
+impl Cells {
+    /// Puts each body in the cells `cells_of` gives it (none: not here): a
+    /// counting sort by cell.
+    fn fill<I: Iterator<Item = usize>>(&mut self, count: usize, bodies: usize, cells_of: impl Fn(usize) -> Option<(I, Entry)>) {
+        self.starts.clear();
+        self.starts.resize(count + 1, 0);
+        for b in 0..bodies {
+            if let Some((cells, _)) = cells_of(b) {
+                cells.for_each(|c| self.starts[c + 1] += 1);
+            }
+        }
+        for c in 1..self.starts.len() {
+            self.starts[c] += self.starts[c - 1];
+        }
+        let entries = *self.starts.last().unwrap_or(&0) as usize;
+        self.bodies.clear();
+        self.bodies.resize(entries, 0);
+        self.entries.clear();
+        self.entries.resize(entries, Entry::default());
+        self.next.clear();
+        self.next.extend_from_slice(&self.starts);
+        for b in 0..bodies {
+            if let Some((cells, entry)) = cells_of(b) {
+                cells.for_each(|c| {
+                    let at = self.next[c] as usize;
+                    (self.bodies[at], self.entries[at]) = (b as u32, entry);
+                    self.next[c] += 1;
+                });
+            }
+        }
+    }
+
+    /// Cell c's bodies and their bounds.
+    fn of(&self, c: usize) -> (&[u32], &[Entry]) {
+        let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
+        (&self.bodies[start..end], &self.entries[start..end])
+    }
+}
+
+/// The bodies in cells, and those too large for any.
 #[derive(Default)]
 pub(super) struct Grid {
     origin: DVec2,
     cell: f64,
     columns: usize,
     rows: usize,
-    /// The bodies in cell c: `bodies[starts[c]..starts[c + 1]]`, ascending.
-    starts: Vec<u32>,
-    bodies: Vec<u32>,
-    /// Beside each entry of `bodies`: that body's bounds and the cell of
-    /// their lower-left corner, so a cell's pairs are tested from memory laid
-    /// out in a row rather than gathered body by body.
-    entries: Vec<Entry>,
-    /// Where each cell's next body goes, while filling.
-    next: Vec<u32>,
+    /// The bodies no wider than a cell, each in the cell of its lower-left corner.
+    small: Cells,
+    /// The bodies wider than a cell, in each cell they cover.
+    wide: Cells,
     /// The bodies in no cell: too large for one, tested against all.
     pub(super) large: Vec<usize>,
 }
 
+/// Whether two bounds overlap (touching counts).
+#[inline(always)]
+fn overlap(a: &Entry, b: &Entry) -> bool {
+    a.lo.cmple(b.hi).all() && b.lo.cmple(a.hi).all()
+}
+
 impl Grid {
-    /// Puts every body in the cells its bounds cover, with cells as wide as
-    /// the widest bounds of a body that is not large; false, and nothing
-    /// kept, when the grid would need too many cells for these bodies.
+    /// Puts every body in the grid, with cells as wide as the widest bounds of
+    /// a moving body; false, and nothing kept, when the grid would need too
+    /// many cells for these bodies.
     pub(super) fn fill(&mut self, lo: &[DVec2], hi: &[DVec2], fixed: &[bool]) -> bool {
         let n = lo.len();
         // The cell: the largest extent of a moving body (a static one may be a long wall).
@@ -73,67 +133,105 @@ impl Grid {
             return false;
         }
         (self.origin, self.cell, self.columns, self.rows) = (low, widest, columns as usize, rows as usize);
-        // Room for the most cells these bodies may take, and for each in a few
-        // of them, once: a pile that spreads does not grow the lists frame by frame.
+        // Room for the most cells these bodies may take, once: a pile that
+        // spreads does not grow the lists frame by frame.
         let most = MOST_CELLS_PER_BODY * n.max(1) + 1;
-        for list in [&mut self.starts, &mut self.next] {
+        for list in [&mut self.small.starts, &mut self.small.next, &mut self.wide.starts, &mut self.wide.next] {
             list.reserve(most.saturating_sub(list.len()));
         }
-        self.bodies.reserve((4 * n).saturating_sub(self.bodies.len()));
-        self.entries.reserve((4 * n).saturating_sub(self.entries.len()));
-        // Count each cell's bodies, then place them: a counting sort by cell.
-        self.large.clear();
-        self.starts.clear();
-        self.starts.resize(self.columns * self.rows + 1, 0);
-        for b in 0..n {
-            match self.span(lo[b], hi[b]) {
-                Some(span) => span.for_each(|c| self.starts[c + 1] += 1),
-                None => self.large.push(b),
-            }
-        }
-        for c in 1..self.starts.len() {
-            self.starts[c] += self.starts[c - 1];
-        }
-        let entries = *self.starts.last().unwrap_or(&0) as usize;
-        self.bodies.clear();
-        self.bodies.resize(entries, 0);
-        self.entries.clear();
-        self.entries.resize(entries, Entry::default());
-        self.next.clear();
-        self.next.extend_from_slice(&self.starts);
-        for b in 0..n {
-            if let Some(span) = self.span(lo[b], hi[b]) {
-                let (column, row) = self.column_row(lo[b]);
-                let entry = Entry { lo: lo[b], hi: hi[b], corner: [column as u32, row as u32] };
-                span.for_each(|c| {
-                    let at = self.next[c] as usize;
-                    (self.bodies[at], self.entries[at]) = (b as u32, entry);
-                    self.next[c] += 1;
-                });
-            }
-        }
+        let count = self.columns * self.rows;
+        let (mut small, mut wide, mut large) =
+            (std::mem::take(&mut self.small), std::mem::take(&mut self.wide), std::mem::take(&mut self.large));
+        let grid = &*self;
+        let entry = |b: usize| {
+            let (column, row) = grid.column_row(lo[b]);
+            Entry { lo: lo[b], hi: hi[b], corner: [column as u32, row as u32] }
+        };
+        // At most two cells on each axis, as this grid places the bounds' ends
+        // (all the moving bodies, but for round-off): then two that overlap
+        // have corners at most a cell apart, however the ends round.
+        let fits = |b: usize| {
+            let ((c0, r0), (c1, r1)) = (grid.column_row(lo[b]), grid.column_row(hi[b]));
+            c1 - c0 <= 1 && r1 - r0 <= 1
+        };
+        small.fill(count, n, |b| {
+            fits(b).then(|| {
+                let at = entry(b);
+                (std::iter::once(at.corner[1] as usize * grid.columns + at.corner[0] as usize), at)
+            })
+        });
+        wide.fill(count, n, |b| if fits(b) { None } else { grid.span(lo[b], hi[b]).map(|span| (span, entry(b))) });
+        large.clear();
+        large.extend((0..n).filter(|&b| !fits(b) && grid.span(lo[b], hi[b]).is_none()));
+        (self.small, self.wide, self.large) = (small, wide, large);
         true
     }
 
     /// Each pair of bodies whose bounds overlap, once: `found(a, b)`.
     pub(super) fn pairs(&self, lo: &[DVec2], hi: &[DVec2], mut found: impl FnMut(usize, usize)) {
-        let overlap = |a: usize, b: usize| lo[a].cmple(hi[b]).all() && lo[b].cmple(hi[a]).all();
-        for c in 0..self.columns * self.rows {
-            let cell = [(c % self.columns) as u32, (c / self.columns) as u32];
-            let (start, end) = (self.starts[c] as usize, self.starts[c + 1] as usize);
-            let (bodies, entries) = (&self.bodies[start..end], &self.entries[start..end]);
-            for (k, a) in entries.iter().enumerate() {
-                for (m, b) in entries.iter().enumerate().skip(k + 1) {
-                    // The corner of the overlap is the larger of the two
-                    // corners, and its cell the larger of their cells, axis by
-                    // axis (a cell's column and row grow with x and y).
-                    let corner = [a.corner[0].max(b.corner[0]), a.corner[1].max(b.corner[1])];
-                    if a.lo.cmple(b.hi).all() && b.lo.cmple(a.hi).all() && corner == cell {
-                        found(bodies[k] as usize, bodies[m] as usize);
+        for row in 0..self.rows {
+            for column in 0..self.columns {
+                let c = row * self.columns + column;
+                let (bodies, entries) = self.small.of(c);
+                // The small bodies of the cell among themselves, then with those of four neighbours.
+                for (k, a) in entries.iter().enumerate() {
+                    for (m, b) in entries.iter().enumerate().skip(k + 1) {
+                        if overlap(a, b) {
+                            found(bodies[k] as usize, bodies[m] as usize);
+                        }
+                    }
+                }
+                let right = column + 1 < self.columns;
+                let above = row + 1 < self.rows;
+                let neighbours = [
+                    (right, c + 1),
+                    (above && column > 0, c + self.columns - 1),
+                    (above, c + self.columns),
+                    (above && right, c + self.columns + 1),
+                ];
+                for (_, d) in neighbours.into_iter().filter(|&(there, _)| there) {
+                    let (others, theirs) = self.small.of(d);
+                    for (k, a) in entries.iter().enumerate() {
+                        for (m, b) in theirs.iter().enumerate() {
+                            if overlap(a, b) {
+                                found(bodies[k] as usize, others[m] as usize);
+                            }
+                        }
+                    }
+                }
+                // The wide bodies of the cell with each other and with the
+                // small ones whose bounds reach into it (their corners are in
+                // this cell or the three before it), each pair in the cell of
+                // the corner of its overlap.
+                let (wide, spans) = self.wide.of(c);
+                if wide.is_empty() {
+                    continue;
+                }
+                let cell = [column as u32, row as u32];
+                let here = |a: &Entry, b: &Entry| [a.corner[0].max(b.corner[0]), a.corner[1].max(b.corner[1])] == cell && overlap(a, b);
+                for (k, a) in spans.iter().enumerate() {
+                    for (m, b) in spans.iter().enumerate().skip(k + 1) {
+                        if here(a, b) {
+                            found(wide[k] as usize, wide[m] as usize);
+                        }
+                    }
+                }
+                for (dc, dr) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    if column < dc || row < dr {
+                        continue;
+                    }
+                    let (others, theirs) = self.small.of(c - dr * self.columns - dc);
+                    for (k, a) in spans.iter().enumerate() {
+                        for (m, b) in theirs.iter().enumerate() {
+                            if here(a, b) {
+                                found(wide[k] as usize, others[m] as usize);
+                            }
+                        }
                     }
                 }
             }
         }
+        let overlap = |a: usize, b: usize| lo[a].cmple(hi[b]).all() && lo[b].cmple(hi[a]).all();
         for (k, &a) in self.large.iter().enumerate() {
             for b in 0..lo.len() {
                 // Two large bodies meet once, when the earlier in `large` is
@@ -146,14 +244,18 @@ impl Grid {
         }
     }
 
-    /// Every body in the cells the bounds `lo`–`hi` cover, and every large
-    /// body (some more than once).
+    /// Every body in the grid whose bounds may overlap `lo`–`hi`, and every
+    /// large body (some more than once).
     pub(super) fn near(&self, lo: DVec2, hi: DVec2, mut found: impl FnMut(usize)) {
         let (first, last) = (self.column_row(lo), self.column_row(hi));
-        for row in first.1..=last.1 {
-            for column in first.0..=last.0 {
+        // A small body's corner is at most a cell before the bounds it overlaps.
+        for row in first.1.saturating_sub(1)..=last.1 {
+            for column in first.0.saturating_sub(1)..=last.0 {
                 let c = row * self.columns + column;
-                self.bodies[self.starts[c] as usize..self.starts[c + 1] as usize].iter().for_each(|&b| found(b as usize));
+                self.small.of(c).0.iter().for_each(|&b| found(b as usize));
+                if row >= first.1 && column >= first.0 {
+                    self.wide.of(c).0.iter().for_each(|&b| found(b as usize));
+                }
             }
         }
         self.large.iter().for_each(|&b| found(b));
@@ -197,7 +299,13 @@ mod tests {
             hi.push(centre + half);
             fixed.push(false);
         }
-        for (l, h) in [(DVec2::new(-5.0, -1.0), DVec2::new(45.0, 0.5)), (DVec2::new(-1.0, -1.0), DVec2::new(0.2, 30.0))] {
+        // A long floor, a short wall, and a block across the wall.
+        let walls = [
+            (DVec2::new(-5.0, -1.0), DVec2::new(45.0, 0.5)),
+            (DVec2::new(-1.0, -1.0), DVec2::new(0.2, 30.0)),
+            (DVec2::new(-0.5, 10.0), DVec2::new(3.0, 12.0)),
+        ];
+        for (l, h) in walls {
             lo.push(l);
             hi.push(h);
             fixed.push(true);
@@ -211,6 +319,7 @@ mod tests {
         let mut grid = Grid::default();
         assert!(grid.fill(&lo, &hi, &fixed));
         assert_eq!(grid.large, vec![600], "the floor is too long for the grid's cells, the short wall is not");
+        assert!((1..grid.columns * grid.rows).any(|c| grid.wide.of(c).0.len() == 2), "the wall and the block share a cell");
         let mut found = vec![];
         grid.pairs(&lo, &hi, |a, b| found.push((a.min(b), a.max(b))));
         let n = found.len();
