@@ -104,6 +104,8 @@ pub(super) struct Grid {
     wide: Cells,
     /// The bodies in no cell: too large for one, tested against all.
     pub(super) large: Vec<usize>,
+    /// Scratch, while filling: each body's corner cell, and whether it is small.
+    corners: Vec<([u32; 2], bool)>,
 }
 
 /// Whether two bounds overlap (touching counts).
@@ -140,30 +142,31 @@ impl Grid {
             list.reserve(most.saturating_sub(list.len()));
         }
         let count = self.columns * self.rows;
-        let (mut small, mut wide, mut large) =
-            (std::mem::take(&mut self.small), std::mem::take(&mut self.wide), std::mem::take(&mut self.large));
+        let (mut small, mut wide, mut large, mut corners) = (
+            std::mem::take(&mut self.small),
+            std::mem::take(&mut self.wide),
+            std::mem::take(&mut self.large),
+            std::mem::take(&mut self.corners),
+        );
         let grid = &*self;
-        let entry = |b: usize| {
-            let (column, row) = grid.column_row(lo[b]);
-            Entry { lo: lo[b], hi: hi[b], corner: [column as u32, row as u32] }
-        };
-        // At most two cells on each axis, as this grid places the bounds' ends
-        // (all the moving bodies, but for round-off): then two that overlap
-        // have corners at most a cell apart, however the ends round.
-        let fits = |b: usize| {
+        // Each body's corner cell, and whether it fits: at most two cells on
+        // each axis, as this grid places the bounds' ends (all the moving
+        // bodies, but for round-off); then two that overlap have corners at
+        // most a cell apart, however the ends round.
+        corners.clear();
+        corners.extend((0..n).map(|b| {
             let ((c0, r0), (c1, r1)) = (grid.column_row(lo[b]), grid.column_row(hi[b]));
-            c1 - c0 <= 1 && r1 - r0 <= 1
-        };
+            ([c0 as u32, r0 as u32], c1 - c0 <= 1 && r1 - r0 <= 1)
+        }));
+        let entry = |b: usize| Entry { lo: lo[b], hi: hi[b], corner: corners[b].0 };
         small.fill(count, n, |b| {
-            fits(b).then(|| {
-                let at = entry(b);
-                (std::iter::once(at.corner[1] as usize * grid.columns + at.corner[0] as usize), at)
-            })
+            let ([column, row], fits) = corners[b];
+            fits.then(|| (std::iter::once(row as usize * grid.columns + column as usize), entry(b)))
         });
-        wide.fill(count, n, |b| if fits(b) { None } else { grid.span(lo[b], hi[b]).map(|span| (span, entry(b))) });
+        wide.fill(count, n, |b| if corners[b].1 { None } else { grid.span(lo[b], hi[b]).map(|span| (span, entry(b))) });
         large.clear();
-        large.extend((0..n).filter(|&b| !fits(b) && grid.span(lo[b], hi[b]).is_none()));
-        (self.small, self.wide, self.large) = (small, wide, large);
+        large.extend((0..n).filter(|&b| !corners[b].1 && grid.span(lo[b], hi[b]).is_none()));
+        (self.small, self.wide, self.large, self.corners) = (small, wide, large, corners);
         true
     }
 
