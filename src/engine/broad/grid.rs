@@ -53,9 +53,17 @@ struct Cells {
 }
 
 impl Cells {
-    /// Puts each body in the cells `cells_of` gives it (none: not here): a
-    /// counting sort by cell.
-    fn fill<I: Iterator<Item = usize>>(&mut self, count: usize, bodies: usize, cells_of: impl Fn(usize) -> Option<(I, Entry)>) {
+    /// Puts each body in the cells `cells_of` gives it (none: not here), at
+    /// most `most` entries in all: a counting sort by cell. Room for `most` is
+    /// kept, so a pile whose wide bodies change their cells as the margin
+    /// changes does not grow the lists frame by frame.
+    fn fill<I: Iterator<Item = usize>>(
+        &mut self,
+        (count, bodies, most): (usize, usize, usize),
+        cells_of: impl Fn(usize) -> Option<(I, Entry)>,
+    ) {
+        self.bodies.reserve(most.saturating_sub(self.bodies.len()));
+        self.entries.reserve(most.saturating_sub(self.entries.len()));
         self.starts.clear();
         self.starts.resize(count + 1, 0);
         for b in 0..bodies {
@@ -159,11 +167,14 @@ impl Grid {
             ([c0 as u32, r0 as u32], c1 - c0 <= 1 && r1 - r0 <= 1)
         }));
         let entry = |b: usize| Entry { lo: lo[b], hi: hi[b], corner: corners[b].0 };
-        small.fill(count, n, |b| {
+        let wide_bodies = corners.iter().filter(|(_, fits)| !fits).count();
+        small.fill((count, n, n), |b| {
             let ([column, row], fits) = corners[b];
             fits.then(|| (std::iter::once(row as usize * grid.columns + column as usize), entry(b)))
         });
-        wide.fill(count, n, |b| if corners[b].1 { None } else { grid.span(lo[b], hi[b]).map(|span| (span, entry(b))) });
+        wide.fill((count, n, MOST_CELLS_A_BODY * wide_bodies), |b| {
+            if corners[b].1 { None } else { grid.span(lo[b], hi[b]).map(|span| (span, entry(b))) }
+        });
         large.clear();
         large.extend((0..n).filter(|&b| !corners[b].1 && grid.span(lo[b], hi[b]).is_none()));
         (self.small, self.wide, self.large, self.corners) = (small, wide, large, corners);
