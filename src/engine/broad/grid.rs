@@ -8,9 +8,10 @@
 //!
 //! A body no wider than a cell (its bounds reach into two cells at most on
 //! each axis) is kept once, in the cell of its lower-left corner. Two such
-//! bodies can only overlap if those corners are at most a cell apart on each axis, so a cell's bodies are tested against each other
-//! and against four of its eight neighbours (right, and the three above):
-//! every pair of neighbouring cells is met once, and so is every pair.
+//! bodies can only overlap if those corners are at most a cell apart on each
+//! axis, so a cell's bodies are tested against each other and against four of
+//! its eight neighbours (right, and the three above): every pair of
+//! neighbouring cells is met once, and so is every pair.
 //!
 //! A body wider than a cell (a static box larger than the discs) is put in
 //! each cell its bounds cover, and a pair that holds one is found in the cell
@@ -122,6 +123,24 @@ fn overlap(a: &Entry, b: &Entry) -> bool {
     a.lo.cmple(b.hi).all() && b.lo.cmple(a.hi).all()
 }
 
+/// Each pair of a body of `one` and a body of `other` that `keep` takes:
+/// `found(a, b)`, a from `one`; `WITHIN`, when `other` is `one`, each pair once.
+#[inline(always)]
+fn each_pair<const WITHIN: bool>(
+    one: (&[u32], &[Entry]),
+    (bodies, entries): (&[u32], &[Entry]),
+    keep: impl Fn(&Entry, &Entry) -> bool,
+    found: &mut impl FnMut(usize, usize),
+) {
+    for (k, a) in one.1.iter().enumerate() {
+        for (m, b) in entries.iter().enumerate().skip(if WITHIN { k + 1 } else { 0 }) {
+            if keep(a, b) {
+                found(one.0[k] as usize, bodies[m] as usize);
+            }
+        }
+    }
+}
+
 impl Grid {
     /// Puts every body in the grid, with cells as wide as the widest bounds of
     /// a moving body; false, and nothing kept, when the grid would need too
@@ -186,17 +205,10 @@ impl Grid {
         for row in 0..self.rows {
             for column in 0..self.columns {
                 let c = row * self.columns + column;
-                let (bodies, entries) = self.small.of(c);
                 // The small bodies of the cell among themselves, then with those of four neighbours.
-                for (k, a) in entries.iter().enumerate() {
-                    for (m, b) in entries.iter().enumerate().skip(k + 1) {
-                        if overlap(a, b) {
-                            found(bodies[k] as usize, bodies[m] as usize);
-                        }
-                    }
-                }
-                let right = column + 1 < self.columns;
-                let above = row + 1 < self.rows;
+                let small = self.small.of(c);
+                each_pair::<true>(small, small, overlap, &mut found);
+                let (right, above) = (column + 1 < self.columns, row + 1 < self.rows);
                 let neighbours = [
                     (right, c + 1),
                     (above && column > 0, c + self.columns - 1),
@@ -204,54 +216,33 @@ impl Grid {
                     (above && right, c + self.columns + 1),
                 ];
                 for (_, d) in neighbours.into_iter().filter(|&(there, _)| there) {
-                    let (others, theirs) = self.small.of(d);
-                    for (k, a) in entries.iter().enumerate() {
-                        for (m, b) in theirs.iter().enumerate() {
-                            if overlap(a, b) {
-                                found(bodies[k] as usize, others[m] as usize);
-                            }
-                        }
-                    }
+                    each_pair::<false>(small, self.small.of(d), overlap, &mut found);
                 }
                 // The wide bodies of the cell with each other and with the
                 // small ones whose bounds reach into it (their corners are in
                 // this cell or the three before it), each pair in the cell of
                 // the corner of its overlap.
-                let (wide, spans) = self.wide.of(c);
-                if wide.is_empty() {
+                let wide = self.wide.of(c);
+                if wide.0.is_empty() {
                     continue;
                 }
                 let cell = [column as u32, row as u32];
                 let here = |a: &Entry, b: &Entry| [a.corner[0].max(b.corner[0]), a.corner[1].max(b.corner[1])] == cell && overlap(a, b);
-                for (k, a) in spans.iter().enumerate() {
-                    for (m, b) in spans.iter().enumerate().skip(k + 1) {
-                        if here(a, b) {
-                            found(wide[k] as usize, wide[m] as usize);
-                        }
-                    }
-                }
+                each_pair::<true>(wide, wide, here, &mut found);
                 for (dc, dr) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    if column < dc || row < dr {
-                        continue;
-                    }
-                    let (others, theirs) = self.small.of(c - dr * self.columns - dc);
-                    for (k, a) in spans.iter().enumerate() {
-                        for (m, b) in theirs.iter().enumerate() {
-                            if here(a, b) {
-                                found(wide[k] as usize, others[m] as usize);
-                            }
-                        }
+                    if column >= dc && row >= dr {
+                        each_pair::<false>(wide, self.small.of(c - dr * self.columns - dc), here, &mut found);
                     }
                 }
             }
         }
-        let overlap = |a: usize, b: usize| lo[a].cmple(hi[b]).all() && lo[b].cmple(hi[a]).all();
+        let meet = |a: usize, b: usize| lo[a].cmple(hi[b]).all() && lo[b].cmple(hi[a]).all();
         for (k, &a) in self.large.iter().enumerate() {
             for b in 0..lo.len() {
                 // Two large bodies meet once, when the earlier in `large` is
                 // `a` (`large` is in body order, as the bodies were put in).
                 let later_large = self.large[..=k].binary_search(&b).is_ok();
-                if b != a && !later_large && overlap(a, b) {
+                if b != a && !later_large && meet(a, b) {
                     found(a, b);
                 }
             }
