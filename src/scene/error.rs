@@ -659,6 +659,14 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
     None
 }
 
+/// What [`bare_value`] says of `field = text`, a `--set` value TOML cannot
+/// read: the message, and the help.
+pub(super) fn bare_set_value(field: &str, text: &str) -> Option<(String, Option<String>)> {
+    let line = format!("{field} = {text}");
+    let (_, (message, _, help)) = bare_value(&line, field.len() + 3)?;
+    Some((message, help))
+}
+
 /// The keys whose value is a vector, `[x, y]`.
 const VECTOR_KEYS: &[&str] =
     &["apex", "at", "direction", "force", "from", "gravity", "impulse", "position", "size", "step", "to", "velocity"];

@@ -441,13 +441,31 @@ fn new_in_chinese_writes_the_same_scene_with_chinese_comments() {
     assert_eq!(check.status.code(), Some(0), "{}", text(&check.stderr));
 }
 
-/// A number written as Python takes it, `.5`, is not one TOML reads: in a
-/// `--set` as in a file, the error says what to write.
+/// A number TOML does not read, written as people write it (`.5` as Python
+/// takes it, a decimal comma, a unit, a fraction, a word), in a `--set`: the
+/// error names the --set and says what to write there, as the file's errors do.
 #[test]
 fn a_set_with_a_number_toml_does_not_read_says_what_to_write() {
-    let out = impulse(&["check", "smooth-balls", "--set", "body.m1.radius=.5"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
-    assert!(err.contains("`body.radius`: expected a number, found the string \".5\""), "{err}");
-    assert!(err.contains("help: write radius = 0.5"), "{err}");
+    let cases = [
+        (
+            "body.m1.radius=.5",
+            "--set body.m1.radius=.5: error: `radius` is not a number as TOML writes one: write --set body.m1.radius=0.5",
+        ),
+        ("body.m1.radius=0,5", "`radius` is written with a decimal comma: write --set body.m1.radius=0.5, with a point"),
+        ("body.*.mass=2kg", "`mass` takes a plain number, without `kg` after it: write --set body.*.mass=2:"),
+        ("world.dt=1/60", "`dt` is a fraction, and TOML reads only numbers: write --set world.dt=0.016666666666666666"),
+        ("solver.correction_rate=0,8", "write --set solver.correction_rate=0.8, with a point"),
+        ("body.m1.radius=abc", "`radius` takes a number, and `abc` is not one: write e.g. --set body.m1.radius=2.0 (as the file has it)"),
+        ("body.m1.velocity=1, 0", "`velocity` is two numbers without brackets: write --set body.m1.velocity=[1, 0]"),
+    ];
+    for (set, said) in cases {
+        let out = impulse(&["check", "smooth-balls", "--set", set]);
+        assert_eq!(out.status.code(), Some(2), "{set}");
+        let err = text(&out.stderr);
+        assert!(err.contains(said), "{set}: {err}");
+        assert!(!err.contains("with --set:"), "{set}: the error is of the --set, not of a line the user never wrote: {err}");
+    }
+    // A word stays a word where a word is meant.
+    let out = impulse(&["check", "smooth-balls", "--set", "solver.tangent=sign-fixed"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
