@@ -15,6 +15,16 @@ const PATTERNS: &[(&str, &str)] = &[
     ("add `]` here", "在此加上 `]`"),
     ("an array ends with `]`, e.g. {}", "数组以 `]` 结尾，例如 {0}"),
     ("invalid TOML: {}", "不是有效的 TOML：{0}"),
+    // A --set whose number TOML cannot read: what is wrong, and the --set to write.
+    ("{}: write --set {}, with a point", "{0}：写 --set {1}，用小数点"),
+    (
+        "{}: write --set {}: numbers are in SI units (m, kg, s, rad) and written without them",
+        "{0}：写 --set {1}：数值用国际单位制（m、kg、s、rad），不写单位",
+    ),
+    ("{}: write e.g. --set {} (as the file has it)", "{0}：例如写 --set {1}（照文件里的写法）"),
+    ("{}: write --set {}", "{0}：写 --set {1}"),
+    ("`{}` takes {}, and `{}` is not one", "`{0}` 要的是{1}，`{2}` 不是"),
+    ("a vector, [x, y]", "一个向量 [x, y]"),
     ("`{}` is written with a decimal comma", "`{0}` 用了小数逗号"),
     ("a comma", "逗号"),
     ("write {} = {}, with a point", "写 {0} = {1}，用小数点"),

@@ -465,6 +465,11 @@ fn a_set_with_a_number_toml_does_not_read_says_what_to_write() {
         assert!(err.contains(said), "{set}: {err}");
         assert!(!err.contains("with --set:"), "{set}: the error is of the --set, not of a line the user never wrote: {err}");
     }
+    // In Chinese too, with the --set to copy kept as written.
+    let out = impulse(&["check", "smooth-balls", "--lang", "zh", "--set", "body.m1.radius=0,5"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("`radius` 用了小数逗号：写 --set body.m1.radius=0.5，用小数点"), "{err}");
     // A word stays a word where a word is meant.
     let out = impulse(&["check", "smooth-balls", "--set", "solver.tangent=sign-fixed"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
