@@ -645,7 +645,7 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
             format!("write {key} = {number}: numbers are in SI units (m, kg, s, rad) and written without them"),
         );
     }
-    if !value.is_empty() && value.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_') && value != "true" && value != "false" {
+    if bare_word(value) {
         return say(format!("`{key}` is a word without quotes"), "no quotes", format!("write {key} = \"{value}\""));
     }
     if !value.is_empty() && rest.is_empty() && !toml_reads(value) {
@@ -659,9 +659,18 @@ fn bare_value(source: &str, at: usize) -> Option<(Range<usize>, Said)> {
     None
 }
 
+/// A word written without quotes (`sign-fixed`), not `true` or `false`.
+fn bare_word(value: &str) -> bool {
+    !value.is_empty() && value.chars().all(|c| c.is_alphabetic() || c == '-' || c == '_') && value != "true" && value != "false"
+}
+
 /// What [`bare_value`] says of `field = text`, a `--set` value TOML cannot
-/// read: the message, and the help.
+/// read: the message, and the help. None for a word, which a `--set` takes as
+/// it is (`solver.tangent=sign-fixed`).
 pub(super) fn bare_set_value(field: &str, text: &str) -> Option<(String, Option<String>)> {
+    if bare_word(text) {
+        return None;
+    }
     let line = format!("{field} = {text}");
     let (_, (message, _, help)) = bare_value(&line, field.len() + 3)?;
     Some((message, help))

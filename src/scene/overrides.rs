@@ -37,7 +37,7 @@ pub fn apply(source: &str, sets: &[String]) -> Result<String, SceneError> {
                 return Ok(());
             }
             let field = path.last().copied().unwrap_or(key);
-            let said = bare_set_value(field, text).filter(|(message, _)| !message.contains("word without quotes"));
+            let said = bare_set_value(field, text);
             let wanted = match now {
                 Some(Value::Array(_)) => "a vector, [x, y]",
                 Some(Value::Float(_) | Value::Integer(_)) => "a number",
