@@ -296,10 +296,16 @@ impl Broad {
     /// the radii of this frame at hand.
     #[inline]
     pub(super) fn touch(&self, motions: &[Motion], a: usize, b: usize) -> bool {
+        self.touch_at((a, motions[a].position), (b, motions[b].position))
+    }
+
+    /// [`Self::touch`] for bodies a and b standing at `x_a` and `x_b`.
+    #[inline(always)]
+    pub(super) fn touch_at(&self, (a, x_a): (usize, DVec2), (b, x_b): (usize, DVec2)) -> bool {
         let reach = self.radius[a] + self.radius[b];
         // Measured from a to b, as the narrow phase measures two discs (the
         // same bits either way round), so that the compiler does it once.
-        motions[b].position.distance_squared(motions[a].position) <= reach * reach
+        x_b.distance_squared(x_a) <= reach * reach
     }
 
     /// After the visit of (i, j) in `pass` moved them: lists again the pairs of

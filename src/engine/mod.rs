@@ -45,7 +45,7 @@ pub use ledger::{EnergyChange, RunningTotals, TermSizes, Totals, energy_rise};
 pub use phase::{Filtered, NoTrace, Phase, PhaseData, Tracer};
 pub use record::{FrameRecord, record_frame, record_frame_expecting, record_frame_into};
 pub(crate) use relax::Solve;
-use relax::visit_listed;
+use relax::relax_touching;
 pub use relax::{Visit, relax_pair};
 pub use resolve::record::{Contact, Impulse, OptionTerms, ResolveRecord, TwoPointCase, TwoPointShare, TwoPoints};
 pub use settings::{ContactModel, Friction, Integrator, Method, Settings, Tangent};

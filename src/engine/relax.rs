@@ -32,7 +32,8 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
     scratch.rotations.clear();
     scratch.rotations.extend(bodies.iter().zip(motions.iter()).map(|(b, m)| rotation(b, m)));
     let rotations = &scratch.rotations;
-    let pose = |motions: &[Motion], i: usize| pass_pose(&bodies[i], &motions[i], rotations[i]);
+    let pose_of = |m: &Motion, i: usize| pass_pose(&bodies[i], m, rotations[i]);
+    let pose = |motions: &[Motion], i: usize| pose_of(&motions[i], i);
     if T::KEEPS_VISITS && !settings.warm_start {
         tracer.passes_begin(bodies, motions, settings);
     }
@@ -42,11 +43,14 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
         warm_start(bodies, motions, &pose, settings.contact, (*frame, &scratch.solve_start_velocities), (contacts, handles), tracer);
     }
     let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, handles: handles.all(), before: &scratch.solve_start_velocities };
-    for pass in 1..=settings.relaxation_iterations {
+    // Untraced, the same visits in levels (the same bits: see `levels`), on
+    // two threads where they pay, else a pass at a time; summed impulses
+    // share their contact memory across visits, and stay in order.
+    let levelled = !T::ENABLED && !settings.warm_start;
+    let on_two_threads = if levelled { levels.two_threads((bodies, motions), broad, &pose_of, settings, &mut stats) } else { 0 };
+    for pass in on_two_threads + 1..=settings.relaxation_iterations {
         solve.pass = pass;
-        // Untraced, the same visits in levels (the same bits: see `levels`);
-        // summed impulses share their contact memory across visits, and stay in order.
-        if !T::ENABLED && !settings.warm_start && levels.pass((bodies, motions), broad, &pose, settings, &mut solve, &mut stats) {
+        if levelled && levels.pass((bodies, motions), broad, &pose_of, settings, &mut solve, &mut stats) {
             continue;
         }
         for i in 0..bodies.len() {
@@ -201,7 +205,7 @@ pub(super) fn visit_listed<T: Tracer>(
 /// A visit past the bound test: detect → correct → resolve, each body
 /// standing at `pose(motions, i)`.
 #[inline(always)]
-fn relax_touching<T: Tracer>(
+pub(super) fn relax_touching<T: Tracer>(
     bodies: &[Body],
     motions: &mut [Motion],
     (a, b): (usize, usize),

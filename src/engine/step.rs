@@ -10,6 +10,9 @@ pub struct StepStats {
     pub narrow_tests: usize,
     /// Narrow-phase tests that found contact, over all passes.
     pub contacts: usize,
+    /// Whether two threads shared passes (untraced, many bodies, two cores:
+    /// see `engine/fast/levels.rs`); the world is the same bits either way.
+    pub two_threads: bool,
 }
 
 /// Advances the world by one frame, telling `tracer` what each phase did.

@@ -21,14 +21,27 @@
 //! A pile whose corrections keep moving bodies that far (a tall one, squeezed
 //! deeper than a few passes can push apart) would undo nearly every pass, so
 //! after a pass undone the passes go in order until one lists nothing again.
+//!
+//! On a machine with two cores and a list of many bodies, the visits are cut
+//! in two halves, by the body they start from: bodies below a split (and the
+//! walls' visits of them) are the first thread's, the rest the second's
+//! ([`Levels::two_threads`]). Each thread makes its half of each level, all the
+//! passes of the step through, and waits for the other only before a level in
+//! which a body was last visited by the other, until the other has made that
+//! visit. In a pile listed row by row the two halves meet along one row, so
+//! the second thread follows the first by about half a pass and both are
+//! busy nearly all the time. Every visit still finds its bodies as the
+//! (i, j) order leaves them: the same bits.
 
+use super::helper::{Helper, cores};
 use crate::engine::body::{Body, BodyRef, Motion};
 use crate::engine::broad::Broad;
-use crate::engine::kernel;
 use crate::engine::phase::NoTrace;
-use crate::engine::{Friction, Settings, Solve, StepStats, Tangent, Visit, visit_listed};
+use crate::engine::{ContactMemory, Friction, Settings, Solve, StepStats, Tangent, Visit, kernel, relax_touching};
 use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// After passes made in levels were undone k times in a row, the next
 /// 2ᵏ − 1 passes go in order, up to this many: a pile crushed deeper than its
@@ -36,6 +49,10 @@ use glam::DVec2;
 /// pass, and each try levels the whole list (a millisecond at 10,000 discs)
 /// and makes part of a pass for nothing. About four frames of 15 passes.
 const LONGEST_REST: u32 = 64;
+
+/// The fewest bodies whose passes two threads share: below, a level is too
+/// little work to pay for the threads' waits for each other.
+const FEWEST_FOR_TWO: usize = 512;
 
 /// The visits of the current list, grouped by level, and the pass's starting
 /// velocities and positions to go back to.
@@ -53,20 +70,31 @@ pub(in crate::engine) struct Levels {
     /// are still to go in order before levels are tried again (see [`LONGEST_REST`]).
     undone_in_a_row: u32,
     rest: u32,
-    /// Per body: the level of its last visit so far, while levelling.
+    /// Per body, while levelling: the level of its last visit so far, the
+    /// half that made it, and the part of its first visit of the pass.
     last: Vec<u32>,
-    /// Each visit's level and kind as one key, in (i, j) order, while levelling.
+    last_half: Vec<u8>,
+    first_part: Vec<u32>,
+    /// Each visit's level, half and kind as one key, in (i, j) order, while levelling.
     key_of: Vec<u32>,
     /// Where each key's visits go next, while levelling.
     next: Vec<u32>,
-    /// The visits, level after level: level l (from 0) is `pairs[starts[2l]..starts[2l + 2]]`,
-    /// its visits of two moving discs first, up to `starts[2l + 1]`.
+    /// 1, or 2 when the visits are cut in halves for two threads.
+    halves: usize,
+    /// The visits, level after level and half after half: part p (level
+    /// p / halves, from 0, half p % halves) is `pairs[starts[2p]..starts[2p + 2]]`,
+    /// its visits of two moving discs first, up to `starts[2p + 1]`.
     pairs: Vec<(u32, u32)>,
     starts: Vec<u32>,
-    /// Each body's motion when the pass began.
+    /// Per part: the highest level of the other half that its visits wait
+    /// for, in the same pass and in the pass before (0: none).
+    wait_same: Vec<u32>,
+    wait_before: Vec<u32>,
+    /// Each body's motion when the pass (or the passes on two threads) began.
     saved: Vec<Motion>,
-    /// The level's visits of discs whose bounds touch.
-    touching: Vec<(u32, u32)>,
+    /// The part's visits of discs whose bounds touch, for each thread.
+    touching: [Vec<(u32, u32)>; 2],
+    helper: Helper,
 }
 
 impl Levels {
@@ -81,11 +109,44 @@ impl Levels {
         &mut self,
         (bodies, motions): (&[Body], &mut [Motion]),
         broad: &Broad,
-        pose: &impl Fn(&[Motion], usize) -> Pose,
+        pose: &impl Fn(&Motion, usize) -> Pose,
         settings: &Settings,
         solve: &mut Solve,
         stats: &mut StepStats,
     ) -> bool {
+        if !self.ready(broad, (bodies, motions), settings) {
+            return false;
+        }
+        self.saved.clear();
+        self.saved.extend_from_slice(motions);
+        let mut made = StepStats::default();
+        let shared = Motions::new(motions);
+        for part in 0..self.wait_same.len() {
+            if !make_part(
+                (&self.pairs, &self.starts),
+                part,
+                &mut self.touching[0],
+                (bodies, shared),
+                broad,
+                pose,
+                settings,
+                solve,
+                &mut made,
+            ) {
+                return self.undo(motions, broad);
+            }
+        }
+        stats.narrow_tests += made.narrow_tests;
+        stats.contacts += made.contacts;
+        self.undone_in_a_row = 0;
+        true
+    }
+
+    /// Whether the levels serve this pass: the settings they make, no rest
+    /// after passes undone, and a list of mostly disc visits. Levels the list
+    /// when it changed.
+    #[inline(always)]
+    fn ready(&mut self, broad: &Broad, (bodies, motions): (&[Body], &[Motion]), settings: &Settings) -> bool {
         let texts = settings.friction == Friction::Coulomb && settings.tangent == Tangent::Projected && !settings.coulomb_cap;
         if !(texts && settings.position_correction) {
             return false;
@@ -104,57 +165,119 @@ impl Levels {
         if self.made_from != Some(broad.generation()) {
             self.level(broad, (bodies, motions));
         }
-        if !self.worth {
-            return false;
+        self.worth
+    }
+
+    /// Makes the step's first passes in levels on two threads, each thread
+    /// its half of every level (see the module's notes), when the list was
+    /// cut in halves, and returns how many it made. They stop before a pass in
+    /// which a correction moved a body too far for the list: that pass and
+    /// the rest are to be made one by one.
+    pub(in crate::engine) fn two_threads(
+        &mut self,
+        (bodies, motions): (&[Body], &mut [Motion]),
+        broad: &Broad,
+        pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
+        settings: &Settings,
+        stats: &mut StepStats,
+    ) -> usize {
+        if self.rest > 0 || self.undone_at.is_some() || !self.ready(broad, (bodies, motions), settings) || self.halves != 2 {
+            return 0;
         }
         self.saved.clear();
         self.saved.extend_from_slice(motions);
-        let mut made = StepStats::default();
-        // Level l's visits of discs four at a time, then its others one by one.
-        for bounds in self.starts.windows(3).step_by(2) {
-            let (fours, others) =
-                (&self.pairs[bounds[0] as usize..bounds[1] as usize], &self.pairs[bounds[1] as usize..bounds[2] as usize]);
-            // The bound test first, for the whole level: its visits share no
-            // body, so each pair stands now as it will at its visit. Only the
-            // pairs that pass it take lanes.
-            // (Written whether it passes or not, and kept if it does: which
-            // pairs pass is hard to foretell, and a branch that guesses wrong costs more.)
-            self.touching.resize(fours.len(), (0, 0));
-            let mut kept = 0;
-            for &(i, j) in fours {
-                self.touching[kept] = (i, j);
-                kept += usize::from(broad.touch(motions, i as usize, j as usize));
-            }
-            // Two fours worked out before either is written back: the
-            // processor runs the second's chain of divisions and roots while
-            // the first's waits on its own (the two share no body).
-            let mut fours = self.touching[..kept].chunks(4);
-            while let Some(first) = fours.next() {
-                let one = discs4((bodies, motions), first, settings);
-                let keeps = match fours.next() {
-                    Some(second) => {
-                        let two = discs4((bodies, motions), second, settings);
-                        write4(one, motions, &mut made, broad) & write4(two, motions, &mut made, broad)
-                    }
-                    None => write4(one, motions, &mut made, broad),
-                };
-                if !keeps {
-                    return self.undo(motions, broad);
+        // Made again up to the pass before the one that could not be made,
+        // until they go through: a thread that stops early leaves the other's
+        // passes unfinished, so those before are only known good once made.
+        let mut passes = settings.relaxation_iterations;
+        while passes > 0 {
+            match self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes) {
+                Ok(made) => {
+                    stats.narrow_tests += made.narrow_tests;
+                    stats.contacts += made.contacts;
+                    stats.two_threads = true;
+                    return passes;
                 }
-            }
-            for &(i, j) in others {
-                let pair = (i as usize, j as usize);
-                if visit_listed(bodies, motions, broad, pair, pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
-                    && !broad.keeps(motions, pair)
-                {
-                    return self.undo(motions, broad);
+                Err(failed_in) => {
+                    motions.copy_from_slice(&self.saved);
+                    passes = failed_in - 1;
                 }
             }
         }
-        stats.narrow_tests += made.narrow_tests;
-        stats.contacts += made.contacts;
+        0
+    }
+
+    /// Passes 1 to `passes` on two threads: what they made, or the first pass
+    /// in which a thread could not go on.
+    fn passes_on_two_threads(
+        &mut self,
+        (bodies, motions): (&[Body], &mut [Motion]),
+        broad: &Broad,
+        pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
+        settings: &Settings,
+        passes: usize,
+    ) -> Result<StepStats, usize> {
+        let Levels { pairs, starts, wait_same, wait_before, touching: [mine, theirs], helper, .. } = self;
+        let (pairs, starts, wait_same, wait_before) = (&pairs[..], &starts[..], &wait_same[..], &wait_before[..]);
+        let levels = wait_same.len() / 2;
+        // Where a thread stands: the passes and levels it has made, counted as one number.
+        let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
+        let done = [Padded::default(), Padded::default()];
+        let failed = AtomicBool::new(false);
+        let failed_in = AtomicUsize::new(usize::MAX);
+        let shared = Motions::new(motions);
+        let run = |half: usize, touching: &mut Vec<(u32, u32)>| -> StepStats {
+            let _unwinding = FailOnUnwind(&failed);
+            let mut memory = ContactMemory::default();
+            let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
+            let mut made = StepStats::default();
+            let other = &done[1 - half].0;
+            // Until the other thread has made `target`; false if it failed meanwhile.
+            let wait = |target: u64| {
+                while other.load(Ordering::Acquire) < target {
+                    if failed.load(Ordering::Relaxed) {
+                        return false;
+                    }
+                    std::hint::spin_loop();
+                }
+                true
+            };
+            for pass in 1..=passes {
+                solve.pass = pass;
+                for level in 1..=levels {
+                    let part = 2 * (level - 1) + half;
+                    let (same, before) = (wait_same[part] as usize, wait_before[part] as usize);
+                    if (same > 0 && !wait(made_up_to(pass, same))) || (pass > 1 && before > 0 && !wait(made_up_to(pass - 1, before))) {
+                        return made;
+                    }
+                    if !make_part((pairs, starts), part, touching, (bodies, shared), broad, pose, settings, &mut solve, &mut made) {
+                        failed_in.fetch_min(pass, Ordering::Relaxed);
+                        failed.store(true, Ordering::Relaxed);
+                        return made;
+                    }
+                    done[half].0.store(made_up_to(pass, level), Ordering::Release);
+                }
+            }
+            made
+        };
+        let second = std::sync::Mutex::new((std::mem::take(theirs), StepStats::default()));
+        let first = helper.both(|| run(0, mine), &|| {
+            let mut second = second.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let (touching, made) = &mut *second;
+            *made = run(1, touching);
+        });
+        let (touching, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *theirs = touching;
+        if failed.load(Ordering::Relaxed) {
+            // A panic on either thread came out of `both`: here one failed.
+            return Err(failed_in.load(Ordering::Relaxed));
+        }
         self.undone_in_a_row = 0;
-        true
+        Ok(StepStats {
+            narrow_tests: first.narrow_tests + second.narrow_tests,
+            contacts: first.contacts + second.contacts,
+            two_threads: true,
+        })
     }
 
     /// Puts every body back as the pass found it.
@@ -166,28 +289,76 @@ impl Levels {
         false
     }
 
-    /// Levels the list's visits, and in each level puts the visits of two
-    /// moving discs first: a counting sort of the visits by level and kind.
+    /// Levels the list's visits, cuts them in halves where two threads pay,
+    /// and in each level's half puts the visits of two moving discs first: a
+    /// counting sort of the visits by level, half and kind.
     fn level(&mut self, broad: &Broad, (bodies, motions): (&[Body], &[Motion])) {
         self.made_from = Some(broad.generation());
-        self.last.clear();
-        self.last.resize(bodies.len(), 0);
+        let n = bodies.len();
+        for (list, zero) in [(&mut self.last, 0), (&mut self.first_part, u32::MAX)] {
+            list.clear();
+            list.resize(n, zero);
+        }
+        self.last_half.clear();
+        self.last_half.resize(n, 0);
         self.key_of.clear();
+        self.wait_same.clear();
+        self.wait_before.clear();
         let visits = |f: &mut dyn FnMut(usize, usize)| {
             for i in 0..bodies.len() {
                 broad.partners(i).iter().for_each(|&j| f(i, j));
             }
         };
-        // Keys from 0: level l (from 1) holds keys 2(l − 1), its discs, and 2(l − 1) + 1.
+        // The first half's bodies are those below `split`, which starts about
+        // half the visits (a wall's visit of a body goes with the body).
+        self.halves = if n >= FEWEST_FOR_TWO && cores() >= 2 { 2 } else { 1 };
+        let mut split = n;
+        if self.halves == 2 {
+            let all: usize = (0..n).map(|i| broad.partners(i).len()).sum();
+            let mut seen = 0;
+            split = (0..n)
+                .position(|i| {
+                    seen += broad.partners(i).len();
+                    2 * seen >= all
+                })
+                .map_or(n, |i| i + 1);
+        }
+        let half_of = |i: usize, j: usize| u8::from(if motions[i].is_static() { j } else { i } >= split);
+        let halves = self.halves as u32;
         let (mut keys, mut fours) = (0, 0);
         visits(&mut |i, j| {
             let level = 1 + self.last[i].max(self.last[j]);
+            let half = half_of(i, j);
+            let part = (halves * (level - 1) + u32::from(half)) as usize;
+            if self.wait_same.len() <= part {
+                self.wait_same.resize(part + 1, 0);
+            }
+            for body in [i, j] {
+                if self.last[body] == 0 {
+                    self.first_part[body] = part as u32;
+                } else if self.last_half[body] != half {
+                    self.wait_same[part] = self.wait_same[part].max(self.last[body]);
+                }
+            }
             (self.last[i], self.last[j]) = (level, level);
+            (self.last_half[i], self.last_half[j]) = (half, half);
             let discs = both_moving_discs((&bodies[i], &motions[i]), (&bodies[j], &motions[j]));
             fours += usize::from(discs);
-            self.key_of.push(2 * (level - 1) + u32::from(!discs));
-            keys = keys.max(2 * level);
+            // Keys from 0: part p holds keys 2p, its discs, and 2p + 1.
+            self.key_of.push(2 * part as u32 + u32::from(!discs));
+            keys = keys.max(2 * halves * level);
         });
+        let parts = keys as usize / 2;
+        self.wait_same.resize(parts, 0);
+        // A body's first visit of a pass follows its last of the pass before.
+        self.wait_before.resize(parts, 0);
+        for body in 0..n {
+            let part = self.first_part[body];
+            if part != u32::MAX && u32::from(self.last_half[body]) != part % halves {
+                let wait = &mut self.wait_before[part as usize];
+                *wait = (*wait).max(self.last[body]);
+            }
+        }
         self.worth = 2 * fours >= self.key_of.len();
         if !self.worth {
             return;
@@ -215,21 +386,156 @@ impl Levels {
     }
 }
 
+/// A thread's count of what it has made, alone on its cache lines, so that
+/// the other thread reading it does not slow the one writing its own.
+#[derive(Default)]
+#[repr(align(128))]
+struct Padded(AtomicU64);
+
+/// Tells the other thread to stop waiting when this one unwinds.
+struct FailOnUnwind<'a>(&'a AtomicBool);
+
+impl Drop for FailOnUnwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The bodies' motions as the passes' threads share them. A visit reads and
+/// writes its own two bodies only, and any two visits of one body are made
+/// one after the other: by one thread level after level, or across threads
+/// after a wait that sees the first made (acquire after release). So a motion
+/// is never read by one thread while another writes it, and no reference to
+/// one outlives its visit.
+#[derive(Clone, Copy)]
+struct Motions<'a> {
+    first: *mut Motion,
+    len: usize,
+    of: PhantomData<&'a mut [Motion]>,
+}
+
+// SAFETY: see the type's notes: the levels keep two threads off one motion at once.
+unsafe impl Send for Motions<'_> {}
+unsafe impl Sync for Motions<'_> {}
+
+impl<'a> Motions<'a> {
+    fn new(motions: &'a mut [Motion]) -> Motions<'a> {
+        Motions { first: motions.as_mut_ptr(), len: motions.len(), of: PhantomData }
+    }
+
+    /// Body `k`'s motion, in a visit of it.
+    #[inline(always)]
+    fn get(&self, k: usize) -> &Motion {
+        assert!(k < self.len);
+        // SAFETY: in bounds, and no other thread writes it during the visit (the type's notes).
+        unsafe { &*self.first.add(k) }
+    }
+
+    /// Body `k`'s motion to change, in a visit of it.
+    #[inline(always)]
+    #[allow(clippy::mut_from_ref)]
+    fn get_mut(&self, k: usize) -> &mut Motion {
+        assert!(k < self.len);
+        // SAFETY: in bounds, and no other thread reads or writes it during the visit (the type's notes).
+        unsafe { &mut *self.first.add(k) }
+    }
+}
+
+/// Makes the visits of part `part` (a level's half): its discs four at a
+/// time, then its others one by one. False when a correction moved a body
+/// too far for the list.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn make_part(
+    (pairs, starts): (&[(u32, u32)], &[u32]),
+    part: usize,
+    touching: &mut Vec<(u32, u32)>,
+    (bodies, motions): (&[Body], Motions),
+    broad: &Broad,
+    pose: &impl Fn(&Motion, usize) -> Pose,
+    settings: &Settings,
+    solve: &mut Solve,
+    made: &mut StepStats,
+) -> bool {
+    let [discs, rest, end] = [2 * part, 2 * part + 1, 2 * part + 2].map(|key| starts[key] as usize);
+    let (fours, others) = (&pairs[discs..rest], &pairs[rest..end]);
+    // The bound test first, for the whole part: its visits share no body, so
+    // each pair stands now as it will at its visit. Only the pairs that pass
+    // it take lanes. (Written whether it passes or not, and kept if it does:
+    // which pairs pass is hard to foretell, and a branch that guesses wrong costs more.)
+    touching.resize(fours.len(), (0, 0));
+    let mut kept = 0;
+    for &(i, j) in fours {
+        touching[kept] = (i, j);
+        let (i, j) = (i as usize, j as usize);
+        kept += usize::from(broad.touch_at((i, motions.get(i).position), (j, motions.get(j).position)));
+    }
+    // Two fours worked out before either is written back: the processor runs
+    // the second's chain of divisions and roots while the first's waits on
+    // its own (the two share no body).
+    let mut fours = touching[..kept].chunks(4);
+    while let Some(first) = fours.next() {
+        let one = discs4((bodies, motions), first, settings);
+        let keeps = match fours.next() {
+            Some(second) => {
+                let two = discs4((bodies, motions), second, settings);
+                write4(one, motions, made, broad) & write4(two, motions, made, broad)
+            }
+            None => write4(one, motions, made, broad),
+        };
+        if !keeps {
+            return false;
+        }
+    }
+    others.iter().all(|&(i, j)| visit_other(bodies, motions, broad, (i as usize, j as usize), pose, settings, solve, made))
+}
+
+/// A visit of a pair that is not two moving discs, as `visit_listed` makes
+/// it, on copies of the two bodies (so that it borrows no other); false when
+/// a correction moved a body too far for the list.
+#[allow(clippy::too_many_arguments)]
+fn visit_other(
+    bodies: &[Body],
+    motions: Motions,
+    broad: &Broad,
+    (a, b): (usize, usize),
+    pose: &impl Fn(&Motion, usize) -> Pose,
+    settings: &Settings,
+    solve: &mut Solve,
+    made: &mut StepStats,
+) -> bool {
+    let mut pair = [*motions.get(a), *motions.get(b)];
+    if !broad.touch_at((a, pair[0].position), (b, pair[1].position)) {
+        return true;
+    }
+    made.narrow_tests += 1;
+    let two = [bodies[a].unnamed(), bodies[b].unnamed()];
+    let visit = relax_touching(&two, &mut pair, (0, 1), &|m: &[Motion], k: usize| pose(&m[k], [a, b][k]), settings, solve, &mut NoTrace);
+    (*motions.get_mut(a), *motions.get_mut(b)) = (pair[0], pair[1]);
+    if visit != Visit::Contact {
+        return true;
+    }
+    made.contacts += 1;
+    broad.keeps_at((a, pair[0].position), (b, pair[1].position))
+}
+
 #[inline(always)]
 fn both_moving_discs((a, ma): BodyRef, (b, mb): BodyRef) -> bool {
     crate::engine::detect::discs(a, b).is_some() && !ma.is_static() && !mb.is_static()
 }
 
-/// One number of each of four bodies.
+/// One number of each of four bodies, `at` giving a body by its place.
 #[inline(always)]
-fn gather<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> f64) -> F4 {
-    F4([f(&of[k]), f(&of[l]), f(&of[m]), f(&of[n])])
+fn gather<'b, B: 'b>(at: impl Fn(usize) -> &'b B, [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> f64) -> F4 {
+    F4([f(at(k)), f(at(l)), f(at(m)), f(at(n))])
 }
 
 /// One vector of each of four bodies, as its x and its y.
 #[inline(always)]
-fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> V2<F4> {
-    let [p, q, r, t] = [f(&of[k]), f(&of[l]), f(&of[m]), f(&of[n])];
+fn gather2<'b, B: 'b>(at: impl Fn(usize) -> &'b B, [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> V2<F4> {
+    let [p, q, r, t] = [f(at(k)), f(at(l)), f(at(m)), f(at(n))];
     V2::new(F4([p.x, q.x, r.x, t.x]), F4([p.y, q.y, r.y, t.y]))
 }
 
@@ -240,7 +546,8 @@ fn gather2<B>(of: &[B], [k, l, m, n]: [usize; 4], f: impl Fn(&B) -> DVec2) -> V2
 /// the bits a visit in (i, j) order gives. Lanes past the pairs given repeat
 /// the first. Reads the bodies only: [`write4`] writes back what it made.
 #[inline(always)]
-fn discs4<'a>((bodies, motions): (&[Body], &[Motion]), lanes: &'a [(u32, u32)], s: &Settings) -> Made4<'a> {
+fn discs4<'a>((bodies, motions): (&[Body], Motions), lanes: &'a [(u32, u32)], s: &Settings) -> Made4<'a> {
+    let (body, motion) = (|k: usize| &bodies[k], |k: usize| motions.get(k));
     let count = lanes.len();
     let pair = |k: usize| {
         let (i, j) = lanes[if k < count { k } else { 0 }];
@@ -254,16 +561,16 @@ fn discs4<'a>((bodies, motions): (&[Body], &[Motion]), lanes: &'a [(u32, u32)], 
         crate::geometry::Shape::Circle { radius } => radius,
         _ => 0.0,
     };
-    let (ra, rb) = (gather(bodies, ia, radius), gather(bodies, ib, radius));
+    let (ra, rb) = (gather(body, ia, radius), gather(body, ib, radius));
 
     // The bound test (a disc's bound is the disc) and `collide_circle_circle`.
-    let (xa, xb) = (gather2(motions, ia, |m| m.position), gather2(motions, ib, |m| m.position));
+    let (xa, xb) = (gather2(motion, ia, |m| m.position), gather2(motion, ib, |m| m.position));
     let meet = circles_meet(xa, ra, xb, rb);
     let (n, depth) = (meet.normal, meet.sum - meet.dist);
     let reach2 = meet.sum * meet.sum;
 
     // `correct::run`: both bodies move.
-    let (ima, imb) = (gather(motions, ia, Motion::inv_mass), gather(motions, ib, Motion::inv_mass));
+    let (ima, imb) = (gather(motion, ia, Motion::inv_mass), gather(motion, ib, Motion::inv_mass));
     let push = kernel::correction(depth, s.slop, s.correction_rate, ima, imb);
     let (xa, xb) = (xa - n.scale(push).scale(ima), xb + n.scale(push).scale(imb));
 
@@ -271,14 +578,13 @@ fn discs4<'a>((bodies, motions): (&[Body], &[Motion]), lanes: &'a [(u32, u32)], 
     let end = meet.start + n.scale(depth);
     let p = kernel::contact_point(meet.start, end, ima, imb);
     let (arm_a, arm_b) = (p - xa, p - xb);
-    let (va, wa) = (gather2(motions, ia, |m| m.velocity), gather(motions, ia, |m| m.angular_velocity));
-    let (vb, wb) = (gather2(motions, ib, |m| m.velocity), gather(motions, ib, |m| m.angular_velocity));
+    let (va, wa) = (gather2(motion, ia, |m| m.velocity), gather(motion, ia, |m| m.angular_velocity));
+    let (vb, wb) = (gather2(motion, ib, |m| m.velocity), gather(motion, ib, |m| m.angular_velocity));
     let v_rel = kernel::velocity_at(va, wa, arm_a) - kernel::velocity_at(vb, wb, arm_b);
     let vrn = v_rel.dot(n);
-    let e =
-        kernel::restitution(vrn, s.restitution_threshold, [gather(bodies, ia, |b| b.restitution), gather(bodies, ib, |b| b.restitution)]);
-    let mu = kernel::mix(gather(bodies, ia, |b| b.friction), gather(bodies, ib, |b| b.friction));
-    let (iia, iib) = (gather(motions, ia, Motion::inv_inertia), gather(motions, ib, Motion::inv_inertia));
+    let e = kernel::restitution(vrn, s.restitution_threshold, [gather(body, ia, |b| b.restitution), gather(body, ib, |b| b.restitution)]);
+    let mu = kernel::mix(gather(body, ia, |b| b.friction), gather(body, ib, |b| b.friction));
+    let (iia, iib) = (gather(motion, ia, Motion::inv_inertia), gather(motion, ib, Motion::inv_inertia));
     let jn = kernel::normal_impulse(e, vrn, kernel::effective_mass([ima, imb], [iia, iib], [arm_a, arm_b], n));
     let t = kernel::projected_tangent(n, v_rel, vrn);
     let jt = kernel::coulomb(v_rel.dot(t), mu, jn);
@@ -311,7 +617,7 @@ struct Made4<'a> {
 /// (i, j) order would; the lanes past the pairs given are not. Returns false
 /// when a correction moved a body too far for the list.
 #[inline(always)]
-fn write4(made: Made4, motions: &mut [Motion], stats: &mut StepStats, broad: &Broad) -> bool {
+fn write4(made: Made4, motions: Motions, stats: &mut StepStats, broad: &Broad) -> bool {
     let Made4 { lanes, dist2, dist, sum, reach2, xa, xb, vrn, va2, wa2, vb2, wb2 } = made;
     let count = lanes.len();
     let pair = |k: usize| {
@@ -332,12 +638,12 @@ fn write4(made: Made4, motions: &mut [Motion], stats: &mut StepStats, broad: &Br
         let (a, b) = pair(k);
         let at = |v: V2<F4>| DVec2::new(v.x.lane(k), v.y.lane(k));
         let (pa, pb) = (at(xa), at(xb));
-        motions[a].position = pa;
-        motions[b].position = pb;
+        motions.get_mut(a).position = pa;
+        motions.get_mut(b).position = pb;
         if vrn.lane(k) > 0.0 {
-            let ma = &mut motions[a];
+            let ma = motions.get_mut(a);
             (ma.velocity, ma.angular_velocity) = (at(va2), wa2.lane(k));
-            let mb = &mut motions[b];
+            let mb = motions.get_mut(b);
             (mb.velocity, mb.angular_velocity) = (at(vb2), wb2.lane(k));
         }
         // The positions just written, not read back (see `Broad::keeps_at`).
