@@ -200,7 +200,7 @@ impl Levels {
                 }
                 Err(failed_in) => {
                     motions.copy_from_slice(&self.saved);
-                    passes = failed_in - 1;
+                    passes = failed_in.min(passes) - 1;
                 }
             }
         }
