@@ -37,7 +37,7 @@ use super::helper::{Helper, cores};
 use crate::engine::body::{Body, BodyRef, Motion};
 use crate::engine::broad::Broad;
 use crate::engine::phase::NoTrace;
-use crate::engine::{ContactMemory, Friction, Settings, Solve, StepStats, Tangent, Visit, kernel, relax_touching};
+use crate::engine::{ContactMemory, Friction, Settings, Solve, StepStats, Tangent, Visit, kernel, relax_touching, visit_listed};
 use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;
 use std::marker::PhantomData;
@@ -120,20 +120,20 @@ impl Levels {
         self.saved.clear();
         self.saved.extend_from_slice(motions);
         let mut made = StepStats::default();
-        let shared = Motions::new(motions);
+        let pose = |motions: &[Motion], i: usize| pose(&motions[i], i);
         for part in 0..self.wait_same.len() {
-            if !make_part(
-                (&self.pairs, &self.starts),
-                part,
-                &mut self.touching[0],
-                (bodies, shared),
-                broad,
-                pose,
-                settings,
-                solve,
-                &mut made,
-            ) {
+            let [discs, others] = part_visits((&self.pairs, &self.starts), part);
+            if !make_discs(discs, &mut self.touching[0], (bodies, Motions::new(motions)), broad, settings, &mut made) {
                 return self.undo(motions, broad);
+            }
+            // (A loop, not `all`: a closure's function would not be compiled for the wide step.)
+            for &(i, j) in others {
+                let pair = (i as usize, j as usize);
+                if visit_listed(bodies, motions, broad, pair, &pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
+                    && !broad.keeps(motions, pair)
+                {
+                    return self.undo(motions, broad);
+                }
             }
         }
         stats.narrow_tests += made.narrow_tests;
@@ -173,6 +173,7 @@ impl Levels {
     /// cut in halves, and returns how many it made. They stop before a pass in
     /// which a correction moved a body too far for the list: that pass and
     /// the rest are to be made one by one.
+    #[inline(always)]
     pub(in crate::engine) fn two_threads(
         &mut self,
         (bodies, motions): (&[Body], &mut [Motion]),
@@ -209,6 +210,7 @@ impl Levels {
 
     /// Passes 1 to `passes` on two threads: what they made, or the first pass
     /// in which a thread could not go on.
+    #[inline(always)]
     fn passes_on_two_threads(
         &mut self,
         (bodies, motions): (&[Body], &mut [Motion]),
@@ -250,7 +252,13 @@ impl Levels {
                     if (same > 0 && !wait(made_up_to(pass, same))) || (pass > 1 && before > 0 && !wait(made_up_to(pass - 1, before))) {
                         return made;
                     }
-                    if !make_part((pairs, starts), part, touching, (bodies, shared), broad, pose, settings, &mut solve, &mut made) {
+                    let [discs, others] = part_visits((pairs, starts), part);
+                    let mut made_all = make_discs(discs, touching, (bodies, shared), broad, settings, &mut made);
+                    for &(i, j) in others {
+                        made_all =
+                            made_all && visit_other(bodies, shared, broad, (i as usize, j as usize), pose, settings, &mut solve, &mut made);
+                    }
+                    if !made_all {
                         failed_in.fetch_min(pass, Ordering::Relaxed);
                         failed.store(true, Ordering::Relaxed);
                         return made;
@@ -443,24 +451,24 @@ impl<'a> Motions<'a> {
     }
 }
 
-/// Makes the visits of part `part` (a level's half): its discs four at a
-/// time, then its others one by one. False when a correction moved a body
-/// too far for the list.
+/// Part `part`'s visits (a level's half): those of two moving discs, and the others.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn make_part(
-    (pairs, starts): (&[(u32, u32)], &[u32]),
-    part: usize,
+fn part_visits<'p>((pairs, starts): (&'p [(u32, u32)], &[u32]), part: usize) -> [&'p [(u32, u32)]; 2] {
+    let [discs, rest, end] = [2 * part, 2 * part + 1, 2 * part + 2].map(|key| starts[key] as usize);
+    [&pairs[discs..rest], &pairs[rest..end]]
+}
+
+/// Makes a part's visits of two moving discs, four at a time. False when a
+/// correction moved a body too far for the list.
+#[inline(always)]
+fn make_discs(
+    fours: &[(u32, u32)],
     touching: &mut Vec<(u32, u32)>,
     (bodies, motions): (&[Body], Motions),
     broad: &Broad,
-    pose: &impl Fn(&Motion, usize) -> Pose,
     settings: &Settings,
-    solve: &mut Solve,
     made: &mut StepStats,
 ) -> bool {
-    let [discs, rest, end] = [2 * part, 2 * part + 1, 2 * part + 2].map(|key| starts[key] as usize);
-    let (fours, others) = (&pairs[discs..rest], &pairs[rest..end]);
     // The bound test first, for the whole part: its visits share no body, so
     // each pair stands now as it will at its visit. Only the pairs that pass
     // it take lanes. (Written whether it passes or not, and kept if it does:
@@ -489,12 +497,13 @@ fn make_part(
             return false;
         }
     }
-    others.iter().all(|&(i, j)| visit_other(bodies, motions, broad, (i as usize, j as usize), pose, settings, solve, made))
+    true
 }
 
 /// A visit of a pair that is not two moving discs, as `visit_listed` makes
 /// it, on copies of the two bodies (so that it borrows no other); false when
 /// a correction moved a body too far for the list.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn visit_other(
     bodies: &[Body],
