@@ -33,7 +33,7 @@
 //! busy nearly all the time. Every visit still finds its bodies as the
 //! (i, j) order leaves them: the same bits.
 
-use super::helper::{Helper, cores};
+use super::helper::{Helper, cores, spin_until};
 use crate::engine::body::{Body, BodyRef, Motion};
 use crate::engine::broad::Broad;
 use crate::engine::phase::NoTrace;
@@ -236,13 +236,8 @@ impl Levels {
             let other = &done[1 - half].0;
             // Until the other thread has made `target`; false if it failed meanwhile.
             let wait = |target: u64| {
-                while other.load(Ordering::Acquire) < target {
-                    if failed.load(Ordering::Relaxed) {
-                        return false;
-                    }
-                    std::hint::spin_loop();
-                }
-                true
+                spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed));
+                !failed.load(Ordering::Relaxed)
             };
             for pass in 1..=passes {
                 solve.pass = pass;
