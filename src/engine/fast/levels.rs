@@ -54,6 +54,15 @@ const LONGEST_REST: u32 = 64;
 /// little work to pay for the threads' waits for each other.
 const FEWEST_FOR_TWO: usize = 512;
 
+/// Waits in one step that outlast the spinning (the other thread lost its
+/// core to a third) after which the step is taken for one on a busy machine.
+/// The first, waking a thread that slept, may.
+const LONG_WAITS_ON_A_BUSY_MACHINE: usize = 4;
+
+/// After k steps in a row found the machine busy, the next 2ᵏ steps make
+/// their passes on one thread, up to this many (about 17 s at 60 frames a second).
+const LONGEST_ALONE: u32 = 1024;
+
 /// The visits of the current list, grouped by level, and the pass's starting
 /// velocities and positions to go back to.
 #[derive(Default)]
@@ -95,6 +104,10 @@ pub(in crate::engine) struct Levels {
     /// The part's visits of discs whose bounds touch, for each thread.
     touching: [Vec<(u32, u32)>; 2],
     helper: Helper,
+    /// Steps in a row that found the machine busy, and steps still to make
+    /// on one thread (see [`LONGEST_ALONE`]).
+    busy_in_a_row: u32,
+    alone: u32,
 }
 
 impl Levels {
@@ -182,6 +195,10 @@ impl Levels {
         settings: &Settings,
         stats: &mut StepStats,
     ) -> usize {
+        if self.alone > 0 {
+            self.alone -= 1;
+            return 0;
+        }
         if self.rest > 0 || self.undone_at.is_some() || !self.ready(broad, (bodies, motions), settings) || self.halves != 2 {
             return 0;
         }
@@ -227,6 +244,7 @@ impl Levels {
         let done = [Padded::default(), Padded::default()];
         let failed = AtomicBool::new(false);
         let failed_in = AtomicUsize::new(usize::MAX);
+        let long_waits = AtomicUsize::new(0);
         let shared = Motions::new(motions);
         let run = |half: usize, touching: &mut Vec<(u32, u32)>| -> StepStats {
             let _unwinding = FailOnUnwind(&failed);
@@ -236,7 +254,9 @@ impl Levels {
             let other = &done[1 - half].0;
             // Until the other thread has made `target`; false if it failed meanwhile.
             let wait = |target: u64| {
-                spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed));
+                if spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed)) {
+                    long_waits.fetch_add(1, Ordering::Relaxed);
+                }
                 !failed.load(Ordering::Relaxed)
             };
             for pass in 1..=passes {
@@ -271,6 +291,12 @@ impl Levels {
         });
         let (touching, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
         *theirs = touching;
+        if long_waits.into_inner() >= LONG_WAITS_ON_A_BUSY_MACHINE {
+            self.busy_in_a_row = (self.busy_in_a_row + 1).min(LONGEST_ALONE.ilog2());
+            self.alone = 1 << self.busy_in_a_row;
+        } else {
+            self.busy_in_a_row = 0;
+        }
         if failed.load(Ordering::Relaxed) {
             // A panic on either thread came out of `both`: here one failed.
             return Err(failed_in.load(Ordering::Relaxed));
