@@ -91,9 +91,8 @@ impl Drop for Finished<'_> {
 /// Spins until `done`, a few microseconds as the other thread makes what is
 /// waited for; then, as if the other thread had lost its core to a third,
 /// gives this core up between looks (a third thread, such as the debugger's
-/// drawing, would otherwise wait for this one's time slice to end). Says
-/// whether it had to.
-pub(in crate::engine) fn spin_until(done: impl Fn() -> bool) -> bool {
+/// drawing, would otherwise wait for this one's time slice to end).
+pub(in crate::engine) fn spin_until(done: impl Fn() -> bool) {
     let mut looks = 0u32;
     while !done() {
         looks = looks.saturating_add(1);
@@ -103,7 +102,6 @@ pub(in crate::engine) fn spin_until(done: impl Fn() -> bool) -> bool {
             std::thread::yield_now();
         }
     }
-    looks >= SPINS_BEFORE_YIELDING
 }
 
 /// About 50 µs of spinning (a `pause` takes up to 140 cycles).

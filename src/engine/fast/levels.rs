@@ -42,6 +42,7 @@ use crate::geometry::{F4, Pose, V2, circles_meet};
 use glam::DVec2;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// After passes made in levels were undone k times in a row, the next
 /// 2ᵏ − 1 passes go in order, up to this many: a pile crushed deeper than its
@@ -54,14 +55,15 @@ const LONGEST_REST: u32 = 64;
 /// little work to pay for the threads' waits for each other.
 const FEWEST_FOR_TWO: usize = 512;
 
-/// Waits in one step that outlast the spinning (the other thread lost its
-/// core to a third) after which the step is taken for one on a busy machine.
-/// The first, waking a thread that slept, may.
-const LONG_WAITS_ON_A_BUSY_MACHINE: usize = 4;
-
-/// After k steps in a row found the machine busy, the next 2ᵏ steps make
-/// their passes on one thread, up to this many (about 17 s at 60 frames a second).
+/// After k steps in a row on two threads were slower than one, the next 2ᵏ
+/// steps make their passes on one thread, up to this many (about 17 s at 60
+/// frames a second): the other core is busy with something else, or the
+/// levels cross between the halves too often to pay.
 const LONGEST_ALONE: u32 = 1024;
+
+/// One step in this many makes its passes on one thread, for a fresh time to
+/// compare two threads with.
+const ALONE_ONE_IN: u32 = 64;
 
 /// The visits of the current list, grouped by level, and the pass's starting
 /// velocities and positions to go back to.
@@ -104,10 +106,55 @@ pub(in crate::engine) struct Levels {
     /// The part's visits of discs whose bounds touch, for each thread.
     touching: [Vec<(u32, u32)>; 2],
     helper: Helper,
-    /// Steps in a row that found the machine busy, and steps still to make
-    /// on one thread (see [`LONGEST_ALONE`]).
-    busy_in_a_row: u32,
+    pace: Pace,
+}
+
+/// How long a levelled pass took lately on one thread and on two, and so
+/// which to use. The clock chooses the number of threads only: the passes
+/// give the same bits either way.
+#[derive(Default)]
+struct Pace {
+    /// A pass's time on one thread and on two, running means (seconds).
+    one: Option<f64>,
+    two: Option<f64>,
+    /// Steps in a row on two threads that were slower than one, steps still
+    /// to make on one (see [`LONGEST_ALONE`]), and steps since the last on one.
+    slower_in_a_row: u32,
     alone: u32,
+    since_alone: u32,
+}
+
+impl Pace {
+    /// Whether this step's passes go on two threads.
+    fn two(&mut self) -> bool {
+        if self.alone > 0 {
+            self.alone -= 1;
+            // Two threads are timed afresh after the steps on one.
+            self.two = None;
+            return false;
+        }
+        if self.one.is_none() || self.since_alone >= ALONE_ONE_IN {
+            self.since_alone = 0;
+            return false;
+        }
+        self.since_alone += 1;
+        true
+    }
+
+    fn took_one(&mut self, seconds: f64) {
+        self.one = Some(self.one.map_or(seconds, |one| (one + seconds) / 2.0));
+    }
+
+    fn took_two(&mut self, seconds: f64) {
+        let two = self.two.map_or(seconds, |two| (two + seconds) / 2.0);
+        self.two = Some(two);
+        if self.one.is_some_and(|one| two > one) {
+            self.slower_in_a_row = (self.slower_in_a_row + 1).min(LONGEST_ALONE.ilog2());
+            self.alone = 1 << self.slower_in_a_row;
+        } else {
+            self.slower_in_a_row = 0;
+        }
+    }
 }
 
 impl Levels {
@@ -130,6 +177,8 @@ impl Levels {
         if !self.ready(broad, (bodies, motions), settings) {
             return false;
         }
+        // Timed where two threads could take it, to compare them with.
+        let began = (self.halves == 2).then(Instant::now);
         self.saved.clear();
         self.saved.extend_from_slice(motions);
         let mut made = StepStats::default();
@@ -152,6 +201,9 @@ impl Levels {
         stats.narrow_tests += made.narrow_tests;
         stats.contacts += made.contacts;
         self.undone_in_a_row = 0;
+        if let Some(began) = began {
+            self.pace.took_one(began.elapsed().as_secs_f64());
+        }
         true
     }
 
@@ -195,13 +247,15 @@ impl Levels {
         settings: &Settings,
         stats: &mut StepStats,
     ) -> usize {
-        if self.alone > 0 {
-            self.alone -= 1;
+        if self.rest > 0
+            || self.undone_at.is_some()
+            || !self.ready(broad, (bodies, motions), settings)
+            || self.halves != 2
+            || !self.pace.two()
+        {
             return 0;
         }
-        if self.rest > 0 || self.undone_at.is_some() || !self.ready(broad, (bodies, motions), settings) || self.halves != 2 {
-            return 0;
-        }
+        let began = Instant::now();
         self.saved.clear();
         self.saved.extend_from_slice(motions);
         // Made again up to the pass before the one that could not be made,
@@ -211,6 +265,7 @@ impl Levels {
         while passes > 0 {
             match self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes) {
                 Ok(made) => {
+                    self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
                     stats.narrow_tests += made.narrow_tests;
                     stats.contacts += made.contacts;
                     stats.two_threads = true;
@@ -244,7 +299,6 @@ impl Levels {
         let done = [Padded::default(), Padded::default()];
         let failed = AtomicBool::new(false);
         let failed_in = AtomicUsize::new(usize::MAX);
-        let long_waits = AtomicUsize::new(0);
         let shared = Motions::new(motions);
         let run = |half: usize, touching: &mut Vec<(u32, u32)>| -> StepStats {
             let _unwinding = FailOnUnwind(&failed);
@@ -254,9 +308,7 @@ impl Levels {
             let other = &done[1 - half].0;
             // Until the other thread has made `target`; false if it failed meanwhile.
             let wait = |target: u64| {
-                if spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed)) {
-                    long_waits.fetch_add(1, Ordering::Relaxed);
-                }
+                spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed));
                 !failed.load(Ordering::Relaxed)
             };
             for pass in 1..=passes {
@@ -291,12 +343,6 @@ impl Levels {
         });
         let (touching, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
         *theirs = touching;
-        if long_waits.into_inner() >= LONG_WAITS_ON_A_BUSY_MACHINE {
-            self.busy_in_a_row = (self.busy_in_a_row + 1).min(LONGEST_ALONE.ilog2());
-            self.alone = 1 << self.busy_in_a_row;
-        } else {
-            self.busy_in_a_row = 0;
-        }
         if failed.load(Ordering::Relaxed) {
             // A panic on either thread came out of `both`: here one failed.
             return Err(failed_in.load(Ordering::Relaxed));
