@@ -698,7 +698,7 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
     let scene = load_in(target, sets, lang)?;
     let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
-    let mut contacts = 0usize;
+    let (mut contacts, mut on_two_threads) = (0usize, 0u64);
     let mut record = FrameRecord::default();
     for _ in 0..frames {
         let start = Instant::now();
@@ -711,6 +711,7 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
             let stats = engine::step(&mut world, &settings, &mut NoTrace);
             ms.push(start.elapsed().as_secs_f64() * 1e3);
             contacts += stats.contacts;
+            on_two_threads += u64::from(stats.two_threads);
         }
     }
     ms.sort_by(f64::total_cmp);
@@ -723,8 +724,9 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
         BenchFormat::Text => {
             let fixed = world.bodies.iter().filter(|b| b.is_static()).count();
             let mode = if traced { "traced (record_frame_into)" } else { "untraced" };
+            let threads = if on_two_threads > 0 { format!(" · {on_two_threads} on two threads") } else { String::new() };
             format!(
-                "{bodies} bodies ({fixed} static) · {frames} frames {mode} · ms/step min {min:.3}, median {median:.3}, max {max:.3} · {contacts_per_step:.1} contacts/step\n"
+                "{bodies} bodies ({fixed} static) · {frames} frames {mode}{threads} · ms/step min {min:.3}, median {median:.3}, max {max:.3} · {contacts_per_step:.1} contacts/step\n"
             )
         }
         BenchFormat::Json => {

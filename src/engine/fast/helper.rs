@@ -128,7 +128,7 @@ fn serve(mailbox: &Mailbox) {
                 return;
             }
             spins = spins.wrapping_add(1);
-            if spins % 64 == 0 && idle.elapsed() > SPIN_BEFORE_SLEEP {
+            if spins.is_multiple_of(64) && idle.elapsed() > SPIN_BEFORE_SLEEP {
                 // Woken by `unpark` when work is posted or the thread is to end.
                 std::thread::park();
             } else {
