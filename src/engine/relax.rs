@@ -38,6 +38,9 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
         tracer.passes_begin(bodies, motions, settings);
     }
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
+    if !T::ENABLED && !settings.warm_start {
+        levels.passes_coming();
+    }
     broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {
         warm_start(bodies, motions, &pose, settings.contact, (*frame, &scratch.solve_start_velocities), (contacts, handles), tracer);

@@ -233,6 +233,13 @@ impl Levels {
         self.worth
     }
 
+    /// Wakes the second thread for the passes to come, where they may use it.
+    pub(in crate::engine) fn passes_coming(&self) {
+        if self.halves == 2 {
+            self.helper.wake();
+        }
+    }
+
     /// Makes the step's first passes in levels on two threads, each thread
     /// its half of every level (see the module's notes), when the list was
     /// cut in halves, and returns how many it made. They stop before a pass in
