@@ -272,7 +272,10 @@ impl Levels {
         while passes > 0 {
             match self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes) {
                 Ok(made) => {
-                    self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
+                    // Timed as a pass on one thread is, when nothing was made again.
+                    if passes == settings.relaxation_iterations {
+                        self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
+                    }
                     stats.narrow_tests += made.narrow_tests;
                     stats.contacts += made.contacts;
                     stats.two_threads = true;
