@@ -141,6 +141,11 @@ impl Pace {
         true
     }
 
+    /// What [`Self::two`] would say now, without counting a step.
+    fn likely_two(&self) -> bool {
+        self.alone == 0 && self.one.is_some() && self.since_alone < ALONE_ONE_IN
+    }
+
     fn took_one(&mut self, seconds: f64) {
         self.one = Some(self.one.map_or(seconds, |one| (one + seconds) / 2.0));
     }
@@ -233,9 +238,11 @@ impl Levels {
         self.worth
     }
 
-    /// Wakes the second thread for the passes to come, where they may use it.
+    /// Wakes the second thread for the passes to come, where they will
+    /// likely use it (not while the passes go on one thread for a while: on
+    /// a busy machine it would spin for nothing).
     pub(in crate::engine) fn passes_coming(&self) {
-        if self.halves == 2 {
+        if self.halves == 2 && self.pace.likely_two() {
             self.helper.wake();
         }
     }
