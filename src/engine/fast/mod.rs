@@ -5,7 +5,8 @@
 //! `tests/it/wide_step.rs` and `tests/it/phases.rs`.
 //!
 //! - [`levels`]: untraced, a pass's visits grouped into levels of pairs that
-//!   share no body, four disc visits at a time, on two threads for many bodies.
+//!   share no body, four disc visits at a time, on two threads for many bodies
+//!   (`levels/two.rs`).
 //! - [`helper`]: the second thread those levels use, kept from step to step.
 //! - [`wide`]: the whole step compiled for AVX2, chosen at run time.
 //! - [`phases`]: the recorder that keeps the thousands of detect, correct and

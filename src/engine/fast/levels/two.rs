@@ -1,0 +1,260 @@
+//! The levels' passes on two threads (see the notes of `levels`): each
+//! thread makes its half of every level, all the step's passes through,
+//! waiting for the other only where a body was last visited by it; and the
+//! timing that keeps to one thread where two do not pay.
+
+use super::{Levels, Motions, make_discs, part_visits};
+use crate::engine::body::{Body, Motion};
+use crate::engine::broad::Broad;
+use crate::engine::fast::helper::spin_until;
+use crate::engine::phase::NoTrace;
+use crate::engine::{ContactMemory, Settings, Solve, StepStats, Visit, relax_touching};
+use crate::geometry::Pose;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// After k steps in a row on two threads were slower than one, the next 2ᵏ
+/// steps make their passes on one thread, up to this many (about 17 s at 60
+/// frames a second): the other core is busy with something else, or the
+/// levels cross between the halves too often to pay.
+const LONGEST_ALONE: u32 = 1024;
+
+/// One step in this many makes its passes on one thread, for a fresh time to
+/// compare two threads with.
+const ALONE_ONE_IN: u32 = 64;
+
+/// How long a levelled pass took lately on one thread and on two, and so
+/// which to use. The clock chooses the number of threads only: the passes
+/// give the same bits either way.
+#[derive(Default)]
+pub(super) struct Pace {
+    /// A pass's time on one thread and on two, running means (seconds).
+    one: Option<f64>,
+    two: Option<f64>,
+    /// Steps in a row on two threads that were slower than one, steps still
+    /// to make on one (see [`LONGEST_ALONE`]), and steps since the last on one.
+    slower_in_a_row: u32,
+    alone: u32,
+    since_alone: u32,
+}
+
+impl Pace {
+    /// Whether this step's passes go on two threads.
+    fn two(&mut self) -> bool {
+        if self.alone > 0 {
+            self.alone -= 1;
+            // Two threads are timed afresh after the steps on one.
+            self.two = None;
+            return false;
+        }
+        if self.one.is_none() || self.since_alone >= ALONE_ONE_IN {
+            self.since_alone = 0;
+            return false;
+        }
+        self.since_alone += 1;
+        true
+    }
+
+    /// What [`Self::two`] would say now, without counting a step.
+    fn likely_two(&self) -> bool {
+        self.alone == 0 && self.one.is_some() && self.since_alone < ALONE_ONE_IN
+    }
+
+    pub(super) fn took_one(&mut self, seconds: f64) {
+        self.one = Some(self.one.map_or(seconds, |one| (one + seconds) / 2.0));
+    }
+
+    fn took_two(&mut self, seconds: f64) {
+        let two = self.two.map_or(seconds, |two| (two + seconds) / 2.0);
+        self.two = Some(two);
+        if self.one.is_some_and(|one| two > one) {
+            self.slower_in_a_row = (self.slower_in_a_row + 1).min(LONGEST_ALONE.ilog2());
+            self.alone = 1 << self.slower_in_a_row;
+        } else {
+            self.slower_in_a_row = 0;
+        }
+    }
+}
+
+impl Levels {
+    /// Wakes the second thread for the passes to come, where they will
+    /// likely use it (not while the passes go on one thread for a while: on
+    /// a busy machine it would spin for nothing).
+    pub(in crate::engine) fn passes_coming(&self) {
+        if self.halves == 2 && self.pace.likely_two() {
+            self.helper.wake();
+        }
+    }
+
+    /// Makes the step's first passes in levels on two threads, each thread
+    /// its half of every level (see the module's notes), when the list was
+    /// cut in halves, and returns how many it made. They stop before a pass in
+    /// which a correction moved a body too far for the list: that pass and
+    /// the rest are to be made one by one.
+    #[inline(always)]
+    pub(in crate::engine) fn two_threads(
+        &mut self,
+        (bodies, motions): (&[Body], &mut [Motion]),
+        broad: &Broad,
+        pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
+        settings: &Settings,
+        stats: &mut StepStats,
+    ) -> usize {
+        if self.rest > 0
+            || self.undone_at.is_some()
+            || !self.ready(broad, (bodies, motions), settings)
+            || self.halves != 2
+            || !self.pace.two()
+        {
+            return 0;
+        }
+        let began = Instant::now();
+        self.saved.clear();
+        self.saved.extend_from_slice(motions);
+        // Made again up to the pass before the one that could not be made,
+        // until they go through: a thread that stops early leaves the other's
+        // passes unfinished, so those before are only known good once made.
+        let mut passes = settings.relaxation_iterations;
+        while passes > 0 {
+            match self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes) {
+                Ok(made) => {
+                    // Timed as a pass on one thread is, when nothing was made again.
+                    if passes == settings.relaxation_iterations {
+                        self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
+                    }
+                    stats.narrow_tests += made.narrow_tests;
+                    stats.contacts += made.contacts;
+                    stats.two_threads = true;
+                    return passes;
+                }
+                Err(failed_in) => {
+                    motions.copy_from_slice(&self.saved);
+                    passes = failed_in.min(passes) - 1;
+                }
+            }
+        }
+        0
+    }
+
+    /// Passes 1 to `passes` on two threads: what they made, or the first pass
+    /// in which a thread could not go on.
+    #[inline(always)]
+    fn passes_on_two_threads(
+        &mut self,
+        (bodies, motions): (&[Body], &mut [Motion]),
+        broad: &Broad,
+        pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
+        settings: &Settings,
+        passes: usize,
+    ) -> Result<StepStats, usize> {
+        let Levels { pairs, starts, wait_same, wait_before, touching: [mine, theirs], helper, .. } = self;
+        let (pairs, starts, wait_same, wait_before) = (&pairs[..], &starts[..], &wait_same[..], &wait_before[..]);
+        let levels = wait_same.len() / 2;
+        // Where a thread stands: the passes and levels it has made, counted as one number.
+        let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
+        let done = [Padded::default(), Padded::default()];
+        let failed = AtomicBool::new(false);
+        let failed_in = AtomicUsize::new(usize::MAX);
+        let shared = Motions::new(motions);
+        let run = |half: usize, touching: &mut Vec<(u32, u32)>| -> StepStats {
+            let _unwinding = FailOnUnwind(&failed);
+            let mut memory = ContactMemory::default();
+            let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
+            let mut made = StepStats::default();
+            let other = &done[1 - half].0;
+            // Until the other thread has made `target`; false if it failed meanwhile.
+            let wait = |target: u64| {
+                spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed));
+                !failed.load(Ordering::Relaxed)
+            };
+            for pass in 1..=passes {
+                solve.pass = pass;
+                for level in 1..=levels {
+                    let part = 2 * (level - 1) + half;
+                    let (same, before) = (wait_same[part] as usize, wait_before[part] as usize);
+                    if (same > 0 && !wait(made_up_to(pass, same))) || (pass > 1 && before > 0 && !wait(made_up_to(pass - 1, before))) {
+                        return made;
+                    }
+                    let [discs, others] = part_visits((pairs, starts), part);
+                    let mut made_all = make_discs(discs, touching, (bodies, shared), broad, settings, &mut made);
+                    for &(i, j) in others {
+                        made_all =
+                            made_all && visit_other(bodies, shared, broad, (i as usize, j as usize), pose, settings, &mut solve, &mut made);
+                    }
+                    if !made_all {
+                        failed_in.fetch_min(pass, Ordering::Relaxed);
+                        failed.store(true, Ordering::Relaxed);
+                        return made;
+                    }
+                    done[half].0.store(made_up_to(pass, level), Ordering::Release);
+                }
+            }
+            made
+        };
+        let second = std::sync::Mutex::new((std::mem::take(theirs), StepStats::default()));
+        let first = helper.both(|| run(0, mine), &|| {
+            let mut second = second.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let (touching, made) = &mut *second;
+            *made = run(1, touching);
+        });
+        let (touching, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *theirs = touching;
+        if failed.load(Ordering::Relaxed) {
+            // A panic on either thread came out of `both`: here one failed.
+            return Err(failed_in.load(Ordering::Relaxed));
+        }
+        self.undone_in_a_row = 0;
+        Ok(StepStats {
+            narrow_tests: first.narrow_tests + second.narrow_tests,
+            contacts: first.contacts + second.contacts,
+            two_threads: true,
+        })
+    }
+}
+
+/// A thread's count of what it has made, alone on its cache lines, so that
+/// the other thread reading it does not slow the one writing its own.
+#[derive(Default)]
+#[repr(align(128))]
+struct Padded(AtomicU64);
+
+/// Tells the other thread to stop waiting when this one unwinds.
+struct FailOnUnwind<'a>(&'a AtomicBool);
+
+impl Drop for FailOnUnwind<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A visit of a pair that is not two moving discs, as `visit_listed` makes
+/// it, on copies of the two bodies (so that it borrows no other); false when
+/// a correction moved a body too far for the list.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn visit_other(
+    bodies: &[Body],
+    motions: Motions,
+    broad: &Broad,
+    (a, b): (usize, usize),
+    pose: &impl Fn(&Motion, usize) -> Pose,
+    settings: &Settings,
+    solve: &mut Solve,
+    made: &mut StepStats,
+) -> bool {
+    let mut pair = [*motions.get(a), *motions.get(b)];
+    if !broad.touch_at((a, pair[0].position), (b, pair[1].position)) {
+        return true;
+    }
+    made.narrow_tests += 1;
+    let two = [bodies[a].unnamed(), bodies[b].unnamed()];
+    let visit = relax_touching(&two, &mut pair, (0, 1), &|m: &[Motion], k: usize| pose(&m[k], [a, b][k]), settings, solve, &mut NoTrace);
+    (*motions.get_mut(a), *motions.get_mut(b)) = (pair[0], pair[1]);
+    if visit != Visit::Contact {
+        return true;
+    }
+    made.contacts += 1;
+    broad.keeps_at((a, pair[0].position), (b, pair[1].position))
+}
