@@ -19,6 +19,8 @@ const SPIN_BEFORE_SLEEP: Duration = Duration::from_micros(300);
 #[derive(Default)]
 pub(in crate::engine) struct Helper {
     running: Option<Running>,
+    /// The system would not start one: the passes stay on one thread.
+    refused: bool,
 }
 
 struct Running {
@@ -65,10 +67,22 @@ impl Helper {
         }
     }
 
+    /// Whether the thread runs, started now if it was not.
+    pub(in crate::engine) fn started(&mut self) -> bool {
+        if self.running.is_none() && !self.refused {
+            match Running::start() {
+                Ok(running) => self.running = Some(running),
+                Err(_) => self.refused = true,
+            }
+        }
+        self.running.is_some()
+    }
+
     /// Runs `theirs` on the second thread while `mine` runs on this one, and
     /// returns once both are done. A panic on either side comes out here.
+    /// Only once [`Self::started`] said yes.
     pub(in crate::engine) fn both<R>(&mut self, mine: impl FnOnce() -> R, theirs: &(dyn Fn() + Sync)) -> R {
-        let running = self.running.get_or_insert_with(Running::start);
+        let running = self.running.as_ref().expect("a started thread");
         let mailbox = &*running.mailbox;
         let number = mailbox.posted.load(Ordering::Relaxed) + 1;
         // SAFETY: the lifetime is erased, and `Finished` below waits for the
@@ -117,12 +131,11 @@ pub(in crate::engine) fn spin_until(done: impl Fn() -> bool) {
 const SPINS_BEFORE_YIELDING: u32 = 1 << 10;
 
 impl Running {
-    fn start() -> Running {
+    fn start() -> std::io::Result<Running> {
         let mailbox = Arc::new(Mailbox::default());
         let theirs = Arc::clone(&mailbox);
-        let thread =
-            std::thread::Builder::new().name("impulse passes".into()).spawn(move || serve(&theirs)).expect("a thread for the passes");
-        Running { mailbox, thread }
+        let thread = std::thread::Builder::new().name("impulse passes".into()).spawn(move || serve(&theirs))?;
+        Ok(Running { mailbox, thread })
     }
 }
 

@@ -105,6 +105,7 @@ impl Levels {
             || !self.ready(broad, (bodies, motions), settings)
             || self.halves != 2
             || !self.pace.two()
+            || !self.helper.started()
         {
             return 0;
         }
