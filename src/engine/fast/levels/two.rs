@@ -87,7 +87,7 @@ impl Levels {
     }
 
     /// Makes the step's first passes in levels on two threads, each thread
-    /// its half of every level (see the module's notes), when the list was
+    /// its half of every level (see the notes of `levels`), when the list was
     /// cut in halves, and returns how many it made. They stop before a pass in
     /// which a correction moved a body too far for the list: that pass and
     /// the rest are to be made one by one.
