@@ -38,7 +38,11 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
         tracer.passes_begin(bodies, motions, settings);
     }
     let (broad, levels) = (&mut scratch.broad, &mut scratch.levels);
-    if !T::ENABLED && !settings.warm_start {
+    // Untraced, the same visits in levels (the same bits: see `levels`), on
+    // two threads where they pay, else a pass at a time; summed impulses
+    // share their contact memory across visits, and stay in order.
+    let levelled = !T::ENABLED && !settings.warm_start;
+    if levelled {
         levels.passes_coming();
     }
     broad.start_frame(bodies, motions, tracer);
@@ -46,10 +50,6 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
         warm_start(bodies, motions, &pose, settings.contact, (*frame, &scratch.solve_start_velocities), (contacts, handles), tracer);
     }
     let mut solve = Solve { pass: 0, frame: *frame, memory: contacts, handles: handles.all(), before: &scratch.solve_start_velocities };
-    // Untraced, the same visits in levels (the same bits: see `levels`), on
-    // two threads where they pay, else a pass at a time; summed impulses
-    // share their contact memory across visits, and stay in order.
-    let levelled = !T::ENABLED && !settings.warm_start;
     let on_two_threads = if levelled { levels.two_threads((bodies, motions), broad, &pose_of, settings, &mut stats) } else { 0 };
     for pass in on_two_threads + 1..=settings.relaxation_iterations {
         solve.pass = pass;

@@ -126,7 +126,7 @@ impl Levels {
         self.saved.extend_from_slice(motions);
         let mut made = StepStats::default();
         let pose = |motions: &[Motion], i: usize| pose(&motions[i], i);
-        for part in 0..self.wait_same.len() {
+        for part in 0..self.parts() {
             let [discs, others] = part_visits((&self.pairs, &self.starts), part);
             if !make_discs(discs, &mut self.touching[0], (bodies, Motions::new(motions)), broad, settings, &mut made) {
                 return self.undo(motions, broad);
@@ -174,6 +174,11 @@ impl Levels {
             self.level(broad, (bodies, motions));
         }
         self.worth
+    }
+
+    /// How many parts the visits are in: a level's, or each half of a level's.
+    fn parts(&self) -> usize {
+        (self.starts.len() - 1) / 2
     }
 
     /// Puts every body back as the pass found it.

@@ -10,7 +10,7 @@ use crate::engine::fast::helper::spin_until;
 use crate::engine::phase::NoTrace;
 use crate::engine::{ContactMemory, Settings, Solve, StepStats, Visit, relax_touching};
 use crate::geometry::Pose;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// After k steps in a row on two threads were slower than one, the next 2ᵏ
@@ -148,25 +148,27 @@ impl Levels {
         settings: &Settings,
         passes: usize,
     ) -> Result<StepStats, usize> {
+        let parts = self.parts();
         let Levels { pairs, starts, wait_same, wait_before, touching: [mine, theirs], helper, .. } = self;
         let (pairs, starts, wait_same, wait_before) = (&pairs[..], &starts[..], &wait_same[..], &wait_before[..]);
-        let levels = wait_same.len() / 2;
+        let levels = parts / 2;
         // Where a thread stands: the passes and levels it has made, counted as one number.
         let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
         let done = [Padded::default(), Padded::default()];
-        let failed = AtomicBool::new(false);
+        // The first pass a thread could not make (none: `usize::MAX`); both stop when one is set.
         let failed_in = AtomicUsize::new(usize::MAX);
+        let failed = || failed_in.load(Ordering::Relaxed) != usize::MAX;
         let shared = Motions::new(motions);
         let run = |half: usize, touching: &mut Vec<(u32, u32)>| -> StepStats {
-            let _unwinding = FailOnUnwind(&failed);
+            let _unwinding = FailOnUnwind(&failed_in);
             let mut memory = ContactMemory::default();
             let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
             let mut made = StepStats::default();
             let other = &done[1 - half].0;
             // Until the other thread has made `target`; false if it failed meanwhile.
             let wait = |target: u64| {
-                spin_until(|| other.load(Ordering::Acquire) >= target || failed.load(Ordering::Relaxed));
-                !failed.load(Ordering::Relaxed)
+                spin_until(|| other.load(Ordering::Acquire) >= target || failed());
+                !failed()
             };
             for pass in 1..=passes {
                 solve.pass = pass;
@@ -184,7 +186,6 @@ impl Levels {
                     }
                     if !made_all {
                         failed_in.fetch_min(pass, Ordering::Relaxed);
-                        failed.store(true, Ordering::Relaxed);
                         return made;
                     }
                     done[half].0.store(made_up_to(pass, level), Ordering::Release);
@@ -200,9 +201,9 @@ impl Levels {
         });
         let (touching, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
         *theirs = touching;
-        if failed.load(Ordering::Relaxed) {
+        if failed() {
             // A panic on either thread came out of `both`: here one failed.
-            return Err(failed_in.load(Ordering::Relaxed));
+            return Err(failed_in.into_inner());
         }
         self.undone_in_a_row = 0;
         Ok(StepStats {
@@ -219,13 +220,14 @@ impl Levels {
 #[repr(align(128))]
 struct Padded(AtomicU64);
 
-/// Tells the other thread to stop waiting when this one unwinds.
-struct FailOnUnwind<'a>(&'a AtomicBool);
+/// Tells the other thread to stop waiting when this one unwinds (as if it
+/// could not make the first pass; the panic comes out of `Helper::both`).
+struct FailOnUnwind<'a>(&'a AtomicUsize);
 
 impl Drop for FailOnUnwind<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.store(true, Ordering::Relaxed);
+            self.0.fetch_min(1, Ordering::Relaxed);
         }
     }
 }
