@@ -698,7 +698,7 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
     let scene = load_in(target, sets, lang)?;
     let (mut world, settings) = (scene.world.clone(), scene.settings.clone());
     let mut ms = Vec::with_capacity(frames as usize);
-    let (mut contacts, mut on_two_threads) = (0usize, 0u64);
+    let (mut contacts, mut on_two_threads, mut in_levels, mut passes) = (0usize, 0u64, 0usize, 0usize);
     let mut record = FrameRecord::default();
     for _ in 0..frames {
         let start = Instant::now();
@@ -712,6 +712,7 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
             ms.push(start.elapsed().as_secs_f64() * 1e3);
             contacts += stats.contacts;
             on_two_threads += u64::from(stats.two_threads);
+            (in_levels, passes) = (in_levels + stats.passes_in_levels, passes + settings.relaxation_iterations);
         }
     }
     ms.sort_by(f64::total_cmp);
@@ -725,8 +726,10 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
             let fixed = world.bodies.iter().filter(|b| b.is_static()).count();
             let mode = if traced { "traced (record_frame_into)" } else { "untraced" };
             let threads = if on_two_threads > 0 { format!(" · {on_two_threads} on two threads") } else { String::new() };
+            let levels =
+                if in_levels > 0 { format!(" · {}% of passes in levels", 100 * in_levels / passes.max(1)) } else { String::new() };
             format!(
-                "{bodies} bodies ({fixed} static) · {frames} frames {mode}{threads} · ms/step min {min:.3}, median {median:.3}, max {max:.3} · {contacts_per_step:.1} contacts/step\n"
+                "{bodies} bodies ({fixed} static) · {frames} frames {mode}{threads}{levels} · ms/step min {min:.3}, median {median:.3}, max {max:.3} · {contacts_per_step:.1} contacts/step\n"
             )
         }
         BenchFormat::Json => {

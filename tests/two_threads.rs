@@ -55,7 +55,9 @@ fn two_threads_leave_the_bits_of_one() {
         for frame in 0..40 {
             let a = step(&mut shared, &settings, &mut NoTrace);
             let b = step(&mut in_order, &settings, &mut Filtered::new(|_, _| false, false));
-            assert_eq!((a.narrow_tests, a.contacts), (b.narrow_tests, b.contacts), "{name}: frame {frame}");
+            // (Narrow tests are not compared: a wall whose bounding circle a disc
+            // touches is tested or not as the list holds it; see `StepStats`.)
+            assert_eq!(a.contacts, b.contacts, "{name}: frame {frame}");
             assert_eq!(bits(&shared), bits(&in_order), "{name}: the states differ after frame {frame}");
             on_two += usize::from(a.two_threads);
         }

@@ -45,7 +45,9 @@ use glam::DVec2;
 
 mod grid;
 pub mod record;
+mod strays;
 use record::{BroadRecord, RELIST_AFTER, Relisted};
+pub(super) use strays::Strays;
 
 /// Between frames, a body is listed again sooner than inside the passes: one
 /// that has drifted this far (as a fraction of the margin) would need only a
@@ -204,6 +206,13 @@ impl Broad {
             self.widenings = self.widenings.saturating_sub(1);
             self.quiet_frames = 0;
         }
+    }
+
+    /// Counts bodies that strayed in passes made in levels (see `strays`) as
+    /// listed again, for the margin's widening: they left their listings as
+    /// much as those listed again in (i, j) order.
+    pub(super) fn strayed(&mut self, bodies: usize) {
+        self.relisted_in_frame += bodies;
     }
 
     /// How far a body is from the nearer of the places its pairs were listed from.

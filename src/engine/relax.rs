@@ -43,7 +43,7 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
     // share their contact memory across visits, and stay in order.
     let levelled = !T::ENABLED && !settings.warm_start;
     if levelled {
-        levels.passes_coming();
+        levels.step_begins(broad);
     }
     broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {

@@ -7,12 +7,23 @@ use super::{Method, Settings, Tracer, World, event, relax, reposition};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepStats {
     /// Pairs that passed the bounding test and went to the narrow phase, over all passes.
+    /// Untraced, only listed pairs are tested, and which pairs the list holds
+    /// depends on when bodies were listed again: a pair of a disc and a wall
+    /// whose bounding circles touch while their shapes are apart may be
+    /// counted or not. Contacts, and the world, are the same either way.
     pub narrow_tests: usize,
     /// Narrow-phase tests that found contact, over all passes.
     pub contacts: usize,
     /// Whether two threads shared passes (untraced, many bodies, two cores:
     /// see `engine/fast/levels.rs`); the world is the same bits either way.
     pub two_threads: bool,
+    /// Passes made in levels, on one thread or two (untraced); the rest went
+    /// in (i, j) order. The same bits either way.
+    pub passes_in_levels: usize,
+    /// Of those, passes in which a correction moved a body farther than the
+    /// list allows, kept because it met no pair the list left out
+    /// (`engine/broad/strays.rs`).
+    pub kept_with_strays: usize,
 }
 
 /// Advances the world by one frame, telling `tracer` what each phase did.

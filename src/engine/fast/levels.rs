@@ -15,12 +15,15 @@
 //! `circles_meet`), each computed lane by lane, so each lane has the visit's bits.
 //!
 //! A correction that moves a body too far lists its pairs again in the middle
-//! of a pass, and changes which visits follow. A pass made in levels that meets
-//! one puts every body back as the pass found it and makes the pass again in
-//! (i, j) order, which lists them again where the game-engine book's loop does.
-//! A pile whose corrections keep moving bodies that far (a tall one, squeezed
-//! deeper than a few passes can push apart) would undo nearly every pass, so
-//! after a pass undone the passes go in order until one lists nothing again.
+//! of a pass, in (i, j) order. A pass made in levels notes such a body
+//! instead and goes on; once made, the notes say whether the list still held
+//! every pair the body could have met (`broad::strays`). Most bodies pushed a
+//! little too far leave a gap to every body not listed with them. If one may
+//! not have, the pass puts every body back as it found it, the noted bodies
+//! are listed again, and the pass is made again in (i, j) order. A pile whose
+//! corrections keep doing that (a tall one, squeezed deeper than a few passes
+//! can push apart) would undo nearly every pass, so after passes undone in a
+//! row the next go in order, more of them each time (see [`LONGEST_REST`]).
 //!
 //! On a machine with two cores and a list of many bodies, the visits are cut
 //! in two halves, by the body they start from: bodies below a split (and the
@@ -37,7 +40,7 @@ mod two;
 
 use super::helper::{Helper, cores};
 use crate::engine::body::{Body, BodyRef, Motion};
-use crate::engine::broad::Broad;
+use crate::engine::broad::{Broad, Strays};
 use crate::engine::phase::NoTrace;
 use crate::engine::{Friction, Settings, Solve, StepStats, Tangent, Visit, kernel, visit_listed};
 use crate::geometry::{F4, Pose, V2, circles_meet};
@@ -46,10 +49,9 @@ use std::marker::PhantomData;
 use std::time::Instant;
 
 /// After passes made in levels were undone k times in a row, the next
-/// 2ᵏ − 1 passes go in order, up to this many: a pile crushed deeper than its
-/// passes can push apart moves bodies out of their listings in nearly every
-/// pass, and each try levels the whole list (a millisecond at 10,000 discs)
-/// and makes part of a pass for nothing. About four frames of 15 passes.
+/// 2ᵏ − 1 passes go in order, up to this many: where the list may miss a pair
+/// in nearly every pass, each try levels the whole list again (a millisecond
+/// at 10,000 discs) and makes a pass for nothing. About four frames of 15 passes.
 const LONGEST_REST: u32 = 64;
 
 /// The fewest bodies whose passes two threads share: below, a level is too
@@ -64,10 +66,6 @@ pub(in crate::engine) struct Levels {
     made_from: Option<u64>,
     /// Whether the levels are worth making: most visits are of two moving discs.
     worth: bool,
-    /// After a pass made in levels was undone: the list as the pass made again
-    /// in order began it. While the passes in order list bodies again, the
-    /// next pass goes in order too.
-    undone_at: Option<u64>,
     /// Passes made in levels and undone since one was not, and how many passes
     /// are still to go in order before levels are tried again (see [`LONGEST_REST`]).
     undone_in_a_row: u32,
@@ -96,6 +94,13 @@ pub(in crate::engine) struct Levels {
     saved: Vec<Motion>,
     /// The part's visits of discs whose bounds touch, for each thread.
     touching: [Vec<(u32, u32)>; 2],
+    /// Whether passes made in levels have moved bodies since the step began
+    /// or the last pass in order: then `strays` holds what each thread saw
+    /// of how far they went from where they were listed.
+    watching: bool,
+    strays: [Strays; 2],
+    /// Scratch space to weigh the notes in.
+    farthest: Vec<(usize, f64)>,
     helper: Helper,
     pace: two::Pace,
 }
@@ -111,13 +116,14 @@ impl Levels {
     pub(in crate::engine) fn pass(
         &mut self,
         (bodies, motions): (&[Body], &mut [Motion]),
-        broad: &Broad,
+        broad: &mut Broad,
         pose: &impl Fn(&Motion, usize) -> Pose,
         settings: &Settings,
         solve: &mut Solve,
         stats: &mut StepStats,
     ) -> bool {
         if !self.ready(broad, (bodies, motions), settings) {
+            self.give_way(motions, broad, solve.pass);
             return false;
         }
         // Timed where two threads could take it, to compare them with.
@@ -126,28 +132,66 @@ impl Levels {
         self.saved.extend_from_slice(motions);
         let mut made = StepStats::default();
         let pose = |motions: &[Motion], i: usize| pose(&motions[i], i);
-        for part in 0..self.parts() {
-            let [discs, others] = part_visits((&self.pairs, &self.starts), part);
-            if !make_discs(discs, &mut self.touching[0], (bodies, Motions::new(motions)), broad, settings, &mut made) {
-                return self.undo(motions, broad);
-            }
-            // (A loop, not `all`: a closure's function would not be compiled for the wide step.)
+        let pass = solve.pass;
+        self.watch_from_here(broad, motions);
+        let (noted, parts) = (self.strays[0].len(), self.parts());
+        let Levels { pairs, starts, touching: [touching, _], strays: [strays, _], .. } = self;
+        let mut watch = Watch { pass, strays };
+        for part in 0..parts {
+            let [discs, others] = part_visits((pairs, starts), part);
+            make_discs(discs, touching, (bodies, Motions::new(motions)), broad, settings, &mut watch, &mut made);
+            // (A loop, not `for_each`: a closure's function would not be compiled for the wide step.)
             for &(i, j) in others {
-                let pair = (i as usize, j as usize);
-                if visit_listed(bodies, motions, broad, pair, &pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact
-                    && !broad.keeps(motions, pair)
-                {
-                    return self.undo(motions, broad);
+                let (i, j) = (i as usize, j as usize);
+                if visit_listed(bodies, motions, broad, (i, j), &pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact {
+                    watch_moved(broad, [(i, motions[i].position), (j, motions[j].position)], &mut watch);
                 }
             }
         }
+        let strayed = self.strays[0].len() > noted;
+        if strayed && self.first_pass_missed(broad).is_some() {
+            motions.copy_from_slice(&self.saved);
+            self.undo(motions, broad, pass);
+            return false;
+        }
         stats.narrow_tests += made.narrow_tests;
         stats.contacts += made.contacts;
+        stats.passes_in_levels += 1;
+        stats.kept_with_strays += usize::from(strayed);
         self.undone_in_a_row = 0;
         if let Some(began) = began {
             self.pace.took_one(began.elapsed().as_secs_f64());
         }
         true
+    }
+
+    /// A step begins: the bodies the last one's passes moved too far for the
+    /// list count as listed again (the margin widens for them as for those);
+    /// how far bodies went is watched afresh.
+    pub(in crate::engine) fn step_begins(&mut self, broad: &mut Broad) {
+        if self.watching {
+            let beyond = broad.stray_beyond_squared();
+            broad.strayed(Strays::count_beyond([&self.strays[0], &self.strays[1]], beyond));
+        }
+        self.watching = false;
+        self.passes_coming();
+    }
+
+    /// Starts watching how far bodies go from where they were listed, from
+    /// where they stand, unless the passes made in levels already are: after
+    /// passes in order, or as the step begins, every body is within the
+    /// list's reach (see `broad::strays`).
+    fn watch_from_here(&mut self, broad: &Broad, motions: &[Motion]) {
+        if !self.watching {
+            self.watching = true;
+            self.strays[0].watch_from(motions.iter().enumerate().map(|(body, m)| broad.moved_squared_at(body, m.position)));
+            self.strays[1].watch_from(motions.iter().map(|_| 0.0));
+        }
+    }
+
+    /// The first pass after which the list may have missed a pair (see `broad::strays`).
+    fn first_pass_missed(&mut self, broad: &Broad) -> Option<usize> {
+        broad.first_pass_missed([&self.strays[0], &self.strays[1]], &mut self.farthest)
     }
 
     /// Whether the levels serve this pass: the settings they make, no rest
@@ -163,13 +207,6 @@ impl Levels {
             self.rest -= 1;
             return false;
         }
-        if let Some(listed) = self.undone_at {
-            if listed != broad.generation() {
-                self.undone_at = Some(broad.generation());
-                return false;
-            }
-            self.undone_at = None;
-        }
         if self.made_from != Some(broad.generation()) {
             self.level(broad, (bodies, motions));
         }
@@ -181,13 +218,24 @@ impl Levels {
         (self.starts.len() - 1) / 2
     }
 
-    /// Puts every body back as the pass found it.
-    fn undo(&mut self, motions: &mut [Motion], broad: &Broad) -> bool {
-        motions.copy_from_slice(&self.saved);
-        self.undone_at = Some(broad.generation());
+    /// Pass `pass` goes in (i, j) order after one made in levels was undone:
+    /// the bodies put back, its notes forgotten, and the passes after in order
+    /// for a while (see [`LONGEST_REST`]).
+    fn undo(&mut self, motions: &[Motion], broad: &mut Broad, pass: usize) {
+        self.give_way(motions, broad, pass);
         self.undone_in_a_row = (self.undone_in_a_row + 1).min(LONGEST_REST.ilog2());
         self.rest = (1 << self.undone_in_a_row) - 1;
-        false
+    }
+
+    /// Before pass `pass` goes in (i, j) order: the bodies that strayed in
+    /// the passes made in levels are listed again where they stand, as
+    /// that order asks (every body within the list's reach), and counted as
+    /// listed again; how far bodies go is watched afresh when levels resume.
+    fn give_way(&mut self, motions: &[Motion], broad: &mut Broad, pass: usize) {
+        if self.watching {
+            broad.list_strays_again(motions, pass);
+            self.watching = false;
+        }
     }
 
     /// Levels the list's visits, cuts them in halves where two threads pay,
@@ -327,6 +375,13 @@ impl<'a> Motions<'a> {
     }
 }
 
+/// A thread's visits in pass `pass`, and what it keeps of how far they move
+/// bodies from where they were listed.
+struct Watch<'s> {
+    pass: usize,
+    strays: &'s mut Strays,
+}
+
 /// Part `part`'s visits (a level's half): those of two moving discs, and the others.
 #[inline(always)]
 fn part_visits<'p>((pairs, starts): (&'p [(u32, u32)], &[u32]), part: usize) -> [&'p [(u32, u32)]; 2] {
@@ -334,8 +389,8 @@ fn part_visits<'p>((pairs, starts): (&'p [(u32, u32)], &[u32]), part: usize) -> 
     [&pairs[discs..rest], &pairs[rest..end]]
 }
 
-/// Makes a part's visits of two moving discs, four at a time. False when a
-/// correction moved a body too far for the list.
+/// Makes a part's visits of two moving discs, four at a time, watching how
+/// far they move the bodies.
 #[inline(always)]
 fn make_discs(
     fours: &[(u32, u32)],
@@ -343,8 +398,9 @@ fn make_discs(
     (bodies, motions): (&[Body], Motions),
     broad: &Broad,
     settings: &Settings,
+    watch: &mut Watch,
     made: &mut StepStats,
-) -> bool {
+) {
     // The bound test first, for the whole part: its visits share no body, so
     // each pair stands now as it will at its visit. Only the pairs that pass
     // it take lanes. (Written whether it passes or not, and kept if it does:
@@ -362,18 +418,26 @@ fn make_discs(
     let mut fours = touching[..kept].chunks(4);
     while let Some(first) = fours.next() {
         let one = discs4((bodies, motions), first, settings);
-        let keeps = match fours.next() {
+        match fours.next() {
             Some(second) => {
                 let two = discs4((bodies, motions), second, settings);
-                write4(one, motions, made, broad) & write4(two, motions, made, broad)
+                write4(one, motions, made, (broad, &mut *watch));
+                write4(two, motions, made, (broad, &mut *watch));
             }
-            None => write4(one, motions, made, broad),
-        };
-        if !keeps {
-            return false;
+            None => write4(one, motions, made, (broad, watch)),
         }
     }
-    true
+}
+
+/// After a visit moved bodies a and b to `x_a` and `x_b`: how far they went,
+/// kept, and noted where too far for the list.
+#[inline(always)]
+fn watch_moved(broad: &Broad, [a, b]: [(usize, DVec2); 2], watch: &mut Watch) {
+    for (body, x) in [a, b] {
+        if let Some(moved) = broad.followed_at(body, x) {
+            watch.strays.went(watch.pass, body, moved, broad.stray_beyond_squared());
+        }
+    }
 }
 
 #[inline(always)]
@@ -469,17 +533,16 @@ struct Made4<'a> {
 }
 
 /// Writes back the pairs whose discs touched and overlapped, as the visits in
-/// (i, j) order would; the lanes past the pairs given are not. Returns false
-/// when a correction moved a body too far for the list.
+/// (i, j) order would; the lanes past the pairs given are not. Watches how
+/// far they moved the bodies.
 #[inline(always)]
-fn write4(made: Made4, motions: Motions, stats: &mut StepStats, broad: &Broad) -> bool {
+fn write4(made: Made4, motions: Motions, stats: &mut StepStats, (broad, watch): (&Broad, &mut Watch)) {
     let Made4 { lanes, dist2, dist, sum, reach2, xa, xb, vrn, va2, wa2, vb2, wb2 } = made;
     let count = lanes.len();
     let pair = |k: usize| {
         let (i, j) = lanes[k];
         (i as usize, j as usize)
     };
-    let mut keeps = true;
     for k in 0..count {
         let touch = dist2.lane(k) <= reach2.lane(k);
         if !touch {
@@ -502,7 +565,6 @@ fn write4(made: Made4, motions: Motions, stats: &mut StepStats, broad: &Broad) -
             (mb.velocity, mb.angular_velocity) = (at(vb2), wb2.lane(k));
         }
         // The positions just written, not read back (see `Broad::keeps_at`).
-        keeps &= broad.keeps_at((a, pa), (b, pb));
+        watch_moved(broad, [(a, pa), (b, pb)], watch);
     }
-    keeps
 }

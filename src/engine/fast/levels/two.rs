@@ -3,14 +3,14 @@
 //! waiting for the other only where a body was last visited by it; and the
 //! timing that keeps to one thread where two do not pay.
 
-use super::{Levels, Motions, make_discs, part_visits};
+use super::{Levels, Motions, Watch, make_discs, part_visits, watch_moved};
 use crate::engine::body::{Body, Motion};
-use crate::engine::broad::Broad;
+use crate::engine::broad::{Broad, Strays};
 use crate::engine::fast::helper::spin_until;
 use crate::engine::phase::NoTrace;
 use crate::engine::{ContactMemory, Settings, Solve, StepStats, Visit, relax_touching};
 use crate::geometry::Pose;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// After k steps in a row on two threads were slower than one, the next 2ᵏ
@@ -80,7 +80,7 @@ impl Levels {
     /// Wakes the second thread for the passes to come, where they will
     /// likely use it (not while the passes go on one thread for a while: on
     /// a busy machine it would spin for nothing).
-    pub(in crate::engine) fn passes_coming(&self) {
+    pub(super) fn passes_coming(&self) {
         if self.halves == 2 && self.pace.likely_two() {
             self.helper.wake();
         }
@@ -88,20 +88,19 @@ impl Levels {
 
     /// Makes the step's first passes in levels on two threads, each thread
     /// its half of every level (see the notes of `levels`), when the list was
-    /// cut in halves, and returns how many it made. They stop before a pass in
-    /// which a correction moved a body too far for the list: that pass and
-    /// the rest are to be made one by one.
+    /// cut in halves, and returns how many it made. They stop before a pass
+    /// after which the list may have missed a pair (`broad::strays`): that
+    /// pass and the rest are to be made one by one.
     #[inline(always)]
     pub(in crate::engine) fn two_threads(
         &mut self,
         (bodies, motions): (&[Body], &mut [Motion]),
-        broad: &Broad,
+        broad: &mut Broad,
         pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
         settings: &Settings,
         stats: &mut StepStats,
     ) -> usize {
         if self.rest > 0
-            || self.undone_at.is_some()
             || !self.ready(broad, (bodies, motions), settings)
             || self.halves != 2
             || !self.pace.two()
@@ -112,33 +111,43 @@ impl Levels {
         let began = Instant::now();
         self.saved.clear();
         self.saved.extend_from_slice(motions);
-        // Made again up to the pass before the one that could not be made,
-        // until they go through: a thread that stops early leaves the other's
-        // passes unfinished, so those before are only known good once made.
+        // Made again up to the pass before the first that may have missed a
+        // pair, until they go through: the notes are weighed once both
+        // threads are done, and the passes after that one are not right.
         let mut passes = settings.relaxation_iterations;
         while passes > 0 {
-            match self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes) {
-                Ok(made) => {
-                    // Timed as a pass on one thread is, when nothing was made again.
-                    if passes == settings.relaxation_iterations {
-                        self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
-                    }
+            let made = self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes);
+            let missed = self.first_pass_missed(broad);
+            match missed.filter(|&pass| pass <= passes) {
+                None => {
                     stats.narrow_tests += made.narrow_tests;
                     stats.contacts += made.contacts;
                     stats.two_threads = true;
+                    stats.passes_in_levels += passes;
+                    stats.kept_with_strays += self.strays.iter().map(|s| s.passes_noted()).fold(0, |n, p| n | p).count_ones() as usize;
+                    self.undone_in_a_row = 0;
+                    // Timed as a pass on one thread is, when nothing was made again.
+                    if passes == settings.relaxation_iterations {
+                        self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
+                    } else {
+                        // The pass after may have missed a pair: it goes in order.
+                        self.undo(motions, broad, passes + 1);
+                    }
                     return passes;
                 }
-                Err(failed_in) => {
+                Some(pass) => {
                     motions.copy_from_slice(&self.saved);
-                    passes = failed_in.min(passes) - 1;
+                    self.watching = false;
+                    passes = pass - 1;
                 }
             }
         }
+        self.undo(motions, broad, 1);
         0
     }
 
-    /// Passes 1 to `passes` on two threads: what they made, or the first pass
-    /// in which a thread could not go on.
+    /// Passes 1 to `passes` on two threads: what they made. Each thread notes
+    /// the bodies its visits moved too far for the list.
     #[inline(always)]
     fn passes_on_two_threads(
         &mut self,
@@ -147,31 +156,33 @@ impl Levels {
         pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
         settings: &Settings,
         passes: usize,
-    ) -> Result<StepStats, usize> {
+    ) -> StepStats {
         let parts = self.parts();
-        let Levels { pairs, starts, wait_same, wait_before, touching: [mine, theirs], helper, .. } = self;
+        self.watch_from_here(broad, motions);
+        let Levels { pairs, starts, wait_same, wait_before, touching: [mine, theirs], strays: [my_strays, their_strays], helper, .. } =
+            self;
         let (pairs, starts, wait_same, wait_before) = (&pairs[..], &starts[..], &wait_same[..], &wait_before[..]);
         let levels = parts / 2;
         // Where a thread stands: the passes and levels it has made, counted as one number.
         let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
         let done = [Padded::default(), Padded::default()];
-        // The first pass a thread could not make (none: `usize::MAX`); both stop when one is set.
-        let failed_in = AtomicUsize::new(usize::MAX);
-        let failed = || failed_in.load(Ordering::Relaxed) != usize::MAX;
+        // Set when a thread panics: the other stops waiting, and the panic comes out of `both`.
+        let panicked = AtomicBool::new(false);
         let shared = Motions::new(motions);
-        let run = |half: usize, touching: &mut Vec<(u32, u32)>| -> StepStats {
-            let _unwinding = FailOnUnwind(&failed_in);
+        let run = |half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays| -> StepStats {
+            let _unwinding = StopOnUnwind(&panicked);
             let mut memory = ContactMemory::default();
             let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
             let mut made = StepStats::default();
+            let mut watch = Watch { pass: 0, strays };
             let other = &done[1 - half].0;
-            // Until the other thread has made `target`; false if it failed meanwhile.
+            // Until the other thread has made `target`; false if it panicked meanwhile.
             let wait = |target: u64| {
-                spin_until(|| other.load(Ordering::Acquire) >= target || failed());
-                !failed()
+                spin_until(|| other.load(Ordering::Acquire) >= target || panicked.load(Ordering::Relaxed));
+                !panicked.load(Ordering::Relaxed)
             };
             for pass in 1..=passes {
-                solve.pass = pass;
+                (solve.pass, watch.pass) = (pass, pass);
                 for level in 1..=levels {
                     let part = 2 * (level - 1) + half;
                     let (same, before) = (wait_same[part] as usize, wait_before[part] as usize);
@@ -179,38 +190,29 @@ impl Levels {
                         return made;
                     }
                     let [discs, others] = part_visits((pairs, starts), part);
-                    let mut made_all = make_discs(discs, touching, (bodies, shared), broad, settings, &mut made);
+                    make_discs(discs, touching, (bodies, shared), broad, settings, &mut watch, &mut made);
                     for &(i, j) in others {
-                        made_all =
-                            made_all && visit_other(bodies, shared, broad, (i as usize, j as usize), pose, settings, &mut solve, &mut made);
-                    }
-                    if !made_all {
-                        failed_in.fetch_min(pass, Ordering::Relaxed);
-                        return made;
+                        let pair = (i as usize, j as usize);
+                        visit_other(bodies, shared, broad, pair, pose, settings, &mut solve, (&mut made, &mut watch));
                     }
                     done[half].0.store(made_up_to(pass, level), Ordering::Release);
                 }
             }
             made
         };
-        let second = std::sync::Mutex::new((std::mem::take(theirs), StepStats::default()));
-        let first = helper.both(|| run(0, mine), &|| {
+        let second = std::sync::Mutex::new((std::mem::take(theirs), std::mem::take(their_strays), StepStats::default()));
+        let first = helper.both(|| run(0, mine, my_strays), &|| {
             let mut second = second.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let (touching, made) = &mut *second;
-            *made = run(1, touching);
+            let (touching, strays, made) = &mut *second;
+            *made = run(1, touching, strays);
         });
-        let (touching, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
-        *theirs = touching;
-        if failed() {
-            // A panic on either thread came out of `both`: here one failed.
-            return Err(failed_in.into_inner());
-        }
-        self.undone_in_a_row = 0;
-        Ok(StepStats {
+        let (touching, strays, second) = second.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+        (*theirs, *their_strays) = (touching, strays);
+        StepStats {
             narrow_tests: first.narrow_tests + second.narrow_tests,
             contacts: first.contacts + second.contacts,
-            two_threads: true,
-        })
+            ..StepStats::default()
+        }
     }
 }
 
@@ -220,21 +222,21 @@ impl Levels {
 #[repr(align(128))]
 struct Padded(AtomicU64);
 
-/// Tells the other thread to stop waiting when this one unwinds (as if it
-/// could not make the first pass; the panic comes out of `Helper::both`).
-struct FailOnUnwind<'a>(&'a AtomicUsize);
+/// Tells the other thread to stop waiting when this one unwinds (the panic
+/// comes out of `Helper::both`).
+struct StopOnUnwind<'a>(&'a AtomicBool);
 
-impl Drop for FailOnUnwind<'_> {
+impl Drop for StopOnUnwind<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.fetch_min(1, Ordering::Relaxed);
+            self.0.store(true, Ordering::Relaxed);
         }
     }
 }
 
 /// A visit of a pair that is not two moving discs, as `visit_listed` makes
-/// it, on copies of the two bodies (so that it borrows no other); false when
-/// a correction moved a body too far for the list.
+/// it, on copies of the two bodies (so that it borrows no other), noting
+/// them if a correction moved one too far for the list.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn visit_other(
@@ -245,19 +247,18 @@ fn visit_other(
     pose: &impl Fn(&Motion, usize) -> Pose,
     settings: &Settings,
     solve: &mut Solve,
-    made: &mut StepStats,
-) -> bool {
+    (made, watch): (&mut StepStats, &mut Watch),
+) {
     let mut pair = [*motions.get(a), *motions.get(b)];
     if !broad.touch_at((a, pair[0].position), (b, pair[1].position)) {
-        return true;
+        return;
     }
     made.narrow_tests += 1;
     let two = [bodies[a].unnamed(), bodies[b].unnamed()];
     let visit = relax_touching(&two, &mut pair, (0, 1), &|m: &[Motion], k: usize| pose(&m[k], [a, b][k]), settings, solve, &mut NoTrace);
     (*motions.get_mut(a), *motions.get_mut(b)) = (pair[0], pair[1]);
-    if visit != Visit::Contact {
-        return true;
+    if visit == Visit::Contact {
+        made.contacts += 1;
+        watch_moved(broad, [(a, pair[0].position), (b, pair[1].position)], watch);
     }
-    made.contacts += 1;
-    broad.keeps_at((a, pair[0].position), (b, pair[1].position))
 }
