@@ -91,9 +91,9 @@ impl Strays {
         }
     }
 
-    /// How many notes there are (one more once a note found no room).
-    pub(in crate::engine) fn len(&self) -> usize {
-        self.seen.len() + usize::from(self.overflowed_in.is_some())
+    /// Whether no body went too far for the list.
+    pub(in crate::engine) fn is_empty(&self) -> bool {
+        self.seen.is_empty() && self.overflowed_in.is_none()
     }
 
     /// The passes with notes, as bits (pass p: bit p, the last bit for
@@ -222,5 +222,38 @@ impl Broad {
                 self.relist_or_build(motions, pass, why, &mut crate::engine::NoTrace);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BodyDef, NoTrace, World};
+    use crate::geometry::Shape;
+
+    /// Unit discs B at x = 0 and C at 3.1, listed apart (the margin is 0.5 m:
+    /// their bounds leave 0.6 m between them). B went 0.95 m toward C, past
+    /// the limit (0.2 m); they meet once C has come 0.15 m toward B. C went
+    /// less than the limit, so it is not noted, but how far it went counts.
+    #[test]
+    fn a_body_not_noted_counts_as_far_as_it_went() {
+        let disc = |x: f64| BodyDef::dynamic("d", Shape::Circle { radius: 1.0 }, 1.0).at(DVec2::new(x, 0.0));
+        let World { bodies, motions, .. } = World::new(vec![disc(0.0), disc(3.1)], DVec2::ZERO);
+        let mut broad = Broad::default();
+        broad.start_frame(&bodies, &motions, &mut NoTrace);
+        assert_eq!((broad.margin, broad.partners(0)), (0.5, &[][..]), "B–C is left out");
+        let beyond = broad.stray_beyond_squared();
+        let watched = |c_went: f64| {
+            let mut seen = [Strays::default(), Strays::default()];
+            seen.iter_mut().for_each(|s| s.watch_from([0.0, 0.0].into_iter()));
+            seen[0].went(1, 0, 0.95 * 0.95, beyond);
+            seen[0].went(1, 1, c_went * c_went, beyond);
+            assert_eq!(seen[0].seen.len(), 1, "only B is noted");
+            broad.first_pass_missed([&seen[0], &seen[1]], &mut Vec::new())
+        };
+        // 0.95 + 0.1 m (a body is taken to have gone as far as it is followed from) < 1.1 m: apart.
+        assert_eq!(watched(0.05), None);
+        // 0.95 + 0.18 m ≥ 1.1 m: they may have met.
+        assert_eq!(watched(0.18), Some(1));
     }
 }

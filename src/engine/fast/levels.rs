@@ -134,7 +134,7 @@ impl Levels {
         let pose = |motions: &[Motion], i: usize| pose(&motions[i], i);
         let pass = solve.pass;
         self.watch_from_here(broad, motions);
-        let (noted, parts) = (self.strays[0].len(), self.parts());
+        let parts = self.parts();
         let Levels { pairs, starts, touching: [touching, _], strays: [strays, _], .. } = self;
         let mut watch = Watch { pass, strays };
         for part in 0..parts {
@@ -148,7 +148,9 @@ impl Levels {
                 }
             }
         }
-        let strayed = self.strays[0].len() > noted;
+        // Weighed again after every pass while any body is noted: one not
+        // noted may have come nearer to it, within the limit.
+        let strayed = self.strays.iter().any(|s| !s.is_empty());
         if strayed && self.first_pass_missed(broad).is_some() {
             motions.copy_from_slice(&self.saved);
             self.undo(motions, broad, pass);
