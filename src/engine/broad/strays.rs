@@ -31,6 +31,12 @@ use glam::DVec2;
 /// A little of the margin, kept between shrunk bounds, far above round-off.
 const KEPT_APART: f64 = 0.02;
 
+/// At most one note per this many bodies: a pass that pushes more bodies
+/// than that too far for the list is taken to have missed a pair, unweighed
+/// (in a pile crushed deeper than its passes can push apart, weighing them
+/// found one nearly always), and the threads stop at once.
+const NOTES_PER_BODY: usize = 64;
+
 /// A body that stays within this fraction of the relisting limit of the
 /// first place it was listed from is not followed: it is taken to have gone
 /// that far. (Most visits move their bodies much less; following each costs
@@ -66,7 +72,7 @@ impl Strays {
         self.far.clear();
         self.far.extend(far);
         self.seen.clear();
-        self.room = self.far.len().max(64);
+        self.room = (self.far.len() / NOTES_PER_BODY).max(64);
         self.overflowed_in = None;
     }
 
@@ -89,6 +95,11 @@ impl Strays {
         } else {
             self.overflowed_in.get_or_insert(stray.pass);
         }
+    }
+
+    /// Whether more bodies went too far for the list than are noted.
+    pub(in crate::engine) fn overflowed(&self) -> bool {
+        self.overflowed_in.is_some()
     }
 
     /// Whether no body went too far for the list.

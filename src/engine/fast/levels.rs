@@ -22,8 +22,9 @@
 //! not have, the pass puts every body back as it found it, the noted bodies
 //! are listed again, and the pass is made again in (i, j) order. A pile whose
 //! corrections keep doing that (a tall one, squeezed deeper than a few passes
-//! can push apart) would undo nearly every pass, so after passes undone in a
-//! row the next go in order, more of them each time (see [`LONGEST_REST`]).
+//! can push apart) would undo nearly every pass, so after a pass undone the
+//! passes go in order until one lists nothing again, and at least a few,
+//! more after each pass undone in a row (see [`LONGEST_REST`]).
 //!
 //! On a machine with two cores and a list of many bodies, the visits are cut
 //! in two halves, by the body they start from: bodies below a split (and the
@@ -66,6 +67,10 @@ pub(in crate::engine) struct Levels {
     made_from: Option<u64>,
     /// Whether the levels are worth making: most visits are of two moving discs.
     worth: bool,
+    /// After a pass made in levels was undone: the list as the pass made again
+    /// in order began it. While the passes in order list bodies again, the
+    /// next pass goes in order too.
+    undone_at: Option<u64>,
     /// Passes made in levels and undone since one was not, and how many passes
     /// are still to go in order before levels are tried again (see [`LONGEST_REST`]).
     undone_in_a_row: u32,
@@ -103,6 +108,8 @@ pub(in crate::engine) struct Levels {
     farthest: Vec<(usize, f64)>,
     helper: Helper,
     pace: two::Pace,
+    /// How many passes a run on two threads makes (see [`Levels::two_threads`]).
+    run_length: usize,
 }
 
 impl Levels {
@@ -146,6 +153,9 @@ impl Levels {
                 if visit_listed(bodies, motions, broad, (i, j), &pose, settings, solve, &mut NoTrace, &mut made) == Visit::Contact {
                     watch_moved(broad, [(i, motions[i].position), (j, motions[j].position)], &mut watch);
                 }
+            }
+            if watch.strays.overflowed() {
+                break;
             }
         }
         // Weighed again after every pass while any body is noted: one not
@@ -209,6 +219,13 @@ impl Levels {
             self.rest -= 1;
             return false;
         }
+        if let Some(listed) = self.undone_at {
+            if listed != broad.generation() {
+                self.undone_at = Some(broad.generation());
+                return false;
+            }
+            self.undone_at = None;
+        }
         if self.made_from != Some(broad.generation()) {
             self.level(broad, (bodies, motions));
         }
@@ -225,6 +242,7 @@ impl Levels {
     /// for a while (see [`LONGEST_REST`]).
     fn undo(&mut self, motions: &[Motion], broad: &mut Broad, pass: usize) {
         self.give_way(motions, broad, pass);
+        self.undone_at = Some(broad.generation());
         self.undone_in_a_row = (self.undone_in_a_row + 1).min(LONGEST_REST.ilog2());
         self.rest = (1 << self.undone_in_a_row) - 1;
     }

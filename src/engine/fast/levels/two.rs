@@ -88,9 +88,12 @@ impl Levels {
 
     /// Makes the step's first passes in levels on two threads, each thread
     /// its half of every level (see the notes of `levels`), when the list was
-    /// cut in halves, and returns how many it made. They stop before a pass
-    /// after which the list may have missed a pair (`broad::strays`): that
-    /// pass and the rest are to be made one by one.
+    /// cut in halves, and returns how many it made. They go in runs of
+    /// passes: after a run, the bodies it pushed too far for the list are
+    /// listed again (and the levels made again) before the next. A run stops
+    /// before a pass after which the list may have missed a pair
+    /// (`broad::strays`): that pass and the rest are to be made one by one,
+    /// and the next step's runs are shorter.
     #[inline(always)]
     pub(in crate::engine) fn two_threads(
         &mut self,
@@ -101,6 +104,7 @@ impl Levels {
         stats: &mut StepStats,
     ) -> usize {
         if self.rest > 0
+            || self.undone_at.is_some()
             || !self.ready(broad, (bodies, motions), settings)
             || self.halves != 2
             || !self.pace.two()
@@ -109,16 +113,55 @@ impl Levels {
             return 0;
         }
         let began = Instant::now();
+        let all = settings.relaxation_iterations;
+        let mut made = 0;
+        while made < all {
+            // After a run whose bodies were listed again, the levels are made again.
+            if made > 0 && !(self.ready(broad, (bodies, motions), settings) && self.halves == 2) {
+                break;
+            }
+            let run = self.run_length.clamp(1, all - made);
+            let kept = self.run_on_two_threads((bodies, motions), broad, pose, settings, run, stats);
+            made += kept;
+            if kept < run {
+                // Pass `made + 1` may have missed a pair: it goes in order.
+                self.run_length = kept.max(1);
+                self.undo(motions, broad, made + 1);
+                return made;
+            }
+            self.run_length = (2 * run).min(all);
+            if made < all {
+                self.give_way(motions, broad, made + 1);
+            }
+        }
+        if made == all {
+            self.pace.took_two(began.elapsed().as_secs_f64() / all as f64);
+        }
+        made
+    }
+
+    /// Up to `run` passes on two threads, from where the bodies stand: as
+    /// many as were made without missing a pair (the bodies then stand
+    /// after them, and `stats` counts them).
+    #[inline(always)]
+    fn run_on_two_threads(
+        &mut self,
+        (bodies, motions): (&[Body], &mut [Motion]),
+        broad: &Broad,
+        pose: &(impl Fn(&Motion, usize) -> Pose + Sync),
+        settings: &Settings,
+        run: usize,
+        stats: &mut StepStats,
+    ) -> usize {
         self.saved.clear();
         self.saved.extend_from_slice(motions);
         // Made again up to the pass before the first that may have missed a
         // pair, until they go through: the notes are weighed once both
         // threads are done, and the passes after that one are not right.
-        let mut passes = settings.relaxation_iterations;
+        let mut passes = run;
         while passes > 0 {
             let made = self.passes_on_two_threads((bodies, motions), broad, pose, settings, passes);
-            let missed = self.first_pass_missed(broad);
-            match missed.filter(|&pass| pass <= passes) {
+            match self.first_pass_missed(broad).filter(|&pass| pass <= passes) {
                 None => {
                     stats.narrow_tests += made.narrow_tests;
                     stats.contacts += made.contacts;
@@ -126,13 +169,6 @@ impl Levels {
                     stats.passes_in_levels += passes;
                     stats.kept_with_strays += self.strays.iter().map(|s| s.passes_noted()).fold(0, |n, p| n | p).count_ones() as usize;
                     self.undone_in_a_row = 0;
-                    // Timed as a pass on one thread is, when nothing was made again.
-                    if passes == settings.relaxation_iterations {
-                        self.pace.took_two(began.elapsed().as_secs_f64() / passes as f64);
-                    } else {
-                        // The pass after may have missed a pair: it goes in order.
-                        self.undo(motions, broad, passes + 1);
-                    }
                     return passes;
                 }
                 Some(pass) => {
@@ -142,7 +178,6 @@ impl Levels {
                 }
             }
         }
-        self.undo(motions, broad, 1);
         0
     }
 
@@ -166,20 +201,22 @@ impl Levels {
         // Where a thread stands: the passes and levels it has made, counted as one number.
         let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
         let done = [Padded::default(), Padded::default()];
-        // Set when a thread panics: the other stops waiting, and the panic comes out of `both`.
-        let panicked = AtomicBool::new(false);
+        // Set when a thread stops early: it panicked (the panic comes out of
+        // `both`), or pushed too many bodies too far for the list. The other
+        // stops waiting.
+        let stopped = AtomicBool::new(false);
         let shared = Motions::new(motions);
         let run = |half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays| -> StepStats {
-            let _unwinding = StopOnUnwind(&panicked);
+            let _unwinding = StopOnUnwind(&stopped);
             let mut memory = ContactMemory::default();
             let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
             let mut made = StepStats::default();
             let mut watch = Watch { pass: 0, strays };
             let other = &done[1 - half].0;
-            // Until the other thread has made `target`; false if it panicked meanwhile.
+            // Until the other thread has made `target`; false if it stopped meanwhile.
             let wait = |target: u64| {
-                spin_until(|| other.load(Ordering::Acquire) >= target || panicked.load(Ordering::Relaxed));
-                !panicked.load(Ordering::Relaxed)
+                spin_until(|| other.load(Ordering::Acquire) >= target || stopped.load(Ordering::Relaxed));
+                !stopped.load(Ordering::Relaxed)
             };
             for pass in 1..=passes {
                 (solve.pass, watch.pass) = (pass, pass);
@@ -194,6 +231,10 @@ impl Levels {
                     for &(i, j) in others {
                         let pair = (i as usize, j as usize);
                         visit_other(bodies, shared, broad, pair, pose, settings, &mut solve, (&mut made, &mut watch));
+                    }
+                    if watch.strays.overflowed() {
+                        stopped.store(true, Ordering::Relaxed);
+                        return made;
                     }
                     done[half].0.store(made_up_to(pass, level), Ordering::Release);
                 }
