@@ -108,7 +108,7 @@ pub(in crate::engine) struct Levels {
     farthest: Vec<(usize, f64)>,
     helper: Helper,
     pace: two::Pace,
-    /// How many passes a run on two threads makes (see [`Levels::two_threads`]).
+    /// How many passes a run on two threads makes (see [`Levels::two_threads`]); 0: all.
     run_length: usize,
 }
 

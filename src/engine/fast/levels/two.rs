@@ -120,7 +120,8 @@ impl Levels {
             if made > 0 && !(self.ready(broad, (bodies, motions), settings) && self.halves == 2) {
                 break;
             }
-            let run = self.run_length.clamp(1, all - made);
+            // (None yet: the first run is of all the passes.)
+            let run = if self.run_length == 0 { all - made } else { self.run_length.min(all - made) };
             let kept = self.run_on_two_threads((bodies, motions), broad, pose, settings, run, stats);
             made += kept;
             if kept < run {
