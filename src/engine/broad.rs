@@ -266,16 +266,8 @@ impl Broad {
     /// corrected: neither has gone too far from where it was listed.
     #[inline(always)]
     pub(super) fn keeps(&self, motions: &[Motion], (i, j): (usize, usize)) -> bool {
-        self.keeps_at((i, motions[i].position), (j, motions[j].position))
-    }
-
-    /// [`Self::keeps`] for two bodies now at `x_i` and `x_j`, given by the
-    /// caller that just moved them there: read back from memory, a position
-    /// stored a moment ago as two numbers waits for the stores to finish.
-    #[inline(always)]
-    pub(super) fn keeps_at(&self, i: (usize, DVec2), j: (usize, DVec2)) -> bool {
         let squared = self.relist_beyond_squared();
-        self.within(i, squared) && self.within(j, squared)
+        self.within((i, motions[i].position), squared) && self.within((j, motions[j].position), squared)
     }
 
     /// How far a body may move inside the passes before it is listed again, squared.

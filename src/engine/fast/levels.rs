@@ -584,7 +584,8 @@ fn write4(made: Made4, motions: Motions, stats: &mut StepStats, (broad, watch): 
             let mb = motions.get_mut(b);
             (mb.velocity, mb.angular_velocity) = (at(vb2), wb2.lane(k));
         }
-        // The positions just written, not read back (see `Broad::keeps_at`).
+        // The positions just written, not read back: a position stored a
+        // moment ago as two numbers waits for the stores to finish.
         watch_moved(broad, [(a, pa), (b, pb)], watch);
     }
 }
