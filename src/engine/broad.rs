@@ -229,9 +229,7 @@ impl Broad {
     }
 
     fn moved_squared(&self, motions: &[Motion], body: usize) -> f64 {
-        let [p, q] = self.listed_at[body];
-        let x = motions[body].position;
-        x.distance_squared(p).min(x.distance_squared(q))
+        self.moved_squared_at(body, motions[body].position)
     }
 
     fn relist_or_build<T: Tracer>(&mut self, motions: &[Motion], pass: usize, why: Relisted, tracer: &mut T) {

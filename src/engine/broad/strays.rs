@@ -158,9 +158,8 @@ impl Broad {
     }
 
     /// The first pass after which the list may have missed a pair that
-    /// touched (see the module's notes), given two threads' notes of the
-    /// bodies that strayed and `far`, the farthest each body went in the
-    /// passes made in levels (squared); none when every pass was made right.
+    /// touched (see the module's notes), given what two threads saw of how
+    /// far bodies went; none when every pass was made right.
     pub(in crate::engine) fn first_pass_missed(&self, notes: [&Strays; 2], farthest: &mut Vec<(usize, f64)>) -> Option<usize> {
         let overflowed = notes.iter().filter_map(|n| n.overflowed_in).min().map(|p| p as usize);
         let last = notes.iter().flat_map(|n| n.seen.iter().map(|s| s.pass as usize)).max()?;

@@ -113,8 +113,9 @@ pub(in crate::engine) struct Levels {
 }
 
 impl Levels {
-    /// Makes the pass in levels and says whether it did; if not, nothing has
-    /// changed and the pass is to be made in (i, j) order. Only for the
+    /// Makes the pass in levels and says whether it did; if not, every body
+    /// stands as the pass found it (those too far for the list listed again
+    /// there) and the pass is to be made in (i, j) order. Only for the
     /// untraced step without summed impulses (their contact memory is shared
     /// by every visit), and only where it pays: with the texts' resolve and
     /// correction (which four discs at once make), and when most visits are of
@@ -181,7 +182,8 @@ impl Levels {
     /// list count as listed again (the margin widens for them as for those);
     /// how far bodies went is watched afresh.
     pub(in crate::engine) fn step_begins(&mut self, broad: &mut Broad) {
-        if self.watching {
+        // (A body beyond the limit was noted, or its note found no room.)
+        if self.watching && self.strays.iter().any(|s| !s.is_empty()) {
             let beyond = broad.stray_beyond_squared();
             broad.strayed(Strays::count_beyond([&self.strays[0], &self.strays[1]], beyond));
         }
