@@ -1,7 +1,9 @@
 //! Two threads share the untraced passes of a world of many bodies on a
 //! machine of two cores (`engine/fast/levels.rs`): each makes its half of
 //! every level, waiting for the other where their halves meet. The world must
-//! be the bits of the passes in (i, j) order. A test binary of its own: with
+//! be the bits of the passes in (i, j) order, whether the threads' passes are
+//! compiled for AVX2 (as the step that the processor chooses is) or not
+//! (`step_portable`). A test binary of its own: with
 //! other tests running beside it, the threads would find the machine busy and
 //! leave the passes to one.
 
@@ -9,7 +11,7 @@
 mod common;
 
 use common::{bits, pile200};
-use impulse::engine::{Filtered, NoTrace, World, step};
+use impulse::engine::{Filtered, NoTrace, World, step, step_portable};
 
 /// `columns` × `rows` discs listed row by row, or in a scrambled order,
 /// packed so that neighbours overlap, falling onto a floor between walls.
@@ -51,18 +53,22 @@ fn two_threads_leave_the_bits_of_one() {
     let two_cores = std::thread::available_parallelism().map_or(1, usize::from) >= 2;
     for (name, scrambled) in [("row by row", false), ("scrambled", true)] {
         let world = disc_block(30, 20, scrambled);
-        let (mut shared, mut in_order, mut on_two) = (world.clone(), world, 0);
+        let (mut shared, mut portable, mut in_order) = (world.clone(), world.clone(), world);
+        let mut on_two = [0, 0];
         for frame in 0..40 {
             let a = step(&mut shared, &settings, &mut NoTrace);
+            let p = step_portable(&mut portable, &settings, &mut NoTrace);
             let b = step(&mut in_order, &settings, &mut Filtered::new(|_, _| false, false));
             // (Narrow tests are not compared: a wall whose bounding circle a disc
             // touches is tested or not as the list holds it; see `StepStats`.)
-            assert_eq!(a.contacts, b.contacts, "{name}: frame {frame}");
+            assert_eq!((a.contacts, p.contacts), (b.contacts, b.contacts), "{name}: frame {frame}");
             assert_eq!(bits(&shared), bits(&in_order), "{name}: the states differ after frame {frame}");
-            on_two += usize::from(a.two_threads);
+            assert_eq!(bits(&portable), bits(&in_order), "{name}: the portable step's states differ after frame {frame}");
+            on_two[0] += usize::from(a.two_threads);
+            on_two[1] += usize::from(p.two_threads);
         }
         // Most frames on a quiet machine; a busy one still tries now and then.
-        assert!(!two_cores || on_two > 0, "{name}: never on two threads");
-        eprintln!("{name}: {on_two} of 40 frames on two threads");
+        assert!(!two_cores || on_two.iter().all(|&n| n > 0), "{name}: never on two threads: {on_two:?}");
+        eprintln!("{name}: {} and {} of 40 frames on two threads (the step, the portable step)", on_two[0], on_two[1]);
     }
 }

@@ -14,9 +14,10 @@ use crate::geometry::{CollisionInfo, Pose, Shape};
 use glam::DVec2;
 
 /// The game-engine book's frame: forces, the broad phase, the relaxation passes, integrate.
-/// (Inlined, so that the wide step compiles its passes for its processor.)
+/// (Inlined, so that the wide step compiles its passes for its processor;
+/// `wide`: it is the wide step.)
 #[inline(always)]
-pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T, wide: bool) -> StepStats {
     world.scratch.frame_start_velocities.clear();
     if settings.integrator == Integrator::ExplicitEuler {
         world.scratch.frame_start_velocities.extend(world.motions.iter().map(|m| (m.velocity, m.angular_velocity)));
@@ -43,7 +44,7 @@ pub(super) fn relax<T: Tracer>(world: &mut World, settings: &Settings, tracer: &
     // share their contact memory across visits, and stay in order.
     let levelled = !T::ENABLED && !settings.warm_start;
     if levelled {
-        levels.step_begins(broad);
+        levels.step_begins(broad, wide);
     }
     broad.start_frame(bodies, motions, tracer);
     if settings.warm_start {

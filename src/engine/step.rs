@@ -43,9 +43,17 @@ pub fn step<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -
 /// what a test compares the wide step with, bit for bit.
 #[inline(always)]
 pub fn step_portable<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
+    step_compiled(world, settings, tracer, false)
+}
+
+/// The step, compiled as its caller is; `wide` says whether that is for
+/// AVX2, so that the passes the second thread makes are compiled the same
+/// way (a thread's work is a function of its own, and would otherwise be portable).
+#[inline(always)]
+pub(super) fn step_compiled<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T, wide: bool) -> StepStats {
     debug_assert_eq!(world.bodies.len(), world.motions.len(), "a motion for every body");
     let stats = match settings.method {
-        Method::Relaxation => relax::relax(world, settings, tracer),
+        Method::Relaxation => relax::relax(world, settings, tracer, wide),
         Method::Reposition => {
             let stats = reposition::move_and_collide(&world.bodies, &mut world.motions, settings, world.gravity, tracer);
             forces(world, settings, tracer);

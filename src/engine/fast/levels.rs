@@ -110,6 +110,9 @@ pub(in crate::engine) struct Levels {
     pace: two::Pace,
     /// How many passes a run on two threads makes (see [`Levels::two_threads`]); 0: all.
     run_length: usize,
+    /// Whether this step is the one compiled for AVX2 (`fast::wide`): the
+    /// second thread's passes are then compiled for it too.
+    wide: bool,
 }
 
 impl Levels {
@@ -178,10 +181,11 @@ impl Levels {
         true
     }
 
-    /// A step begins: the bodies the last one's passes moved too far for the
-    /// list count as listed again (the margin widens for them as for those);
-    /// how far bodies went is watched afresh.
-    pub(in crate::engine) fn step_begins(&mut self, broad: &mut Broad) {
+    /// A step begins, compiled for AVX2 if `wide`: the bodies the last one's
+    /// passes moved too far for the list count as listed again (the margin
+    /// widens for them as for those); how far bodies went is watched afresh.
+    pub(in crate::engine) fn step_begins(&mut self, broad: &mut Broad, wide: bool) {
+        self.wide = wide;
         // (A body beyond the limit was noted, or its note found no room.)
         if self.watching && self.strays.iter().any(|s| !s.is_empty()) {
             let beyond = broad.stray_beyond_squared();

@@ -15,13 +15,15 @@
 //! never reorders floating-point arithmetic. A test steps scenes both ways and
 //! compares every state bit for bit.
 
-use crate::engine::{Settings, StepStats, Tracer, World, step_portable};
+use crate::engine::step::step_compiled;
+use crate::engine::{Settings, StepStats, Tracer, World};
 
-/// [`step_portable`], compiled with AVX2.
+/// [`crate::engine::step_portable`], compiled with AVX2, the passes on the
+/// second thread too (`levels/two.rs`).
 ///
 /// # Safety
 /// The processor must have AVX2 (`is_x86_feature_detected!("avx2")`).
 #[target_feature(enable = "avx2")]
 pub(in crate::engine) unsafe fn step_wide<T: Tracer>(world: &mut World, settings: &Settings, tracer: &mut T) -> StepStats {
-    step_portable(world, settings, tracer)
+    step_compiled(world, settings, tracer, true)
 }

@@ -195,52 +195,29 @@ impl Levels {
     ) -> StepStats {
         let parts = self.parts();
         self.watch_from_here(broad, motions);
+        let wide = self.wide;
         let Levels { pairs, starts, wait_same, wait_before, touching: [mine, theirs], strays: [my_strays, their_strays], helper, .. } =
             self;
-        let (pairs, starts, wait_same, wait_before) = (&pairs[..], &starts[..], &wait_same[..], &wait_before[..]);
-        let levels = parts / 2;
-        // Where a thread stands: the passes and levels it has made, counted as one number.
-        let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
-        let done = [Padded::default(), Padded::default()];
-        // Set when a thread stops early: it panicked (the panic comes out of
-        // `both`), or pushed too many bodies too far for the list. The other
-        // stops waiting.
-        let stopped = AtomicBool::new(false);
-        let shared = Motions::new(motions);
-        let run = |half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays| -> StepStats {
-            let _unwinding = StopOnUnwind(&stopped);
-            let mut memory = ContactMemory::default();
-            let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
-            let mut made = StepStats::default();
-            let mut watch = Watch { pass: 0, strays };
-            let other = &done[1 - half].0;
-            // Until the other thread has made `target`; false if it stopped meanwhile.
-            let wait = |target: u64| {
-                spin_until(|| other.load(Ordering::Acquire) >= target || stopped.load(Ordering::Relaxed));
-                !stopped.load(Ordering::Relaxed)
-            };
-            for pass in 1..=passes {
-                (solve.pass, watch.pass) = (pass, pass);
-                for level in 1..=levels {
-                    let part = 2 * (level - 1) + half;
-                    let (same, before) = (wait_same[part] as usize, wait_before[part] as usize);
-                    if (same > 0 && !wait(made_up_to(pass, same))) || (pass > 1 && before > 0 && !wait(made_up_to(pass - 1, before))) {
-                        return made;
-                    }
-                    let [discs, others] = part_visits((pairs, starts), part);
-                    make_discs(discs, touching, (bodies, shared), broad, settings, &mut watch, &mut made);
-                    for &(i, j) in others {
-                        let pair = (i as usize, j as usize);
-                        visit_other(bodies, shared, broad, pair, pose, settings, &mut solve, (&mut made, &mut watch));
-                    }
-                    if watch.strays.overflowed() {
-                        stopped.store(true, Ordering::Relaxed);
-                        return made;
-                    }
-                    done[half].0.store(made_up_to(pass, level), Ordering::Release);
-                }
+        let threads = Threads {
+            bodies,
+            motions: Motions::new(motions),
+            broad,
+            pose,
+            settings,
+            visits: (pairs, starts),
+            waits: (wait_same, wait_before),
+            levels: parts / 2,
+            passes,
+            done: [Padded::default(), Padded::default()],
+            stopped: AtomicBool::new(false),
+        };
+        let run = |half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays| {
+            #[cfg(target_arch = "x86_64")]
+            if wide {
+                // SAFETY: `wide` is set by the step compiled for AVX2, run only where the processor has it.
+                return unsafe { threads.run_wide(half, touching, strays) };
             }
-            made
+            threads.run(half, touching, strays)
         };
         let second = std::sync::Mutex::new((std::mem::take(theirs), std::mem::take(their_strays), StepStats::default()));
         let first = helper.both(|| run(0, mine, my_strays), &|| {
@@ -255,6 +232,82 @@ impl Levels {
             contacts: first.contacts + second.contacts,
             ..StepStats::default()
         }
+    }
+}
+
+/// What both threads share as they make the passes: the bodies, the levels'
+/// visits (see `Levels::pairs`) and the other half's levels each part waits
+/// for in the same pass and the pass before, how far each thread has got,
+/// and whether one stopped early.
+struct Threads<'a, P> {
+    bodies: &'a [Body],
+    motions: Motions<'a>,
+    broad: &'a Broad,
+    pose: &'a P,
+    settings: &'a Settings,
+    visits: (&'a [(u32, u32)], &'a [u32]),
+    waits: (&'a [u32], &'a [u32]),
+    levels: usize,
+    passes: usize,
+    done: [Padded; 2],
+    /// Set when a thread stops early: it panicked (the panic comes out of
+    /// `both`), or pushed too many bodies too far for the list. The other
+    /// stops waiting.
+    stopped: AtomicBool,
+}
+
+impl<P: Fn(&Motion, usize) -> Pose + Sync> Threads<'_, P> {
+    /// One thread's half of every level, pass after pass: what it made.
+    #[inline(always)]
+    fn run(&self, half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays) -> StepStats {
+        let Threads { bodies, motions, broad, pose, settings, visits, waits: (wait_same, wait_before), levels, passes, done, stopped } =
+            self;
+        // Where a thread stands: the passes and levels it has made, counted as one number.
+        let made_up_to = |pass: usize, level: usize| (pass * (levels + 1) + level) as u64;
+        let _unwinding = StopOnUnwind(stopped);
+        let mut memory = ContactMemory::default();
+        let mut solve = Solve { pass: 0, frame: 0, memory: &mut memory, handles: &[], before: &[] };
+        let mut made = StepStats::default();
+        let mut watch = Watch { pass: 0, strays };
+        let other = &done[1 - half].0;
+        // Until the other thread has made `target`; false if it stopped meanwhile.
+        let wait = |target: u64| {
+            spin_until(|| other.load(Ordering::Acquire) >= target || stopped.load(Ordering::Relaxed));
+            !stopped.load(Ordering::Relaxed)
+        };
+        for pass in 1..=*passes {
+            (solve.pass, watch.pass) = (pass, pass);
+            for level in 1..=*levels {
+                let part = 2 * (level - 1) + half;
+                let (same, before) = (wait_same[part] as usize, wait_before[part] as usize);
+                if (same > 0 && !wait(made_up_to(pass, same))) || (pass > 1 && before > 0 && !wait(made_up_to(pass - 1, before))) {
+                    return made;
+                }
+                let [discs, others] = part_visits(*visits, part);
+                make_discs(discs, touching, (bodies, *motions), broad, settings, &mut watch, &mut made);
+                for &(i, j) in others {
+                    let pair = (i as usize, j as usize);
+                    visit_other(bodies, *motions, broad, pair, *pose, settings, &mut solve, (&mut made, &mut watch));
+                }
+                if watch.strays.overflowed() {
+                    stopped.store(true, Ordering::Relaxed);
+                    return made;
+                }
+                done[half].0.store(made_up_to(pass, level), Ordering::Release);
+            }
+        }
+        made
+    }
+
+    /// [`Self::run`] compiled with AVX2, as the wide step is (`fast::wide`):
+    /// a thread's work is a function of its own, not inlined into the step.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn run_wide(&self, half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays) -> StepStats {
+        self.run(half, touching, strays)
     }
 }
 
