@@ -128,8 +128,11 @@ pub(super) struct Broad {
     count: Vec<usize>,
     /// Counts the changes to the list, so a schedule made from it knows when it is stale.
     generation: u64,
-    /// Scratch: the pairs the grid or the sweep found.
+    /// Scratch: the pairs the grid or the sweep found; the same in order of
+    /// their second body, and where each second body's pairs go in that order.
     found: Vec<(usize, usize)>,
+    ordered: Vec<(usize, usize)>,
+    by_second: Vec<usize>,
     /// The bodies in cells, as the list was last built; whether they are (the
     /// bodies were not too far apart); the bodies listed again since, whose
     /// count says when to build afresh.
@@ -378,11 +381,27 @@ impl Broad {
         }
         // Each body's slot holds its partners and room for as many more; the
         // pool keeps its size across builds, so a pile whose number of pairs
-        // stays about the same never allocates again.
+        // stays about the same never allocates again. Partners go in
+        // ascending, the game-engine book's (i, j) order: the pairs are first
+        // put in order of their second body (a counting sort), then each in
+        // its first body's slot, in that order.
         self.count.clear();
         self.count.resize(n, 0);
-        for &(i, _) in &self.found {
+        self.by_second.clear();
+        self.by_second.resize(n + 1, 0);
+        for &(i, j) in &self.found {
             self.count[i] += 1;
+            self.by_second[j + 1] += 1;
+        }
+        for j in 1..=n {
+            self.by_second[j] += self.by_second[j - 1];
+        }
+        self.ordered.clear();
+        self.ordered.resize(self.found.len(), (0, 0));
+        for &(i, j) in &self.found {
+            let at = &mut self.by_second[j];
+            self.ordered[*at] = (i, j);
+            *at += 1;
         }
         self.first.clear();
         let mut slots = 0;
@@ -392,13 +411,9 @@ impl Broad {
         }
         self.pool.resize(slots, 0);
         self.count.fill(0);
-        for &(i, j) in &self.found {
+        for &(i, j) in &self.ordered {
             self.pool[self.first[i] + self.count[i]] = j;
             self.count[i] += 1;
-        }
-        // Partners ascending: the walk is the game-engine book's (i, j) order.
-        for i in 0..n {
-            self.pool[self.first[i]..self.first[i] + self.count[i]].sort_unstable();
         }
         if T::ENABLED && tracer.wants(PhaseKind::Broad, None) {
             let candidates = (0..n).flat_map(|i| self.partners(i).iter().map(move |&j| (i, j))).collect();

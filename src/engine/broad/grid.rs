@@ -125,6 +125,11 @@ fn overlap(a: &Entry, b: &Entry) -> bool {
 
 /// Each pair of a body of `one` and a body of `other` that `keep` takes:
 /// `found(a, b)`, a from `one`; `WITHIN`, when `other` is `one`, each pair once.
+///
+/// Whether two bounds overlap is as hard to foretell as a coin toss in a
+/// pile, and a branch that guesses wrong costs more than the test: so each
+/// pair is written to a short buffer whether it is kept or not, and the
+/// buffer's end moves on only if it is; `found` hears of the kept ones after.
 #[inline(always)]
 fn each_pair<const WITHIN: bool>(
     one: (&[u32], &[Entry]),
@@ -132,14 +137,24 @@ fn each_pair<const WITHIN: bool>(
     keep: impl Fn(&Entry, &Entry) -> bool,
     found: &mut impl FnMut(usize, usize),
 ) {
+    let mut kept = [(0_u32, 0_u32); BUFFERED];
+    let mut end = 0;
     for (k, a) in one.1.iter().enumerate() {
-        for (m, b) in entries.iter().enumerate().skip(if WITHIN { k + 1 } else { 0 }) {
-            if keep(a, b) {
-                found(one.0[k] as usize, bodies[m] as usize);
+        let first = if WITHIN { k + 1 } else { 0 };
+        for (m, b) in entries.iter().enumerate().skip(first) {
+            kept[end] = (one.0[k], bodies[m]);
+            end += usize::from(keep(a, b));
+            if end == BUFFERED {
+                kept.iter().for_each(|&(a, b)| found(a as usize, b as usize));
+                end = 0;
             }
         }
     }
+    kept[..end].iter().for_each(|&(a, b)| found(a as usize, b as usize));
 }
+
+/// How many pairs [`each_pair`] keeps before it hands them over.
+const BUFFERED: usize = 64;
 
 impl Grid {
     /// Puts every body in the grid, with cells as wide as the widest bounds of
@@ -335,6 +350,23 @@ mod tests {
         let every: Vec<(usize, usize)> =
             (0..lo.len()).flat_map(|a| (a + 1..lo.len()).map(move |b| (a, b))).filter(|&(a, b)| overlap(a, b)).collect();
         assert!(every.len() > 600, "a crowded scene: {} pairs", every.len());
+        assert_eq!(found, every);
+    }
+
+    /// Forty bodies heaped on one spot, all overlapping: one cell's pairs
+    /// are far more than `each_pair` keeps before handing them over.
+    #[test]
+    fn a_heap_in_one_cell_gives_every_pair_once() {
+        let centres: Vec<DVec2> = (0..40).map(|k| DVec2::new(0.005 * k as f64, 0.003 * (k % 7) as f64)).collect();
+        let lo: Vec<DVec2> = centres.iter().map(|c| c - 0.5).collect();
+        let hi: Vec<DVec2> = centres.iter().map(|c| c + 0.5).collect();
+        let mut grid = Grid::default();
+        assert!(grid.fill(&lo, &hi, &[false; 40]));
+        let mut found = vec![];
+        grid.pairs(&lo, &hi, |a, b| found.push((a.min(b), a.max(b))));
+        assert!(found.len() > 4 * BUFFERED);
+        found.sort_unstable();
+        let every: Vec<(usize, usize)> = (0..40).flat_map(|a| (a + 1..40).map(move |b| (a, b))).collect();
         assert_eq!(found, every);
     }
 
