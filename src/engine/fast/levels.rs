@@ -243,9 +243,10 @@ impl Levels {
         (self.starts.len() - 1) / 2
     }
 
-    /// Pass `pass` goes in (i, j) order after one made in levels was undone:
-    /// the bodies put back, its notes forgotten, and the passes after in order
-    /// for a while (see [`LONGEST_REST`]).
+    /// Pass `pass` goes in (i, j) order after one made in levels was undone,
+    /// the bodies standing as it found them (put back by the caller, which
+    /// knows where that is): the bodies too far for the list are listed again
+    /// there, and the passes after go in order for a while (see [`LONGEST_REST`]).
     fn undo(&mut self, motions: &[Motion], broad: &mut Broad, pass: usize) {
         self.give_way(motions, broad, pass);
         self.undone_at = Some(broad.generation());
