@@ -23,7 +23,7 @@ fn stepper(app: &App) -> &Stepper {
 
 /// The label texts a figure may write for what `of` names: in full, or its name alone.
 fn texts(fig: &Figure, of: LabelOf) -> Vec<String> {
-    let pair = |t: &impulse::report::figure::Text| vec![t.full.clone(), t.short.clone()];
+    let pair = |t: &impulse::report::figure::Text| vec![t.full().into_owned(), t.short.clone()];
     match of {
         LabelOf::Vector(i) => pair(&fig.vectors[i].text),
         LabelOf::Mark(i) => pair(&fig.marks[i].text),
@@ -68,14 +68,15 @@ fn check_svg(fig: &Figure, s: &Stepper, what: &str) -> usize {
             assert!(apart, "{what}: {:?} and {:?} overlap", p.text, q.text);
         }
     }
-    for (_, text) in &layout.dropped {
+    for &of in &layout.dropped {
+        let text = fig.label(of);
         // The note wraps at spaces: each word of the label is in it.
         for word in text.split(' ') {
             assert!(picture.contains(&svg::escape(word)), "{what}: {text:?}, left out, is listed in the legend");
         }
     }
     assert!(layout.placed.iter().any(|p| p.of == LabelOf::Axis), "{what}: the axes are drawn");
-    let mut named: Vec<LabelOf> = layout.placed.iter().map(|p| p.of).chain(layout.dropped.iter().map(|d| d.0)).collect();
+    let mut named: Vec<LabelOf> = layout.placed.iter().map(|p| p.of).chain(layout.dropped.iter().copied()).collect();
     named.retain(|of| matches!(of, LabelOf::Vector(_)));
     assert_eq!(named.len(), fig.vectors.len(), "{what}: each vector's label once, placed or listed");
     layout.placed.len()

@@ -50,12 +50,6 @@ pub fn typical_speed(given: &[BodyState], gravity: DVec2, dt: f64) -> f64 {
     if fall.is_finite() { given.max(fall) } else { given }
 }
 
-/// "n (0.8, −0.6)", or the bare name in a student's picture.
-fn named(name: &str, v: DVec2, unit: &str) -> Text {
-    let unit = if unit.is_empty() { String::new() } else { format!(" {unit}") };
-    Text { full: format!("{name} {}{unit}", vec_text(v)), short: name.to_string() }
-}
-
 struct Builder<'a, 'i> {
     input: &'i Input<'a>,
     f: Figure,
@@ -82,7 +76,7 @@ impl Builder<'_, '_> {
     }
 
     fn arrow(&mut self, from: DVec2, value: DVec2, kind: Kind, scale: Scale, name: &str) {
-        self.push(from, value, kind, scale, named(name, value, scale.unit()), false);
+        self.push(from, value, kind, scale, Text::vector(name, value, scale.unit()), false);
     }
 
     fn mark(&mut self, at: DVec2, kind: Kind, text: Text, ring: bool) {
@@ -250,15 +244,14 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
                 Work::BoxCircle { test, .. } => {
                     b.f.lines.push(Line { a: test.first, b: test.second, kind: Kind::Mark, dashed: false, text: None });
                     let mid = (test.first + test.second) / 2.0;
-                    let text = Text {
-                        full: format!("{} {} n {}", b.word(words::EDGE), test.edge, vec_text(test.normal)),
-                        short: format!("{} {}", b.word(words::EDGE), test.edge),
-                    };
+                    let text = Text::new(
+                        format!("{} {} n {}", b.word(words::EDGE), test.edge, vec_text(test.normal)),
+                        format!("{} {}", b.word(words::EDGE), test.edge),
+                    );
                     b.push(mid, test.normal, Kind::Mark, Scale::Unit, text, false);
                 }
                 Work::WallCircle { test, .. } => {
-                    let text =
-                        Text { full: format!("{} {}", b.word(words::NEAREST), vec_text(test.nearest)), short: b.word(words::NEAREST) };
+                    let text = Text::new(format!("{} {}", b.word(words::NEAREST), vec_text(test.nearest)), b.word(words::NEAREST));
                     b.mark(test.nearest, Kind::Mark, text, false);
                     b.key(Kind::Mark, b.word(words::NEAREST));
                 }
@@ -272,16 +265,11 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
                         b.f.lines.push(Line { a: info.start, b: info.end, kind: Kind::Shift, dashed: false, text: Some(text) });
                     }
                     let start = lang.terms().name("start");
-                    b.mark(
-                        info.start,
-                        Kind::Point,
-                        Text { full: format!("{start} {} m", vec_text(info.start)), short: start.to_string() },
-                        false,
-                    );
+                    b.mark(info.start, Kind::Point, Text::new(format!("{start} {} m", vec_text(info.start)), start), false);
                     b.arrow(info.start, info.normal, Kind::Normal, Scale::Unit, "n");
                     b.key(Kind::Normal, b.word(words::NORMAL));
                     if let Some(second) = r.second {
-                        let text = Text { full: format!("{start}₂ {} m", vec_text(second.start)), short: format!("{start}₂") };
+                        let text = Text::new(format!("{start}₂ {} m", vec_text(second.start)), format!("{start}₂"));
                         b.mark(second.start, Kind::Point, text, false);
                     }
                 }
@@ -302,7 +290,7 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
             let c = &r.contact;
             let (pa, pb) = phase.pair.unwrap_or((0, 0));
             b.f.contact = Some(c.p);
-            b.mark(c.p, Kind::Point, named("p", c.p, "m"), false);
+            b.mark(c.p, Kind::Point, Text::vector("p", c.p, "m"), false);
             b.key(Kind::Point, b.word(words::CONTACT_POINT));
             b.arrow(c.x[0], c.r[0], Kind::Arm, Scale::Length, "r_a");
             b.arrow(c.x[1], c.r[1], Kind::Arm, Scale::Length, "r_b");
@@ -317,7 +305,7 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
             b.key(Kind::RelativeVelocity, b.word(words::RELATIVE_VELOCITY));
             if let Some(j) = r.impulse.as_ref().map(|i| i.j).or_else(|| r.applied().map(|(jn, t, jt)| jn * c.n + jt * t)) {
                 let on_a = format!("J → {}", b.name(pa));
-                b.push(c.p, j, Kind::Impulse, Scale::Impulse, named(&on_a, j, "N·s"), false);
+                b.push(c.p, j, Kind::Impulse, Scale::Impulse, Text::vector(&on_a, j, "N·s"), false);
                 let on_b = Text::plain(format!("−J → {}", b.name(pb)));
                 b.push(c.p, -j, Kind::Impulse, Scale::Impulse, on_b, false);
                 b.key(Kind::Impulse, b.word(words::IMPULSE));
@@ -326,7 +314,7 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
         }
         PhaseData::Warm(r) => {
             b.f.contact = Some(r.p);
-            b.mark(r.p, Kind::Point, named("p", r.p, "m"), false);
+            b.mark(r.p, Kind::Point, Text::vector("p", r.p, "m"), false);
             b.arrow(r.p, r.n, Kind::Normal, Scale::Unit, "n");
             let j = r.n * r.jn + r.t * r.jt;
             b.arrow(r.p, j, Kind::Impulse, Scale::Impulse, "J");
@@ -368,13 +356,13 @@ fn contents(b: &mut Builder, phase: &Phase, ghosts: &mut Vec<usize>) {
             let at = s[r.changes[0].body].position;
             b.arrow(at, r.wall_normal, Kind::Normal, Scale::Unit, "N");
             b.key(Kind::Normal, b.word(words::NORMAL));
-            b.push(at, r.normal, Kind::Normal, Scale::Velocity, named("v_n", r.normal, "m/s"), true);
-            b.push(at, r.tangent, Kind::Tangent, Scale::Velocity, named("v_t", r.tangent, "m/s"), true);
+            b.push(at, r.normal, Kind::Normal, Scale::Velocity, Text::vector("v_n", r.normal, "m/s"), true);
+            b.push(at, r.tangent, Kind::Tangent, Scale::Velocity, Text::vector("v_t", r.tangent, "m/s"), true);
             b.key(Kind::Tangent, b.word(words::TANGENT));
             velocity_change(b, phase);
         }
         PhaseData::Endpoint(r) => {
-            b.mark(r.end, Kind::Mark, named("end", r.end, "m"), false);
+            b.mark(r.end, Kind::Mark, Text::vector("end", r.end, "m"), false);
             b.arrow(r.x, r.n, Kind::Normal, Scale::Unit, "n");
             b.key(Kind::Normal, b.word(words::NORMAL));
             velocity_change(b, phase);
@@ -412,7 +400,7 @@ fn velocities(b: &mut Builder, states: &[BodyState]) {
         if body.is_static() || (crowd && !focus[i]) {
             continue;
         }
-        let text = named(&format!("v {}", body.name), st.velocity, "m/s");
+        let text = Text::vector(format!("v {}", body.name), st.velocity, "m/s");
         b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, text, false);
     }
     if b.f.vectors.iter().any(|v| v.scale == Scale::Velocity) {
@@ -432,7 +420,7 @@ fn given_velocities(b: &mut Builder) {
         if body.is_static() || !given || (crowd && !focus[i]) {
             continue;
         }
-        let text = named(&format!("v {}", body.name), st.velocity, "m/s");
+        let text = Text::vector(format!("v {}", body.name), st.velocity, "m/s");
         b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, text, false);
         let given_spin = input.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity);
         if given_spin && st.angular_velocity != 0.0 {
@@ -446,7 +434,7 @@ fn given_velocities(b: &mut Builder) {
 }
 
 fn spin_text(name: &str, body: &str, omega: f64, scale: f64) -> Text {
-    Text { full: format!("{name} {body} {} rad/s", pic(omega, scale)), short: format!("{name} {body}") }
+    Text::new(format!("{name} {body} {} rad/s", pic(omega, scale)), format!("{name} {body}"))
 }
 
 /// The velocities a phase changed: before (dashed) and after (solid), for the
@@ -460,9 +448,9 @@ fn velocity_change(b: &mut Builder, phase: &Phase) {
         if before.velocity == after.velocity {
             continue;
         }
-        let text = named(&format!("v {}", body.name), before.velocity, "m/s");
+        let text = Text::vector(format!("v {}", body.name), before.velocity, "m/s");
         b.push(before.position, before.velocity, Kind::Velocity, Scale::Velocity, text, true);
-        let text = named(&format!("v' {}", body.name), after.velocity, "m/s");
+        let text = Text::vector(format!("v' {}", body.name), after.velocity, "m/s");
         b.push(after.position, after.velocity, Kind::Velocity, Scale::Velocity, text, false);
         any = true;
     }

@@ -62,14 +62,42 @@ pub enum Scale {
 /// where the full text does not fit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
-    pub full: String,
     pub short: String,
+    full: Full,
+}
+
+/// A label's full text, or what makes it: a figure of a crowd asks thousands
+/// of its vectors for a place, a screen has room for a few dozen, and writing
+/// the numbers of all of them cost more than drawing the screen.
+#[derive(Clone, Debug, PartialEq)]
+enum Full {
+    Written(String),
+    /// The name, the vector's numbers and the unit: "v d7 (1.2, −3) m/s".
+    Vector(DVec2, &'static str),
 }
 
 impl Text {
     pub fn plain(s: impl Into<String>) -> Text {
         let s = s.into();
-        Text { full: s.clone(), short: s }
+        Text { full: Full::Written(s.clone()), short: s }
+    }
+
+    pub fn new(full: String, short: impl Into<String>) -> Text {
+        Text { full: Full::Written(full), short: short.into() }
+    }
+
+    /// A vector's label: its name, then its numbers and unit, written when read.
+    pub fn vector(name: impl Into<String>, v: DVec2, unit: &'static str) -> Text {
+        Text { full: Full::Vector(v, unit), short: name.into() }
+    }
+
+    /// The label in full.
+    pub fn full(&self) -> std::borrow::Cow<'_, str> {
+        match &self.full {
+            Full::Written(s) => s.as_str().into(),
+            Full::Vector(v, "") => format!("{} {}", self.short, vec_text(*v)).into(),
+            Full::Vector(v, unit) => format!("{} {} {unit}", self.short, vec_text(*v)).into(),
+        }
     }
 }
 

@@ -482,9 +482,10 @@ fn legend_rows(stage: &Stage, fig: &Figure, layout: &Layout) -> Vec<Legend> {
         rows.push(Legend::Key { items });
     }
     // The labels that found no place, each said once.
-    let mut left_out: Vec<&str> = Vec::new();
-    for (_, text) in &layout.dropped {
-        if !left_out.contains(&text.as_str()) {
+    let mut left_out: Vec<std::borrow::Cow<'_, str>> = Vec::new();
+    for &of in &layout.dropped {
+        let text = fig.label(of);
+        if !left_out.contains(&text) {
             left_out.push(text);
         }
     }

@@ -357,9 +357,11 @@ impl SceneView<'_> {
             buf.set_stringn(x, y, &p.text, width as usize, self.label_style(p.of));
             placed.push(Placed { rect: Rect::new(x, y, width as u16, 1), text: p.text.clone(), of: Some(p.of) });
         }
-        for (of, text) in &layout.dropped {
-            placed.push(Placed { rect: Rect::new(inner.x, inner.y, 0, 0), text: text.clone(), of: Some(*of) });
-            left_out.push(self.short_text(*of).unwrap_or(text).to_string());
+        for &of in &layout.dropped {
+            // Its name alone: the full texts of a crowd's thousands of labels are never shown.
+            let short = fig.label_short(of);
+            placed.push(Placed { rect: Rect::new(inner.x, inner.y, 0, 0), text: short.to_string(), of: Some(of) });
+            left_out.push(short.to_string());
         }
         let mut layer = Buffer::empty(inner);
         Canvas::default().marker(Marker::Braille).x_bounds(xb).y_bounds(yb).paint(|ctx| self.hatch(ctx)).render(inner, &mut layer);
@@ -367,19 +369,6 @@ impl SceneView<'_> {
         labels::underlay(&layer, inner, buf, &drawn_labels);
         self.legend(&left_out, area, buf);
         placed
-    }
-
-    /// A label's name alone, for the legend.
-    fn short_text(&self, of: LabelOf) -> Option<&str> {
-        let fig = self.figure;
-        match of {
-            LabelOf::Vector(i) => fig.vectors.get(i).map(|v| v.text.short.as_str()),
-            LabelOf::Mark(i) => fig.marks.get(i).map(|m| m.text.short.as_str()),
-            LabelOf::Line(i) => fig.lines.get(i).and_then(|l| l.text.as_ref()).map(|t| t.short.as_str()),
-            LabelOf::Arc(i) => fig.arcs.get(i).map(|a| a.text.short.as_str()),
-            LabelOf::Name(i) => fig.names.get(i).map(|n| n.1.as_str()),
-            LabelOf::Axis => None,
-        }
     }
 
     fn label_style(&self, of: LabelOf) -> Style {
