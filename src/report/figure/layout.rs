@@ -83,11 +83,9 @@ pub struct Layout {
 }
 
 /// A label waiting for its place, in the screen frame.
-struct Request<'a> {
+struct Request {
+    /// The label: its text is the figure's ([`Figure::label`]).
     of: LabelOf,
-    /// Its text; a body's name has no other than `short`.
-    text: Option<&'a Text>,
-    short: &'a str,
     rank: Rank,
     at: DVec2,
     /// The side it should lie on; zero: centred.
@@ -172,8 +170,8 @@ impl Figure {
         layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
         let untried = requests.split_off(requests.len().min(m.most));
         for r in requests {
-            let full = r.text.map_or(Cow::Borrowed(r.short), Text::full);
-            let spot = [&*full, r.short].into_iter().find_map(|text| {
+            let full = self.label(r.of);
+            let spot = [&*full, self.label_short(r.of)].into_iter().find_map(|text| {
                 let size = DVec2::new(text.width() as f64 * m.column, m.line);
                 candidates(&r, size, m, lo)
                     .into_iter()
@@ -216,34 +214,24 @@ impl Figure {
         }
     }
 
-    fn requests(&self, m: &Metrics) -> Vec<Request<'_>> {
+    fn requests(&self, m: &Metrics) -> Vec<Request> {
         let mut out = Vec::new();
         let reach = m.reach.0;
         for (k, v) in self.vectors.iter().enumerate() {
             let (from, tip) = (self.screen(v.from), self.screen(v.from + self.scales.length(v)));
             let dir = (tip - from).normalize_or_zero();
             let (at, toward) = if v.middle { ((from + tip) / 2.0, dir.perp()) } else { (tip, dir) };
-            out.push(Request {
-                of: LabelOf::Vector(k),
-                text: Some(&v.text),
-                short: &v.text.short,
-                rank: Rank::Vector,
-                at,
-                toward,
-                rows: reach,
-            });
+            out.push(Request { of: LabelOf::Vector(k), rank: Rank::Vector, at, toward, rows: reach });
         }
         for (k, a) in self.arcs.iter().enumerate() {
             let p = a.points(24);
             let (at, toward) = (self.screen(p[24]), (self.screen(p[24]) - self.screen(p[22])).normalize_or_zero());
-            out.push(Request { of: LabelOf::Arc(k), text: Some(&a.text), short: &a.text.short, rank: Rank::Spin, at, toward, rows: reach });
+            out.push(Request { of: LabelOf::Arc(k), rank: Rank::Spin, at, toward, rows: reach });
         }
         for (k, mark) in self.marks.iter().enumerate() {
             let at = self.screen(mark.at);
             out.push(Request {
                 of: LabelOf::Mark(k),
-                text: Some(&mark.text),
-                short: &mark.text.short,
                 // The ringed mark (the least penetration) is the one the phase is about.
                 rank: if mark.ring { Rank::Vector } else { Rank::Mark },
                 at,
@@ -252,24 +240,16 @@ impl Figure {
             });
         }
         for (k, l) in self.lines.iter().enumerate() {
-            if let Some(t) = &l.text {
+            if l.text.is_some() {
                 let at = self.screen((l.a + l.b) / 2.0);
-                out.push(Request {
-                    of: LabelOf::Line(k),
-                    text: Some(t),
-                    short: &t.short,
-                    rank: Rank::Mark,
-                    at,
-                    toward: DVec2::new(0.0, -1.0),
-                    rows: reach,
-                });
+                out.push(Request { of: LabelOf::Line(k), rank: Rank::Mark, at, toward: DVec2::new(0.0, -1.0), rows: reach });
             }
         }
-        for (k, (_, name, at, radius, chosen)) in self.names.iter().enumerate() {
+        for (k, (_, _, at, radius, chosen)) in self.names.iter().enumerate() {
             // A name stays on its body, not on a neighbour: as far as the body reaches, and a row.
             let rows = ((radius / m.line).round() as i32 + 1).clamp(1, m.reach.0 + 1);
             let rank = if *chosen { Rank::Chosen } else { Rank::Name };
-            out.push(Request { of: LabelOf::Name(k), text: None, short: name, rank, at: self.screen(*at), toward: DVec2::ZERO, rows });
+            out.push(Request { of: LabelOf::Name(k), rank, at: self.screen(*at), toward: DVec2::ZERO, rows });
         }
         out
     }
@@ -278,7 +258,7 @@ impl Figure {
 /// The top-left corners a label of `size` may take around its point, the best
 /// first: near it (a row counts as two columns, a row being about twice a
 /// column's width), on the side asked for, else centred on it.
-fn candidates(r: &Request<'_>, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2> {
+fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2> {
     let (w, h) = (size.x, size.y);
     let gap = m.column * f64::from(m.reach.1);
     // Columns across: every column on a grid, else a dozen steps.

@@ -212,7 +212,6 @@ impl Levels {
             stopped: AtomicBool::new(false),
         };
         let run = |half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays| {
-            #[cfg(target_arch = "x86_64")]
             if wide {
                 // SAFETY: `wide` is set by the step compiled for AVX2, run only where the processor has it.
                 return unsafe { threads.run_wide(half, touching, strays) };
@@ -301,11 +300,11 @@ impl<P: Fn(&Motion, usize) -> Pose + Sync> Threads<'_, P> {
 
     /// [`Self::run`] compiled with AVX2, as the wide step is (`fast::wide`):
     /// a thread's work is a function of its own, not inlined into the step.
+    /// Elsewhere than on x86-64 no step is wide, and this is never called.
     ///
     /// # Safety
     /// The processor must have AVX2.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
+    #[cfg_attr(target_arch = "x86_64", target_feature(enable = "avx2"))]
     unsafe fn run_wide(&self, half: usize, touching: &mut Vec<(u32, u32)>, strays: &mut Strays) -> StepStats {
         self.run(half, touching, strays)
     }
