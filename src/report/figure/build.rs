@@ -400,7 +400,7 @@ fn velocities(b: &mut Builder, states: &[BodyState]) {
         if body.is_static() || (crowd && !focus[i]) {
             continue;
         }
-        let text = Text::vector(format!("v {}", body.name), st.velocity, "m/s");
+        let text = Text::vector(named("v", &body.name), st.velocity, "m/s");
         b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, text, false);
     }
     if b.f.vectors.iter().any(|v| v.scale == Scale::Velocity) {
@@ -420,7 +420,7 @@ fn given_velocities(b: &mut Builder) {
         if body.is_static() || !given || (crowd && !focus[i]) {
             continue;
         }
-        let text = Text::vector(format!("v {}", body.name), st.velocity, "m/s");
+        let text = Text::vector(named("v", &body.name), st.velocity, "m/s");
         b.push(st.position, st.velocity, Kind::Velocity, Scale::Velocity, text, false);
         let given_spin = input.given.get(i).is_some_and(|g| g.angular_velocity == st.angular_velocity);
         if given_spin && st.angular_velocity != 0.0 {
@@ -431,6 +431,12 @@ fn given_velocities(b: &mut Builder) {
     if !b.f.vectors.is_empty() {
         b.key(Kind::Velocity, b.word(words::VELOCITY));
     }
+}
+
+/// A vector's or a spin's name: what it is, then whose ("v d7"). Written for
+/// every body of a crowd, so put together without the formatting machinery.
+fn named(what: &str, body: &str) -> String {
+    [what, " ", body].concat()
 }
 
 fn spin_text(name: &str, body: &str, omega: f64, scale: f64) -> Text {
@@ -448,9 +454,9 @@ fn velocity_change(b: &mut Builder, phase: &Phase) {
         if before.velocity == after.velocity {
             continue;
         }
-        let text = Text::vector(format!("v {}", body.name), before.velocity, "m/s");
+        let text = Text::vector(named("v", &body.name), before.velocity, "m/s");
         b.push(before.position, before.velocity, Kind::Velocity, Scale::Velocity, text, true);
-        let text = Text::vector(format!("v' {}", body.name), after.velocity, "m/s");
+        let text = Text::vector(named("v'", &body.name), after.velocity, "m/s");
         b.push(after.position, after.velocity, Kind::Velocity, Scale::Velocity, text, false);
         any = true;
     }
@@ -470,7 +476,9 @@ fn spin_change(b: &mut Builder, phase: &Phase, away: Option<DVec2>) {
         let Some(body) = input.bodies.get(c.body) else { continue };
         // Round-off in ω (1e-15 after a smooth ball's impulse) is no change of spin.
         let scale = state_scale(before).max(state_scale(after));
-        if num_near(before.angular_velocity, scale) != num_near(after.angular_velocity, scale) {
+        // (A spin the phase left as it was is no change, and needs no writing out: a crowd's forces touch thousands.)
+        let same = before.angular_velocity == after.angular_velocity;
+        if !same && num_near(before.angular_velocity, scale) != num_near(after.angular_velocity, scale) {
             let facing = away.map(|p| (before.position - p).to_angle());
             spin(b, body, before, 0.45, spin_text("ω", &body.name, before.angular_velocity, scale), true, facing);
             spin(b, body, after, 0.7, spin_text("ω'", &body.name, after.angular_velocity, scale), false, facing);
@@ -500,21 +508,33 @@ impl Scales {
     /// Scales fitted to a window `size` wide: the longest of each kind of
     /// arrow about a quarter of it, at a round scale; velocities fitted to
     /// `typical` at least.
+    ///
+    /// A field of more than [`MANY`] arrows of a kind (a crowd's forces, say)
+    /// is fitted like a quiver plot instead: the longest as long as the room
+    /// each arrow has, √(area / count). Quarter-window arrows from thousands
+    /// of bodies would cover the picture many times over, hiding the bodies
+    /// and costing a drawing in proportion; arrows that keep to their own
+    /// room show the field, and together cover about the picture once.
     fn of(f: &Figure, size: f64, typical: f64, true_scale: bool) -> Scales {
         if true_scale {
             return Scales { velocity: 1.0, impulse: 1.0, force: 1.0, unit: 1.0, shift: 1.0 };
         }
-        let largest =
-            |s: Scale| f.vectors.iter().filter(|v| v.scale == s).map(|v| v.value.length()).filter(|x| x.is_finite()).fold(0.0, f64::max);
-        let fit = |big: f64| if big > 0.0 { nice(0.25 * size / big) } else { 1.0 };
+        let of_scale = |s: Scale| f.vectors.iter().filter(move |v| v.scale == s);
+        let largest = |s: Scale| of_scale(s).map(|v| v.value.length()).filter(|x| x.is_finite()).fold(0.0, f64::max);
+        let extent = (f.base.1 - f.base.0).max(DVec2::ZERO);
+        let room = |s: Scale| match of_scale(s).count() {
+            count if count > MANY => (extent.x * extent.y / count as f64).sqrt().min(0.25 * size),
+            _ => 0.25 * size,
+        };
+        let fit = |s: Scale, big: f64| if big > 0.0 { nice(room(s) / big) } else { 1.0 };
         let shift_big = largest(Scale::Shift);
         // A displacement shorter than 3 % of the window is magnified by a power of ten.
         let shift = if shift_big > 0.0 && shift_big < 0.03 * size { 10f64.powf((0.12 * size / shift_big).log10().floor()) } else { 1.0 };
         let typical = if typical.is_finite() { typical } else { 0.0 };
         Scales {
-            velocity: fit(largest(Scale::Velocity).max(typical)),
-            impulse: fit(largest(Scale::Impulse)),
-            force: fit(largest(Scale::Force)),
+            velocity: fit(Scale::Velocity, largest(Scale::Velocity).max(typical)),
+            impulse: fit(Scale::Impulse, largest(Scale::Impulse)),
+            force: fit(Scale::Force, largest(Scale::Force)),
             unit: nice(0.2 * size),
             shift,
         }
@@ -560,4 +580,60 @@ fn window(input: &Input, f: &Figure, scales: Option<&Scales>) -> (DVec2, DVec2) 
     // A margin, more when there is no view to say where the picture ends.
     let margin = if input.view.is_some() && scales.is_none() { 0.0 } else { size * 0.06 };
     (lo - margin, hi + margin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crowds_arrows_keep_to_the_room_each_body_has() {
+        // side × side discs on a grid 2 m apart, each with an arrow of (3, 4) m/s.
+        let arrows = |side: usize| {
+            let def = crate::engine::BodyDef::dynamic("d", Shape::Circle { radius: 0.5 }, 1.0);
+            let bodies = vec![def.parts().0.clone(); side * side];
+            let at = |k: usize| DVec2::new((k % side) as f64, (k / side) as f64) * 2.0;
+            let states: Vec<BodyState> =
+                (0..side * side).map(|k| BodyState { position: at(k), angle: 0.0, velocity: DVec2::ZERO, angular_velocity: 0.0 }).collect();
+            let input = Input {
+                bodies: &bodies,
+                before: &states,
+                after: &states,
+                given: &states,
+                phase: None,
+                y_axis: YAxis::Up,
+                view: None,
+                lang: Lang::En,
+                student: false,
+                typical_speed: 0.0,
+                true_scale: false,
+                all_names: false,
+                chosen: None,
+            };
+            let mut f = figure(&input);
+            let v = DVec2::new(3.0, 4.0);
+            f.vectors = (0..side * side)
+                .map(|k| Vector {
+                    from: at(k),
+                    value: v,
+                    kind: Kind::Velocity,
+                    scale: Scale::Velocity,
+                    unit: "m/s",
+                    text: Text::plain("v"),
+                    dashed: false,
+                    middle: false,
+                })
+                .collect();
+            let extent = f.base.1 - f.base.0;
+            let scales = Scales::of(&f, extent.max_element(), 0.0, false);
+            (scales.velocity * 5.0, extent)
+        };
+        // Four arrows: the longest about a quarter of the picture (at a round scale, down to 2.5 times shorter).
+        let (few, extent) = arrows(2);
+        assert!(few > 0.1 * extent.max_element() && few <= 0.25 * extent.max_element(), "{few} in {extent}");
+        // 2,500 arrows: no longer than the room each has, √(area / 2,500), and not 2.5 times shorter.
+        let (crowd, extent) = arrows(50);
+        let room = (extent.x * extent.y / 2500.0).sqrt();
+        assert!(crowd <= room && crowd > room / 2.5, "{crowd} against a room of {room}");
+    }
 }

@@ -127,12 +127,16 @@ impl Figure {
         let mut layout = Layout::default();
         let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
         let mut near_boxes = Near::new(lo - margin, hi + margin, m);
-        let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)], near_boxes: &Near| {
+        // What a place is refused for at a glance: lying outside, or over a crossed cell.
+        let open = |min: DVec2, max: DVec2| {
             let inside = min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
+            let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
+            inside && !crossed.within(cleared_min.min(cleared_max), cleared_min.max(cleared_max))
+        };
+        let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)], near_boxes: &Near| {
             let (spaced_min, spaced_max) = (min - m.spacing, max + m.spacing);
             let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
-            inside
-                && !crossed.within(cleared_min.min(cleared_max), cleared_min.max(cleared_max))
+            open(min, max)
                 && !near_boxes.any(spaced_min.min(spaced_max), spaced_min.max(spaced_max), |k| overlaps((spaced_min, spaced_max), boxes[k]))
                 && !near_lines.any(cleared_min.min(cleared_max), cleared_min.max(cleared_max), |k| {
                     let (a, b) = lines[k];
@@ -173,7 +177,7 @@ impl Figure {
             let full = self.label(r.of);
             let spot = [&*full, self.label_short(r.of)].into_iter().find_map(|text| {
                 let size = DVec2::new(text.width() as f64 * m.column, m.line);
-                candidates(&r, size, m, lo)
+                candidates(&r, size, m, lo, |min| open(min, min + size))
                     .into_iter()
                     .find(|&min| clear(min, min + size, &boxes, &near_boxes))
                     .map(|min| (text.to_string(), min, min + size))
@@ -257,8 +261,10 @@ impl Figure {
 
 /// The top-left corners a label of `size` may take around its point, the best
 /// first: near it (a row counts as two columns, a row being about twice a
-/// column's width), on the side asked for, else centred on it.
-fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2> {
+/// column's width), on the side asked for, else centred on it. Only those
+/// `open` lets through are ranked: in a crowd it refuses nearly all, and the
+/// ranking would cost more than the refusing.
+fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2, open: impl Fn(DVec2) -> bool) -> Vec<DVec2> {
     let (w, h) = (size.x, size.y);
     let gap = m.column * f64::from(m.reach.1);
     // Columns across: every column on a grid, else a dozen steps.
@@ -271,6 +277,9 @@ fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2) -> Vec<DVec2
             let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, r.at.y - h / 2.0 + f64::from(dy) * h);
             if m.grid {
                 min = snap(min, origin, m);
+            }
+            if !open(min) {
+                continue;
             }
             let gx = if min.x > r.at.x {
                 min.x - r.at.x
@@ -325,7 +334,13 @@ impl Near {
 
     /// The patches a box covers, columns and rows (those past the edge clamped onto it).
     fn span(&self, min: DVec2, max: DVec2) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
-        let at = |v: f64, o: f64, p: f64, n: usize| ((v - o) / p).floor().clamp(0.0, (n - 1) as f64) as usize;
+        // Any mapping that never decreases along an axis files two boxes that
+        // share a point in that point's patch; truncation is floor here, as
+        // what lies before the origin is clamped onto it (NaN too).
+        let at = |v: f64, o: f64, p: f64, n: usize| {
+            let t = (v - o) / p;
+            if t >= 0.0 { (t as usize).min(n - 1) } else { 0 }
+        };
         let (x0, x1) = (at(min.x, self.origin.x, self.patch.x, self.size.0), at(max.x, self.origin.x, self.patch.x, self.size.0));
         let (y0, y1) = (at(min.y, self.origin.y, self.patch.y, self.size.1), at(max.y, self.origin.y, self.patch.y, self.size.1));
         (x0..=x1, y0..=y1)
@@ -380,7 +395,7 @@ impl Crossed {
         // A line that only grazes a cell's edge is not counted in it: whatever
         // the rounding, a cell counted is crossed well inside any box around it.
         let inset = cell * 1e-6;
-        let index = |v: f64, o: f64, c: f64, n: usize| ((v - o) / c).floor().clamp(0.0, n as f64 - 1.0) as usize;
+        let index = |v: f64, o: f64, c: f64, n: usize| floor((v - o) / c).clamp(0.0, n as f64 - 1.0) as usize;
         for &(a, b) in lines {
             let (min, max) = (a.min(b), a.max(b));
             if columns == 0 || rows == 0 || max.x < lo.x || max.y < lo.y || min.x > hi.x || min.y > hi.y {
@@ -412,8 +427,8 @@ impl Crossed {
     fn within(&self, min: DVec2, max: DVec2) -> bool {
         // A cell's edge a hair outside the box still counts as inside: the
         // inset its lines were counted with is far larger than the hair.
-        let first = |v: f64, o: f64, c: f64| ((v - o) / c - 1e-9).ceil().max(0.0);
-        let last = |v: f64, o: f64, c: f64, n: usize| ((v - o) / c + 1e-9).floor().min(n as f64);
+        let first = |v: f64, o: f64, c: f64| (-floor(-((v - o) / c - 1e-9))).max(0.0);
+        let last = |v: f64, o: f64, c: f64, n: usize| floor((v - o) / c + 1e-9).min(n as f64);
         if self.columns == 0 || self.rows == 0 {
             return false;
         }
@@ -434,7 +449,32 @@ impl Crossed {
 /// A point moved to the nearest corner of a text cell.
 fn snap(p: DVec2, origin: DVec2, m: &Metrics) -> DVec2 {
     let cell = DVec2::new(m.column, m.line);
-    origin + ((p - origin) / cell).round() * cell
+    let steps = (p - origin) / cell;
+    origin + DVec2::new(round(steps.x), round(steps.y)) * cell
+}
+
+/// `x.floor()`, exactly, without a call into libm: the program is built for
+/// any x86-64, which has no rounding instruction, and a crowded screen's
+/// layout rounds millions of times. Past 2⁵² (every such number is whole)
+/// and for NaN, libm's.
+fn floor(x: f64) -> f64 {
+    if x.abs() < 4.5e15 {
+        let whole = x as i64 as f64;
+        if whole > x { whole - 1.0 } else { whole }
+    } else {
+        x.floor()
+    }
+}
+
+/// `x.round()` (halves away from zero), exactly, as [`floor`] is: what is
+/// left after truncation is exact, so a half is known to be one.
+fn round(x: f64) -> f64 {
+    if x.abs() < 4.5e15 {
+        let whole = x as i64 as f64;
+        if (x - whole).abs() >= 0.5 { whole + x.signum() } else { whole }
+    } else {
+        x.round()
+    }
 }
 
 fn overlaps(a: (DVec2, DVec2), b: (DVec2, DVec2)) -> bool {
@@ -485,6 +525,18 @@ mod tests {
     /// The raster refuses a box only where a line crosses it, and in a crowd
     /// it refuses most boxes a line crosses: the labels go where the exact
     /// tests alone would put them, sooner.
+    #[test]
+    fn floor_and_round_are_libms() {
+        let mut values = vec![0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 1e-300, -1e-300];
+        values.extend([4503599627370495.5, -4503599627370495.5, 4.5e15, 1e300, -1e300, f64::INFINITY, f64::NEG_INFINITY]);
+        values.extend((0..2000).map(|k| (k as f64 - 1000.0) * 0.37 + 1e-7 * k as f64));
+        for v in values {
+            assert_eq!(floor(v), v.floor(), "floor {v}");
+            assert_eq!(round(v), v.round(), "round {v}");
+        }
+        assert!(floor(f64::NAN).is_nan() && round(f64::NAN).is_nan());
+    }
+
     #[test]
     fn a_box_refused_by_the_raster_is_crossed_by_a_line() {
         let m = Metrics {

@@ -14,9 +14,11 @@
 
 mod camera;
 mod labels;
+mod raster;
 
 pub use camera::{CanvasView, Full, around};
 pub use labels::Placed;
+use raster::{Lines, Segment};
 
 use crate::engine::{Body, BodyState, Motion};
 use crate::geometry::{Pose, Shape, box_vertices, segment_ends};
@@ -134,38 +136,42 @@ impl SceneView<'_> {
 
     /// Every line of the picture: the figure's and the screen's own.
     fn strokes(&self, dpm: f64) -> Vec<Stroke> {
-        let mut out = Vec::new();
-        let mut push = |segments: Vec<(DVec2, DVec2)>, color: Color, dashed: bool, layer: u8| {
-            out.extend(segments.into_iter().map(|(a, b)| Stroke { a, b, color, dashed, layer }));
+        let fig = self.figure;
+        // A crowd's bodies are a dot each, and its arrows three lines.
+        let mut out = Vec::with_capacity(fig.outlines.len() + 3 * fig.vectors.len());
+        // One buffer for every element's lines: a crowd has tens of thousands.
+        let mut lines: Vec<(DVec2, DVec2)> = Vec::new();
+        let mut push = |lines: &mut Vec<(DVec2, DVec2)>, color: Color, dashed: bool, layer: u8| {
+            out.extend(lines.drain(..).map(|(a, b)| Stroke { a, b, color, dashed, layer }));
         };
         // A circle has as many sides as its size on screen needs: a ball three dots wide does not need 96.
         let sides = |radius: f64| (radius * dpm * std::f64::consts::TAU / 2.0).clamp(8.0, 96.0) as usize;
         let crowd = self.bodies.len() > MANY;
         let dot = |shape: &Shape| crowd && is_dot(shape, dpm);
-        let outline = |shape: &Shape, s: &BodyState| {
+        let outline = |shape: &Shape, s: &BodyState, v: &mut Vec<(DVec2, DVec2)>| {
             if dot(shape) {
-                return vec![(s.position, s.position)];
+                v.push((s.position, s.position));
+                return;
             }
-            let mut v = Vec::new();
             let sides = match *shape {
                 Shape::Circle { radius } => sides(radius),
                 _ => 0,
             };
-            outline_segments(shape, s, sides, &mut v);
-            v
+            outline_segments(shape, s, sides, v);
         };
         if let Some((bodies, states)) = self.ghost {
             for (b, s) in bodies.iter().zip(states).filter(|(b, _)| !b.is_static()) {
-                push(outline(&b.shape, s), self.c(Color::DarkGray), false, UNDER);
+                outline(&b.shape, s, &mut lines);
+                push(&mut lines, self.c(Color::DarkGray), false, UNDER);
             }
         }
         // The bodies a small canvas leaves out of the figure: faint, and still kept clear of labels.
         for o in self.faint {
             if let Some(b) = self.bodies.get(o.body) {
-                push(outline(&b.shape, &o.state), self.c(Color::DarkGray), false, UNDER);
+                outline(&b.shape, &o.state, &mut lines);
+                push(&mut lines, self.c(Color::DarkGray), false, UNDER);
             }
         }
-        let fig = self.figure;
         for o in &fig.outlines {
             let Some(b) = self.bodies.get(o.body) else { continue };
             let color = match (o.ghost, o.body == self.selected, b.is_static()) {
@@ -174,9 +180,10 @@ impl SceneView<'_> {
                 (false, false, true) => self.c(Color::DarkGray),
                 (false, false, false) => self.c(Color::White),
             };
-            let mut lines = outline(&b.shape, &o.state);
+            outline(&b.shape, &o.state, &mut lines);
+            let layer = if o.ghost { UNDER } else { BODIES };
             if dot(&b.shape) {
-                push(lines, color, false, if o.ghost { UNDER } else { BODIES });
+                push(&mut lines, color, false, layer);
                 continue;
             }
             // A static box shows no angle; a static disc a cross; a wall ticks at its ends (it is hit from either side).
@@ -197,65 +204,62 @@ impl SceneView<'_> {
                 }
                 _ => {}
             }
-            push(lines, color, o.ghost, if o.ghost { UNDER } else { BODIES });
+            push(&mut lines, color, o.ghost, layer);
         }
         if let (Some(b), Some(s)) = (self.bodies.get(self.selected), self.states.get(self.selected)) {
             // Without colour the selected body is drawn twice, a dot apart.
             if !self.color && dpm > 0.0 {
                 let d = 1.0 / dpm;
-                let lines = match b.shape {
+                match b.shape {
                     Shape::Circle { radius } => {
-                        let mut v = Vec::new();
-                        outline_segments(&Shape::Circle { radius: radius + d }, s, sides(radius + d), &mut v);
-                        v.pop();
-                        v
+                        outline_segments(&Shape::Circle { radius: radius + d }, s, sides(radius + d), &mut lines);
+                        lines.pop();
                     }
                     Shape::Box { size } => {
                         let v = box_vertices(size + 2.0 * d, Pose::new(s.position, s.angle));
-                        (0..4).map(|k| (v[k], v[(k + 1) % 4])).collect()
+                        lines.extend((0..4).map(|k| (v[k], v[(k + 1) % 4])));
                     }
                     Shape::Segment { half } => {
                         let [from, to] = segment_ends(half, Pose::new(s.position, s.angle));
                         let side = (to - from).normalize_or_zero().perp() * d;
-                        vec![(from + side, to + side), (from - side, to - side)]
+                        lines.extend([(from + side, to + side), (from - side, to - side)]);
                     }
-                };
-                push(lines, self.c(Color::Yellow), false, BODIES);
+                }
+                push(&mut lines, self.c(Color::Yellow), false, BODIES);
             }
         }
         if self.show_bounds {
             for (b, s) in self.bodies.iter().zip(self.states) {
                 let r = b.shape.bounding_radius();
-                let mut v = Vec::new();
-                outline_segments(&Shape::Circle { radius: r }, s, sides(r), &mut v);
-                v.pop();
-                push(v, self.c(Color::DarkGray), false, UNDER);
+                outline_segments(&Shape::Circle { radius: r }, s, sides(r), &mut lines);
+                lines.pop();
+                push(&mut lines, self.c(Color::DarkGray), false, UNDER);
             }
         }
         let head = fig.head().min(self.unit() * 0.3);
         for v in &fig.vectors {
-            let mut lines = Vec::new();
             arrow_segments(v.from, v.from + fig.scales.length(v), head, &mut lines);
-            push(lines, self.kind_color(v.kind), v.dashed, VECTORS);
+            push(&mut lines, self.kind_color(v.kind), v.dashed, VECTORS);
         }
         for a in &fig.arcs {
             let p = a.points(24);
-            let mut lines: Vec<(DVec2, DVec2)> = p.windows(2).map(|w| (w[0], w[1])).collect();
+            lines.extend(p.windows(2).map(|w| (w[0], w[1])));
             arrow_segments(p[22], p[24], head, &mut lines);
-            push(lines, self.kind_color(Kind::Spin), a.dashed, VECTORS);
+            push(&mut lines, self.kind_color(Kind::Spin), a.dashed, VECTORS);
         }
         let dot = fig.dot().max(1.5 / dpm.max(1e-300));
         for m in &fig.marks {
             let (p, d) = (m.at, dot);
-            let mut lines = vec![(p - DVec2::splat(d), p + DVec2::splat(d)), (p + DVec2::new(-d, d), p + DVec2::new(d, -d))];
+            lines.extend([(p - DVec2::splat(d), p + DVec2::splat(d)), (p + DVec2::new(-d, d), p + DVec2::new(d, -d))]);
             if m.ring {
                 let point = |k: usize| p + DVec2::from_angle(k as f64 * std::f64::consts::TAU / 12.0) * 2.0 * d;
                 lines.extend((0..12).map(|k| (point(k), point(k + 1))));
             }
-            push(lines, self.kind_color(m.kind), false, VECTORS);
+            push(&mut lines, self.kind_color(m.kind), false, VECTORS);
         }
         for l in &fig.lines {
-            push(vec![(l.a, l.b)], self.kind_color(l.kind), l.dashed, VECTORS);
+            lines.push((l.a, l.b));
+            push(&mut lines, self.kind_color(l.kind), l.dashed, VECTORS);
         }
         out
     }
@@ -315,23 +319,33 @@ impl SceneView<'_> {
         let drawn: Vec<(DVec2, DVec2)> = strokes.iter().map(|s| (s.a, s.b)).collect();
         let fig = self.figure;
         let layout = fig.layout(&self.metrics(inner), &drawn);
+        let crowd = self.bodies.len() > MANY;
+        let resolution = (f64::from(inner.width) * 2.0, f64::from(inner.height) * 4.0);
+        let layers = [UNDER, BODIES, VECTORS].map(|layer| {
+            let mut segments = Vec::with_capacity(strokes.iter().filter(|s| s.layer == layer).count());
+            for s in strokes.iter().filter(|s| s.layer == layer) {
+                // Dashed: every other tenth. A crowd's dashed line under ten
+                // dots long is drawn whole: its dashes would be under a dot,
+                // and it would cost five lines.
+                let dashed = s.dashed && !(crowd && s.a.distance(s.b) * dpm < 10.0);
+                let pieces = if dashed { 10 } else { 1 };
+                for k in (0..pieces).step_by(if dashed { 2 } else { 1 }) {
+                    let (a, b) = (s.a.lerp(s.b, k as f64 / pieces as f64), s.a.lerp(s.b, (k + 1) as f64 / pieces as f64));
+                    let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
+                    let (x1, x2) = (onto(x1, xb, half.x), onto(x2, xb, half.x));
+                    let (y1, y2) = (onto(y1, yb, half.y), onto(y2, yb, half.y));
+                    segments.push(Segment { from: (x1, y1), to: (x2, y2), color: s.color });
+                }
+            }
+            segments
+        });
         Canvas::default()
             .marker(Marker::Braille)
             .x_bounds(xb)
             .y_bounds(yb)
             .paint(|ctx| {
-                for layer in [UNDER, BODIES, VECTORS] {
-                    for s in strokes.iter().filter(|s| s.layer == layer) {
-                        // Dashed: every other tenth.
-                        let pieces = if s.dashed { 10 } else { 1 };
-                        for k in (0..pieces).step_by(if s.dashed { 2 } else { 1 }) {
-                            let (a, b) = (s.a.lerp(s.b, k as f64 / pieces as f64), s.a.lerp(s.b, (k + 1) as f64 / pieces as f64));
-                            let ((x1, y1), (x2, y2)) = (self.to_canvas(a), self.to_canvas(b));
-                            let (x1, x2) = (onto(x1, xb, half.x), onto(x2, xb, half.x));
-                            let (y1, y2) = (onto(y1, yb, half.y), onto(y2, yb, half.y));
-                            ctx.draw(&CLine { x1, y1, x2, y2, color: s.color });
-                        }
-                    }
+                for segments in &layers {
+                    ctx.draw(&Lines { segments, x: xb, y: yb, resolution });
                     ctx.layer();
                 }
             })
