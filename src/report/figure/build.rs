@@ -448,6 +448,8 @@ fn spin_text(name: &str, body: &str, omega: f64, scale: f64) -> Text {
 fn velocity_change(b: &mut Builder, phase: &Phase) {
     let input = b.input;
     let mut any = false;
+    // Two arrows a body: a crowd's forces change thousands.
+    b.f.vectors.reserve(2 * phase.changes().len());
     for c in phase.changes() {
         let (before, after) = (&input.before[c.body], &c.after);
         let Some(body) = input.bodies.get(c.body) else { continue };

@@ -111,12 +111,17 @@ impl Figure {
         // A label is tested against the lines and labels near it: a line
         // that lies wholly outside the bounds, past the clearance, can touch none.
         let margin = m.clearance.abs() + m.spacing.abs() + DVec2::new(m.column, m.line);
-        let mut near_lines = Near::new(lo - margin, hi + margin, m);
-        let lines: Vec<(DVec2, DVec2)> = drawn
-            .iter()
-            .map(|(a, b)| (self.screen(*a), self.screen(*b)))
-            .filter(|(a, b)| a.is_finite() && b.is_finite() && near_lines.covers(a.min(*b), a.max(*b)))
-            .collect();
+        // Lines are filed by the text cell: a crowd puts a dozen in each, and a
+        // place is tested against those in the cells it touches, not a patch's hundreds.
+        let mut near_lines = Near::new(lo - margin, hi + margin, DVec2::new(m.column, m.line));
+        // (Room for all: a crowd draws tens of thousands, nearly all on screen.)
+        let mut lines: Vec<(DVec2, DVec2)> = Vec::with_capacity(drawn.len());
+        lines.extend(
+            drawn
+                .iter()
+                .map(|(a, b)| (self.screen(*a), self.screen(*b)))
+                .filter(|(a, b)| a.is_finite() && b.is_finite() && near_lines.covers(a.min(*b), a.max(*b))),
+        );
         for (k, (a, b)) in lines.iter().enumerate() {
             near_lines.insert(a.min(*b), a.max(*b), k);
         }
@@ -126,7 +131,7 @@ impl Figure {
         requests.sort_by_key(|r| std::cmp::Reverse(r.rank));
         let mut layout = Layout::default();
         let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
-        let mut near_boxes = Near::new(lo - margin, hi + margin, m);
+        let mut near_boxes = Near::new(lo - margin, hi + margin, DVec2::new(m.column * 8.0, m.line * 2.0));
         // What a place is refused for at a glance: lying outside, or over a crossed cell.
         let open = |min: DVec2, max: DVec2| {
             let inside = min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
@@ -219,7 +224,7 @@ impl Figure {
     }
 
     fn requests(&self, m: &Metrics) -> Vec<Request> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.vectors.len() + self.arcs.len() + self.marks.len() + self.lines.len() + self.names.len());
         let reach = m.reach.0;
         for (k, v) in self.vectors.iter().enumerate() {
             let (from, tip) = (self.screen(v.from), self.screen(v.from + self.scales.length(v)));
@@ -317,9 +322,9 @@ struct Near {
 }
 
 impl Near {
-    /// Patches a few labels wide over `lo`–`hi`; what lies outside is filed at the edge.
-    fn new(lo: DVec2, hi: DVec2, m: &Metrics) -> Near {
-        let wanted = DVec2::new(m.column * 8.0, m.line * 2.0);
+    /// Patches `wanted` wide and tall (at most 256 each way) over `lo`–`hi`;
+    /// what lies outside is filed at the edge.
+    fn new(lo: DVec2, hi: DVec2, wanted: DVec2) -> Near {
         let count = |span: f64, patch: f64| if span > 0.0 && patch > 0.0 { ((span / patch).ceil() as usize).clamp(1, 256) } else { 1 };
         let size = (count(hi.x - lo.x, wanted.x), count(hi.y - lo.y, wanted.y));
         // Patches that span the whole of lo–hi, however many there are.
