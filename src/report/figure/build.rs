@@ -39,6 +39,29 @@ pub struct Input<'a> {
     pub chosen: Option<usize>,
 }
 
+#[cfg(test)]
+impl<'a> Input<'a> {
+    /// The set-up picture of `bodies` at `states` (given, before and after
+    /// alike), in English, y up, nothing chosen: where a test starts.
+    pub fn set_up(bodies: &'a [Body], states: &'a [BodyState]) -> Input<'a> {
+        Input {
+            bodies,
+            before: states,
+            after: states,
+            given: states,
+            phase: None,
+            y_axis: YAxis::Up,
+            view: None,
+            lang: Lang::En,
+            student: false,
+            typical_speed: 0.0,
+            true_scale: false,
+            all_names: false,
+            chosen: None,
+        }
+    }
+}
+
 /// Above this many bodies (a crowd), only those of the phase are named and given arrows.
 pub const MANY: usize = 40;
 
@@ -597,21 +620,7 @@ mod tests {
             let at = |k: usize| DVec2::new((k % side) as f64, (k / side) as f64) * 2.0;
             let states: Vec<BodyState> =
                 (0..side * side).map(|k| BodyState { position: at(k), angle: 0.0, velocity: DVec2::ZERO, angular_velocity: 0.0 }).collect();
-            let input = Input {
-                bodies: &bodies,
-                before: &states,
-                after: &states,
-                given: &states,
-                phase: None,
-                y_axis: YAxis::Up,
-                view: None,
-                lang: Lang::En,
-                student: false,
-                typical_speed: 0.0,
-                true_scale: false,
-                all_names: false,
-                chosen: None,
-            };
+            let input = Input::set_up(&bodies, &states);
             let mut f = figure(&input);
             let v = DVec2::new(3.0, 4.0);
             f.vectors = (0..side * side)

@@ -368,21 +368,8 @@ mod tests {
         let resting = BodyState { position: DVec2::ZERO, angle: 0.0, velocity: DVec2::new(0.0, -1.81e-6), angular_velocity: 0.0 };
         let given = [BodyState { velocity: DVec2::ZERO, ..resting }];
         let drawn = |typical: f64| {
-            let input = Input {
-                bodies: &bodies,
-                before: &[resting],
-                after: &[resting],
-                given: &[resting],
-                phase: None,
-                y_axis: YAxis::Up,
-                view: None,
-                lang: Lang::En,
-                student: false,
-                typical_speed: typical,
-                true_scale: false,
-                all_names: true,
-                chosen: None,
-            };
+            let states = [resting];
+            let input = Input { typical_speed: typical, all_names: true, ..Input::set_up(&bodies, &states) };
             let f = figure(&input);
             f.scales.length(&f.vectors[0]).length() / (f.base.1 - f.base.0).max_element()
         };

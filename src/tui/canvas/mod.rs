@@ -586,21 +586,7 @@ mod tests {
         let bodies: Vec<Body> = defs.iter().map(|d| d.parts().0.clone()).collect();
         let state = BodyState { position: DVec2::ZERO, angle, velocity: DVec2::ZERO, angular_velocity: 0.0 };
         let states = vec![state; bodies.len()];
-        let input = Input {
-            bodies: &bodies,
-            before: &states,
-            after: &states,
-            given: &states,
-            phase: None,
-            y_axis: YAxis::Up,
-            view: None,
-            lang: Lang::En,
-            student: false,
-            typical_speed: 0.0,
-            true_scale: false,
-            all_names: false,
-            chosen: None,
-        };
+        let input = Input::set_up(&bodies, &states);
         let fig = figure(&input);
         let area = Rect::new(0, 0, 40, 20);
         let window = fit_window((DVec2::splat(-half), DVec2::splat(half)), area);

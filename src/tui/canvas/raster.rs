@@ -59,33 +59,25 @@ impl Shape for Lines<'_> {
 
 /// The dots of the line from `a` to `b`: one a step along the axis it
 /// spans more of (y when both are equal), from that axis's lower end; the
-/// other coordinate steps when the error `d` passes zero.
+/// other coordinate steps when the error `d` passes zero (the step taken
+/// after the last dot is never drawn, so it may run past the end).
 fn walk(a: (usize, usize), b: (usize, usize), mut plot: impl FnMut(usize, usize)) {
-    let (dx, dy) = (a.0.abs_diff(b.0) as isize, a.1.abs_diff(b.1) as isize);
-    if dy < dx {
-        let (start, end) = if a.0 > b.0 { (b, a) } else { (a, b) };
-        let mut d = 2 * dy - dx;
-        let mut y = start.1;
-        for x in start.0..=end.0 {
-            plot(x, y);
-            if d > 0 {
-                y = if start.1 > end.1 { y.saturating_sub(1) } else { y + 1 };
-                d -= 2 * dx;
-            }
-            d += 2 * dy;
+    let steep = a.1.abs_diff(b.1) >= a.0.abs_diff(b.0);
+    // (along, across): x and y, or y and x for a steep line.
+    let turn = |p: (usize, usize)| if steep { (p.1, p.0) } else { p };
+    let (a, b) = (turn(a), turn(b));
+    let (start, end) = if a.0 > b.0 { (b, a) } else { (a, b) };
+    let (along, across) = ((end.0 - start.0) as isize, start.1.abs_diff(end.1) as isize);
+    let mut d = 2 * across - along;
+    let mut other = start.1;
+    for at in start.0..=end.0 {
+        let (x, y) = turn((at, other));
+        plot(x, y);
+        if d > 0 {
+            other = if start.1 > end.1 { other.saturating_sub(1) } else { other + 1 };
+            d -= 2 * along;
         }
-    } else {
-        let (start, end) = if a.1 > b.1 { (b, a) } else { (a, b) };
-        let mut d = 2 * dx - dy;
-        let mut x = start.0;
-        for y in start.1..=end.1 {
-            plot(x, y);
-            if d > 0 {
-                x = if start.0 > end.0 { x.saturating_sub(1) } else { x + 1 };
-                d -= 2 * dy;
-            }
-            d += 2 * dx;
-        }
+        d += 2 * across;
     }
 }
 
