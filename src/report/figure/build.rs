@@ -463,7 +463,7 @@ fn named(what: &str, body: &str) -> String {
 }
 
 fn spin_text(name: &str, body: &str, omega: f64, scale: f64) -> Text {
-    Text::new(format!("{name} {body} {} rad/s", pic(omega, scale)), format!("{name} {body}"))
+    Text::new(format!("{name} {body} {} rad/s", pic(omega, scale)), named(name, body))
 }
 
 /// The velocities a phase changed: before (dashed) and after (solid), for the
@@ -501,7 +501,8 @@ fn spin_change(b: &mut Builder, phase: &Phase, away: Option<DVec2>) {
         let Some(body) = input.bodies.get(c.body) else { continue };
         // Round-off in ω (1e-15 after a smooth ball's impulse) is no change of spin.
         let scale = state_scale(before).max(state_scale(after));
-        // (A spin the phase left as it was is no change, and needs no writing out: a crowd's forces touch thousands.)
+        // A spin the phase left exactly as it was is no change; only one it moved
+        // is written out to compare (a crowd's forces touch thousands).
         let same = before.angular_velocity == after.angular_velocity;
         if !same && num_near(before.angular_velocity, scale) != num_near(after.angular_velocity, scale) {
             let facing = away.map(|p| (before.position - p).to_angle());
