@@ -133,11 +133,12 @@ impl Figure {
         let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
         let mut near_boxes = Near::new(lo - margin, hi + margin, DVec2::new(m.column * 8.0, m.line * 2.0));
         // What a place is refused for at a glance: lying outside, or over a crossed cell.
+        let inside = |min: DVec2, max: DVec2| min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
         let open = |min: DVec2, max: DVec2| {
-            let inside = min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
             let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
-            inside && !crossed.within(cleared_min.min(cleared_max), cleared_min.max(cleared_max))
+            inside(min, max) && !crossed.within(cleared_min.min(cleared_max), cleared_min.max(cleared_max))
         };
+        let on_grid = OnGrid::of(&crossed, lo, m);
         let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)], near_boxes: &Near| {
             let (spaced_min, spaced_max) = (min - m.spacing, max + m.spacing);
             let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
@@ -182,7 +183,8 @@ impl Figure {
             let full = self.label(r.of);
             let spot = [&*full, self.label_short(r.of)].into_iter().find_map(|text| {
                 let size = DVec2::new(text.width() as f64 * m.column, m.line);
-                candidates(&r, size, m, lo, |min| open(min, min + size))
+                let test = Test { open: |min| open(min, min + size), inside: |min| inside(min, min + size), on_grid: on_grid.as_ref() };
+                candidates(&r, size, m, lo, &test)
                     .into_iter()
                     .find(|&min| clear(min, min + size, &boxes, &near_boxes))
                     .map(|min| (text.to_string(), min, min + size))
@@ -264,27 +266,94 @@ impl Figure {
     }
 }
 
+/// How [`candidates`] refuses a place at a glance: `open` (outside, or over a
+/// crossed cell), or on the text's own grid `inside` and the raster's counts.
+struct Test<'a, O, I> {
+    open: O,
+    inside: I,
+    on_grid: Option<&'a OnGrid<'a>>,
+}
+
+/// The raster when its cells are the text's (a screen): a place on the grid
+/// then covers whole cells, columns i … i + w − 1 of row j counted from the
+/// grid's corner, and the clearance (under half a cell) reaches into no other
+/// whole cell, so the raster's answer for it is a row's count, in integers.
+struct OnGrid<'a> {
+    crossed: &'a Crossed,
+    /// The grid's corner, in the raster's cells.
+    offset: (i64, i64),
+}
+
+impl<'a> OnGrid<'a> {
+    fn of(crossed: &'a Crossed, corner: DVec2, m: &Metrics) -> Option<OnGrid<'a>> {
+        let cell = DVec2::new(m.column, m.line);
+        let clear = m.clearance / cell;
+        let fits = |c: f64| c > 1e-6 && c < 0.49;
+        let usable = m.grid && cell.cmpgt(DVec2::ZERO).all() && crossed.cell == cell && fits(clear.x) && fits(clear.y);
+        let offset = (corner - crossed.origin) / cell;
+        usable.then(|| OnGrid { crossed, offset: (round(offset.x) as i64, round(offset.y) as i64) })
+    }
+
+    /// Whether a line crosses a cell of row `row`, columns `column` … `column + width − 1` (grid cells).
+    fn crossed(&self, column: i64, row: i64, width: i64) -> bool {
+        let c = self.crossed;
+        let (r, c0, c1) = (row + self.offset.1, column + self.offset.0, column + self.offset.0 + width);
+        let (c0, c1) = (c0.clamp(0, c.columns as i64) as usize, c1.clamp(0, c.columns as i64) as usize);
+        if r < 0 || r >= c.rows as i64 || c0 >= c1 {
+            return false;
+        }
+        let row = &c.before[r as usize * (c.columns + 1)..(r as usize + 1) * (c.columns + 1)];
+        row[c1] > row[c0]
+    }
+}
+
 /// The top-left corners a label of `size` may take around its point, the best
 /// first: near it (a row counts as two columns, a row being about twice a
 /// column's width), on the side asked for, else centred on it. Only those
-/// `open` lets through are ranked: in a crowd it refuses nearly all, and the
+/// the test lets through are ranked: in a crowd it refuses nearly all, and the
 /// ranking would cost more than the refusing.
-fn candidates(r: &Request, size: DVec2, m: &Metrics, origin: DVec2, open: impl Fn(DVec2) -> bool) -> Vec<DVec2> {
+fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
+    r: &Request,
+    size: DVec2,
+    m: &Metrics,
+    origin: DVec2,
+    test: &Test<O, I>,
+) -> Vec<DVec2> {
     let (w, h) = (size.x, size.y);
     let gap = m.column * f64::from(m.reach.1);
     // Columns across: every column on a grid, else a dozen steps.
     let span = w + 2.0 * gap;
     let step = if m.grid { m.column } else { (span / 16.0).max(m.column) };
     let steps = (span / step).ceil() as i32;
+    // On the grid the k-th place across is the first's column plus k, unless
+    // the first lies within a hair of a half column (where rounding could go
+    // either way): then each is snapped as off the grid.
+    let first = (r.at.x - w - gap - origin.x) / m.column;
+    let columns = w / m.column;
+    let grid = test.on_grid.filter(|_| (first - floor(first) - 0.5).abs() > 1e-6 && (columns - round(columns)).abs() < 1e-9);
     let mut out: Vec<(f64, DVec2)> = Vec::new();
     for dy in -r.rows..=r.rows {
+        let y = r.at.y - h / 2.0 + f64::from(dy) * h;
+        // The row a place snaps to, as `snap` finds it.
+        let row = round((y - origin.y) / m.line);
         for k in 0..=steps {
-            let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, r.at.y - h / 2.0 + f64::from(dy) * h);
-            if m.grid {
-                min = snap(min, origin, m);
-            }
-            if !open(min) {
-                continue;
+            let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, y);
+            if let Some(g) = grid {
+                let column = round(first) + f64::from(k);
+                if g.crossed(column as i64, row as i64, round(columns) as i64) {
+                    continue;
+                }
+                min = origin + DVec2::new(column, row) * DVec2::new(m.column, m.line);
+                if !(test.inside)(min) {
+                    continue;
+                }
+            } else {
+                if m.grid {
+                    min = snap(min, origin, m);
+                }
+                if !(test.open)(min) {
+                    continue;
+                }
             }
             let gx = if min.x > r.at.x {
                 min.x - r.at.x
@@ -530,6 +599,52 @@ mod tests {
     /// The raster refuses a box only where a line crosses it, and in a crowd
     /// it refuses most boxes a line crosses: the labels go where the exact
     /// tests alone would put them, sooner.
+    #[test]
+    fn on_the_grid_the_places_are_those_the_raster_gives_off_it() {
+        let m = Metrics {
+            column: 0.3,
+            line: 0.7,
+            clearance: DVec2::new(0.075, 0.0875),
+            spacing: DVec2::ZERO,
+            bounds: (DVec2::new(-1.1, -2.3), DVec2::new(23.0, 12.4)),
+            grid: true,
+            reach: (3, 4),
+            most: 100,
+        };
+        let mut rng = fastrand::Rng::with_seed(11);
+        let mut at = |span: f64| rng.f64() * span;
+        let lines: Vec<(DVec2, DVec2)> = (0..300)
+            .map(|_| {
+                let a = DVec2::new(at(26.0) - 2.0, at(16.0) - 3.0);
+                (a, a + DVec2::new(at(2.0) - 1.0, at(2.0) - 1.0))
+            })
+            .collect();
+        let (lo, hi) = m.bounds;
+        let crossed = Crossed::new(lo, (lo - DVec2::ONE, hi + DVec2::ONE), &m, &lines);
+        let on_grid = OnGrid::of(&crossed, lo, &m);
+        assert!(on_grid.is_some());
+        let inside = |min: DVec2, max: DVec2| min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
+        let (mut places, mut requests) = (0, Vec::new());
+        for k in 0..500 {
+            requests.push((DVec2::new(at(28.0) - 3.0, at(18.0) - 4.0), 1 + k % 9));
+        }
+        // Points on a half column, where rounding could go either way.
+        requests.push((DVec2::new(lo.x + 5.5 * m.column, 3.0), 4));
+        for (point, width) in requests {
+            let r = Request { of: LabelOf::Axis, rank: Rank::Name, at: point, toward: DVec2::new(0.7, 0.7), rows: 3 };
+            let size = DVec2::new(width as f64 * m.column, m.line);
+            let open = |min: DVec2| {
+                let (a, b) = (min - m.clearance, min + size + m.clearance);
+                inside(min, min + size) && !crossed.within(a, b)
+            };
+            let test = |grid| Test { open, inside: |min| inside(min, min + size), on_grid: grid };
+            let fast = candidates(&r, size, &m, lo, &test(on_grid.as_ref()));
+            assert_eq!(fast, candidates(&r, size, &m, lo, &test(None)), "{point}, {width} columns");
+            places += fast.len();
+        }
+        assert!(places > 3_000, "{places} places compared");
+    }
+
     #[test]
     fn floor_and_round_are_libms() {
         let mut values = vec![0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 1e-300, -1e-300];
