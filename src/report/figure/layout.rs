@@ -302,8 +302,7 @@ impl<'a> OnGrid<'a> {
         if r < 0 || r >= c.rows as i64 || c0 >= c1 {
             return false;
         }
-        let row = &c.before[r as usize * (c.columns + 1)..(r as usize + 1) * (c.columns + 1)];
-        row[c1] > row[c0]
+        c.crossed_in_row(r as usize, c0, c1)
     }
 }
 
@@ -497,6 +496,12 @@ impl Crossed {
         Crossed { origin: lo, cell, columns, rows, before }
     }
 
+    /// Whether a line crosses a cell of row `row`, columns `c0` … `c1 − 1`.
+    fn crossed_in_row(&self, row: usize, c0: usize, c1: usize) -> bool {
+        let before = &self.before[row * (self.columns + 1)..(row + 1) * (self.columns + 1)];
+        before[c1] > before[c0]
+    }
+
     /// Whether a line crosses a cell that lies wholly inside the box `min`–`max`.
     fn within(&self, min: DVec2, max: DVec2) -> bool {
         // A cell's edge a hair outside the box still counts as inside: the
@@ -513,10 +518,7 @@ impl Crossed {
             return false;
         }
         let (c0, c1, r0, r1) = (c0 as usize, c1 as usize, r0 as usize, r1 as usize);
-        (r0..r1).any(|r| {
-            let row = &self.before[r * (self.columns + 1)..(r + 1) * (self.columns + 1)];
-            row[c1] > row[c0]
-        })
+        (r0..r1).any(|r| self.crossed_in_row(r, c0, c1))
     }
 }
 
@@ -599,18 +601,24 @@ mod tests {
     /// The raster refuses a box only where a line crosses it, and in a crowd
     /// it refuses most boxes a line crosses: the labels go where the exact
     /// tests alone would put them, sooner.
-    #[test]
-    fn on_the_grid_the_places_are_those_the_raster_gives_off_it() {
-        let m = Metrics {
-            column: 0.3,
-            line: 0.7,
-            clearance: DVec2::new(0.075, 0.0875),
+    /// A screen's text: cells `column` × `line` over `bounds`, a line kept a
+    /// quarter column and an eighth of a line away, as the TUI asks.
+    fn screen(column: f64, line: f64, bounds: (DVec2, DVec2)) -> Metrics {
+        Metrics {
+            column,
+            line,
+            clearance: DVec2::new(column / 4.0, line / 8.0),
             spacing: DVec2::ZERO,
-            bounds: (DVec2::new(-1.1, -2.3), DVec2::new(23.0, 12.4)),
+            bounds,
             grid: true,
             reach: (3, 4),
             most: 100,
-        };
+        }
+    }
+
+    #[test]
+    fn on_the_grid_the_places_are_those_the_raster_gives_off_it() {
+        let m = screen(0.3, 0.7, (DVec2::new(-1.1, -2.3), DVec2::new(23.0, 12.4)));
         let mut rng = fastrand::Rng::with_seed(11);
         let mut at = |span: f64| rng.f64() * span;
         let lines: Vec<(DVec2, DVec2)> = (0..300)
@@ -659,16 +667,7 @@ mod tests {
 
     #[test]
     fn a_box_refused_by_the_raster_is_crossed_by_a_line() {
-        let m = Metrics {
-            column: 0.5,
-            line: 1.0,
-            clearance: DVec2::new(0.125, 0.125),
-            spacing: DVec2::ZERO,
-            bounds: (DVec2::ZERO, DVec2::new(40.0, 20.0)),
-            grid: true,
-            reach: (3, 4),
-            most: 100,
-        };
+        let m = screen(0.5, 1.0, (DVec2::ZERO, DVec2::new(40.0, 20.0)));
         let mut rng = fastrand::Rng::with_seed(7);
         let mut at = |span: f64| rng.f64() * span;
         let lines: Vec<(DVec2, DVec2)> = (0..400)
