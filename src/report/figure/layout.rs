@@ -138,7 +138,7 @@ impl Figure {
             let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
             inside(min, max) && !crossed.within(cleared_min.min(cleared_max), cleared_min.max(cleared_max))
         };
-        let on_grid = OnGrid::of(&crossed, lo, m);
+        let mut on_grid = OnGrid::of(&crossed, lo, m);
         let clear = |min: DVec2, max: DVec2, boxes: &[(DVec2, DVec2)], near_boxes: &Near| {
             let (spaced_min, spaced_max) = (min - m.spacing, max + m.spacing);
             let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
@@ -177,6 +177,9 @@ impl Figure {
         let corner = spots.iter().copied().find(|&c| clear(c, c + size, &boxes, &near_boxes)).unwrap_or(spots[0]);
         near_boxes.insert(corner, corner + size, boxes.len());
         boxes.push((corner, corner + size));
+        if let Some(g) = on_grid.as_mut() {
+            g.place(corner, corner + size);
+        }
         layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
         let untried = requests.split_off(requests.len().min(m.most));
         for r in requests {
@@ -191,6 +194,9 @@ impl Figure {
             });
             match spot {
                 Some((text, min, max)) => {
+                    if let Some(g) = on_grid.as_mut() {
+                        g.place(min, max);
+                    }
                     near_boxes.insert(min, max, boxes.len());
                     boxes.push((min, max));
                     layout.placed.push(Placement { of: r.of, text, min, max });
@@ -278,10 +284,22 @@ struct Test<'a, O, I> {
 /// then covers whole cells, columns i … i + w − 1 of row j counted from the
 /// grid's corner, and the clearance (under half a cell) reaches into no other
 /// whole cell, so the raster's answer for it is a row's count, in integers.
+/// The labels placed are counted on the same cells: in a crowd the few free
+/// places near the labels tried first are soon taken, and the hundreds tried
+/// after would each test them all against those labels.
 struct OnGrid<'a> {
     crossed: &'a Crossed,
     /// The grid's corner, in the raster's cells.
     offset: (i64, i64),
+    /// The grid's corner and cell, in the screen frame.
+    corner: DVec2,
+    cell: DVec2,
+    /// The cells each placed label holds, with the columns beside it its spacing keeps.
+    labelled: Counts,
+    /// Those columns, either side: a label keeps a column between it and the
+    /// next where the spacing is under a column wide, none where it is nil.
+    /// None where the spacing is of another kind: no cell is counted.
+    beside: Option<i64>,
 }
 
 impl<'a> OnGrid<'a> {
@@ -291,18 +309,49 @@ impl<'a> OnGrid<'a> {
         let fits = |c: f64| c > 1e-6 && c < 0.49;
         let usable = m.grid && cell.cmpgt(DVec2::ZERO).all() && crossed.cell == cell && fits(clear.x) && fits(clear.y);
         let offset = (corner - crossed.origin) / cell;
-        usable.then(|| OnGrid { crossed, offset: (round(offset.x) as i64, round(offset.y) as i64) })
+        // Two labels on the grid spaced as a screen spaces them (under a column
+        // across, a hair less than nothing down) overlap only in one row, and
+        // only when no column lies between them; with no spacing across, only
+        // when they share one. A wider spacing makes more places overlap, these
+        // among them: a place counted is still one the exact test refuses.
+        let spacing = m.spacing / cell;
+        let beside = (spacing.y > -0.5 && spacing.x >= 0.0).then_some(if spacing.x > 0.0 { 1 } else { 0 });
+        usable.then(|| OnGrid {
+            crossed,
+            offset: (round(offset.x) as i64, round(offset.y) as i64),
+            corner,
+            cell,
+            labelled: Counts { columns: crossed.columns, before: vec![0; crossed.rows * (crossed.columns + 1)] },
+            beside,
+        })
     }
 
-    /// Whether a line crosses a cell of row `row`, columns `column` … `column + width − 1` (grid cells).
-    fn crossed(&self, column: i64, row: i64, width: i64) -> bool {
+    /// The raster's row and columns for grid cells `column` … `column + width − 1` of row `row`, if any lie on it.
+    fn span(&self, column: i64, row: i64, width: i64) -> Option<(usize, usize, usize)> {
         let c = self.crossed;
         let (r, c0, c1) = (row + self.offset.1, column + self.offset.0, column + self.offset.0 + width);
         let (c0, c1) = (c0.clamp(0, c.columns as i64) as usize, c1.clamp(0, c.columns as i64) as usize);
-        if r < 0 || r >= c.rows as i64 || c0 >= c1 {
-            return false;
+        (r >= 0 && r < c.rows as i64 && c0 < c1).then_some((r as usize, c0, c1))
+    }
+
+    /// Whether a line crosses, or a placed label holds, a cell of row `row`,
+    /// columns `column` … `column + width − 1` (grid cells).
+    fn refuses(&self, column: i64, row: i64, width: i64) -> bool {
+        self.span(column, row, width).is_some_and(|(r, c0, c1)| self.crossed.cells.any(r, c0, c1) || self.labelled.any(r, c0, c1))
+    }
+
+    /// Counts the cells of a label placed from `min` to `max`, if it lies on the grid.
+    fn place(&mut self, min: DVec2, max: DVec2) {
+        let Some(beside) = self.beside else { return };
+        let (at, size) = ((min - self.corner) / self.cell, (max - min) / self.cell);
+        let whole = |v: f64| (v - round(v)).abs() < 1e-6;
+        if !(whole(at.x) && whole(at.y) && whole(size.x) && round(size.y) == 1.0) {
+            return;
         }
-        c.crossed_in_row(r as usize, c0, c1)
+        let (column, row, width) = (round(at.x) as i64, round(at.y) as i64, round(size.x) as i64);
+        if let Some((r, c0, c1)) = self.span(column - beside, row, width + 2 * beside) {
+            self.labelled.mark(r, c0, c1);
+        }
     }
 }
 
@@ -339,7 +388,7 @@ fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
             let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, y);
             if let Some(g) = grid {
                 let column = round(first) + f64::from(k);
-                if g.crossed(column as i64, row as i64, round(columns) as i64) {
+                if g.refuses(column as i64, row as i64, round(columns) as i64) {
                     continue;
                 }
                 min = origin + DVec2::new(column, row) * DVec2::new(m.column, m.line);
@@ -447,9 +496,52 @@ struct Crossed {
     cell: DVec2,
     columns: usize,
     rows: usize,
-    /// Per row, the crossed cells before each column: row r, columns c0..c1
+    /// The cells a line crosses.
+    cells: Counts,
+}
+
+/// Marked cells of a raster, counted along each row: whether a row has a
+/// marked cell between two columns is one subtraction.
+struct Counts {
+    columns: usize,
+    /// Per row, the marked cells before each column: row r, columns c0..c1
     /// hold `before[r * (columns + 1) + c1] − before[r * (columns + 1) + c0]`.
     before: Vec<u32>,
+}
+
+impl Counts {
+    /// `marked` holds `rows` rows of `columns` cells.
+    fn new(marked: &[bool], columns: usize, rows: usize) -> Counts {
+        let mut before = Vec::with_capacity(rows * (columns + 1));
+        for row in marked.chunks(columns.max(1)).take(rows) {
+            let mut sum = 0;
+            before.push(sum);
+            for &x in row {
+                sum += u32::from(x);
+                before.push(sum);
+            }
+        }
+        Counts { columns, before }
+    }
+
+    /// Whether a cell of row `row`, columns `c0` … `c1 − 1`, is marked.
+    fn any(&self, row: usize, c0: usize, c1: usize) -> bool {
+        let start = row * (self.columns + 1);
+        self.before[start + c1] > self.before[start + c0]
+    }
+
+    /// Marks the cells of row `row`, columns `c0` … `c1 − 1`.
+    fn mark(&mut self, row: usize, c0: usize, c1: usize) {
+        let before = &mut self.before[row * (self.columns + 1)..(row + 1) * (self.columns + 1)];
+        // Each count is read (with the next, for whether its cell was marked) before it is written.
+        let mut sum = 0;
+        for c in 0..self.columns {
+            let marked = (c0..c1).contains(&c) || before[c + 1] > before[c];
+            before[c] = sum;
+            sum += u32::from(marked);
+        }
+        before[self.columns] = sum;
+    }
 }
 
 /// The most cells a raster has across or down.
@@ -484,22 +576,7 @@ impl Crossed {
                 }
             }
         }
-        let mut before = Vec::with_capacity(rows * (columns + 1));
-        for row in crossed.chunks(columns.max(1)).take(rows) {
-            let mut sum = 0;
-            before.push(sum);
-            for &x in row {
-                sum += u32::from(x);
-                before.push(sum);
-            }
-        }
-        Crossed { origin: lo, cell, columns, rows, before }
-    }
-
-    /// Whether a line crosses a cell of row `row`, columns `c0` … `c1 − 1`.
-    fn crossed_in_row(&self, row: usize, c0: usize, c1: usize) -> bool {
-        let before = &self.before[row * (self.columns + 1)..(row + 1) * (self.columns + 1)];
-        before[c1] > before[c0]
+        Crossed { origin: lo, cell, columns, rows, cells: Counts::new(&crossed, columns, rows) }
     }
 
     /// Whether a line crosses a cell that lies wholly inside the box `min`–`max`.
@@ -518,7 +595,7 @@ impl Crossed {
             return false;
         }
         let (c0, c1, r0, r1) = (c0 as usize, c1 as usize, r0 as usize, r1 as usize);
-        (r0..r1).any(|r| self.crossed_in_row(r, c0, c1))
+        (r0..r1).any(|r| self.cells.any(r, c0, c1))
     }
 }
 
@@ -651,6 +728,51 @@ mod tests {
             places += fast.len();
         }
         assert!(places > 3_000, "{places} places compared");
+    }
+
+    /// A place the grid refuses for the labels placed before lies over a
+    /// line or overlaps one of them, spaced as the exact test spaces them;
+    /// and with a column's spacing it refuses every place beside one.
+    #[test]
+    fn a_place_refused_for_the_labels_placed_overlaps_one() {
+        let mut m = screen(0.3, 0.7, (DVec2::new(-1.1, -2.3), DVec2::new(23.0, 12.4)));
+        m.spacing = DVec2::new(m.column * 0.99, -m.line * 0.01);
+        let (lo, hi) = m.bounds;
+        let lines = [(DVec2::new(2.0, 1.0), DVec2::new(9.0, 6.0))];
+        let crossed = Crossed::new(lo, (lo - DVec2::ONE, hi + DVec2::ONE), &m, &lines);
+        let mut grid = OnGrid::of(&crossed, lo, &m).expect("a screen's grid");
+        let mut rng = fastrand::Rng::with_seed(5);
+        let cell = DVec2::new(m.column, m.line);
+        let place = |column: i64, row: i64, width: i64| {
+            let min = lo + DVec2::new(column as f64, row as f64) * cell;
+            (min, min + DVec2::new(width as f64, 1.0) * cell)
+        };
+        let mut labels = Vec::new();
+        for _ in 0..40 {
+            let (min, max) = place(rng.i64(-2..80), rng.i64(-2..22), rng.i64(1..9));
+            grid.place(min, max);
+            labels.push((min, max));
+        }
+        let (mut refused, mut beside) = (0, 0);
+        for column in -3..82 {
+            for row in -3..24 {
+                for width in 1..9 {
+                    let (min, max) = place(column, row, width);
+                    let spaced = (min - m.spacing, max + m.spacing);
+                    let overlapped = labels.iter().any(|&b| overlaps(spaced, b));
+                    let crosses_line = crosses(lines[0].0, lines[0].1, min - m.clearance, max + m.clearance);
+                    if grid.refuses(column, row, width) {
+                        assert!(overlapped || crosses_line, "{column}, {row}, {width} columns is refused");
+                        refused += 1;
+                    } else if overlapped {
+                        // Only a place off the raster may overlap a label unrefused.
+                        assert!(grid.span(column, row, width).is_none(), "{column}, {row}, {width} columns overlaps a label");
+                    }
+                    beside += usize::from(overlapped);
+                }
+            }
+        }
+        assert!(refused > 1_000 && beside > 1_000, "{refused} refused, {beside} beside a label");
     }
 
     #[test]
