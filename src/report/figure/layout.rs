@@ -111,20 +111,9 @@ impl Figure {
         // A label is tested against the lines and labels near it: a line
         // that lies wholly outside the bounds, past the clearance, can touch none.
         let margin = m.clearance.abs() + m.spacing.abs() + DVec2::new(m.column, m.line);
-        // Lines are filed by the text cell: a crowd puts a dozen in each, and a
-        // place is tested against those in the cells it touches, not a patch's hundreds.
-        let mut near_lines = Near::new(lo - margin, hi + margin, DVec2::new(m.column, m.line));
         // (Room for all: a crowd draws tens of thousands, nearly all on screen.)
         let mut lines: Vec<(DVec2, DVec2)> = Vec::with_capacity(drawn.len());
-        lines.extend(
-            drawn
-                .iter()
-                .map(|(a, b)| (self.screen(*a), self.screen(*b)))
-                .filter(|(a, b)| a.is_finite() && b.is_finite() && near_lines.covers(a.min(*b), a.max(*b))),
-        );
-        for (k, (a, b)) in lines.iter().enumerate() {
-            near_lines.insert(a.min(*b), a.max(*b), k);
-        }
+        lines.extend(drawn.iter().map(|(a, b)| (self.screen(*a), self.screen(*b))).filter(|(a, b)| a.is_finite() && b.is_finite()));
         let crossed = Crossed::new(lo, (lo - margin, hi + margin), m, &lines);
         let mut requests = self.requests(m);
         // The most important first; among equals, in the figure's order.
@@ -144,7 +133,7 @@ impl Figure {
             let (cleared_min, cleared_max) = (min - m.clearance, max + m.clearance);
             open(min, max)
                 && !near_boxes.any(spaced_min.min(spaced_max), spaced_min.max(spaced_max), |k| overlaps((spaced_min, spaced_max), boxes[k]))
-                && !near_lines.any(cleared_min.min(cleared_max), cleared_min.max(cleared_max), |k| {
+                && !crossed.near(cleared_min.min(cleared_max), cleared_min.max(cleared_max), |k| {
                     let (a, b) = lines[k];
                     crosses(a, b, cleared_min, cleared_max)
                 })
@@ -427,12 +416,11 @@ fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
     out.into_iter().map(|(_, p)| p).collect()
 }
 
-/// Boxes (of lines or labels) filed by the patches of the screen they
-/// cover: a label looks only at what lies in its own patches. Two boxes that
-/// share a point share the patch that point falls in, so nothing near is missed.
+/// The labels' boxes filed by the patches of the screen they cover: a label
+/// looks only at what lies in its own patches. Two boxes that share a point
+/// share the patch that point falls in, so nothing near is missed.
 struct Near {
     origin: DVec2,
-    end: DVec2,
     patch: DVec2,
     size: (usize, usize),
     patches: Vec<Vec<usize>>,
@@ -446,12 +434,7 @@ impl Near {
         let size = (count(hi.x - lo.x, wanted.x), count(hi.y - lo.y, wanted.y));
         // Patches that span the whole of lo–hi, however many there are.
         let patch = ((hi - lo) / DVec2::new(size.0 as f64, size.1 as f64)).max(DVec2::splat(f64::MIN_POSITIVE));
-        Near { origin: lo, end: hi, patch, size, patches: vec![Vec::new(); size.0 * size.1] }
-    }
-
-    /// Whether a box from `min` to `max` reaches into the patches' span.
-    fn covers(&self, min: DVec2, max: DVec2) -> bool {
-        max.x >= self.origin.x && max.y >= self.origin.y && min.x <= self.end.x && min.y <= self.end.y
+        Near { origin: lo, patch, size, patches: vec![Vec::new(); size.0 * size.1] }
     }
 
     /// The patches a box covers, columns and rows (those past the edge clamped onto it).
@@ -490,7 +473,9 @@ impl Near {
 /// refused without testing it against each line near it: in a crowd of
 /// thousands of arrows nearly every place is refused, and the tests cost
 /// tens of milliseconds a screen. A place it does not refuse is tested exactly,
-/// so the labels go where they would without it.
+/// so the labels go where they would without it: the raster files each line
+/// under the cells its box covers, and the exact tests look only at the
+/// lines of the cells a place covers (a crowd puts a dozen in each).
 struct Crossed {
     origin: DVec2,
     cell: DVec2,
@@ -498,6 +483,9 @@ struct Crossed {
     rows: usize,
     /// The cells a line crosses.
     cells: Counts,
+    /// The lines filed under cell k (row by row) are `filed[start[k]..start[k + 1]]`.
+    start: Vec<u32>,
+    filed: Vec<u32>,
 }
 
 /// Marked cells of a raster, counted along each row: whether a row has a
@@ -560,23 +548,75 @@ impl Crossed {
         // A line that only grazes a cell's edge is not counted in it: whatever
         // the rounding, a cell counted is crossed well inside any box around it.
         let inset = cell * 1e-6;
-        let index = |v: f64, o: f64, c: f64, n: usize| floor((v - o) / c).clamp(0.0, n as f64 - 1.0) as usize;
-        for &(a, b) in lines {
+        let mut raster =
+            Crossed { origin: lo, cell, columns, rows, cells: Counts::new(&[], columns, 0), start: Vec::new(), filed: Vec::new() };
+        // Each line's cells (those past the edge clamped onto it), and how many lines each cell files.
+        let mut spans = Vec::with_capacity(lines.len());
+        let mut count = vec![0u32; columns * rows + 1];
+        for (k, &(a, b)) in lines.iter().enumerate() {
             let (min, max) = (a.min(b), a.max(b));
             if columns == 0 || rows == 0 || max.x < lo.x || max.y < lo.y || min.x > hi.x || min.y > hi.y {
                 continue;
             }
-            let (c0, c1) = (index(min.x, lo.x, cell.x, columns), index(max.x, lo.x, cell.x, columns));
-            let (r0, r1) = (index(min.y, lo.y, cell.y, rows), index(max.y, lo.y, cell.y, rows));
-            for r in r0..=r1 {
-                for c in c0..=c1 {
+            let span = raster.span(min, max);
+            for r in span.2..=span.3 {
+                for c in span.0..=span.1 {
                     let corner = lo + cell * DVec2::new(c as f64, r as f64);
                     let at = r * columns + c;
                     crossed[at] = crossed[at] || crosses(a, b, corner + inset, corner + cell - inset);
+                    count[at + 1] += 1;
+                }
+            }
+            spans.push((k as u32, span));
+        }
+        for at in 1..count.len() {
+            count[at] += count[at - 1];
+        }
+        let mut filed = vec![0; count.last().map_or(0, |&n| n as usize)];
+        let mut next = count.clone();
+        for (k, (c0, c1, r0, r1)) in spans {
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    filed[next[r * columns + c] as usize] = k;
+                    next[r * columns + c] += 1;
                 }
             }
         }
-        Crossed { origin: lo, cell, columns, rows, cells: Counts::new(&crossed, columns, rows) }
+        raster.cells = Counts::new(&crossed, columns, rows);
+        (raster.start, raster.filed) = (count, filed);
+        raster
+    }
+
+    /// The cells a box covers, columns and rows (those past the edge clamped onto it, NaN onto the first).
+    fn span(&self, min: DVec2, max: DVec2) -> (usize, usize, usize, usize) {
+        // By the cell's reciprocal: any mapping that never decreases files two
+        // boxes that share a point under that point's cell, and a line counted
+        // in a cell crosses it by far more than the rounding. Truncation is the
+        // floor here, what lies before the origin (and NaN) going to the first.
+        let index = |v: f64, o: f64, per: f64, n: usize| {
+            let t = (v - o) * per;
+            if t >= 0.0 { (t as usize).min(n - 1) } else { 0 }
+        };
+        let (o, per, columns, rows) = (self.origin, self.cell.recip(), self.columns, self.rows);
+        (
+            index(min.x, o.x, per.x, columns),
+            index(max.x, o.x, per.x, columns),
+            index(min.y, o.y, per.y, rows),
+            index(max.y, o.y, per.y, rows),
+        )
+    }
+
+    /// Whether `hit` holds for a line filed under a cell the box `min`–`max`
+    /// covers: every line whose box shares a point with it is among them.
+    fn near(&self, min: DVec2, max: DVec2, mut hit: impl FnMut(usize) -> bool) -> bool {
+        if self.columns == 0 || self.rows == 0 {
+            return false;
+        }
+        let (c0, c1, r0, r1) = self.span(min, max);
+        (r0..=r1).any(|r| {
+            let (first, last) = (self.start[r * self.columns + c0] as usize, self.start[r * self.columns + c1 + 1] as usize);
+            self.filed[first..last].iter().any(|&k| hit(k as usize))
+        })
     }
 
     /// Whether a line crosses a cell that lies wholly inside the box `min`–`max`.
@@ -638,6 +678,10 @@ fn overlaps(a: (DVec2, DVec2), b: (DVec2, DVec2)) -> bool {
 pub fn crosses(a: DVec2, b: DVec2, min: DVec2, max: DVec2) -> bool {
     if a.x.max(b.x) < min.x || a.x.min(b.x) > max.x || a.y.max(b.y) < min.y || a.y.min(b.y) > max.y {
         return false;
+    }
+    // Wholly inside (a crowd's short lines nearly all are, in their cells).
+    if a.min(b).cmpge(min).all() && a.max(b).cmple(max).all() {
+        return true;
     }
     let d = b - a;
     let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
