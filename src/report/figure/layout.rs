@@ -548,6 +548,7 @@ impl Crossed {
         // A line that only grazes a cell's edge is not counted in it: whatever
         // the rounding, a cell counted is crossed well inside any box around it.
         let inset = cell * 1e-6;
+        // Its counts and filing are filled in below; its `span` finds a line's cells.
         let mut raster =
             Crossed { origin: lo, cell, columns, rows, cells: Counts::new(&[], columns, 0), start: Vec::new(), filed: Vec::new() };
         // Each line's cells (those past the edge clamped onto it), and how many lines each cell files.
