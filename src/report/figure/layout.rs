@@ -738,17 +738,23 @@ mod tests {
         }
     }
 
+    /// `count` lines starting anywhere in `from` + `span`, each going up to `reach` / 2 either way.
+    fn random_lines(rng: &mut fastrand::Rng, count: usize, (from, span): (DVec2, DVec2), reach: f64) -> Vec<(DVec2, DVec2)> {
+        let mut at = |span: f64| rng.f64() * span;
+        (0..count)
+            .map(|_| {
+                let a = from + DVec2::new(at(span.x), at(span.y));
+                (a, a + DVec2::new(at(reach) - reach / 2.0, at(reach) - reach / 2.0))
+            })
+            .collect()
+    }
+
     #[test]
     fn on_the_grid_the_places_are_those_the_raster_gives_off_it() {
         let m = screen(0.3, 0.7, (DVec2::new(-1.1, -2.3), DVec2::new(23.0, 12.4)));
         let mut rng = fastrand::Rng::with_seed(11);
+        let lines = random_lines(&mut rng, 300, (DVec2::new(-2.0, -3.0), DVec2::new(26.0, 16.0)), 2.0);
         let mut at = |span: f64| rng.f64() * span;
-        let lines: Vec<(DVec2, DVec2)> = (0..300)
-            .map(|_| {
-                let a = DVec2::new(at(26.0) - 2.0, at(16.0) - 3.0);
-                (a, a + DVec2::new(at(2.0) - 1.0, at(2.0) - 1.0))
-            })
-            .collect();
         let (lo, hi) = m.bounds;
         let crossed = Crossed::new(lo, (lo - DVec2::ONE, hi + DVec2::ONE), &m, &lines);
         let on_grid = OnGrid::of(&crossed, lo, &m);
@@ -835,14 +841,7 @@ mod tests {
     #[test]
     fn a_box_refused_by_the_raster_is_crossed_by_a_line() {
         let m = screen(0.5, 1.0, (DVec2::ZERO, DVec2::new(40.0, 20.0)));
-        let mut rng = fastrand::Rng::with_seed(7);
-        let mut at = |span: f64| rng.f64() * span;
-        let lines: Vec<(DVec2, DVec2)> = (0..400)
-            .map(|_| {
-                let a = DVec2::new(at(44.0) - 2.0, at(24.0) - 2.0);
-                (a, a + DVec2::new(at(3.0) - 1.5, at(3.0) - 1.5))
-            })
-            .collect();
+        let lines = random_lines(&mut fastrand::Rng::with_seed(7), 400, (DVec2::splat(-2.0), DVec2::new(44.0, 24.0)), 3.0);
         let (lo, hi) = m.bounds;
         let crossed = Crossed::new(lo, (lo - DVec2::ONE, hi + DVec2::ONE), &m, &lines);
         let (mut refused, mut hit) = (0, 0);
