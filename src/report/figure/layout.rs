@@ -120,7 +120,7 @@ impl Figure {
         requests.sort_by_key(|r| std::cmp::Reverse(r.rank));
         let mut layout = Layout::default();
         let mut boxes: Vec<(DVec2, DVec2)> = Vec::new();
-        let mut near_boxes = Near::new(lo - margin, hi + margin, DVec2::new(m.column * 8.0, m.line * 2.0));
+        let mut near_boxes = Near::new(lo - margin, hi + margin, m);
         // What a place is refused for at a glance: lying outside, or over a crossed cell.
         let inside = |min: DVec2, max: DVec2| min.x >= lo.x - 1e-9 && min.y >= lo.y - 1e-9 && max.x <= hi.x + 1e-9 && max.y <= hi.y + 1e-9;
         let open = |min: DVec2, max: DVec2| {
@@ -427,9 +427,10 @@ struct Near {
 }
 
 impl Near {
-    /// Patches `wanted` wide and tall (at most 256 each way) over `lo`–`hi`;
-    /// what lies outside is filed at the edge.
-    fn new(lo: DVec2, hi: DVec2, wanted: DVec2) -> Near {
+    /// Patches a few labels wide over `lo`–`hi` (at most 256 each way); what
+    /// lies outside is filed at the edge.
+    fn new(lo: DVec2, hi: DVec2, m: &Metrics) -> Near {
+        let wanted = DVec2::new(m.column * 8.0, m.line * 2.0);
         let count = |span: f64, patch: f64| if span > 0.0 && patch > 0.0 { ((span / patch).ceil() as usize).clamp(1, 256) } else { 1 };
         let size = (count(hi.x - lo.x, wanted.x), count(hi.y - lo.y, wanted.y));
         // Patches that span the whole of lo–hi, however many there are.
@@ -439,13 +440,7 @@ impl Near {
 
     /// The patches a box covers, columns and rows (those past the edge clamped onto it).
     fn span(&self, min: DVec2, max: DVec2) -> (std::ops::RangeInclusive<usize>, std::ops::RangeInclusive<usize>) {
-        // Any mapping that never decreases along an axis files two boxes that
-        // share a point in that point's patch; truncation is floor here, as
-        // what lies before the origin is clamped onto it (NaN too).
-        let at = |v: f64, o: f64, p: f64, n: usize| {
-            let t = (v - o) / p;
-            if t >= 0.0 { (t as usize).min(n - 1) } else { 0 }
-        };
+        let at = |v: f64, o: f64, p: f64, n: usize| cell_of((v - o) / p, n);
         let (x0, x1) = (at(min.x, self.origin.x, self.patch.x, self.size.0), at(max.x, self.origin.x, self.patch.x, self.size.0));
         let (y0, y1) = (at(min.y, self.origin.y, self.patch.y, self.size.1), at(max.y, self.origin.y, self.patch.y, self.size.1));
         (x0..=x1, y0..=y1)
@@ -590,14 +585,9 @@ impl Crossed {
 
     /// The cells a box covers, columns and rows (those past the edge clamped onto it, NaN onto the first).
     fn span(&self, min: DVec2, max: DVec2) -> (usize, usize, usize, usize) {
-        // By the cell's reciprocal: any mapping that never decreases files two
-        // boxes that share a point under that point's cell, and a line counted
-        // in a cell crosses it by far more than the rounding. Truncation is the
-        // floor here, what lies before the origin (and NaN) going to the first.
-        let index = |v: f64, o: f64, per: f64, n: usize| {
-            let t = (v - o) * per;
-            if t >= 0.0 { (t as usize).min(n - 1) } else { 0 }
-        };
+        // By the cell's reciprocal, which never decreases either: a line
+        // counted in a cell crosses it by far more than the rounding.
+        let index = |v: f64, o: f64, per: f64, n: usize| cell_of((v - o) * per, n);
         let (o, per, columns, rows) = (self.origin, self.cell.recip(), self.columns, self.rows);
         (
             index(min.x, o.x, per.x, columns),
@@ -638,6 +628,14 @@ impl Crossed {
         let (c0, c1, r0, r1) = (c0 as usize, c1 as usize, r0 as usize, r1 as usize);
         (r0..r1).any(|r| self.cells.any(r, c0, c1))
     }
+}
+
+/// The cell of `n` along an axis that a point `t` cells from the start falls
+/// in. Any mapping that never decreases files two boxes that share a point
+/// under that point's cell; truncation is the floor here, as what lies before
+/// the start (and NaN) goes to the first cell, and what lies past the end to the last.
+fn cell_of(t: f64, n: usize) -> usize {
+    if t >= 0.0 { (t as usize).min(n - 1) } else { 0 }
 }
 
 /// A point moved to the nearest corner of a text cell.
@@ -720,9 +718,6 @@ mod tests {
         assert!(crosses(DVec2::new(-1.0, -1.0), DVec2::new(3.0, 3.0), min, max), "a diagonal");
     }
 
-    /// The raster refuses a box only where a line crosses it, and in a crowd
-    /// it refuses most boxes a line crosses: the labels go where the exact
-    /// tests alone would put them, sooner.
     /// A screen's text: cells `column` × `line` over `bounds`, a line kept a
     /// quarter column and an eighth of a line away, as the TUI asks.
     fn screen(column: f64, line: f64, bounds: (DVec2, DVec2)) -> Metrics {
@@ -838,6 +833,9 @@ mod tests {
         assert!(floor(f64::NAN).is_nan() && round(f64::NAN).is_nan());
     }
 
+    /// The raster refuses a box only where a line crosses it, and in a crowd
+    /// it refuses most boxes a line crosses: the labels go where the exact
+    /// tests alone would put them, sooner.
     #[test]
     fn a_box_refused_by_the_raster_is_crossed_by_a_line() {
         let m = screen(0.5, 1.0, (DVec2::ZERO, DVec2::new(40.0, 20.0)));
