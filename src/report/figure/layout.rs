@@ -266,7 +266,7 @@ impl Figure {
 struct Test<'a, O, I> {
     open: O,
     inside: I,
-    on_grid: Option<&'a OnGrid<'a>>,
+    on_grid: Option<&'a OnGrid>,
 }
 
 /// The raster when its cells are the text's (a screen): a place on the grid
@@ -276,23 +276,24 @@ struct Test<'a, O, I> {
 /// The labels placed are counted on the same cells: in a crowd the few free
 /// places near the labels tried first are soon taken, and the hundreds tried
 /// after would each test them all against those labels.
-struct OnGrid<'a> {
-    crossed: &'a Crossed,
+struct OnGrid {
+    rows: usize,
     /// The grid's corner, in the raster's cells.
     offset: (i64, i64),
     /// The grid's corner and cell, in the screen frame.
     corner: DVec2,
     cell: DVec2,
-    /// The cells each placed label holds, with the columns beside it its spacing keeps.
-    labelled: Counts,
+    /// The raster's crossed cells, and those each placed label holds with
+    /// the columns beside it its spacing keeps.
+    held: Counts,
     /// Those columns, either side: a label keeps a column between it and the
     /// next where the spacing is under a column wide, none where it is nil.
     /// None where the spacing is of another kind: no cell is counted.
     beside: Option<i64>,
 }
 
-impl<'a> OnGrid<'a> {
-    fn of(crossed: &'a Crossed, corner: DVec2, m: &Metrics) -> Option<OnGrid<'a>> {
+impl OnGrid {
+    fn of(crossed: &Crossed, corner: DVec2, m: &Metrics) -> Option<OnGrid> {
         let cell = DVec2::new(m.column, m.line);
         let clear = m.clearance / cell;
         let fits = |c: f64| c > 1e-6 && c < 0.49;
@@ -306,27 +307,41 @@ impl<'a> OnGrid<'a> {
         let spacing = m.spacing / cell;
         let beside = (spacing.y > -0.5 && spacing.x >= 0.0).then_some(if spacing.x > 0.0 { 1 } else { 0 });
         usable.then(|| OnGrid {
-            crossed,
+            rows: crossed.rows,
             offset: (round(offset.x) as i64, round(offset.y) as i64),
             corner,
             cell,
-            labelled: Counts { columns: crossed.columns, before: vec![0; crossed.rows * (crossed.columns + 1)] },
+            held: crossed.cells.clone(),
             beside,
         })
     }
 
     /// The raster's row and columns for grid cells `column` … `column + width − 1` of row `row`, if any lie on it.
     fn span(&self, column: i64, row: i64, width: i64) -> Option<(usize, usize, usize)> {
-        let c = self.crossed;
         let (r, c0, c1) = (row + self.offset.1, column + self.offset.0, column + self.offset.0 + width);
-        let (c0, c1) = (c0.clamp(0, c.columns as i64) as usize, c1.clamp(0, c.columns as i64) as usize);
-        (r >= 0 && r < c.rows as i64 && c0 < c1).then_some((r as usize, c0, c1))
+        let n = self.held.columns as i64;
+        let (c0, c1) = (c0.clamp(0, n) as usize, c1.clamp(0, n) as usize);
+        (r >= 0 && r < self.rows as i64 && c0 < c1).then_some((r as usize, c0, c1))
     }
 
-    /// Whether a line crosses, or a placed label holds, a cell of row `row`,
-    /// columns `column` … `column + width − 1` (grid cells).
-    fn refuses(&self, column: i64, row: i64, width: i64) -> bool {
-        self.span(column, row, width).is_some_and(|(r, c0, c1)| self.crossed.cells.any(r, c0, c1) || self.labelled.any(r, c0, c1))
+    /// Calls `open` with each of columns `first` … `first + places − 1`, left
+    /// to right, where a place `width` cells wide on row `row` (grid cells)
+    /// has no cell that a line crosses or a placed label holds: a crowd's
+    /// labels ask this of hundreds of thousands of places.
+    fn each_open(&self, row: i64, first: i64, places: i64, width: i64, mut open: impl FnMut(i64)) {
+        let r = row + self.offset.1;
+        if r < 0 || r >= self.rows as i64 {
+            // Off the raster: nothing is counted there.
+            return (first..first + places).for_each(open);
+        }
+        let before = self.held.row(r as usize);
+        let n = self.held.columns as i64;
+        for column in first..first + places {
+            let (c0, c1) = ((column + self.offset.0).clamp(0, n) as usize, (column + self.offset.0 + width).clamp(0, n) as usize);
+            if c0 >= c1 || before[c1] == before[c0] {
+                open(column);
+            }
+        }
     }
 
     /// Counts the cells of a label placed from `min` to `max`, if it lies on the grid.
@@ -339,7 +354,7 @@ impl<'a> OnGrid<'a> {
         }
         let (column, row, width) = (round(at.x) as i64, round(at.y) as i64, round(size.x) as i64);
         if let Some((r, c0, c1)) = self.span(column - beside, row, width + 2 * beside) {
-            self.labelled.mark(r, c0, c1);
+            self.held.mark(r, c0, c1);
         }
     }
 }
@@ -369,46 +384,47 @@ fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
     let columns = w / m.column;
     let grid = test.on_grid.filter(|_| (first - floor(first) - 0.5).abs() > 1e-6 && (columns - round(columns)).abs() < 1e-9);
     let mut out: Vec<(f64, DVec2)> = Vec::new();
+    let mut offer = |min: DVec2| {
+        let gx = if min.x > r.at.x {
+            min.x - r.at.x
+        } else if min.x + w < r.at.x {
+            r.at.x - (min.x + w)
+        } else {
+            0.0
+        } / m.column;
+        let rows = (min.y + h / 2.0 - r.at.y) / h;
+        let dist = (gx * gx + 4.0 * rows * rows).sqrt();
+        let mid = DVec2::new((min.x + w / 2.0 - r.at.x) / m.column, 2.0 * rows);
+        let cost = if r.toward != DVec2::ZERO {
+            let cos = if mid.length() > 0.0 { mid.normalize().dot(r.toward.normalize()) } else { 0.0 };
+            dist + 2.0 * (1.0 - cos)
+        } else {
+            dist + 0.3 * mid.x.abs()
+        };
+        out.push((cost, min));
+    };
     for dy in -r.rows..=r.rows {
         let y = r.at.y - h / 2.0 + f64::from(dy) * h;
         // The row a place snaps to, as `snap` finds it.
         let row = round((y - origin.y) / m.line);
-        for k in 0..=steps {
-            let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, y);
-            if let Some(g) = grid {
-                let column = round(first) + f64::from(k);
-                if g.refuses(column as i64, row as i64, round(columns) as i64) {
-                    continue;
+        match grid {
+            Some(g) => g.each_open(row as i64, round(first) as i64, i64::from(steps) + 1, round(columns) as i64, |column| {
+                let min = origin + DVec2::new(column as f64, row) * DVec2::new(m.column, m.line);
+                if (test.inside)(min) {
+                    offer(min);
                 }
-                min = origin + DVec2::new(column, row) * DVec2::new(m.column, m.line);
-                if !(test.inside)(min) {
-                    continue;
-                }
-            } else {
-                if m.grid {
-                    min = snap(min, origin, m);
-                }
-                if !(test.open)(min) {
-                    continue;
+            }),
+            None => {
+                for k in 0..=steps {
+                    let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, y);
+                    if m.grid {
+                        min = snap(min, origin, m);
+                    }
+                    if (test.open)(min) {
+                        offer(min);
+                    }
                 }
             }
-            let gx = if min.x > r.at.x {
-                min.x - r.at.x
-            } else if min.x + w < r.at.x {
-                r.at.x - (min.x + w)
-            } else {
-                0.0
-            } / m.column;
-            let rows = (min.y + h / 2.0 - r.at.y) / h;
-            let dist = (gx * gx + 4.0 * rows * rows).sqrt();
-            let mid = DVec2::new((min.x + w / 2.0 - r.at.x) / m.column, 2.0 * rows);
-            let cost = if r.toward != DVec2::ZERO {
-                let cos = if mid.length() > 0.0 { mid.normalize().dot(r.toward.normalize()) } else { 0.0 };
-                dist + 2.0 * (1.0 - cos)
-            } else {
-                dist + 0.3 * mid.x.abs()
-            };
-            out.push((cost, min));
         }
     }
     out.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -485,6 +501,7 @@ struct Crossed {
 
 /// Marked cells of a raster, counted along each row: whether a row has a
 /// marked cell between two columns is one subtraction.
+#[derive(Clone)]
 struct Counts {
     columns: usize,
     /// Per row, the marked cells before each column: row r, columns c0..c1
@@ -511,6 +528,11 @@ impl Counts {
     fn any(&self, row: usize, c0: usize, c1: usize) -> bool {
         let start = row * (self.columns + 1);
         self.before[start + c1] > self.before[start + c0]
+    }
+
+    /// Row `row`'s counts: cells `c0` … `c1 − 1` hold `row[c1] − row[c0]` marked.
+    fn row(&self, row: usize) -> &[u32] {
+        &self.before[row * (self.columns + 1)..(row + 1) * (self.columns + 1)]
     }
 
     /// Marks the cells of row `row`, columns `c0` … `c1 − 1`.
@@ -807,7 +829,9 @@ mod tests {
                     let spaced = (min - m.spacing, max + m.spacing);
                     let overlapped = labels.iter().any(|&b| overlaps(spaced, b));
                     let crosses_line = crosses(lines[0].0, lines[0].1, min - m.clearance, max + m.clearance);
-                    if grid.refuses(column, row, width) {
+                    let mut open = false;
+                    grid.each_open(row, column, 1, width, |_| open = true);
+                    if !open {
                         assert!(overlapped || crosses_line, "{column}, {row}, {width} columns is refused");
                         refused += 1;
                     } else if overlapped {
