@@ -172,8 +172,27 @@ impl Figure {
         layout.placed.push(Placement { of: LabelOf::Axis, text: axes, min: corner, max: corner + size });
         let untried = requests.split_off(requests.len().min(m.most));
         for r in requests {
-            let full = self.label(r.of);
-            let spot = [&*full, self.label_short(r.of)].into_iter().find_map(|text| {
+            // A vector's full text is its name and more, and writing its
+            // numbers costs more than a search: in a crowd most names find
+            // no place, and then neither does the full text. Every place the
+            // full text is offered holds, somewhere inside its box, a place
+            // the name is offered on the same row (its columns are the
+            // name's, reaching further left by as many columns as it is
+            // wider, and at most one further right for the rounding of its
+            // span; the walk gives the name `WIDER` more either side). A box
+            // inside another is refused by no test that lets the other
+            // through: it lies inside the bounds, over no line, crossed cell
+            // or spaced label the larger one does not lie over.
+            let hopeless = self.label_extends_short(r.of) && {
+                let size = DVec2::new(self.label_short(r.of).width() as f64 * m.column, m.line);
+                let test = Test { open: |min| open(min, min + size), inside: |min| inside(min, min + size), on_grid: on_grid.as_ref() };
+                let mut found = false;
+                let on_the_grid = walk(&r, size, m, lo, &test, WIDER, |min| found = found || clear(min, min + size, &boxes, &near_boxes));
+                on_the_grid && !found
+            };
+            let full = if hopeless { Cow::Borrowed("") } else { self.label(r.of) };
+            let texts = if hopeless { &[][..] } else { &[&*full, self.label_short(r.of)][..] };
+            let spot = texts.iter().find_map(|&text| {
                 let size = DVec2::new(text.width() as f64 * m.column, m.line);
                 let test = Test { open: |min| open(min, min + size), inside: |min| inside(min, min + size), on_grid: on_grid.as_ref() };
                 candidates(&r, size, m, lo, &test)
@@ -206,6 +225,11 @@ impl Figure {
     /// A label's name alone, for where its full text does not fit.
     pub fn label_short(&self, of: LabelOf) -> &str {
         self.label_text(of).map_or_else(|name| name, |t| t.short.as_str())
+    }
+
+    /// Whether a label's full text is its name with more after it.
+    fn label_extends_short(&self, of: LabelOf) -> bool {
+        self.label_text(of).is_ok_and(Text::extends_short)
     }
 
     /// A label's [`Text`], or the text of a label that has no other.
@@ -359,6 +383,10 @@ impl OnGrid {
     }
 }
 
+/// How many columns more either side [`walk`] gives a name whose full
+/// text it asks about: its full text's places go at most one further.
+const WIDER: i64 = 2;
+
 /// The top-left corners a label of `size` may take around its point, the best
 /// first: near it (a row counts as two columns, a row being about twice a
 /// column's width), on the side asked for, else centred on it. Only those
@@ -372,19 +400,8 @@ fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
     test: &Test<O, I>,
 ) -> Vec<DVec2> {
     let (w, h) = (size.x, size.y);
-    let gap = m.column * f64::from(m.reach.1);
-    // Columns across: every column on a grid, else a dozen steps.
-    let span = w + 2.0 * gap;
-    let step = if m.grid { m.column } else { (span / 16.0).max(m.column) };
-    let steps = (span / step).ceil() as i32;
-    // On the grid the k-th place across is the first's column plus k, unless
-    // the first lies within a hair of a half column (where rounding could go
-    // either way): then each is snapped as off the grid.
-    let first = (r.at.x - w - gap - origin.x) / m.column;
-    let columns = w / m.column;
-    let grid = test.on_grid.filter(|_| (first - floor(first) - 0.5).abs() > 1e-6 && (columns - round(columns)).abs() < 1e-9);
     let mut out: Vec<(f64, DVec2)> = Vec::new();
-    let mut offer = |min: DVec2| {
+    walk(r, size, m, origin, test, 0, |min| {
         let gx = if min.x > r.at.x {
             min.x - r.at.x
         } else if min.x + w < r.at.x {
@@ -402,18 +419,52 @@ fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
             dist + 0.3 * mid.x.abs()
         };
         out.push((cost, min));
-    };
+    });
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out.dedup_by(|a, b| a.1 == b.1);
+    out.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Offers each top-left corner around the request's point that the test lets
+/// through, row by row, left to right: on a grid, every column from the
+/// label's width and a gap left of the point to a gap right of it, and
+/// `wider` columns more either side; off it, a dozen steps. Whether the
+/// places were the grid's.
+fn walk<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
+    r: &Request,
+    size: DVec2,
+    m: &Metrics,
+    origin: DVec2,
+    test: &Test<O, I>,
+    wider: i64,
+    mut offer: impl FnMut(DVec2),
+) -> bool {
+    let (w, h) = (size.x, size.y);
+    let gap = m.column * f64::from(m.reach.1);
+    // Columns across: every column on a grid, else a dozen steps.
+    let span = w + 2.0 * gap;
+    let step = if m.grid { m.column } else { (span / 16.0).max(m.column) };
+    let steps = (span / step).ceil() as i32;
+    // On the grid the k-th place across is the first's column plus k, unless
+    // the first lies within a hair of a half column (where rounding could go
+    // either way): then each is snapped as off the grid.
+    let first = (r.at.x - w - gap - origin.x) / m.column;
+    let columns = w / m.column;
+    let grid = test.on_grid.filter(|_| (first - floor(first) - 0.5).abs() > 1e-6 && (columns - round(columns)).abs() < 1e-9);
     for dy in -r.rows..=r.rows {
         let y = r.at.y - h / 2.0 + f64::from(dy) * h;
         // The row a place snaps to, as `snap` finds it.
         let row = round((y - origin.y) / m.line);
         match grid {
-            Some(g) => g.each_open(row as i64, round(first) as i64, i64::from(steps) + 1, round(columns) as i64, |column| {
-                let min = origin + DVec2::new(column as f64, row) * DVec2::new(m.column, m.line);
-                if (test.inside)(min) {
-                    offer(min);
-                }
-            }),
+            Some(g) => {
+                let (from, places) = (round(first) as i64 - wider, i64::from(steps) + 1 + 2 * wider);
+                g.each_open(row as i64, from, places, round(columns) as i64, |column| {
+                    let min = origin + DVec2::new(column as f64, row) * DVec2::new(m.column, m.line);
+                    if (test.inside)(min) {
+                        offer(min);
+                    }
+                });
+            }
             None => {
                 for k in 0..=steps {
                     let mut min = DVec2::new(r.at.x - w - gap + f64::from(k) * step, y);
@@ -427,9 +478,7 @@ fn candidates<O: Fn(DVec2) -> bool, I: Fn(DVec2) -> bool>(
             }
         }
     }
-    out.sort_by(|a, b| a.0.total_cmp(&b.0));
-    out.dedup_by(|a, b| a.1 == b.1);
-    out.into_iter().map(|(_, p)| p).collect()
+    grid.is_some()
 }
 
 /// The labels' boxes filed by the patches of the screen they cover: a label
@@ -796,6 +845,41 @@ mod tests {
             places += fast.len();
         }
         assert!(places > 3_000, "{places} places compared");
+    }
+
+    /// Where the walk of a vector's name, on the grid, finds no place, its
+    /// full text has none: each place the full text is offered holds one of
+    /// the name's on the same row, whatever the point, the widths and the
+    /// rounding of the columns.
+    #[test]
+    fn each_place_of_a_full_text_holds_a_place_of_its_name() {
+        let m = screen(0.3, 0.7, (DVec2::new(-1.1, -2.3), DVec2::new(23.0, 12.4)));
+        let (lo, hi) = m.bounds;
+        let crossed = Crossed::new(lo, (lo - DVec2::ONE, hi + DVec2::ONE), &m, &[]);
+        let grid = OnGrid::of(&crossed, lo, &m).expect("a screen's grid");
+        let mut rng = fastrand::Rng::with_seed(3);
+        let (mut walked, mut compared) = (0, 0);
+        for k in 0..3_000 {
+            // Some points on a half column, where the rounding could go either way.
+            let x = if k % 10 == 0 { lo.x + (rng.i64(0..70) as f64 + 0.5) * m.column } else { rng.f64() * 26.0 - 2.0 };
+            let r = Request { of: LabelOf::Axis, rank: Rank::Vector, at: DVec2::new(x, rng.f64() * 16.0 - 3.0), toward: DVec2::X, rows: 2 };
+            let (name, extra) = (rng.i64(1..9), rng.i64(1..30));
+            let size = |columns: i64| DVec2::new(columns as f64 * m.column, m.line);
+            let test = Test { open: |_| true, inside: |_| true, on_grid: Some(&grid) };
+            let mut names = Vec::new();
+            if !walk(&r, size(name), &m, lo, &test, WIDER, |min| names.push(min)) {
+                continue;
+            }
+            walked += 1;
+            for full in candidates(&r, size(name + extra), &m, lo, &test) {
+                let holds = |p: &DVec2| {
+                    (p.y - full.y).abs() < 1e-9 && p.x > full.x - 1e-9 && p.x + size(name).x < full.x + size(name + extra).x + 1e-9
+                };
+                assert!(names.iter().any(holds), "{} columns at {full} hold none of the name's {name} at {}", name + extra, r.at);
+                compared += 1;
+            }
+        }
+        assert!(walked > 2_500 && compared > 100_000, "{walked} names walked, {compared} places compared");
     }
 
     /// A place the grid refuses for the labels placed before lies over a

@@ -91,6 +91,12 @@ impl Text {
         Text { full: Full::Vector(v, unit), short: name.into() }
     }
 
+    /// Whether the full text is the short one with more after it (a
+    /// vector's name, then its numbers).
+    pub fn extends_short(&self) -> bool {
+        matches!(self.full, Full::Vector(..))
+    }
+
     /// The label in full.
     pub fn full(&self) -> std::borrow::Cow<'_, str> {
         match &self.full {
