@@ -174,15 +174,7 @@ impl Figure {
         for r in requests {
             // A vector's full text is its name and more, and writing its
             // numbers costs more than a search: in a crowd most names find
-            // no place, and then neither does the full text. Every place the
-            // full text is offered holds, somewhere inside its box, a place
-            // the name is offered on the same row (its columns are the
-            // name's, reaching further left by as many columns as it is
-            // wider, and at most one further right for the rounding of its
-            // span; the walk gives the name `WIDER` more either side). A box
-            // inside another is refused by no test that lets the other
-            // through: it lies inside the bounds, over no line, crossed cell
-            // or spaced label the larger one does not lie over.
+            // no place, and then neither does the full text (see `WIDER`).
             let hopeless = self.label_extends_short(r.of) && {
                 let size = DVec2::new(self.label_short(r.of).width() as f64 * m.column, m.line);
                 let test = Test { open: |min| open(min, min + size), inside: |min| inside(min, min + size), on_grid: on_grid.as_ref() };
@@ -190,9 +182,8 @@ impl Figure {
                 let on_the_grid = walk(&r, size, m, lo, &test, WIDER, |min| found = found || clear(min, min + size, &boxes, &near_boxes));
                 on_the_grid && !found
             };
-            let full = if hopeless { Cow::Borrowed("") } else { self.label(r.of) };
-            let texts = if hopeless { &[][..] } else { &[&*full, self.label_short(r.of)][..] };
-            let spot = texts.iter().find_map(|&text| {
+            let full = if hopeless { None } else { Some(self.label(r.of)) };
+            let spot = full.iter().flat_map(|full| [&**full, self.label_short(r.of)]).find_map(|text| {
                 let size = DVec2::new(text.width() as f64 * m.column, m.line);
                 let test = Test { open: |min| open(min, min + size), inside: |min| inside(min, min + size), on_grid: on_grid.as_ref() };
                 candidates(&r, size, m, lo, &test)
@@ -383,8 +374,15 @@ impl OnGrid {
     }
 }
 
-/// How many columns more either side [`walk`] gives a name whose full
-/// text it asks about: its full text's places go at most one further.
+/// How many columns more either side [`walk`] gives a vector's name when
+/// it asks whether the full text can have a place. On the grid, every place
+/// the full text is offered holds, inside its box and on the same row, a
+/// place so offered to the name: the full text's columns are the name's,
+/// reaching further left by as many columns as it is wider, and at most one
+/// further right for the rounding of its span. A box inside another is
+/// refused by no test that lets the other through: it lies inside the
+/// bounds, over no line, crossed cell or spaced label the larger one does
+/// not lie over. So where none of the name's is open, the full text has none.
 const WIDER: i64 = 2;
 
 /// The top-left corners a label of `size` may take around its point, the best
