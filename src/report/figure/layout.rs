@@ -174,8 +174,9 @@ impl Figure {
         for r in requests {
             // A vector's full text is its name and more, and writing its
             // numbers costs more than a search: in a crowd most names find
-            // no place, and then neither does the full text (see `WIDER`).
-            let hopeless = self.label_extends_short(r.of) && {
+            // no place, and then neither does the full text (see `WIDER`);
+            // off a grid that is not known.
+            let hopeless = on_grid.is_some() && self.label_extends_short(r.of) && {
                 let size = DVec2::new(self.label_short(r.of).width() as f64 * m.column, m.line);
                 let test = Test { open: |min| open(min, min + size), inside: |min| inside(min, min + size), on_grid: on_grid.as_ref() };
                 let mut found = false;
