@@ -293,7 +293,6 @@ struct Test<'a, O, I> {
 /// places near the labels tried first are soon taken, and the hundreds tried
 /// after would each test them all against those labels.
 struct OnGrid {
-    rows: usize,
     /// The grid's corner, in the raster's cells.
     offset: (i64, i64),
     /// The grid's corner and cell, in the screen frame.
@@ -323,7 +322,6 @@ impl OnGrid {
         let spacing = m.spacing / cell;
         let beside = (spacing.y > -0.5 && spacing.x >= 0.0).then_some(if spacing.x > 0.0 { 1 } else { 0 });
         usable.then(|| OnGrid {
-            rows: crossed.rows,
             offset: (round(offset.x) as i64, round(offset.y) as i64),
             corner,
             cell,
@@ -337,7 +335,7 @@ impl OnGrid {
         let (r, c0, c1) = (row + self.offset.1, column + self.offset.0, column + self.offset.0 + width);
         let n = self.held.columns as i64;
         let (c0, c1) = (c0.clamp(0, n) as usize, c1.clamp(0, n) as usize);
-        (r >= 0 && r < self.rows as i64 && c0 < c1).then_some((r as usize, c0, c1))
+        (r >= 0 && r < self.held.rows() as i64 && c0 < c1).then_some((r as usize, c0, c1))
     }
 
     /// Calls `open` with each of columns `first` … `first + places − 1`, left
@@ -346,7 +344,7 @@ impl OnGrid {
     /// labels ask this of hundreds of thousands of places.
     fn each_open(&self, row: i64, first: i64, places: i64, width: i64, mut open: impl FnMut(i64)) {
         let r = row + self.offset.1;
-        if r < 0 || r >= self.rows as i64 {
+        if r < 0 || r >= self.held.rows() as i64 {
             // Off the raster: nothing is counted there.
             return (first..first + places).for_each(open);
         }
@@ -572,20 +570,30 @@ impl Counts {
         Counts { columns, before }
     }
 
+    fn rows(&self) -> usize {
+        self.before.len() / (self.columns + 1)
+    }
+
     /// Whether a cell of row `row`, columns `c0` … `c1 − 1`, is marked.
     fn any(&self, row: usize, c0: usize, c1: usize) -> bool {
-        let start = row * (self.columns + 1);
-        self.before[start + c1] > self.before[start + c0]
+        let before = self.row(row);
+        before[c1] > before[c0]
     }
 
     /// Row `row`'s counts: cells `c0` … `c1 − 1` hold `row[c1] − row[c0]` marked.
     fn row(&self, row: usize) -> &[u32] {
-        &self.before[row * (self.columns + 1)..(row + 1) * (self.columns + 1)]
+        &self.before[self.of_row(row)]
+    }
+
+    /// Where row `row`'s counts lie in `before`.
+    fn of_row(&self, row: usize) -> std::ops::Range<usize> {
+        row * (self.columns + 1)..(row + 1) * (self.columns + 1)
     }
 
     /// Marks the cells of row `row`, columns `c0` … `c1 − 1`.
     fn mark(&mut self, row: usize, c0: usize, c1: usize) {
-        let before = &mut self.before[row * (self.columns + 1)..(row + 1) * (self.columns + 1)];
+        let range = self.of_row(row);
+        let before = &mut self.before[range];
         // Each count is read (with the next, for whether its cell was marked) before it is written.
         let mut sum = 0;
         for c in 0..self.columns {
