@@ -45,15 +45,33 @@ pub fn print(scene: &Lesson, text: &str) -> Result<String, SceneError> {
 /// `impulse run FILE --frames N --save-frame OUT`: the start of frame N (the
 /// bodies after N frames) written as a new scene, never over a file.
 pub fn save_frame(scene: Lesson, frames: u64, out: &str) -> Result<String, SceneError> {
+    // Asked before the frames are run (a large scene takes seconds), and
+    // again by the write itself, which never replaces what appears meanwhile.
+    refuse_taken(Path::new(out))?;
     let from = scene.file.clone();
     let mut session = crate::session::Session::new(scene);
     let text = session.save_text(frames, out).map_err(|why| SceneError::io(out, format!("not written: {why}")))?;
     match crate::scene::save::write_new(Path::new(out), &text) {
         Ok(()) => Ok(format!("wrote frame {frames} of {from} as a new scene to {out}\n")),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(SceneError::io(
-            out,
-            "a file or folder of this name exists; --save-frame never writes over one. Choose another name".to_string(),
-        )),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(taken(out)),
         Err(e) => Err(SceneError::io(out, format!("cannot write the scene: {e}"))),
     }
+}
+
+/// Whether a scene can be written as `out`: no file, folder or link of that
+/// name, and a folder to write it in.
+fn refuse_taken(out: &Path) -> Result<(), SceneError> {
+    let shown = out.display().to_string();
+    if std::fs::symlink_metadata(out).is_ok() {
+        return Err(taken(&shown));
+    }
+    let folder = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Err(SceneError::io(&shown, format!("there is no folder {} to write it in", folder.display())));
+    }
+    Ok(())
+}
+
+fn taken(out: &str) -> SceneError {
+    SceneError::io(out, "a file or folder of this name exists; --save-frame never writes over one. Choose another name".to_string())
 }

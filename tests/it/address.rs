@@ -60,7 +60,8 @@ fn scene_given_a_lesson_id_names_the_lesson_command() {
 }
 
 /// `--save-frame`: the bodies after 30 frames of the starter, as a new scene
-/// that reads back to them (round-off of zero written as 0); never over a file.
+/// that reads back to them (round-off of zero written as 0); never over a
+/// file, nor into a folder that is not there, and either refused at once.
 #[test]
 fn save_frame_writes_a_frame_as_a_new_scene_and_never_over_a_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -78,10 +79,15 @@ fn save_frame_writes_a_frame_as_a_new_scene_and_never_over_a_file() {
     }
     let written = Lesson::load(&out_file).unwrap();
     assert_eq!(written.world.states(), world.states());
-    let again = impulse(&["run", &s, "--frames", "5", "--save-frame", &s]);
+    // Refused before any frame is run: ten million would take minutes.
+    let again = impulse(&["run", &s, "--frames", "10000000", "--save-frame", &s]);
     assert_eq!(again.status.code(), Some(2));
     assert!(text(&again.stderr).contains("--save-frame never writes over one"), "{}", text(&again.stderr));
     assert_eq!(std::fs::read_to_string(&scene).unwrap(), impulse::scene::STARTER);
+    let nowhere = dir.path().join("no-such-folder").join("f.toml").display().to_string();
+    let lost = impulse(&["run", &s, "--frames", "10000000", "--save-frame", &nowhere]);
+    assert_eq!(lost.status.code(), Some(2));
+    assert!(text(&lost.stderr).contains("there is no folder"), "{}", text(&lost.stderr));
 }
 
 /// In the debugger: the status line shows the address of the phase on
