@@ -416,7 +416,8 @@ impl Broad {
             self.count[i] += 1;
         }
         if T::ENABLED && tracer.wants(PhaseKind::Broad, None) {
-            let candidates = (0..n).flat_map(|i| self.partners(i).iter().map(move |&j| (i, j))).collect();
+            let mut candidates = Vec::with_capacity(self.found.len());
+            candidates.extend((0..n).flat_map(|i| self.partners(i).iter().map(move |&j| (i, j))));
             let record = BroadRecord { bodies: n, margin: self.margin, candidates, relisted: why.map(|w| w.1), rebuilt: why.is_some() };
             tracer.record(Phase::new(why.map(|w| w.0), None, PhaseData::Broad(Box::new(record))));
         }

@@ -13,7 +13,7 @@ pub use box_circle::{CircleRegion, RegionTest, collide_box_circle};
 pub use circle_circle::{CirclesMeet, circles_meet, collide_circle_circle};
 pub use lane::{F4, Lane, V2};
 pub use segment::{SegmentBoxReport, SegmentTest, collide_segment_box, collide_segment_circle, segment_between, segment_ends};
-pub use shape::{Pose, Shape, box_vertices, cross, cross_sv};
+pub use shape::{Pose, Shape, box_vertices, boxes_apart, cross, cross_sv};
 
 use glam::DVec2;
 
