@@ -3,8 +3,9 @@
 //! every embedded lesson (texts 001 to 004, walls and events among them) and
 //! a ball on a wall's end, between them every kind of phase; a
 //! packed pile of discs and boxes with the texts' solver and with the sound
-//! options, clipped manifolds and summed impulses. And a record written over
-//! frame after frame (`record_frame_into`) holds each frame as a fresh one does.
+//! options, clipped manifolds and summed impulses; 200 discs in a walled box.
+//! And a record written over frame after frame (`record_frame_into`) holds
+//! each frame as a fresh one does.
 
 use crate::common;
 
@@ -83,6 +84,8 @@ fn a_pile_of_discs_and_boxes_keeps_the_phases_a_list_keeps() {
     assert!(clear > 30, "{clear} bodies clear of the floor within its circle");
     let texts = Settings::default();
     same_phases("the texts' solver", &pile, &texts, 12);
+    let walled = common::pile200();
+    same_phases("a walled pile", &walled.world, &walled.settings, 10);
     let sound = Settings { coulomb_cap: true, slop: 0.01, restitution_threshold: 0.5, ..Settings::default() };
     same_phases("the sound options", &pile, &sound, 8);
     let clipped = Settings { contact: ContactModel::Clipped, ..sound.clone() };
