@@ -332,10 +332,17 @@ impl OnGrid {
 
     /// The raster's row and columns for grid cells `column` … `column + width − 1` of row `row`, if any lie on it.
     fn span(&self, column: i64, row: i64, width: i64) -> Option<(usize, usize, usize)> {
-        let (r, c0, c1) = (row + self.offset.1, column + self.offset.0, column + self.offset.0 + width);
-        let n = self.held.columns as i64;
-        let (c0, c1) = (c0.clamp(0, n) as usize, c1.clamp(0, n) as usize);
+        let r = row + self.offset.1;
+        let (c0, c1) = self.columns(column, width);
         (r >= 0 && r < self.held.rows() as i64 && c0 < c1).then_some((r as usize, c0, c1))
+    }
+
+    /// The raster's columns `c0` … `c1 − 1` for grid cells `column` … `column + width − 1`, cut to the raster.
+    #[inline]
+    fn columns(&self, column: i64, width: i64) -> (usize, usize) {
+        let n = self.held.columns as i64;
+        let c0 = column + self.offset.0;
+        (c0.clamp(0, n) as usize, (c0 + width).clamp(0, n) as usize)
     }
 
     /// Calls `open` with each of columns `first` … `first + places − 1`, left
@@ -349,9 +356,8 @@ impl OnGrid {
             return (first..first + places).for_each(open);
         }
         let before = self.held.row(r as usize);
-        let n = self.held.columns as i64;
         for column in first..first + places {
-            let (c0, c1) = ((column + self.offset.0).clamp(0, n) as usize, (column + self.offset.0 + width).clamp(0, n) as usize);
+            let (c0, c1) = self.columns(column, width);
             if c0 >= c1 || before[c1] == before[c0] {
                 open(column);
             }
