@@ -702,18 +702,15 @@ fn bench(target: &str, sets: &[String], frames: u64, traced: bool, format: Bench
     let mut record = FrameRecord::default();
     for _ in 0..frames {
         let start = Instant::now();
-        if traced {
-            engine::record_frame_into(&mut record, &mut world, &settings);
-            ms.push(start.elapsed().as_secs_f64() * 1e3);
-            // Counted after the clock is read: only the step is timed.
-            contacts += record.phases.iter().filter(|p| p.found_contact()).count();
+        let stats = if traced {
+            engine::record_frame_into(&mut record, &mut world, &settings)
         } else {
-            let stats = engine::step(&mut world, &settings, &mut NoTrace);
-            ms.push(start.elapsed().as_secs_f64() * 1e3);
-            contacts += stats.contacts;
-            on_two_threads += u64::from(stats.two_threads);
-            (in_levels, passes) = (in_levels + stats.passes_in_levels, passes + settings.relaxation_iterations);
-        }
+            engine::step(&mut world, &settings, &mut NoTrace)
+        };
+        ms.push(start.elapsed().as_secs_f64() * 1e3);
+        contacts += stats.contacts;
+        on_two_threads += u64::from(stats.two_threads);
+        (in_levels, passes) = (in_levels + stats.passes_in_levels, passes + settings.relaxation_iterations);
     }
     ms.sort_by(f64::total_cmp);
     let n = ms.len();

@@ -2,7 +2,7 @@
 
 use super::body::{BodyState, Motion};
 use super::fast::phases::{PhaseCounts, Phases};
-use super::{Settings, World, step};
+use super::{Settings, StepStats, World, step};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FrameRecord {
@@ -57,12 +57,14 @@ pub fn record_frame_expecting(world: &mut World, settings: &Settings, room: Phas
 /// their room, so after the first frame the passes' phases allocate nothing
 /// with the texts' settings (what the other phases keep, and what options
 /// beyond the texts add to a resolve, is still boxed: see [`Phases`]).
-pub fn record_frame_into(record: &mut FrameRecord, world: &mut World, settings: &Settings) {
+/// Returns what the step counted, as the untraced step does.
+pub fn record_frame_into(record: &mut FrameRecord, world: &mut World, settings: &Settings) -> StepStats {
     (record.frame, record.time) = (world.frame, world.time);
     record.start.clear();
     record.start.extend(world.motions.iter().map(Motion::state));
     record.phases.clear();
-    step(world, settings, &mut record.phases);
+    let stats = step(world, settings, &mut record.phases);
     record.end.clear();
     record.end.extend(world.motions.iter().map(Motion::state));
+    stats
 }
