@@ -100,8 +100,12 @@ fn a_record_written_over_holds_each_frame_as_a_fresh_one() {
     let (mut fresh, mut reused) = (common::packed_pile(), common::packed_pile());
     let mut record = FrameRecord::default();
     for _ in 0..10 {
-        record_frame_into(&mut record, &mut reused, &settings);
+        let stats = record_frame_into(&mut record, &mut reused, &settings);
         assert_eq!(record, record_frame(&mut fresh, &settings));
+        // What the step counted is what its record shows.
+        let found = record.phases.iter().filter(|p| p.found_contact()).count();
+        assert!(found > 0);
+        assert_eq!(stats.contacts, found);
     }
     // Both worlds stepped as the untraced step steps them.
     let mut untraced = common::packed_pile();
