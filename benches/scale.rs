@@ -10,6 +10,12 @@
 //! paths: cargo runs a bench from its package's folder)
 //! (`scripts/bench.sh scale` makes the scenes and adds Chipmunk's figures).
 //! Prints one JSON line per scene.
+//!
+//! `SCENE.toml=FORMED.toml` starts impulse from FORMED, the scene after its
+//! warm-up (`impulse run SCENE.toml --frames W --save-frame FORMED.toml`, W
+//! as [`warm_up_frames`] counts, which a scene saved and read again steps on
+//! bit for bit): a crushed pile of 64,000 discs takes an hour to form, and
+//! need not be formed again for every run. rapier2d is warmed up from SCENE.
 
 mod rapier_world;
 
@@ -37,6 +43,11 @@ fn warm_up_frames(world: &impulse::engine::World, dt: f64) -> usize {
     ((2.0 * top / g).sqrt() / dt).ceil() as usize + (2.0 / dt).ceil() as usize
 }
 
+fn read(file: &str) -> Scene {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    Scene::parse(file, &text).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
     xs[xs.len() / 2]
@@ -46,21 +57,33 @@ fn main() {
     // `cargo bench` passes `--bench`; the scene files are the other arguments.
     let files: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     if files.is_empty() {
-        eprintln!("usage: cargo bench -p impulse-bench --bench scale -- SCENE.toml...");
+        eprintln!("usage: cargo bench -p impulse-bench --bench scale -- SCENE.toml[=FORMED.toml]...");
         std::process::exit(2);
     }
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let scene = Scene::parse(&file, &text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    for argument in files {
+        let (file, formed) = match argument.split_once('=') {
+            Some((file, formed)) => (file.to_string(), Some(read(formed))),
+            None => (argument.clone(), None),
+        };
+        let scene = read(&file);
         let settings = scene.settings.clone();
         let mut world = scene.world;
         let mut rapier = RapierWorld::from_impulse(&world, settings.dt);
         rapier.params.num_solver_iterations = settings.relaxation_iterations;
         let mut pipeline = PhysicsPipeline::new();
         let warm_up = warm_up_frames(&world, settings.dt);
+        if let Some(formed) = &formed {
+            let same = |a: &impulse::engine::World, b: &impulse::engine::World| {
+                a.bodies.len() == b.bodies.len() && a.bodies.iter().zip(&b.bodies).all(|(x, y)| x.name == y.name && x.shape == y.shape)
+            };
+            assert!(same(&world, &formed.world), "{argument}: the formed scene holds other bodies than the scene");
+            world = formed.world.clone();
+        }
         let started = Instant::now();
         for frame in 1..=warm_up {
-            step(&mut world, &settings, &mut NoTrace);
+            if formed.is_none() {
+                step(&mut world, &settings, &mut NoTrace);
+            }
             rapier.step(&mut pipeline);
             // A large pile takes long to land: say how far it has come.
             if frame % 50 == 0 {
@@ -94,7 +117,8 @@ fn main() {
         }
         let (ours, theirs) = (median(ours), median(theirs));
         println!(
-            "{{\"scene\": \"{file}\", \"bodies\": {bodies}, \"warm_up_frames\": {warm_up}, \"steps\": {steps}, \"impulse_contacts\": {contacts}, \"rapier2d_pairs\": {pairs}, \"impulse_ms\": {ours:.4}, \"rapier2d_ms\": {theirs:.4}}}"
+            "{{\"scene\": \"{file}\", \"bodies\": {bodies}, \"warm_up_frames\": {warm_up}, \"impulse_formed_before\": {}, \"steps\": {steps}, \"impulse_contacts\": {contacts}, \"rapier2d_pairs\": {pairs}, \"impulse_ms\": {ours:.4}, \"rapier2d_ms\": {theirs:.4}}}",
+            formed.is_some()
         );
     }
 }

@@ -10,7 +10,10 @@
 # taller piles as they grow, or with SCALE_ROWS=20 piles 20 rows deep at every size
 # (benches/make_pile.py), impulse and rapier2d timed in turns
 # (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
-# installed into a virtual environment under the target folder).
+# installed into a virtual environment under the target folder). A scene
+# beside its pile, pileN.formed.toml, saved after the warm-up
+# (target/release/impulse run target/bench-scenes/pile64000.toml --frames 760
+# --save-frame target/bench-scenes/pile64000.formed.toml), starts impulse there.
 # `tui` plays the debugger in tmux at 200×60 on the issue's drop scenes
 # (1,000, 4,000 and 10,000 discs): frames in 10 s, how long the pause and then
 # four steps back (F) take to be answered and to show their frame, and peak
@@ -34,16 +37,19 @@ scale_table() {
     scenes="$(cd "$target/bench-scenes" && pwd)"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet pymunk==7.3.1
-    local files=()
+    local files=() runs=()
     for n in "${sizes[@]}"; do
         local file="$scenes/pile$n${rows:+-rows$rows}.toml"
         python3 benches/make_pile.py "$n" "$file" $rows
         files+=("$file")
+        # A pile saved after its warm-up (see benches/scale.rs) spares impulse the hour
+        # a crushed pile of 64,000 discs takes to form.
+        if [ -f "${file%.toml}.formed.toml" ]; then runs+=("$file=${file%.toml}.formed.toml"); else runs+=("$file"); fi
     done
     echo
     if [ -n "$rows" ]; then echo "piles $rows rows deep"; else echo "piles from square blocks (taller as they grow)"; fi
     local lines="$scenes/lines.jsonl"
-    cargo bench -p impulse-bench --bench scale -- "${files[@]}" | tee "$lines"
+    cargo bench -p impulse-bench --bench scale -- "${runs[@]}" | tee "$lines"
     for f in "${files[@]}"; do "$venv/bin/python" benches/pymunk_step.py "$f" | tee -a "$lines"; done
     python3 - "$lines" <<'PY'
 import json, sys
