@@ -15,9 +15,19 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, Paragraph, Wrap};
 
+/// The totals panel's text: the totals, or a line saying they are hidden while
+/// a question waits for its answer. The layout sizes the panel by it.
+pub(super) fn totals_panel(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
+    if s.outcome_hidden() {
+        Paragraph::new(Line::styled(theme.words.totals_hidden, theme.dim())).wrap(Wrap { trim: true })
+    } else {
+        totals_text(s, theme)
+    }
+}
+
 /// The totals line: across the phase on screen (with ▲ and the rise when it
 /// raised the total energy), or at the end of the frame while playing.
-pub(super) fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
+fn totals_text(s: &Stepper, theme: &Theme) -> Paragraph<'static> {
     let (bodies, gravity) = (s.bodies(), s.session.timeline.gravity(s.frame));
     let mut spans = Vec::new();
     let mut note = None;

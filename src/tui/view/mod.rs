@@ -26,13 +26,12 @@ use bodies::{Motion, bodies_panel, body_rows, motion};
 use derivation::derivation_text;
 use field_editor::field_editor;
 use help::{help, help_popup, help_text};
-use ledger::{energy_chart, totals_text};
+use ledger::{energy_chart, totals_panel};
 use menu::menu;
 use narration::narration;
 use queue::{QUEUE_ROWS, queue_panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use status::status_line;
 use theme::Theme;
@@ -110,7 +109,7 @@ fn areas(s: &Stepper, states: &Motion, area: Rect) -> Areas {
     }
     let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(main);
     // The totals take the rows their line wraps to, under the derivation.
-    let totals_rows = totals_text(s, &Theme::new(false, s.lang)).line_count(right.width.saturating_sub(2)) as u16 + 2;
+    let totals_rows = totals_panel(s, &Theme::new(false, s.lang)).line_count(right.width.saturating_sub(2)) as u16 + 2;
     let queue_rows = if s.settings().method == crate::engine::Method::EventDriven { QUEUE_ROWS.min(right.height / 3) } else { 0 };
     let [derivation, queue, totals] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(queue_rows), Constraint::Length(totals_rows)]).areas(right);
@@ -316,13 +315,8 @@ fn stepper(s: &Stepper, theme: &Theme, frame: &mut Frame, area: Rect) -> Vec<Pla
     if !bodies_area.is_empty() {
         frame.render_widget(bodies_panel(s, &moved, bodies_area, theme), bodies_area);
     }
-    let totals_panel = if hidden {
-        Paragraph::new(Line::styled(theme.words.totals_hidden, theme.dim())).wrap(Wrap { trim: true })
-    } else {
-        totals_text(s, theme)
-    };
     if !totals.is_empty() {
-        frame.render_widget(totals_panel.block(Block::bordered().title(theme.words.totals_title)), totals);
+        frame.render_widget(totals_panel(s, theme).block(Block::bordered().title(theme.words.totals_title)), totals);
     }
 
     if has_lesson && !lesson_area.is_empty() {
