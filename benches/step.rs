@@ -141,7 +141,7 @@ fn bench(c: &mut Criterion) {
                     let began = Instant::now();
                     match k {
                         0 => drop(step(w, &settings, &mut NoTrace)),
-                        1 => record_frame_into(&mut frame, w, &settings),
+                        1 => drop(record_frame_into(&mut frame, w, &settings)),
                         _ => {
                             let record = record_frame_expecting(w, &settings, room);
                             room = record.room_for_next();
