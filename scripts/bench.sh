@@ -118,6 +118,7 @@ tui_table() {
     done
 }
 
+started="$(date +%s)"
 for bench in "${benches[@]}"; do
     if [ "$bench" = scale ]; then scale_table 2>&1 | tee -a "$log"; continue; fi
     if [ "$bench" = tui ]; then tui_table 2>&1 | tee -a "$log"; continue; fi
@@ -131,12 +132,15 @@ echo "commit:  $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- src bench
 # What the benches print about their scenes, and the traced/untraced ratio taken in turns (benches/step.rs).
 grep -hE "^after [0-9]+ frames|one frame records|^in turns" "$log" || true
 
-python3 - "$target/criterion" <<'PY'
+# The means of the criterion benches this run made; criterion's folder keeps earlier runs' too.
+python3 - "$target/criterion" "$started" <<'PY'
 import json, pathlib, sys
 
-root = pathlib.Path(sys.argv[1])
+root, started = pathlib.Path(sys.argv[1]), float(sys.argv[2])
 means = {}
 for bench in root.glob("**/new/benchmark.json"):
+    if bench.stat().st_mtime < started:
+        continue
     full_id = json.loads(bench.read_text())["full_id"]
     estimates = json.loads((bench.parent / "estimates.json").read_text())
     means[full_id] = estimates["mean"]["point_estimate"] / 1e6  # ns → ms
