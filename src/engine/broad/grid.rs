@@ -19,6 +19,10 @@
 //! in both, so both are in that cell, and it is one cell. A body whose bounds
 //! cover many cells (a long wall) is kept out of the grid and tested against
 //! every body, as few bodies are that large.
+//!
+//! A body listed again between fills is also put in every cell its new
+//! bounds cover, in lists of their own, so a search near some bounds finds it
+//! where it now is without looking at every body listed again.
 
 use glam::DVec2;
 
@@ -30,6 +34,22 @@ const MOST_CELLS_A_BODY: usize = 16;
 /// bodies spread far apart (one far from the rest) would need a vast grid,
 /// and are swept along x instead.
 const MOST_CELLS_PER_BODY: usize = 8;
+
+/// The bodies listed again since the grid was filled, each in every cell its
+/// new bounds cover (a list per cell, the latest first), and those whose new
+/// bounds cover too many cells: a search finds a body where it was last
+/// listed without looking at every body listed again.
+#[derive(Default)]
+struct Moved {
+    /// Per cell, the latest of its entries, or [`NONE`].
+    latest: Vec<u32>,
+    /// A body, and the entry of the same cell before it.
+    entries: Vec<(u32, u32)>,
+    large: Vec<usize>,
+}
+
+/// The end of a cell's list of [`Moved`] entries.
+const NONE: u32 = u32::MAX;
 
 /// A body's bounds as a cell holds them.
 #[derive(Clone, Copy, Default)]
@@ -113,6 +133,8 @@ pub(super) struct Grid {
     wide: Cells,
     /// The bodies in no cell: too large for one, tested against all.
     pub(super) large: Vec<usize>,
+    /// The bodies listed again since the grid was filled, where they were listed.
+    moved: Moved,
     /// Scratch, while filling: each body's corner cell, and whether it is small.
     corners: Vec<([u32; 2], bool)>,
 }
@@ -158,9 +180,9 @@ const BUFFERED: usize = 64;
 
 impl Grid {
     /// Puts every body in the grid, with cells as wide as the widest bounds of
-    /// a moving body; false, and nothing kept, when the grid would need too
-    /// many cells for these bodies.
-    pub(super) fn fill(&mut self, lo: &[DVec2], hi: &[DVec2], fixed: &[bool]) -> bool {
+    /// a moving body, with room for `relists` bodies listed again; false, and
+    /// nothing kept, when the grid would need too many cells for these bodies.
+    pub(super) fn fill(&mut self, lo: &[DVec2], hi: &[DVec2], fixed: &[bool], relists: usize) -> bool {
         let n = lo.len();
         // The cell: the largest extent of a moving body (a static one may be a long wall).
         let widest = (0..n).filter(|&b| !fixed[b]).map(|b| (hi[b] - lo[b]).max_element()).fold(0.0, f64::max);
@@ -180,9 +202,11 @@ impl Grid {
         // Room for the most cells these bodies may take, once: a pile that
         // spreads does not grow the lists frame by frame.
         let most = MOST_CELLS_PER_BODY * n.max(1) + 1;
-        for list in [&mut self.small.starts, &mut self.small.next, &mut self.wide.starts, &mut self.wide.next] {
+        for list in [&mut self.small.starts, &mut self.small.next, &mut self.wide.starts, &mut self.wide.next, &mut self.moved.latest] {
             list.reserve(most.saturating_sub(list.len()));
         }
+        self.moved.entries.reserve((MOST_CELLS_A_BODY * relists).saturating_sub(self.moved.entries.len()));
+        self.moved.large.reserve(relists.saturating_sub(self.moved.large.len()));
         let count = self.columns * self.rows;
         let (mut small, mut wide, mut large, mut corners) = (
             std::mem::take(&mut self.small),
@@ -212,7 +236,25 @@ impl Grid {
         large.clear();
         large.extend((0..n).filter(|&b| !corners[b].1 && grid.span(lo[b], hi[b]).is_none()));
         (self.small, self.wide, self.large, self.corners) = (small, wide, large, corners);
+        self.moved.latest.clear();
+        self.moved.latest.resize(count, NONE);
+        self.moved.entries.clear();
+        self.moved.large.clear();
         true
+    }
+
+    /// Notes that `body` is now listed with the bounds `lo`–`hi`, for [`Self::near`].
+    pub(super) fn listed_again(&mut self, body: usize, lo: DVec2, hi: DVec2) {
+        match self.span(lo, hi) {
+            Some(cells) => {
+                for c in cells {
+                    let entry = self.moved.entries.len() as u32;
+                    self.moved.entries.push((body as u32, self.moved.latest[c]));
+                    self.moved.latest[c] = entry;
+                }
+            }
+            None => self.moved.large.push(body),
+        }
     }
 
     /// Each pair of bodies whose bounds overlap, once: `found(a, b)`.
@@ -264,8 +306,9 @@ impl Grid {
         }
     }
 
-    /// Every body in the grid whose bounds may overlap `lo`–`hi`, and every
-    /// large body (some more than once).
+    /// Every body whose bounds, as the grid was filled or as it was last
+    /// listed again, may overlap `lo`–`hi`, and every large body (some more
+    /// than once).
     pub(super) fn near(&self, lo: DVec2, hi: DVec2, mut found: impl FnMut(usize)) {
         let (first, last) = (self.column_row(lo), self.column_row(hi));
         // A small body's corner is at most a cell before the bounds it overlaps.
@@ -275,10 +318,16 @@ impl Grid {
                 self.small.of(c).0.iter().for_each(|&b| found(b as usize));
                 if row >= first.1 && column >= first.0 {
                     self.wide.of(c).0.iter().for_each(|&b| found(b as usize));
+                    let mut at = self.moved.latest[c];
+                    while at != NONE {
+                        let (b, before) = self.moved.entries[at as usize];
+                        found(b as usize);
+                        at = before;
+                    }
                 }
             }
         }
-        self.large.iter().for_each(|&b| found(b));
+        self.large.iter().chain(&self.moved.large).for_each(|&b| found(b));
     }
 
     /// The cells the bounds cover, or none if they are too many.
@@ -337,7 +386,7 @@ mod tests {
     fn the_grid_finds_each_overlapping_pair_once() {
         let (lo, hi, fixed) = boxes();
         let mut grid = Grid::default();
-        assert!(grid.fill(&lo, &hi, &fixed));
+        assert!(grid.fill(&lo, &hi, &fixed, 4));
         assert_eq!(grid.large, vec![600], "the floor is too long for the grid's cells, the short wall is not");
         assert!((1..grid.columns * grid.rows).any(|c| grid.wide.of(c).0.len() == 2), "the wall and the block share a cell");
         let mut found = vec![];
@@ -361,7 +410,7 @@ mod tests {
         let lo: Vec<DVec2> = centres.iter().map(|c| c - 0.5).collect();
         let hi: Vec<DVec2> = centres.iter().map(|c| c + 0.5).collect();
         let mut grid = Grid::default();
-        assert!(grid.fill(&lo, &hi, &[false; 40]));
+        assert!(grid.fill(&lo, &hi, &[false; 40], 0));
         let mut found = vec![];
         grid.pairs(&lo, &hi, |a, b| found.push((a.min(b), a.max(b))));
         assert!(found.len() > 4 * BUFFERED);
@@ -374,7 +423,7 @@ mod tests {
     fn the_grid_near_bounds_holds_every_body_they_overlap() {
         let (lo, hi, fixed) = boxes();
         let mut grid = Grid::default();
-        assert!(grid.fill(&lo, &hi, &fixed));
+        assert!(grid.fill(&lo, &hi, &fixed, 4));
         // Bounds partly outside the grid, as a body listed again after a long push.
         let (qlo, qhi) = (DVec2::new(38.0, 20.0), DVec2::new(43.0, 27.0));
         let mut near = vec![];
@@ -384,10 +433,44 @@ mod tests {
         assert_eq!(missed, Vec::<usize>::new());
     }
 
+    /// Bodies listed again after the grid was filled are found where they
+    /// were listed again: moved across the scene, one to bounds too large for
+    /// the cells, and one listed again twice.
+    #[test]
+    fn the_grid_near_bounds_holds_the_bodies_listed_again() {
+        let (mut lo, mut hi, fixed) = boxes();
+        let mut grid = Grid::default();
+        assert!(grid.fill(&lo, &hi, &fixed, 4));
+        let moves = [
+            (3, DVec2::new(30.0, 2.0), 0.8),
+            (17, DVec2::new(2.0, 22.0), 9.0),
+            (40, DVec2::new(10.0, 10.0), 0.5),
+            (40, DVec2::new(31.0, 3.0), 0.5),
+        ];
+        for (b, centre, half) in moves {
+            (lo[b], hi[b]) = (centre - half, centre + half);
+            grid.listed_again(b, lo[b], hi[b]);
+        }
+        assert_eq!(grid.moved.large, vec![17]);
+        for (qlo, qhi) in [(DVec2::new(29.0, 1.0), DVec2::new(32.0, 4.0)), (DVec2::new(1.0, 21.0), DVec2::new(3.0, 23.0))] {
+            let mut near = vec![];
+            grid.near(qlo, qhi, |b| near.push(b));
+            let missed: Vec<usize> =
+                (0..lo.len()).filter(|&b| qlo.cmple(hi[b]).all() && lo[b].cmple(qhi).all() && !near.contains(&b)).collect();
+            assert_eq!(missed, Vec::<usize>::new());
+        }
+        let mut near = vec![];
+        grid.near(DVec2::new(29.0, 1.0), DVec2::new(32.0, 4.0), |b| near.push(b));
+        assert!(near.contains(&3) && near.contains(&40), "the moved bodies overlap the first search");
+        // A fill forgets them.
+        assert!(grid.fill(&lo, &hi, &fixed, 4));
+        assert!(grid.moved.entries.is_empty() && grid.moved.large.is_empty());
+    }
+
     #[test]
     fn bodies_too_far_apart_are_left_to_the_sweep() {
         let lo = vec![DVec2::ZERO, DVec2::splat(1e6)];
         let hi = vec![DVec2::ONE, DVec2::splat(1e6 + 1.0)];
-        assert!(!Grid::default().fill(&lo, &hi, &[false, false]));
+        assert!(!Grid::default().fill(&lo, &hi, &[false, false], 0));
     }
 }

@@ -208,9 +208,8 @@ impl Broad {
             };
             let (around_lo, around_hi) = (lo - DVec2::splat(beyond), hi + DVec2::splat(beyond));
             if self.in_grid {
-                // As listing a body again looks: the grid, and those listed again since it was built.
+                // As listing a body again looks.
                 self.grid.near(around_lo, around_hi, &mut meet);
-                self.relisted_since_build.iter().for_each(|&c| meet(c));
             } else {
                 (0..self.lo.len()).for_each(&mut meet);
             }
