@@ -66,10 +66,9 @@ const MARGIN_OF_RADIUS: f64 = 0.5;
 /// again costs O(n) and a build about as much as a few dozen of those; with
 /// it, a body is listed again among the bodies of its cells (the grid keeps
 /// those listed again in the cells they were listed in), so a build is worth
-/// one for each `BODIES_PER_RELIST_BEFORE_REBUILD` bodies. In a pile crushed
-/// deeper than its passes push apart, where every body is listed again about
-/// once a frame, building after one body in 8 rather than one in 32 made the
-/// 64,000-disc step about a fifth faster; the 10,000-disc one did not change.
+/// one for each `BODIES_PER_RELIST_BEFORE_REBUILD` bodies. A pile crushed
+/// deeper than its passes push apart lists every body again about once a
+/// frame; there fewer builds paid (docs/adr/0101-listed-again-in-cells.md).
 const RELISTS_BEFORE_REBUILD: usize = 32;
 const BODIES_PER_RELIST_BEFORE_REBUILD: usize = 8;
 

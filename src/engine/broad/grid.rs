@@ -45,6 +45,7 @@ struct Moved {
     latest: Vec<u32>,
     /// A body, and the entry of the same cell before it.
     entries: Vec<(u32, u32)>,
+    /// The bodies whose new bounds cover too many cells, tested against every search.
     large: Vec<usize>,
 }
 
