@@ -453,16 +453,19 @@ mod tests {
             grid.listed_again(b, lo[b], hi[b]);
         }
         assert_eq!(grid.moved.large, vec![17]);
-        for (qlo, qhi) in [(DVec2::new(29.0, 1.0), DVec2::new(32.0, 4.0)), (DVec2::new(1.0, 21.0), DVec2::new(3.0, 23.0))] {
-            let mut near = vec![];
-            grid.near(qlo, qhi, |b| near.push(b));
-            let missed: Vec<usize> =
-                (0..lo.len()).filter(|&b| qlo.cmple(hi[b]).all() && lo[b].cmple(qhi).all() && !near.contains(&b)).collect();
-            assert_eq!(missed, Vec::<usize>::new());
-        }
-        let mut near = vec![];
-        grid.near(DVec2::new(29.0, 1.0), DVec2::new(32.0, 4.0), |b| near.push(b));
-        assert!(near.contains(&3) && near.contains(&40), "the moved bodies overlap the first search");
+        let searches = [(DVec2::new(29.0, 1.0), DVec2::new(32.0, 4.0)), (DVec2::new(1.0, 21.0), DVec2::new(3.0, 23.0))];
+        let found: Vec<Vec<usize>> = searches
+            .iter()
+            .map(|&(qlo, qhi)| {
+                let mut near = vec![];
+                grid.near(qlo, qhi, |b| near.push(b));
+                let missed: Vec<usize> =
+                    (0..lo.len()).filter(|&b| qlo.cmple(hi[b]).all() && lo[b].cmple(qhi).all() && !near.contains(&b)).collect();
+                assert_eq!(missed, Vec::<usize>::new());
+                near
+            })
+            .collect();
+        assert!(found[0].contains(&3) && found[0].contains(&40), "the moved bodies overlap the first search");
         // A fill forgets them.
         assert!(grid.fill(&lo, &hi, &fixed, 4));
         assert!(grid.moved.entries.is_empty() && grid.moved.large.is_empty());
