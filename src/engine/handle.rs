@@ -16,6 +16,13 @@ pub struct BodyHandle {
     generation: u32,
 }
 
+impl BodyHandle {
+    /// The slot the body lives in: small and dense, so tables can be indexed by it.
+    pub(super) fn slot(self) -> usize {
+        self.slot as usize
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Slot {
     generation: u32,

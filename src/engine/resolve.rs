@@ -169,6 +169,8 @@ struct SummedPoint {
     c: Contact,
     e: f64,
     vrn0: f64,
+    /// Where its sums are in the contact memory.
+    at: usize,
 }
 
 impl SummedPoint {
@@ -187,9 +189,10 @@ impl SummedPoint {
         // one this frame's impulses made (see `warm`): in a pile, pushes passed on
         // from other contacts would otherwise be bounced back, and energy made.
         let approach = || super::warm::approach_before(solve.before, (a, b), c.n, (c.r[0], c.r[1])).unwrap_or(c.vrn());
-        let sums = *solve.memory.sums_for(super::warm::key(solve.handles, a, b, info.feature), solve.frame, (c.n, c.p), approach);
-        let e = kernel::restitution(sums.vrn0, settings.restitution_threshold, [bodies[a].restitution, bodies[b].restitution]);
-        SummedPoint { c, e, vrn0: sums.vrn0 }
+        let at = solve.memory.point_for(super::warm::key(solve.handles, a, b, info.feature), solve.frame, (c.n, c.p), approach);
+        let vrn0 = solve.memory.sums_at(at).vrn0;
+        let e = kernel::restitution(vrn0, settings.restitution_threshold, [bodies[a].restitution, bodies[b].restitution]);
+        SummedPoint { c, e, vrn0, at }
     }
 
     /// How far the point's normal velocity is from its target: vrn + e·vrn₀.
@@ -220,7 +223,7 @@ pub(super) fn block_sums(
     solve: &mut super::Solve,
 ) -> Option<([f64; 2], TwoPointCase)> {
     let points = infos.map(|info| SummedPoint::of(bodies, motions, (a, b), info, settings, solve));
-    let lambda = infos.map(|info| -solve.memory.get(solve.handles[a], solve.handles[b], info.feature).map_or(0.0, |s| s.jn));
+    let lambda = points.each_ref().map(|p| -solve.memory.sums_at(p.at).jn);
     let (ma, mb) = (&motions[a], &motions[b]);
     let n = points[0].c.n;
     let turn = |p: &SummedPoint| [cross(p.c.r[0], n), cross(p.c.r[1], n)];
@@ -248,9 +251,9 @@ pub(super) fn run_summed<T: Tracer>(
     solve: &mut super::Solve,
     tracer: &mut T,
 ) {
-    let (pass, frame) = (solve.pass, solve.frame);
-    let SummedPoint { c, e, .. } = SummedPoint::of(bodies, motions, (a, b), info, settings, solve);
-    let sums = solve.memory.sums_for(super::warm::key(solve.handles, a, b, info.feature), frame, (c.n, c.p), || 0.0);
+    let pass = solve.pass;
+    let SummedPoint { c, e, at, .. } = SummedPoint::of(bodies, motions, (a, b), info, settings, solve);
+    let sums = solve.memory.sums_at(at);
     let (ma, mb) = pair_mut(motions, a, b);
     let (n, [ra, rb]) = (c.n, c.r);
     let (ima, imb, iia, iib) = (ma.inv_mass(), mb.inv_mass(), ma.inv_inertia(), mb.inv_inertia());

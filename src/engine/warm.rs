@@ -43,17 +43,12 @@ use super::trace::{BodyChange, PhaseKind};
 use super::{kernel, pair_mut};
 use crate::geometry::{CollisionInfo, Feature};
 use glam::DVec2;
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hasher};
 
+mod memory;
 pub mod record;
+pub use memory::ContactMemory;
+use memory::Key;
 use record::WarmRecord;
-
-/// A contact point: the pair, by handle, and the parts of the two shapes that
-/// made it. Handles, not places: a body added or removed by an edit moves the
-/// others' places, and their contacts stay theirs.
-type Key = (BodyHandle, BodyHandle, Feature);
 
 /// A contact is warm-started only if its normal turned less than this (cos 25°)
 /// since the last frame: past it the sums belong to another contact.
@@ -63,41 +58,6 @@ const SAME_CONTACT: f64 = 0.9;
 /// bounding radius: a box resting or sliding slowly stays well inside it, a
 /// point that jumped along an edge or round a ball is somewhere else.
 const SAME_PLACE: f64 = 0.25;
-
-/// The sums of every contact point of the last frame and this one. Part of the
-/// world's state: the next frame starts from them. Looked up at every visit,
-/// so hashed; the warm phases sort the keys, so they come in the same
-/// (pair, feature) order on every run.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ContactMemory {
-    sums: HashMap<Key, Sums, BuildHasherDefault<KeyHasher>>,
-}
-
-/// A fixed hash for a key of two body handles and a feature (no random seed,
-/// nothing to guard against: the keys are the world's own handles).
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, i: u32) {
-        self.write_u64(u64::from(i));
-    }
-
-    // Fibonacci hashing: each part rotated in and spread by the golden ratio.
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(21) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 /// One contact point's impulses summed over a frame's passes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,77 +72,6 @@ pub struct Sums {
     pub p: DVec2,
     /// The approach speed restitution answers (see the module's notes).
     pub vrn0: f64,
-}
-
-impl ContactMemory {
-    /// The contacts of `frame − 1` whose bodies are in the world, with their
-    /// places: those the warm phase may start from, in scene order (the
-    /// bodies' places, then the feature).
-    pub(super) fn of_last_frame(&self, frame: u64, place: impl Fn(BodyHandle) -> Option<usize>) -> Vec<(usize, usize, Key)> {
-        let last = self.sums.iter().filter(|(_, s)| s.frame + 1 == frame);
-        let mut keys: Vec<_> = last.filter_map(|(k, _)| Some((place(k.0)?, place(k.1)?, *k))).collect();
-        keys.sort_unstable_by_key(|&(a, b, k)| (a, b, k.2));
-        keys
-    }
-
-    /// Forgets the contacts this frame did not touch.
-    pub(super) fn end_frame(&mut self, frame: u64) {
-        self.sums.retain(|_, s| s.frame == frame);
-    }
-
-    pub(super) fn forget(&mut self, key: Key) {
-        self.sums.remove(&key);
-    }
-
-    /// Forgets the contacts of a body that left the world.
-    pub(super) fn forget_body(&mut self, gone: BodyHandle) {
-        self.sums.retain(|k, _| k.0 != gone && k.1 != gone);
-    }
-
-    /// The sums of the pair's contact point that `feature` made.
-    pub fn get(&self, a: BodyHandle, b: BodyHandle, feature: Feature) -> Option<&Sums> {
-        self.sums.get(&(a, b, feature))
-    }
-
-    /// Every remembered point of the pair (a, b), in feature order.
-    pub fn of_pair(&self, a: BodyHandle, b: BodyHandle) -> Vec<(Feature, Sums)> {
-        let mut points: Vec<_> = self.sums.iter().filter(|(k, _)| (k.0, k.1) == (a, b)).map(|(k, s)| (k.2, *s)).collect();
-        points.sort_unstable_by_key(|(f, _)| *f);
-        points
-    }
-
-    /// About how many bytes the memory holds, for the caches that keep worlds.
-    pub fn bytes(&self) -> usize {
-        self.sums.capacity() * std::mem::size_of::<(Key, Sums)>()
-    }
-
-    pub fn len(&self) -> usize {
-        self.sums.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.sums.is_empty()
-    }
-
-    /// The sums a visit moves: this frame's if the point was visited (or
-    /// warmed) already, else fresh ones at `p` along `n`, with vrn₀ = `vrn()`.
-    pub(super) fn sums_for(&mut self, key: Key, frame: u64, (n, p): (DVec2, DVec2), vrn: impl Fn() -> f64) -> &mut Sums {
-        let fresh = || Sums { frame, jn: 0.0, jt: 0.0, n, p, vrn0: vrn() };
-        match self.sums.entry(key) {
-            Entry::Occupied(entry) => {
-                let sums = entry.into_mut();
-                if sums.frame != frame {
-                    *sums = fresh();
-                }
-                sums
-            }
-            Entry::Vacant(entry) => entry.insert(fresh()),
-        }
-    }
-
-    pub(super) fn keep(&mut self, key: Key, sums: Sums) {
-        self.sums.insert(key, sums);
-    }
 }
 
 /// The key of the point `feature` made between the bodies at places `a` and `b`.
@@ -210,7 +99,7 @@ pub(super) fn warm<T: Tracer>(
     memory: &mut ContactMemory,
     tracer: &mut T,
 ) {
-    let Some(old) = memory.sums.get(&key).copied() else { return };
+    let Some(old) = memory.get(key.0, key.1, key.2).copied() else { return };
     let (ma, mb) = pair_mut(motions, a, b);
     let n = info.normal;
     let turn = old.n.dot(n);
