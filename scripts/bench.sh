@@ -8,7 +8,9 @@
 # `scale` is the growth table: pile scenes of 250 to 64,000 discs (or the
 # sizes in SCALE_SIZES, e.g. SCALE_SIZES="1000 4000"), square blocks that make
 # taller piles as they grow, or with SCALE_ROWS=20 piles 20 rows deep at every size
-# (benches/make_pile.py), impulse and rapier2d timed in turns
+# (benches/make_pile.py), or with SCALE_OPTIONS=new solved with the options
+# `impulse new` writes (30 passes, warm start) instead of the texts' 15 passes;
+# impulse and rapier2d timed in turns
 # (benches/scale.rs), and Chipmunk2D through pymunk (benches/pymunk_step.py,
 # installed into a virtual environment under the target folder). A scene
 # beside its pile, pileN.formed.toml, saved after the warm-up
@@ -32,15 +34,24 @@ trap 'rm -f "$log"' EXIT
 scale_table() {
     # Absolute: cargo runs the bench from its own package's folder.
     mkdir -p "$target/bench-scenes"
-    local venv="$target/bench-venv" scenes sizes rows="${SCALE_ROWS:-}"
+    local venv="$target/bench-venv" scenes sizes rows="${SCALE_ROWS:-}" options="${SCALE_OPTIONS:-}" solver=()
     read -r -a sizes <<< "${SCALE_SIZES:-250 1000 4000 16000 64000}"
     scenes="$(cd "$target/bench-scenes" && pwd)"
+    if [ "$options" = new ]; then
+        cargo build --release --quiet
+        rm -f "$scenes/new.toml"
+        "$target/release/impulse" new "$scenes/new.toml" > /dev/null
+        solver=(--solver "$scenes/new.toml")
+    elif [ -n "$options" ]; then
+        echo "SCALE_OPTIONS is new (the options \`impulse new\` writes) or unset (the texts'), not $options" >&2
+        return 2
+    fi
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet pymunk==7.3.1
     local files=() runs=()
     for n in "${sizes[@]}"; do
-        local file="$scenes/pile$n${rows:+-rows$rows}.toml"
-        python3 benches/make_pile.py "$n" "$file" $rows
+        local file="$scenes/pile$n${rows:+-rows$rows}${options:+-$options}.toml"
+        python3 benches/make_pile.py "$n" "$file" $rows "${solver[@]}"
         files+=("$file")
         # A pile saved after its warm-up (see benches/scale.rs) spares impulse the hour
         # a crushed pile of 64,000 discs takes to form.
@@ -48,6 +59,7 @@ scale_table() {
     done
     echo
     if [ -n "$rows" ]; then echo "piles $rows rows deep"; else echo "piles from square blocks (taller as they grow)"; fi
+    if [ -n "$options" ]; then echo "solved with the options \`impulse new\` writes"; fi
     local lines="$scenes/lines.jsonl"
     cargo bench -p impulse-bench --bench scale -- "${runs[@]}" | tee "$lines"
     for f in "${files[@]}"; do "$venv/bin/python" benches/pymunk_step.py "$f" | tee -a "$lines"; done
@@ -57,7 +69,7 @@ rows = {}
 for line in open(sys.argv[1]):
     r = json.loads(line)
     rows.setdefault(r["bodies"], {}).update(r)
-print("\n| discs | impulse ms/step | rapier2d (15 iterations) | pymunk (15 iterations) | impulse ÷ best peer | impulse µs per body |")
+print("\n| discs | impulse ms/step | rapier2d (iterations: the scene's passes) | pymunk (the same) | impulse ÷ best peer | impulse µs per body |")
 print("|---|---|---|---|---|---|")
 for bodies in sorted(rows):
     r = rows[bodies]
