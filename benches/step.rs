@@ -232,7 +232,7 @@ fn bench(c: &mut Criterion) {
 /// What `warm_start` costs: the 200-disc pile of tests/fixtures/pile200.toml
 /// (`benches/make_pile.py 200`) after 10 s, stepped untraced with the
 /// starter's settings, with the texts' per-pass impulses and with summed,
-/// warm-started ones (a hash lookup at every contact visit, a warm phase per
+/// warm-started ones (the contact memory read at every contact visit, a warm phase per
 /// contact before the first pass).
 fn warm_start(c: &mut Criterion) {
     use impulse::scene::{STARTER, Scene};
