@@ -27,6 +27,8 @@ def solver_of(scene):
             inside = line.strip() == "[solver]"
         if inside and line.strip():
             lines.append(line.rstrip("\n"))
+    if not lines:
+        sys.exit(f"make_pile.py: {scene} has no [solver] table")
     return lines + [""]
 
 
