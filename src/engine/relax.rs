@@ -275,7 +275,7 @@ fn respond<T: Tracer>(
     }
     if settings.warm_start {
         // Two points' normal sums solved together, then each point with its friction.
-        // (Copies: the summed solve is not inlined, and `info` stays out of memory on the texts' path.)
+        // (Copies: `info` stays out of memory on the texts' path.)
         let given = second.and_then(|second| resolve::block_sums(bodies, motions, (a, b), [&info, &second], settings, solve));
         for (point, at) in [Some(info), second].into_iter().flatten().enumerate() {
             resolve::run_summed(
