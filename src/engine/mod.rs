@@ -8,6 +8,7 @@
 mod action;
 mod body;
 mod broad;
+mod chains;
 mod correct;
 mod detect;
 pub mod event;

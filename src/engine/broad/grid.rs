@@ -24,6 +24,7 @@
 //! bounds cover, in lists of their own, so a search near some bounds finds it
 //! where it now is without looking at every body listed again.
 
+use crate::engine::chains::Chains;
 use glam::DVec2;
 
 /// A body whose bounds cover more cells than this is tested against every
@@ -36,21 +37,15 @@ const MOST_CELLS_A_BODY: usize = 16;
 const MOST_CELLS_PER_BODY: usize = 8;
 
 /// The bodies listed again since the grid was filled, each in every cell its
-/// new bounds cover (a list per cell, the latest first), and those whose new
-/// bounds cover too many cells: a search finds a body where it was last
-/// listed without looking at every body listed again.
+/// new bounds cover (a list per cell), and those whose new bounds cover too
+/// many cells: a search finds a body where it was last listed without
+/// looking at every body listed again.
 #[derive(Default)]
 struct Moved {
-    /// Per cell, the latest of its entries, or [`NONE`].
-    latest: Vec<u32>,
-    /// A body, and the entry of the same cell before it.
-    entries: Vec<(u32, u32)>,
+    cells: Chains<u32>,
     /// The bodies whose new bounds cover too many cells, tested against every search.
     large: Vec<usize>,
 }
-
-/// The end of a cell's list of [`Moved`] entries.
-const NONE: u32 = u32::MAX;
 
 /// A body's bounds as a cell holds them.
 #[derive(Clone, Copy, Default)]
@@ -203,10 +198,10 @@ impl Grid {
         // Room for the most cells these bodies may take, once: a pile that
         // spreads does not grow the lists frame by frame.
         let most = MOST_CELLS_PER_BODY * n.max(1) + 1;
-        for list in [&mut self.small.starts, &mut self.small.next, &mut self.wide.starts, &mut self.wide.next, &mut self.moved.latest] {
+        for list in [&mut self.small.starts, &mut self.small.next, &mut self.wide.starts, &mut self.wide.next] {
             list.reserve(most.saturating_sub(list.len()));
         }
-        self.moved.entries.reserve((MOST_CELLS_A_BODY * relists).saturating_sub(self.moved.entries.len()));
+        self.moved.cells.reserve(most, MOST_CELLS_A_BODY * relists);
         self.moved.large.reserve(relists.saturating_sub(self.moved.large.len()));
         let count = self.columns * self.rows;
         let (mut small, mut wide, mut large, mut corners) = (
@@ -237,9 +232,7 @@ impl Grid {
         large.clear();
         large.extend((0..n).filter(|&b| !corners[b].1 && grid.span(lo[b], hi[b]).is_none()));
         (self.small, self.wide, self.large, self.corners) = (small, wide, large, corners);
-        self.moved.latest.clear();
-        self.moved.latest.resize(count, NONE);
-        self.moved.entries.clear();
+        self.moved.cells.clear(count);
         self.moved.large.clear();
         true
     }
@@ -247,13 +240,7 @@ impl Grid {
     /// Notes that `body` is now listed with the bounds `lo`–`hi`, for [`Self::near`].
     pub(super) fn listed_again(&mut self, body: usize, lo: DVec2, hi: DVec2) {
         match self.span(lo, hi) {
-            Some(cells) => {
-                for c in cells {
-                    let entry = self.moved.entries.len() as u32;
-                    self.moved.entries.push((body as u32, self.moved.latest[c]));
-                    self.moved.latest[c] = entry;
-                }
-            }
+            Some(cells) => cells.for_each(|c| _ = self.moved.cells.push(c, body as u32)),
             None => self.moved.large.push(body),
         }
     }
@@ -319,12 +306,7 @@ impl Grid {
                 self.small.of(c).0.iter().for_each(|&b| found(b as usize));
                 if row >= first.1 && column >= first.0 {
                     self.wide.of(c).0.iter().for_each(|&b| found(b as usize));
-                    let mut at = self.moved.latest[c];
-                    while at != NONE {
-                        let (b, before) = self.moved.entries[at as usize];
-                        found(b as usize);
-                        at = before;
-                    }
+                    self.moved.cells.list(c).for_each(|(_, &b)| found(b as usize));
                 }
             }
         }
@@ -468,7 +450,7 @@ mod tests {
         assert!(found[0].contains(&3) && found[0].contains(&40), "the moved bodies overlap the first search");
         // A fill forgets them.
         assert!(grid.fill(&lo, &hi, &fixed, 4));
-        assert!(grid.moved.entries.is_empty() && grid.moved.large.is_empty());
+        assert!(grid.moved.cells.len() == 0 && grid.moved.large.is_empty());
     }
 
     #[test]

@@ -2,13 +2,13 @@
 //!
 //! A pass visits each touching point once and reads and writes its sums; at
 //! 30 passes that is tens of thousands of look-ups a frame. The points are
-//! kept in one list, in the order first found, each chained to the one found
-//! before it whose pair has the same first body; the chains start from a
-//! table indexed by that body's handle slot. A look-up walks its first body's
-//! chain: the few points of its pairs, most of them in the cache already,
-//! since the visits before it in (i, j) order were of the same body.
+//! kept in lists by the handle slot of their pair's first body
+//! ([`Chains`]). A look-up walks its first body's list: the few points of its
+//! pairs, most of them in the cache already, since the visits before it in
+//! (i, j) order were of the same body.
 
 use super::Sums;
+use crate::engine::chains::Chains;
 use crate::engine::handle::BodyHandle;
 use crate::geometry::Feature;
 
@@ -17,17 +17,13 @@ use crate::geometry::Feature;
 /// others' places, and their contacts stay theirs.
 pub(in crate::engine) type Key = (BodyHandle, BodyHandle, Feature);
 
-/// The end of a chain.
-const NONE: u32 = u32::MAX;
-
 /// The sums of every contact point of the last frame and this one. Part of the
 /// world's state: the next frame starts from them. The warm phase sorts the
 /// keys, so they come in the same (pair, feature) order on every run.
 #[derive(Clone, Debug, Default)]
 pub struct ContactMemory {
-    points: Vec<Point>,
-    /// Per handle slot: the latest point whose pair's first body lives there.
-    latest: Vec<u32>,
+    /// The points, in the order first found, listed by their first body's slot.
+    points: Chains<Point>,
     /// How many points are not forgotten.
     live: usize,
 }
@@ -36,9 +32,7 @@ pub struct ContactMemory {
 struct Point {
     key: Key,
     sums: Sums,
-    /// The point found before it with the same first body.
-    next: u32,
-    /// Forgotten in this frame: left in place until the frame ends, so the chains hold.
+    /// Forgotten in this frame: left in place until the frame ends, so the lists hold.
     gone: bool,
 }
 
@@ -46,56 +40,34 @@ impl ContactMemory {
     /// Where the point `key` is, forgotten or not.
     #[inline]
     fn find(&self, key: Key) -> Option<usize> {
-        let mut at = *self.latest.get(key.0.slot())?;
-        while at != NONE {
-            let point = &self.points[at as usize];
-            if point.key == key {
-                return Some(at as usize);
-            }
-            at = point.next;
-        }
-        None
+        self.points.list(key.0.slot()).find(|(_, p)| p.key == key).map(|(at, _)| at)
     }
 
     /// A point not forgotten, by where it is.
     fn live_at(&self, key: Key) -> Option<usize> {
-        self.find(key).filter(|&at| !self.points[at].gone)
+        self.find(key).filter(|&at| !self.points.get(at).gone)
     }
 
-    /// The point `key` holds `sums` from now on: where it was, or new at the end.
+    /// The point `key` holds `sums` from now on: where it was, or new.
     fn put(&mut self, key: Key, sums: Sums) -> usize {
         if let Some(at) = self.find(key) {
-            let point = &mut self.points[at];
+            let point = self.points.get_mut(at);
             self.live += usize::from(point.gone);
             (point.sums, point.gone) = (sums, false);
             return at;
         }
-        let slot = key.0.slot();
-        if self.latest.len() <= slot {
-            self.latest.resize(slot + 1, NONE);
-        }
-        let at = self.points.len();
-        let index = u32::try_from(at).expect("fewer than 2^32 contact points");
-        self.points.push(Point { key, sums, next: self.latest[slot], gone: false });
-        self.latest[slot] = index;
         self.live += 1;
-        at
+        self.points.push(key.0.slot(), Point { key, sums, gone: false })
     }
 
-    /// Keeps the points `keep` says to, and chains them again.
+    /// Keeps the points `keep` says to.
     fn retain(&mut self, keep: impl Fn(&Point) -> bool) {
-        self.points.retain(|p| !p.gone && keep(p));
-        self.latest.fill(NONE);
-        for (at, point) in self.points.iter_mut().enumerate() {
-            let slot = point.key.0.slot();
-            point.next = self.latest[slot];
-            self.latest[slot] = at as u32;
-        }
+        self.points.retain(|p| !p.gone && keep(p), |p| p.key.0.slot());
         self.live = self.points.len();
     }
 
     fn live(&self) -> impl Iterator<Item = &Point> {
-        self.points.iter().filter(|p| !p.gone)
+        self.points.items().filter(|p| !p.gone)
     }
 
     /// The contacts of `frame − 1` whose bodies are in the world, with their
@@ -115,7 +87,7 @@ impl ContactMemory {
 
     pub(in crate::engine) fn forget(&mut self, key: Key) {
         if let Some(at) = self.live_at(key) {
-            self.points[at].gone = true;
+            self.points.get_mut(at).gone = true;
             self.live -= 1;
         }
     }
@@ -127,7 +99,7 @@ impl ContactMemory {
 
     /// The sums of the pair's contact point that `feature` made.
     pub fn get(&self, a: BodyHandle, b: BodyHandle, feature: Feature) -> Option<&Sums> {
-        self.live_at((a, b, feature)).map(|at| &self.points[at].sums)
+        self.live_at((a, b, feature)).map(|at| &self.points.get(at).sums)
     }
 
     /// Every remembered point of the pair (a, b), in feature order.
@@ -139,7 +111,7 @@ impl ContactMemory {
 
     /// About how many bytes the memory holds, for the caches that keep worlds.
     pub fn bytes(&self) -> usize {
-        self.points.capacity() * std::mem::size_of::<Point>() + self.latest.capacity() * std::mem::size_of::<u32>()
+        self.points.bytes()
     }
 
     pub fn len(&self) -> usize {
@@ -162,7 +134,7 @@ impl ContactMemory {
         vrn: impl Fn() -> f64,
     ) -> usize {
         match self.find(key) {
-            Some(at) if !self.points[at].gone && self.points[at].sums.frame == frame => at,
+            Some(at) if !self.points.get(at).gone && self.points.get(at).sums.frame == frame => at,
             _ => self.put(key, Sums { frame, jn: 0.0, jt: 0.0, n, p, vrn0: vrn() }),
         }
     }
@@ -170,7 +142,7 @@ impl ContactMemory {
     /// The sums of the point [`Self::point_for`] gave.
     #[inline]
     pub(in crate::engine) fn sums_at(&mut self, at: usize) -> &mut Sums {
-        &mut self.points[at].sums
+        &mut self.points.get_mut(at).sums
     }
 
     pub(in crate::engine) fn keep(&mut self, key: Key, sums: Sums) {
