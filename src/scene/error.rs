@@ -188,8 +188,8 @@ fn heads(lang: Lang) -> [&'static str; 3] {
 }
 
 fn render_problem(file: &str, source: &str, p: &Problem, color: bool, lang: Lang) -> String {
-    let (file, source) = (escaped(file), shown_source(source));
-    let (file, source) = (file.as_ref(), source.as_ref());
+    let file = escaped(file);
+    let file = file.as_ref();
     let message = escaped(&p.message);
     let label = escaped(&p.label);
     let help = p.help.as_deref().map(escaped);
@@ -204,9 +204,15 @@ fn render_problem(file: &str, source: &str, p: &Problem, color: bool, lang: Lang
         return out;
     };
     let (line, col) = line_col(source, span.start);
-    let mut group: Group = level
-        .primary_title(message.as_ref())
-        .element(Snippet::source(source).path(file).annotation(AnnotationKind::Primary.span(span).label(label.as_ref())));
+    // The renderer reads all the text it is given: handed only the lines the
+    // span covers, a problem in a file of 10,000 bodies renders as fast as one in a lesson.
+    let from = line_start(source, span.start);
+    let to = source.get(span.end..).and_then(|rest| rest.find('\n')).map_or(source.len(), |i| span.end + i);
+    let span = span.start - from..span.end.min(to) - from;
+    let shown = shown_source(&source[from..to]);
+    let snippet = Snippet::source(shown.as_ref()).line_start(line).path(file);
+    let mut group: Group =
+        level.primary_title(message.as_ref()).element(snippet.annotation(AnnotationKind::Primary.span(span).label(label.as_ref())));
     if let Some(help) = &help {
         group = group.element(Level::HELP.with_name(help_head).message(help.as_ref()));
     }
