@@ -744,3 +744,29 @@ fn plain_found(serde: &str) -> String {
         .trim()
         .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A problem is rendered from the lines its span covers: the rest of the
+    /// file, however long and whatever it holds, changes nothing in it.
+    #[test]
+    fn a_problem_renders_the_same_whatever_follows_its_lines() {
+        let head = "[world]\ngravity = [0.0, -9.8]\n\n[[body]]\nname = \"a\"\nposition = [1.0,\n  2.0]\n";
+        let tail = format!("[[body]]\nname = \"b\u{1b}\"\n{}", "[[body]]\nname = \"c\"\n".repeat(5_000));
+        let at = |text: &str| head.find(text).expect("in the head");
+        let spans = [at("-9.8")..at("-9.8") + 4, at("[1.0")..at("2.0]") + 4, head.len() - 1..head.len() - 1];
+        for span in spans.clone() {
+            for warning in [false, true] {
+                let problem = Problem { span: Some(span.clone()), warning, ..Problem::error("odd", "here", Some("fix it".into())) };
+                let render = |source: &str| SceneError::new("s.toml", source, vec![problem.clone()]).render(true);
+                assert_eq!(render(head), render(&format!("{head}{tail}")), "span {span:?}");
+            }
+        }
+        // A span over two lines shows both.
+        let problem = Problem { span: Some(spans[1].clone()), ..Problem::error("odd", "here", None) };
+        let shown = SceneError::new("s.toml", &format!("{head}{tail}"), vec![problem]).render(false);
+        assert!(shown.contains("6 |   position = [1.0,") && shown.contains("7 | |   2.0]"), "{shown}");
+    }
+}
