@@ -191,7 +191,7 @@ impl SummedPoint {
         // from other contacts would otherwise be bounced back, and energy made.
         let approach = || super::warm::approach_before(solve.before, (a, b), c.n, (c.r[0], c.r[1])).unwrap_or(c.vrn());
         let at = solve.memory.point_for(super::warm::key(solve.handles, a, b, info.feature), solve.frame, (c.n, c.p), approach);
-        let vrn0 = solve.memory.sums_at(at).vrn0;
+        let vrn0 = solve.memory.sums(at).vrn0;
         let e = kernel::restitution(vrn0, settings.restitution_threshold, [bodies[a].restitution, bodies[b].restitution]);
         SummedPoint { c, e, vrn0, at }
     }
@@ -224,7 +224,7 @@ pub(super) fn block_sums(
     solve: &mut super::Solve,
 ) -> Option<([f64; 2], TwoPointCase)> {
     let points = infos.map(|info| SummedPoint::of(bodies, motions, (a, b), info, settings, solve));
-    let lambda = points.each_ref().map(|p| -solve.memory.sums_at(p.at).jn);
+    let lambda = points.each_ref().map(|p| -solve.memory.sums(p.at).jn);
     let (ma, mb) = (&motions[a], &motions[b]);
     let n = points[0].c.n;
     let turn = |p: &SummedPoint| [cross(p.c.r[0], n), cross(p.c.r[1], n)];

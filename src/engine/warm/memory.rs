@@ -124,7 +124,7 @@ impl ContactMemory {
 
     /// Where the sums a visit moves are: this frame's if the point was
     /// visited (or warmed) already, else fresh ones at `p` along `n`, with
-    /// vrn₀ = `vrn()`. Good for [`Self::sums_at`] until the memory is next changed.
+    /// vrn₀ = `vrn()`. Good for [`Self::sums`] until the memory is next changed.
     #[inline]
     pub(in crate::engine) fn point_for(
         &mut self,
@@ -140,6 +140,12 @@ impl ContactMemory {
     }
 
     /// The sums of the point [`Self::point_for`] gave.
+    #[inline]
+    pub(in crate::engine) fn sums(&self, at: usize) -> &Sums {
+        &self.points.get(at).sums
+    }
+
+    /// [`Self::sums`], to change.
     #[inline]
     pub(in crate::engine) fn sums_at(&mut self, at: usize) -> &mut Sums {
         &mut self.points.get_mut(at).sums
@@ -183,7 +189,7 @@ mod tests {
         assert_eq!(memory.point_for((a, b, one), 1, (DVec2::X, DVec2::ONE), || 9.0), ab);
         assert_eq!(memory.get(a, b, one).map(|s| (s.jn, s.vrn0)), Some((-1.0, 2.0)));
         let bd = memory.point_for((b, d, one), 1, (DVec2::X, DVec2::ONE), || 9.0);
-        assert_eq!(memory.sums_at(bd).jn, 0.0);
+        assert_eq!(memory.sums(bd).jn, 0.0);
         assert_eq!(memory.get(b, a, one), None, "a pair's bodies come in order");
         assert_eq!(memory.len(), 4);
 
