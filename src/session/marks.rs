@@ -1,15 +1,18 @@
-//! Places to start from inside a big record: every [`MARK_EVERY`] phases, the
-//! bodies' states and the totals there, so that the states and totals around
-//! any phase are worked out from the mark before it, never from the frame's
-//! start.
+//! Places to start from inside a big record: every so many phases (see
+//! [`spacing`]), the bodies' states and the totals there, so that the states
+//! and totals around any phase are worked out from the mark before it, never
+//! from the frame's start.
 //!
 //! A frame of ten thousand landed discs has a million and a half phases. Its
 //! totals before every phase (what the totals panel reads) took 113 MB, a
 //! third of the record, and the bodies after the phase on screen (what the
 //! canvas draws) cost a walk over every phase before it, about 60 ms at every
 //! redraw. Marks every 65,536 phases hold 25 copies of the states there
-//! (14 MB), and a redraw walks at most 65,536 phases. A lesson's frame, a few
-//! dozen phases, has one mark: its start.
+//! (14 MB), and a redraw walks at most 65,536 phases. A frame of a thousand
+//! discs (131,000 phases, 19 MB recorded) is marked every 4,096 phases: 33
+//! copies, 1.6 MB, and a walk of 0.15 ms where 65,536 phases took 2.5 ms,
+//! made several times a key (the canvas, the bodies and the totals each ask).
+//! A lesson's frame, a few dozen phases, has one mark: its start.
 //!
 //! The marks are made as far as they are read: a frame stepped back to is
 //! shown at its first phase, and making its marks to the end would walk
@@ -23,8 +26,13 @@ use crate::engine::{Body, BodyState, FrameRecord, RunningTotals, Totals};
 use glam::DVec2;
 use std::cell::RefCell;
 
-/// Phases between two marks.
-const MARK_EVERY: usize = 1 << 16;
+/// Phases between two marks, for a frame of `bodies`: four per body, as a
+/// power of two from 1,024 to 65,536. A mark holds 48 bytes a body, and a
+/// phase about 150 recorded, so the marks hold under a twelfth of what the
+/// phases do, however many bodies there are, up to about 16,000.
+fn spacing(bodies: usize) -> usize {
+    (4 * bodies).next_power_of_two().clamp(1 << 10, 1 << 16)
+}
 
 pub(super) struct Marks {
     every: usize,
@@ -38,7 +46,7 @@ impl Marks {
     /// The marks of `record`, whose bodies are `bodies`, under `gravity`:
     /// its start, the rest made when read.
     pub(super) fn new(record: &FrameRecord, bodies: &[Body], gravity: DVec2) -> Marks {
-        Marks::spaced(record, bodies, gravity, MARK_EVERY)
+        Marks::spaced(record, bodies, gravity, spacing(bodies.len()))
     }
 
     fn spaced(record: &FrameRecord, bodies: &[Body], gravity: DVec2, every: usize) -> Marks {
@@ -49,7 +57,7 @@ impl Marks {
     /// What the marks of `record` hold once read to its end.
     pub(super) fn bytes(record: &FrameRecord) -> usize {
         let one = std::mem::size_of::<Totals>() + std::mem::size_of_val(&record.start[..]);
-        (record.phases.len() / MARK_EVERY + 1) * one
+        (record.phases.len() / spacing(record.start.len()) + 1) * one
     }
 
     /// The walk once phases `0..count` have run: the bodies' states and the
