@@ -271,12 +271,24 @@ impl Timeline {
     /// The totals before and after phase `k` of frame `n`, when it is
     /// recorded and has that phase.
     pub fn totals_around(&self, n: u64, k: usize) -> Option<(Totals, Totals)> {
+        self.around(n, k).map(|(_, totals)| totals)
+    }
+
+    /// The bodies' states before phase `k` of frame `n` and the totals before
+    /// and after it, from one walk, when it is recorded and has that phase.
+    pub fn around(&self, n: u64, k: usize) -> Option<(Vec<BodyState>, (Totals, Totals))> {
         let r = self.records.get(&n).filter(|r| k < r.record.phases.len())?;
         let (bodies, gravity) = (self.bodies(n), self.gravity(n));
         let mut walk = r.marks.after(&r.record, bodies, gravity, k);
-        let before = walk.totals;
+        let (states, before) = (walk.states.clone(), walk.totals);
         walk.apply(&r.record, bodies, gravity, k);
-        Some((before, walk.totals))
+        Some((states, (before, walk.totals)))
+    }
+
+    /// This run's number: an edit starts another, and what was worked out
+    /// from the records of one run may be kept until then.
+    pub fn run(&self) -> u64 {
+        self.run
     }
 
     /// The bodies' states once phases `0..count` of frame `n` have run, when it is recorded.

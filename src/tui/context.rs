@@ -15,6 +15,7 @@ use crate::lesson::{Lang, Lesson, QuestionEntry, Truth, hints, truth};
 use crate::session::quiz::questions_at;
 use crate::session::{Made, Order, Seek, Session, Start};
 use glam::DVec2;
+use std::cell::{Ref, RefCell};
 use std::collections::BTreeSet;
 
 /// Play speeds as shares of real time, and how the status line writes
@@ -82,6 +83,16 @@ pub struct Context {
     pub(super) effect: Option<Effect>,
     /// The language of the screen's words and the narration.
     pub lang: Lang,
+    /// The states and totals around the phase on screen, once worked out (see [`Context::around`]).
+    around: RefCell<Option<Around>>,
+}
+
+/// The states before a phase and the totals around it, and which run, frame
+/// and phase they are of.
+struct Around {
+    key: (u64, u64, usize),
+    states: Vec<BodyState>,
+    totals: (crate::engine::Totals, crate::engine::Totals),
 }
 
 impl Context {
@@ -117,6 +128,7 @@ impl Context {
             exporting: None,
             effect: None,
             lang: Lang::En,
+            around: RefCell::default(),
         }
     }
 
@@ -132,12 +144,28 @@ impl Context {
 
     /// The totals before and after the phase on screen.
     pub fn totals_around(&self) -> (crate::engine::Totals, crate::engine::Totals) {
-        self.session.timeline.totals_around(self.frame, self.phase).expect("update keeps the current frame cached")
+        self.around().expect("update keeps the current frame cached").totals
     }
 
     /// The bodies' states once the first `count` phases of the frame on screen have run.
     pub fn states_after(&self, count: usize) -> Vec<BodyState> {
-        self.session.timeline.states_after(self.frame, count).expect("update keeps the current frame cached")
+        match self.around().filter(|_| count == self.phase) {
+            Some(around) => around.states.clone(),
+            None => self.session.timeline.states_after(self.frame, count).expect("update keeps the current frame cached"),
+        }
+    }
+
+    /// The states before the phase on screen and the totals around it, from
+    /// one walk of its record, kept while the run, frame and phase stay: a
+    /// redraw asks for them from several panels, and each walk goes from the
+    /// record's mark before the phase (docs/adr/0104-marks-spaced-by-bodies.md).
+    fn around(&self) -> Option<Ref<'_, Around>> {
+        let key = (self.session.timeline.run(), self.frame, self.phase);
+        if self.around.borrow().as_ref().is_none_or(|a| a.key != key) {
+            let (states, totals) = self.session.timeline.around(self.frame, self.phase)?;
+            *self.around.borrow_mut() = Some(Around { key, states, totals });
+        }
+        Some(Ref::map(self.around.borrow(), |a| a.as_ref().expect("set above")))
     }
 
     /// The bodies of the frame being shown, as the last edit before it left them.
